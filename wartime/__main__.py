@@ -1,0 +1,7 @@
+"""Allow ``python -m wartime``."""
+
+import sys
+
+from wartime.cli import main
+
+sys.exit(main())

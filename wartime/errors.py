@@ -1,0 +1,46 @@
+"""Errors shared by every layer.
+
+A loader never stops at the first mistake: it collects :class:`Problem` values
+and raises one :class:`DataError` holding all of them, so a user fixes a file in
+one pass.  The CLI prints each problem on its own line and exits with status 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a file: where it is and what is allowed instead."""
+
+    file: str
+    path: str  # inside the file, e.g. "archetypes[3].DAÑ"; "" for the whole file
+    message: str
+    line: int | None = None  # 1-based, when the YAML node could be located
+    severity: Severity = Severity.ERROR
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        if self.path:
+            where = f"{where}: {self.path}"
+        prefix = "warning: " if self.severity is Severity.WARNING else ""
+        return f"{where}: {prefix}{self.message}"
+
+
+class DataError(Exception):
+    """A file (or packaged data) could not be loaded; holds every problem found."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class IllegalActionError(ValueError):
+    """An action the rules forbid; the message is meant for the player."""

@@ -1,0 +1,357 @@
+"""Army files (``wartime_army: 1``): archetypes, characters and lists.
+
+The format is documented in ``docs/army-format.md``.  Loading reports every
+problem in one :class:`DataError`; a file that loads is safe to cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wartime.errors import Problem, Severity
+from wartime.formats.document import Document, read_document
+from wartime.formats.schema import Checker, describe
+from wartime.rules.archetypes import (
+    Archetype,
+    Army,
+    ArmyList,
+    BonusRef,
+    Character,
+    Kind,
+    attribute_ranges,
+    cross_attribute_problems,
+)
+from wartime.rules.catalog import Catalog, load_catalog
+from wartime.rules.legality import army_findings
+from wartime.rules.tables import Tables, load_tables, normalize_shape
+from wartime.rules.text import closest
+
+VERSION = 1
+_TOP_KEYS = ("wartime_army", "name", "archetypes", "characters", "lists")
+_ALIASES = {"DAN": "DAÑ"}  # for keyboards without Ñ
+_SLOTS = {  # character key -> the archetype kind it holds
+    "race": Kind.RACE,
+    "weapons": Kind.WEAPON,
+    "protections": Kind.PROTECTION,
+    "metaabilities": Kind.METAABILITY,
+    "objects": Kind.OBJECT,
+    "transport": Kind.TRANSPORT,
+}
+_MAX_HEIGHT = 100.0  # human heights; far above any figure, catches unit mix-ups
+
+
+@dataclass(frozen=True)
+class LoadedArmy:
+    army: Army
+    warnings: tuple[Problem, ...]
+
+
+class _ArmyReader(Checker):
+    def __init__(self, doc: Document, catalog: Catalog, tables: Tables) -> None:
+        super().__init__(doc)
+        self.catalog = catalog
+        self.tables = tables
+        self.kinds: dict[str, Kind] = {}  # archetype id -> kind, even when invalid
+
+    def unique_id(self, item: dict[str, Any], path: str, seen: dict[str, str]) -> str | None:
+        if "id" not in item:
+            return None
+        ident = self.text(item["id"], f"{path}.id")
+        if ident is None:
+            return None
+        if ident in seen:
+            self.error(f"{path}.id", f"duplicated id '{ident}' (first used at {seen[ident]})")
+            return None
+        seen[ident] = path
+        return ident
+
+    # -- archetypes ------------------------------------------------------
+    def archetypes(self, raw: Any) -> list[Archetype]:
+        out: list[Archetype] = []
+        seen: dict[str, str] = {}
+        for i, item in enumerate(self.sequence(raw, "archetypes") or []):
+            archetype = self.archetype(item, f"archetypes[{i}]", seen)
+            if archetype is not None:
+                out.append(archetype)
+        return out
+
+    def archetype(self, raw: Any, path: str, seen: dict[str, str]) -> Archetype | None:
+        if not isinstance(raw, dict):
+            self.error(path, f"expected a mapping, got {describe(raw)}")
+            return None
+        ident = self.unique_id(raw, path, seen)
+        kind = self.kind(raw.get("kind"), f"{path}.kind")
+        if kind is None:
+            self.mapping(raw, path, ("id", "kind", "bonus"), ("id", "kind"))
+            return None
+        if ident is not None:
+            self.kinds[ident] = kind
+        ranges = attribute_ranges()[kind]
+        extra = ("height",) if kind is Kind.RACE else ()
+        allowed = ("id", "kind", *ranges, *_ALIASES, "bonus", *extra)
+        self.mapping(raw, path, allowed, ("id", "kind"))
+        attributes = self.attributes(raw, path, kind)
+        bonuses = self.bonuses(raw.get("bonus"), f"{path}.bonus")
+        height = self.height(raw.get("height", 1.0), f"{path}.height")
+        if ident is None or attributes is None or bonuses is None or height is None:
+            return None
+        archetype = Archetype(ident, kind, attributes, tuple(bonuses), height)
+        for attribute, message in cross_attribute_problems(archetype, self.tables):
+            key = next((k for k, n in _ALIASES.items() if n == attribute and k in raw), attribute)
+            self.error(f"{path}.{key}", message)
+        return archetype
+
+    def kind(self, raw: Any, path: str) -> Kind | None:
+        try:
+            return Kind(raw)
+        except ValueError:
+            allowed = ", ".join(k.value for k in Kind)
+            hint = closest(str(raw), (k.value for k in Kind))
+            tip = f" (did you mean '{hint}'?)" if hint else ""
+            self.error(path, f"kind {raw!r} is not one of {allowed}{tip}")
+            return None
+
+    def attributes(self, raw: dict[str, Any], path: str, kind: Kind) -> dict[str, int] | None:
+        values: dict[str, int] = {}
+        ok = True
+        for name, allowed in attribute_ranges()[kind].items():
+            keys = [k for k in (name, *(a for a, n in _ALIASES.items() if n == name)) if k in raw]
+            if not keys:
+                needed = ", ".join(attribute_ranges()[kind])
+                self.error(path, f"missing {name} (a {kind.value} needs {needed})")
+                ok = False
+                continue
+            if len(keys) > 1:
+                self.error(f"{path}.{keys[1]}", f"{keys[1]} repeats {name}: give it once")
+            value = self.integer(raw[keys[0]], f"{path}.{keys[0]}")
+            if value is None:
+                ok = False
+            elif value not in allowed:
+                self.error(
+                    f"{path}.{keys[0]}", f"{name} {value} is out of range: allowed {allowed}"
+                )
+                ok = False
+            else:
+                values[name] = value
+        return values if ok else None
+
+    def height(self, raw: Any, path: str) -> float | None:
+        value = self.number(raw, path)
+        if value is not None and not 0 < value <= _MAX_HEIGHT:
+            self.error(
+                path, f"height {raw} must be above 0 and at most {_MAX_HEIGHT:g} human heights"
+            )
+            return None
+        return value
+
+    # -- bonus/malus -------------------------------------------------------
+    def bonuses(self, raw: Any, path: str) -> list[BonusRef] | None:
+        items = self.sequence(raw, path)
+        if items is None:
+            return None
+        refs = [self.bonus(item, f"{path}[{i}]") for i, item in enumerate(items)]
+        return None if None in refs else [r for r in refs if r is not None]
+
+    def bonus(self, raw: Any, path: str) -> BonusRef | None:
+        if isinstance(raw, str):
+            raw = {"name": raw}
+        fields = self.mapping(raw, path, ("name", "level", "param"), ("name",))
+        if fields is None or "name" not in fields:
+            return None
+        name = self.text(fields["name"], f"{path}.name")
+        if name is None:
+            return None
+        entry = self.catalog.find(name)
+        if entry is None:
+            hint = self.catalog.suggest(name)
+            tip = f" (did you mean '{hint}'?)" if hint else " (see `wartime catalog --search`)"
+            self.error(path, f"unknown bonus '{name}'{tip}")
+            return None
+        level = self.level(fields, path, entry.name, entry.per_level, entry.max_level)
+        param = self.param(fields, path, entry.name, entry.param)
+        if level is None or param is None:
+            return None
+        return BonusRef(entry.name, level, param or None)
+
+    def level(
+        self, fields: dict[str, Any], path: str, name: str, per_level: bool, top: int
+    ) -> int | None:
+        if "level" not in fields:
+            return 1
+        level = self.integer(fields["level"], f"{path}.level")
+        if level is None:
+            return None
+        if not per_level and level != 1:
+            self.error(f"{path}.level", f"'{name}' has no levels: remove 'level'")
+            return None
+        if not 1 <= level <= top:
+            self.error(f"{path}.level", f"level {level} of '{name}' is outside 1 to {top}")
+            return None
+        return level
+
+    def param(self, fields: dict[str, Any], path: str, name: str, takes: bool) -> str | None:
+        """The parameter as text, "" when absent, None when wrong."""
+        raw = fields.get("param")
+        if raw is None:
+            if name == "Área":
+                self.error(path, "'Área' needs a shape in 'param', e.g. {name: Área, param: R3}")
+                return None
+            return ""
+        if not takes:
+            self.error(f"{path}.param", f"'{name}' takes no parameter")
+            return None
+        if type(raw) not in (str, int, float) or isinstance(raw, bool):
+            self.error(f"{path}.param", f"expected text or a number, got {describe(raw)}")
+            return None
+        if name != "Área":
+            return str(raw)
+        shape = normalize_shape(str(raw))
+        if self.tables.area_points(shape) is None:
+            self.error(
+                f"{path}.param",
+                f"unknown area '{raw}' (allowed: R1–R10, L1–L10, L12, L15, L20, S1–S10, G3/2–G7/4)",
+            )
+            return None
+        return shape
+
+    # -- characters and lists ------------------------------------------------
+    def characters(self, raw: Any) -> list[Character]:
+        out: list[Character] = []
+        seen: dict[str, str] = {}
+        keys = ("id", "name", *_SLOTS)
+        for i, item in enumerate(self.sequence(raw, "characters") or []):
+            path = f"characters[{i}]"
+            fields = self.mapping(item, path, keys, ("id", "race"))
+            if fields is None:
+                continue
+            ident = self.unique_id(fields, path, seen)
+            name = fields.get("name", "")
+            if name != "" and self.text(name, f"{path}.name") is None:
+                name = ""
+            slots = {
+                key: self.slot(fields.get(key), f"{path}.{key}", kind)
+                for key, kind in _SLOTS.items()
+            }
+            if ident is None or any(v is None for v in slots.values()):
+                continue
+            race, transport = slots["race"], slots["transport"]
+            out.append(
+                Character(
+                    ident,
+                    race=race[0] if race else "",
+                    name=name,
+                    weapons=tuple(slots["weapons"] or ()),
+                    protections=tuple(slots["protections"] or ()),
+                    metaabilities=tuple(slots["metaabilities"] or ()),
+                    objects=tuple(slots["objects"] or ()),
+                    transport=transport[0] if transport else None,
+                )
+            )
+        return out
+
+    def slot(self, raw: Any, path: str, kind: Kind) -> list[str] | None:
+        """Archetype references of one kind; race and transport hold a single id."""
+        single = kind in (Kind.RACE, Kind.TRANSPORT)
+        if single:
+            if raw is None:
+                return [] if kind is Kind.TRANSPORT else None
+            refs = [(raw, path)]
+        else:
+            items = self.sequence(raw, path)
+            if items is None:
+                return None
+            refs = [(item, f"{path}[{j}]") for j, item in enumerate(items)]
+        ids = []
+        for ref, where in refs:
+            ident = self.reference(ref, where, kind)
+            if ident is None:
+                return None
+            ids.append(ident)
+        return ids
+
+    def reference(self, raw: Any, path: str, kind: Kind) -> str | None:
+        ident = self.text(raw, path)
+        if ident is None:
+            return None
+        found = self.kinds.get(ident)
+        if found is None:
+            hint = closest(ident, self.kinds)
+            tip = f" (did you mean '{hint}'?)" if hint else ""
+            self.error(path, f"no archetype with id '{ident}'{tip}")
+            return None
+        if found is not kind:
+            self.error(path, f"'{ident}' is a {found.value}, not a {kind.value}")
+            return None
+        return ident
+
+    def lists(self, raw: Any, characters: set[str]) -> list[ArmyList]:
+        out: list[ArmyList] = []
+        seen: dict[str, str] = {}
+        for i, item in enumerate(self.sequence(raw, "lists") or []):
+            path = f"lists[{i}]"
+            fields = self.mapping(item, path, ("id", "limit", "characters"), ("id", "limit"))
+            if fields is None:
+                continue
+            ident = self.unique_id(fields, path, seen)
+            limit = (
+                self.integer(fields.get("limit"), f"{path}.limit") if "limit" in fields else None
+            )
+            if limit is not None and limit < 0:
+                self.error(f"{path}.limit", f"limit {limit} must be 0 or more points")
+                limit = None
+            members = []
+            for j, ref in enumerate(
+                self.sequence(fields.get("characters"), f"{path}.characters") or []
+            ):
+                cid = self.text(ref, f"{path}.characters[{j}]")
+                if cid is not None and cid not in characters:
+                    hint = closest(cid, characters)
+                    tip = f" (did you mean '{hint}'?)" if hint else ""
+                    self.error(f"{path}.characters[{j}]", f"no character with id '{cid}'{tip}")
+                elif cid is not None:
+                    members.append(cid)
+            if ident is not None and limit is not None:
+                out.append(ArmyList(ident, limit, tuple(members)))
+        return out
+
+    def army(self) -> Army:
+        data = self.doc.data
+        if not self.version(data, "wartime_army", VERSION, "army"):
+            self.raise_errors()
+        self.mapping(data, "", _TOP_KEYS)
+        name = data.get("name", "")
+        if name != "" and self.text(name, "name") is None:
+            name = ""
+        archetypes = self.archetypes(data.get("archetypes"))
+        raw_characters = data.get("characters")
+        characters = self.characters(raw_characters)
+        known = (
+            {c.get("id") for c in raw_characters if isinstance(c, dict)}
+            if isinstance(raw_characters, list)
+            else set()
+        )
+        lists = self.lists(data.get("lists"), {k for k in known if isinstance(k, str)})
+        self.raise_errors()
+        return Army(
+            name or Path(self.doc.file).stem, tuple(archetypes), tuple(characters), tuple(lists)
+        )
+
+
+def parse_army(
+    doc: Document, catalog: Catalog | None = None, tables: Tables | None = None
+) -> LoadedArmy:
+    """Validate a parsed army document; raises DataError listing every problem."""
+    reader = _ArmyReader(doc, catalog or load_catalog(), tables or load_tables())
+    army = reader.army()
+    warnings = [p for p in reader.problems if p.severity is Severity.WARNING]
+    warnings += [
+        doc.problem(f.path, f.message, Severity.WARNING) for f in army_findings(army, catalog)
+    ]
+    return LoadedArmy(army, tuple(warnings))
+
+
+def load_army(path: str | Path) -> LoadedArmy:
+    """Read, parse and validate an army file."""
+    return parse_army(read_document(path))

@@ -1,0 +1,91 @@
+"""A YAML file read for validation: its data plus where each value sits.
+
+Data is parsed with ``yaml.safe_load`` only.  A second pass composes the node
+tree (no objects are constructed) just to learn line numbers, so a problem can
+point at ``army.yaml:14`` as well as at ``archetypes[2].DAÑ``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from wartime.errors import DataError, Problem, Severity
+
+
+@dataclass(frozen=True)
+class Document:
+    file: str  # as the user named it
+    data: Any
+    lines: Mapping[str, int] = field(default_factory=dict)  # path -> 1-based line
+    duplicate_keys: tuple[str, ...] = ()  # safe_load silently keeps the last one
+
+    def line(self, path: str) -> int | None:
+        """The line of ``path``, or of its nearest located parent."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return None
+
+    def problem(self, path: str, message: str, severity: Severity = Severity.ERROR) -> Problem:
+        return Problem(self.file, path, message, self.line(path), severity)
+
+
+def _locate(node: yaml.Node | None, prefix: str, out: dict[str, int], dups: list[str]) -> None:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            path = f"{prefix}.{key.value}" if prefix else str(key.value)
+            if path in out:
+                dups.append(path)
+            out[path] = key.start_mark.line + 1
+            _locate(value, path, out, dups)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            path = f"{prefix}[{index}]"
+            out[path] = item.start_mark.line + 1
+            _locate(item, path, out, dups)
+
+
+def parse_document(text: str, file: str) -> Document:
+    """Parse YAML ``text``; syntax errors become a :class:`DataError` with line and column."""
+    try:
+        data = yaml.safe_load(text)
+        lines: dict[str, int] = {}
+        dups: list[str] = []
+        _locate(yaml.compose(text, Loader=yaml.SafeLoader), "", lines, dups)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        reason = exc.problem or exc.context or "invalid YAML"
+        if mark is None:
+            raise DataError([Problem(file, "", f"YAML syntax error: {reason}")]) from None
+        where = f"line {mark.line + 1}, column {mark.column + 1}"
+        raise DataError(
+            [Problem(file, "", f"YAML syntax error at {where}: {reason}", mark.line + 1)]
+        ) from None
+    except yaml.YAMLError as exc:
+        raise DataError([Problem(file, "", f"YAML error: {exc}")]) from None
+    return Document(file, data, lines, tuple(dups))
+
+
+def read_document(path: str | Path) -> Document:
+    """Read and parse a YAML file; every failure is a :class:`DataError` naming it."""
+    file = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise DataError([Problem(file, "", "is a folder, not a file")]) from None
+    except OSError as exc:
+        raise DataError([Problem(file, "", f"cannot read: {exc.strerror or exc}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(
+            [Problem(file, "", f"not UTF-8 text (bad byte at offset {exc.start})")]
+        ) from None
+    return parse_document(text, file)

@@ -1,0 +1,91 @@
+"""Text and JSON views of points and the catalogue, for the command line.
+
+The JSON shapes are contracts that scripts and tests rely on; see the README.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartime.errors import Problem
+from wartime.rules.archetypes import Army
+from wartime.rules.catalog import AREA_TABLE, Entry
+from wartime.rules.costing import ArmyCost
+
+_WIDTH = 44  # label column of the points table
+
+
+def points_json(cost: ArmyCost, warnings: tuple[Problem, ...]) -> dict[str, Any]:
+    return {
+        "archetypes": {a.archetype: a.points for a in cost.archetypes},
+        "characters": {c.character: c.points for c in cost.characters},
+        "lists": {
+            lc.list: {"points": lc.points, "limit": lc.limit, "within_limit": lc.within_limit}
+            for lc in cost.lists
+        },
+        "warnings": [str(w) for w in warnings],
+    }
+
+
+def _row(label: str, points: int, indent: int = 2) -> str:
+    return f"{' ' * indent}{label:<{_WIDTH - indent}}{points:>7}"
+
+
+def points_text(army: Army, cost: ArmyCost, warnings: tuple[Problem, ...]) -> str:
+    lines = [f"Army: {army.name}", "", "Archetypes"]
+    for ac in cost.archetypes:
+        lines.append(_row(f"{ac.archetype} ({ac.kind.value})", ac.points))
+        lines.extend(_row(t.label, t.points, indent=6) for t in ac.terms)
+    lines += ["", "Characters"]
+    for cc, character in zip(cost.characters, army.characters, strict=True):
+        title = cc.character
+        if character.name and character.name != cc.character:
+            title += f" «{character.name}»"
+        lines.append(_row(title, cc.points))
+        lines.extend(_row(p.label, p.points, indent=6) for p in cc.parts)
+        if cc.points != cc.raw_points:
+            lines.append(f"      raised from {cc.raw_points} to the minimum of {cc.minimum}")
+    lines += ["", "Lists"]
+    for lc, army_list in zip(cost.lists, army.lists, strict=True):
+        verdict = "within limit" if lc.within_limit else f"OVER by {lc.points - lc.limit}"
+        count = len(army_list.characters)
+        lines.append(
+            f"  {lc.list:<{_WIDTH - 2}}{lc.points:>7} / {lc.limit}  {verdict}"
+            f"  ({count} character{'s' if count != 1 else ''})"
+        )
+    if warnings:
+        lines += ["", "Warnings"]
+        lines.extend(f"  {w}" for w in warnings)
+    return "\n".join(lines)
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "name": entry.name,
+        "cost": AREA_TABLE if entry.cost is None else entry.cost,
+        "per_level": entry.per_level,
+        "max_level": entry.max_level,
+        "param": entry.param,
+        "tags": list(entry.tags),
+        "hook": entry.hook.value,
+        "summary": entry.summary,
+    }
+
+
+def _cost_label(entry: Entry) -> str:
+    if entry.cost is None:
+        return "area table"
+    if entry.per_level:
+        return f"{entry.cost}/level, max {entry.max_level}"
+    return str(entry.cost)
+
+
+def catalog_text(entries: tuple[Entry, ...]) -> str:
+    lines = []
+    for e in entries:
+        name = e.name + (" (X)" if e.param else "")
+        tags = f" [{', '.join(e.tags)}]" if e.tags else ""
+        lines.append(f"{name:<30} {_cost_label(e):>18}  {e.hook.value:<15}{tags}".rstrip())
+        lines.append(f"    {e.summary}")
+    lines.append(f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}")
+    return "\n".join(lines)

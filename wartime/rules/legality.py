@@ -1,0 +1,84 @@
+"""Whether an army is legal beyond its numbers: requirement tags and list limits.
+
+These are warnings, not errors: the rulebook does not forbid costing such an
+army, and a player may be sketching a list.  Paths mirror the army file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from wartime.rules.archetypes import Archetype, Army
+from wartime.rules.catalog import Catalog, Requirement, load_catalog
+from wartime.rules.tables import parse_shape
+from wartime.rules.text import fold
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str  # e.g. "characters[2]"
+    message: str
+
+
+def _meets(way: Requirement, carried: list[Archetype], owner: Archetype) -> bool:
+    if way.bonus is not None:
+        return any(fold(b.name) == fold(way.bonus) for a in carried for b in a.bonuses)
+    if way.kind is not None:
+        return any(a.kind.value == way.kind for a in carried)
+    shapes = (parse_shape(b.param or "") for b in owner.bonuses if fold(b.name) == fold("Área"))
+    return any(s is not None and s.kind == way.area_shape for s in shapes)
+
+
+def requirement_findings(army: Army, catalog: Catalog) -> list[Finding]:
+    """Entries whose requirement tag ([Neuromante], ...) their character does not meet."""
+    findings = []
+    for index, character in enumerate(army.characters):
+        carried = [army.archetype(aid) for aid in dict.fromkeys(character.archetype_ids())]
+        for archetype in carried:
+            for ref in archetype.bonuses:
+                entry = catalog.find(ref.name)
+                for tag in entry.tags if entry else ():
+                    ways = catalog.requirements.get(tag)
+                    if ways and not any(_meets(w, carried, archetype) for w in ways):
+                        findings.append(
+                            Finding(
+                                f"characters[{index}]",
+                                f"'{ref.name}' on archetype '{archetype.id}' requires {tag}, "
+                                f"which character '{character.id}' does not have",
+                            )
+                        )
+    return findings
+
+
+def list_findings(army: Army, catalog: Catalog) -> list[Finding]:
+    """Archetypes that may appear once per list (Reliquia) but appear more often."""
+    unique = {
+        a.id
+        for a in army.archetypes
+        for b in a.bonuses
+        if (entry := catalog.find(b.name)) is not None and entry.unique_in_list
+    }
+    findings = []
+    for index, army_list in enumerate(army.lists):
+        uses = Counter(
+            aid
+            for cid in army_list.characters
+            for aid in army.character(cid).archetype_ids()
+            if aid in unique
+        )
+        for aid, count in sorted(uses.items()):
+            if count > 1:
+                findings.append(
+                    Finding(
+                        f"lists[{index}]",
+                        f"archetype '{aid}' is a Reliquia and may appear once per list, "
+                        f"not {count} times",
+                    )
+                )
+    return findings
+
+
+def army_findings(army: Army, catalog: Catalog | None = None) -> list[Finding]:
+    catalog = catalog or load_catalog()
+    return requirement_findings(army, catalog) + list_findings(army, catalog)
