@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from wartime import __version__
@@ -65,7 +64,13 @@ def _check_one(path: str) -> str:
     if "wartime_map" in data:
         raise DataError([Problem(path, "", "map files cannot be checked by this version yet")])
     raise DataError(
-        [Problem(path, "", "unknown file type: expected 'wartime_army: 1' or 'wartime_map: 1' at the top")]
+        [
+            Problem(
+                path,
+                "",
+                "unknown file type: expected 'wartime_army: 1' or 'wartime_map: 1' at the top",
+            )
+        ]
     )
 
 
