@@ -108,3 +108,15 @@ def test_every_requirement_tag_is_resolvable() -> None:
     for tag, ways in catalog.requirements.items():
         for way in ways:
             assert way.bonus is None or catalog.find(way.bonus) is not None, tag
+
+
+def test_broken_packaged_catalogue_names_the_entry() -> None:
+    from wartime.errors import DataError
+    from wartime.rules.catalog import _validated
+
+    typed_wrong = {"name": "Y", "cost": "cheap", "per_level": False, "max_level": 1}
+    typed_wrong |= {"param": False, "tags": [], "hook": "passive", "summary": "s"}
+    raw = {"entries": [{"name": "X", "cost": 1}, typed_wrong]}
+    with pytest.raises(DataError) as info:
+        _validated(raw)
+    assert [p.path for p in info.value.problems] == ["entries[0]", "entries[1]"]

@@ -100,3 +100,24 @@ def test_parse_shape() -> None:
 def test_minimum_character_cost_is_ten() -> None:
     """LISTAS DE JUEGO, step 2: the minimum cost of any character is 10 points."""
     assert load_tables().minimum_character_cost == 10
+
+
+def test_broken_packaged_tables_name_the_file_and_the_key() -> None:
+    """Packaged data is validated when first used, with the same located errors."""
+    from wartime.errors import DataError
+    from wartime.rules.tables import _validated
+
+    good = {
+        "race_attribute_cost": list(RACE.values()),
+        "weapon_cost": WEAPON,
+        "area_cost": AREA,
+        "minimum_character_cost": 10,
+    }
+    assert _validated(good).weapon_cell(1, 7) is None
+    broken = {**good, "weapon_cost": WEAPON[:9], "area_cost": {"Q3": 1}}
+    with pytest.raises(DataError) as info:
+        _validated(broken)
+    assert [(p.file, p.path) for p in info.value.problems] == [
+        ("wartime/data/tables.yaml", "weapon_cost"),
+        ("wartime/data/tables.yaml", "area_cost"),
+    ]

@@ -16,6 +16,7 @@ from wartime import __version__
 from wartime.errors import DataError, Problem
 from wartime.formats.army import load_army, parse_army
 from wartime.formats.document import read_document
+from wartime.formats.map import parse_map
 from wartime.reports import catalog_text, entry_json, points_json, points_text
 from wartime.rules.catalog import load_catalog
 from wartime.rules.costing import army_cost
@@ -62,7 +63,12 @@ def _check_one(path: str) -> str:
             f"{len(army.characters)} characters, {len(army.lists)} lists"
         )
     if "wartime_map" in data:
-        raise DataError([Problem(path, "", "map files cannot be checked by this version yet")])
+        field = parse_map(doc)
+        return (
+            f"{path}: OK: map '{field.name}' {field.size[0]:g}×{field.size[1]:g} K with "
+            f"{len(field.walls)} walls, {len(field.obstacles)} obstacles, "
+            f"{len(field.terrain)} terrain areas, {len(field.units)} units"
+        )
     raise DataError(
         [
             Problem(
@@ -108,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     catalog.add_argument("--json", action="store_true", help="print machine-readable JSON")
     catalog.set_defaults(run=_cmd_catalog)
 
-    check = sub.add_parser("check", help="validate army files and report every problem")
+    check = sub.add_parser("check", help="validate army and map files and report every problem")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=_cmd_check)
     return parser

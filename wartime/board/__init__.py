@@ -1,0 +1,1 @@
+"""The battlefield model: walls, obstacles, terrain, deployment zones and units."""

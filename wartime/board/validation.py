@@ -1,0 +1,84 @@
+"""Rules a battlefield must meet beyond its file's structure.
+
+Each finding is a (path, message) pair whose path mirrors the map file, so
+the loader and the editor can point at the culprit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import shapely
+
+from wartime.board.battlefield import Battlefield, Unit
+from wartime.geometry.solids import Point
+
+Finding = tuple[str, str]
+_TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap
+
+
+def polygon_problems(points: tuple[Point, ...], path: str) -> Iterator[Finding]:
+    if len(points) < 3:
+        yield path, f"a polygon needs at least 3 points, got {len(points)}"
+        return
+    polygon = shapely.Polygon(points)
+    if polygon.area <= 0:
+        yield path, "the polygon has no area (its points are on one line)"
+    elif not polygon.is_valid:
+        yield path, f"the polygon crosses itself ({shapely.is_valid_reason(polygon)})"
+
+
+def _off_table(unit: Unit, size: tuple[float, float]) -> bool:
+    x, y = unit.position
+    r = unit.radius
+    return (
+        x - r < -_TOUCH or y - r < -_TOUCH or x + r > size[0] + _TOUCH or y + r > size[1] + _TOUCH
+    )
+
+
+def unit_problems(field: Battlefield) -> Iterator[Finding]:
+    """Units off the table, overlapping each other, or standing in a wall or building."""
+    solids = field.solids()
+    tree = shapely.STRtree([s.polygon() for s in solids])
+    discs = [shapely.Point(u.position).buffer(u.radius, quad_segs=32) for u in field.units]
+    for i, unit in enumerate(field.units):
+        path = f"units[{i}]"
+        if _off_table(unit, field.size):
+            yield (
+                f"{path}.position",
+                f"unit '{unit.id}' is off the {field.size[0]:g}×{field.size[1]:g} K table",
+            )
+        for j in range(i):
+            other = field.units[j]
+            gap = _distance(unit.position, other.position) - unit.radius - other.radius
+            if gap < -_TOUCH and unit.level == other.level:
+                yield (
+                    f"{path}.position",
+                    f"unit '{unit.id}' overlaps unit '{other.id}' (units[{j}])",
+                )
+        if unit.level != 1:  # flyers and tunnellers pass over and under buildings
+            continue
+        inner = discs[i].buffer(-_TOUCH)
+        for k in tree.query(inner, predicate="intersects"):
+            solid = solids[int(k)]
+            yield f"{path}.position", f"unit '{unit.id}' stands inside '{solid.id}'"
+
+
+def _distance(a: Point, b: Point) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+
+
+def battlefield_problems(field: Battlefield) -> list[Finding]:
+    """Every geometric problem of a structurally valid battlefield."""
+    polygons = {
+        "obstacles": [o.polygon for o in field.obstacles],
+        "terrain": [t.polygon for t in field.terrain],
+        "deployment": [d.polygon for d in field.deployment],
+    }
+    found: list[Finding] = []
+    for key, items in polygons.items():
+        for i, points in enumerate(items):
+            found += polygon_problems(points, f"{key}[{i}].polygon")
+    if not found:  # overlap tests need valid polygons
+        found += unit_problems(field)
+    return found

@@ -1,0 +1,339 @@
+"""Map files (``wartime_map: 1``): load with located errors, dump, round-trip.
+
+The format is documented in ``docs/map-format.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+
+from wartime.board.battlefield import (
+    DEFAULT_SCALE_MM,
+    DEFAULT_WALL_THICKNESS,
+    LEVELS,
+    SIDES,
+    Battlefield,
+    Deployment,
+    Obstacle,
+    Posture,
+    Terrain,
+    TerrainKind,
+    Unit,
+    Wall,
+)
+from wartime.board.validation import battlefield_problems
+from wartime.formats.document import Document, read_document
+from wartime.formats.files import write_atomic
+from wartime.formats.schema import Checker, describe
+from wartime.geometry.solids import Point
+
+VERSION = 1
+MAX_VERTICES = 100_000  # a hostile file must not hang the program
+MAX_TABLE_K = 1_000.0
+_T = TypeVar("_T")
+
+_TOP = ("wartime_map", "name", "size", "scale_mm", "walls", "obstacles", "terrain",
+        "deployment", "units", "armies")  # fmt: skip
+_UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture", "vol",
+         "character")  # fmt: skip
+
+
+class _MapReader(Checker):
+    def __init__(self, doc: Document) -> None:
+        super().__init__(doc)
+        self.vertices = 0
+        self.seen: dict[str, str] = {}  # one id namespace for every feature and unit
+
+    def point(self, raw: Any, path: str) -> Point | None:
+        if not (isinstance(raw, list) and len(raw) == 2):
+            self.error(path, f"expected a point [x, y], got {describe(raw)}")
+            return None
+        x, y = (self.number(v, f"{path}[{i}]") for i, v in enumerate(raw))
+        if x is None or y is None:
+            return None
+        if not (math.isfinite(x) and math.isfinite(y)):
+            self.error(path, "coordinates must be finite numbers")
+            return None
+        return (x, y)
+
+    def points(self, raw: Any, path: str, minimum: int) -> tuple[Point, ...] | None:
+        items = self.sequence(raw, path)
+        if items is None:
+            return None
+        self.vertices += len(items)
+        if self.vertices > MAX_VERTICES:
+            self.error(path, f"too many vertices: a map may have at most {MAX_VERTICES:,}")
+            return None
+        if len(items) < minimum:
+            self.error(path, f"needs at least {minimum} points, got {len(items)}")
+            return None
+        pts = [self.point(p, f"{path}[{i}]") for i, p in enumerate(items)]
+        return None if None in pts else tuple(p for p in pts if p is not None)
+
+    def measure(self, raw: Any, path: str, *, positive: bool = False) -> float | None:
+        """A finite length in K: zero or more, or above zero when ``positive``."""
+        value = self.number(raw, path)
+        if value is None:
+            return None
+        if not math.isfinite(value) or value < 0 or (positive and value == 0):
+            bound = "above 0" if positive else "0 or more"
+            self.error(path, f"{value:g} is not allowed: must be {bound}")
+            return None
+        return value
+
+    def defense(self, raw: Any, path: str) -> int | None:
+        value = self.integer(raw, path)
+        if value is not None and not 0 <= value <= 10:
+            self.error(path, f"DEF {value} is out of range: allowed 0 to 10")
+            return None
+        return value
+
+    def choice(self, raw: Any, path: str, allowed: tuple[str, ...], what: str) -> str | None:
+        if raw not in allowed:
+            self.error(path, f"unknown {what} {raw!r}: allowed {', '.join(allowed)}")
+            return None
+        return str(raw)
+
+    def ident(self, fields: dict[str, Any], path: str, seen: dict[str, str]) -> str | None:
+        if "id" not in fields:
+            return None
+        ident = self.text(fields["id"], f"{path}.id")
+        if ident is not None and ident in seen:
+            self.error(f"{path}.id", f"duplicated id '{ident}' (first used at {seen[ident]})")
+        elif ident is not None:
+            seen[ident] = path
+        return ident
+
+    def each(
+        self, raw: Any, key: str, read: Callable[[dict[str, Any], str], _T | None]
+    ) -> list[_T]:
+        out = []
+        for i, item in enumerate(self.sequence(raw, key) or []):
+            path = f"{key}[{i}]"
+            if not isinstance(item, dict):
+                self.error(path, f"expected a mapping, got {describe(item)}")
+                continue
+            value = read(item, path)
+            if value is not None:
+                out.append(value)
+        return out
+
+    def wall(self, f: dict[str, Any], path: str) -> Wall | None:
+        self.mapping(
+            f, path, ("id", "points", "height", "def", "thickness"), ("points", "height", "def")
+        )
+        ident = self.ident(f, path, self.seen)
+        points = self.points(f.get("points"), f"{path}.points", 2)
+        height = self.measure(f.get("height"), f"{path}.height") if "height" in f else None
+        defense = self.defense(f.get("def"), f"{path}.def") if "def" in f else None
+        raw_thickness = f.get("thickness", DEFAULT_WALL_THICKNESS)
+        thickness = self.measure(raw_thickness, f"{path}.thickness", positive=True)
+        if points is None or height is None or defense is None or thickness is None:
+            return None
+        return Wall(points, height, defense, thickness, ident)
+
+    def obstacle(self, f: dict[str, Any], path: str) -> Obstacle | None:
+        self.mapping(f, path, ("id", "polygon", "height", "def"), ("polygon", "height", "def"))
+        ident = self.ident(f, path, self.seen)
+        polygon = self.points(f.get("polygon"), f"{path}.polygon", 3)
+        height = self.measure(f.get("height"), f"{path}.height") if "height" in f else None
+        defense = self.defense(f.get("def"), f"{path}.def") if "def" in f else None
+        if polygon is None or height is None or defense is None:
+            return None
+        return Obstacle(polygon, height, defense, ident)
+
+    def terrain(self, f: dict[str, Any], path: str) -> Terrain | None:
+        self.mapping(f, path, ("id", "polygon", "kind"), ("polygon", "kind"))
+        ident = self.ident(f, path, self.seen)
+        polygon = self.points(f.get("polygon"), f"{path}.polygon", 3)
+        kinds = tuple(k.value for k in TerrainKind)
+        kind = (
+            self.choice(f.get("kind"), f"{path}.kind", kinds, "terrain kind")
+            if "kind" in f
+            else None
+        )
+        if polygon is None or kind is None:
+            return None
+        return Terrain(polygon, TerrainKind(kind), ident)
+
+    def zone(self, f: dict[str, Any], path: str) -> Deployment | None:
+        self.mapping(f, path, ("side", "polygon"), ("side", "polygon"))
+        side = self.choice(f.get("side"), f"{path}.side", SIDES, "side") if "side" in f else None
+        polygon = self.points(f.get("polygon"), f"{path}.polygon", 3)
+        if side is None or polygon is None:
+            return None
+        return Deployment(side, polygon)
+
+    def unit(self, f: dict[str, Any], path: str) -> Unit | None:
+        self.mapping(f, path, _UNIT, ("id", "side", "position"))
+        ident = self.ident(f, path, self.seen)
+        side = self.choice(f.get("side"), f"{path}.side", SIDES, "side") if "side" in f else None
+        position = self.point(f.get("position"), f"{path}.position") if "position" in f else None
+        facing = self.number(f.get("facing", 90.0), f"{path}.facing")
+        base = self.measure(f.get("base", 1.0), f"{path}.base", positive=True)
+        height = self.measure(f.get("height", 1.0), f"{path}.height", positive=True)
+        level = self.integer(f.get("level", 1), f"{path}.level")
+        if level is not None and level not in LEVELS:
+            self.error(
+                f"{path}.level", f"level {level} is not one of {', '.join(map(str, LEVELS))}"
+            )
+            level = None
+        postures = tuple(p.value for p in Posture)
+        posture = self.choice(f.get("posture", "standing"), f"{path}.posture", postures, "posture")
+        vol = self.integer(f.get("vol", 4), f"{path}.vol")
+        if vol is not None and not 1 <= vol <= 10:
+            self.error(f"{path}.vol", f"VOL {vol} is out of range: allowed 1 to 10")
+            vol = None
+        character = f.get("character")
+        if character is not None:
+            character = self.text(character, f"{path}.character")
+        needed = (ident, side, position, facing, base, height, level, posture, vol)
+        if any(v is None for v in needed):
+            return None
+        return Unit(
+            id=str(ident),
+            side=str(side),
+            position=position or (0.0, 0.0),
+            facing=float(facing or 0.0) % 360,
+            base=float(base or 1.0),
+            height=float(height or 1.0),
+            level=int(level or 1),
+            posture=Posture(posture or Posture.STANDING),
+            vol=int(vol or 4),
+            character=character,
+        )
+
+    def size(self, raw: Any) -> tuple[float, float] | None:
+        point = self.point(raw, "size")
+        if point is None:
+            return None
+        if not all(0 < v <= MAX_TABLE_K for v in point):
+            self.error("size", f"each side must be above 0 and at most {MAX_TABLE_K:g} K")
+            return None
+        return point
+
+    def armies(self, raw: Any) -> tuple[str, ...]:
+        """Army files, relative to the map's folder and never outside it."""
+        folder = Path(self.doc.file).resolve().parent
+        out = []
+        for i, item in enumerate(self.sequence(raw, "armies") or []):
+            path = f"armies[{i}]"
+            rel = self.text(item, path)
+            if rel is None:
+                continue
+            target = (folder / rel).resolve()
+            if Path(rel).is_absolute() or not target.is_relative_to(folder):
+                self.error(path, f"'{rel}' leaves the map's folder: give a path inside it")
+            elif not target.is_file():
+                self.error(path, f"no army file '{rel}' beside the map")
+            else:
+                out.append(rel)
+        return tuple(out)
+
+    def battlefield(self) -> Battlefield:
+        data = self.doc.data
+        if not self.version(data, "wartime_map", VERSION, "map"):
+            self.raise_errors()
+        self.mapping(data, "", _TOP, ("size",))
+        name = data.get("name", "")
+        if name != "" and self.text(name, "name") is None:
+            name = ""
+        size = self.size(data["size"]) if "size" in data else None
+        scale = self.measure(data.get("scale_mm", DEFAULT_SCALE_MM), "scale_mm", positive=True)
+        field = Battlefield(
+            name=name or Path(self.doc.file).stem,
+            size=size or (1.0, 1.0),
+            scale_mm=scale or DEFAULT_SCALE_MM,
+            walls=tuple(self.each(data.get("walls"), "walls", self.wall)),
+            obstacles=tuple(self.each(data.get("obstacles"), "obstacles", self.obstacle)),
+            terrain=tuple(self.each(data.get("terrain"), "terrain", self.terrain)),
+            deployment=tuple(self.each(data.get("deployment"), "deployment", self.zone)),
+            units=tuple(self.each(data.get("units"), "units", self.unit)),
+            armies=self.armies(data.get("armies")),
+        )
+        self.raise_errors()
+        for path, message in battlefield_problems(field):
+            self.error(path, message)
+        self.raise_errors()
+        return field
+
+
+def parse_map(doc: Document) -> Battlefield:
+    """Validate a parsed map document; raises DataError listing every problem."""
+    return _MapReader(doc).battlefield()
+
+
+def load_map(path: str | Path) -> Battlefield:
+    return parse_map(read_document(path))
+
+
+def _points(points: tuple[Point, ...]) -> list[list[float]]:
+    return [[_num(x), _num(y)] for x, y in points]
+
+
+def _num(value: float) -> float | int:
+    """Whole numbers print without ".0", so saved maps stay readable."""
+    return int(value) if float(value).is_integer() else value
+
+
+def map_to_data(field: Battlefield) -> dict[str, Any]:
+    """The YAML-ready form of a battlefield; defaults are left out."""
+    data: dict[str, Any] = {
+        "wartime_map": VERSION,
+        "name": field.name,
+        "size": list(map(_num, field.size)),
+    }
+    if field.scale_mm != DEFAULT_SCALE_MM:
+        data["scale_mm"] = _num(field.scale_mm)
+    data["walls"] = [_wall(w) for w in field.walls]
+    data["obstacles"] = [
+        _with_id(o.id, {"polygon": _points(o.polygon), "height": _num(o.height), "def": o.defense})
+        for o in field.obstacles
+    ]
+    data["terrain"] = [
+        _with_id(t.id, {"polygon": _points(t.polygon), "kind": t.kind.value}) for t in field.terrain
+    ]
+    data["deployment"] = [{"side": d.side, "polygon": _points(d.polygon)} for d in field.deployment]
+    data["units"] = [_unit(u) for u in field.units]
+    if field.armies:
+        data["armies"] = list(field.armies)
+    return data
+
+
+def _with_id(ident: str | None, body: dict[str, Any]) -> dict[str, Any]:
+    return {"id": ident, **body} if ident is not None else body
+
+
+def _wall(w: Wall) -> dict[str, Any]:
+    body = {"points": _points(w.points), "height": _num(w.height), "def": w.defense}
+    if w.thickness != DEFAULT_WALL_THICKNESS:
+        body["thickness"] = _num(w.thickness)
+    return _with_id(w.id, body)
+
+
+def _unit(u: Unit) -> dict[str, Any]:
+    defaults = Unit(u.id, u.side, u.position)
+    body: dict[str, Any] = {"id": u.id, "side": u.side, "position": _points((u.position,))[0]}
+    for key in ("facing", "base", "height", "level", "vol", "character"):
+        value = getattr(u, key)
+        if value != getattr(defaults, key):
+            body[key] = _num(value) if isinstance(value, float) else value
+    if u.posture is not Posture.STANDING:
+        body["posture"] = u.posture.value
+    return body
+
+
+def dump_map(field: Battlefield) -> str:
+    return yaml.safe_dump(
+        map_to_data(field), allow_unicode=True, sort_keys=False, default_flow_style=None, width=100
+    )
+
+
+def save_map(field: Battlefield, path: str | Path) -> None:
+    """Write atomically: a crash never leaves a half-written map."""
+    write_atomic(Path(path), dump_map(field))
