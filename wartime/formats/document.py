@@ -73,10 +73,16 @@ def parse_document(text: str, file: str) -> Document:
     return Document(file, data, lines, tuple(dups))
 
 
+MAX_BYTES = 8 * 1024 * 1024  # far above any real map or army; stops hostile files early
+
+
 def read_document(path: str | Path) -> Document:
     """Read and parse a YAML file; every failure is a :class:`DataError` naming it."""
     file = str(path)
     try:
+        if Path(path).is_file() and Path(path).stat().st_size > MAX_BYTES:
+            limit = f"{MAX_BYTES // (1024 * 1024)} MiB"
+            raise DataError([Problem(file, "", f"file too large: the limit is {limit}")])
         raw = Path(path).read_bytes()
     except IsADirectoryError:
         raise DataError([Problem(file, "", "is a folder, not a file")]) from None

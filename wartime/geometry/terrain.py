@@ -1,0 +1,64 @@
+"""What ground a path crosses: ENE surcharge, swimming and climbing.
+
+MOVIMIENTO, Terreno y Energía: easy ground ENE +0, difficult +1, extreme +2.
+Obstáculos: an obstacle up to the figure's chest (0.7 × its height) is
+difficult terrain; a taller one must be climbed (Escalar).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import shapely
+
+from wartime.geometry.solids import Point, Solid
+
+CHEST_FACTOR = 0.7
+SURCHARGE = {"easy": 0, "difficult": 1, "extreme": 2}
+
+
+@dataclass(frozen=True)
+class Ground:
+    """A terrain area: its outline and its kind (difficult, extreme or water)."""
+
+    id: str
+    polygon: tuple[Point, ...]
+    kind: str
+
+
+@dataclass(frozen=True)
+class PathCost:
+    ene: int  # the surcharge of the worst ground crossed: 0, 1 or 2
+    worst: str  # "easy", "difficult" or "extreme"
+    swims: tuple[str, ...]  # water areas crossed (Nadar)
+    climbs: tuple[str, ...]  # solids too tall to step over (Escalar)
+    rough: tuple[str, ...]  # terrain areas and low solids that made it difficult/extreme
+
+
+def path_cost(
+    path: Sequence[Point], figure_height: float, ground: Sequence[Ground], solids: Sequence[Solid]
+) -> PathCost:
+    """Classify a movement path by the ground and obstacles it touches."""
+    line = shapely.LineString(path) if len(path) > 1 else shapely.Point(path[0])
+    worst, rough, swims, climbs = "easy", [], [], []
+    for area in ground:
+        if not shapely.intersects(line, shapely.Polygon(area.polygon)):
+            continue
+        if area.kind == "water":
+            swims.append(area.id)
+            continue
+        rough.append(area.id)
+        worst = max(worst, area.kind, key=SURCHARGE.__getitem__)
+    chest = CHEST_FACTOR * figure_height
+    for solid in solids:
+        if solid.height <= 0 or not shapely.intersects(line, solid.polygon()):
+            continue
+        if solid.height <= chest:
+            rough.append(solid.id)
+            worst = max(worst, "difficult", key=SURCHARGE.__getitem__)
+        elif solid.id not in climbs:
+            climbs.append(solid.id)
+    return PathCost(
+        SURCHARGE[worst], worst, tuple(swims), tuple(climbs), tuple(dict.fromkeys(rough))
+    )
