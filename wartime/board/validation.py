@@ -22,7 +22,7 @@ def polygon_problems(points: tuple[Point, ...], path: str) -> Iterator[Finding]:
         yield path, f"a polygon needs at least 3 points, got {len(points)}"
         return
     polygon = shapely.Polygon(points)
-    if polygon.area <= 0:
+    if shapely.convex_hull(polygon).area <= 0:
         yield path, "the polygon has no area (its points are on one line)"
     elif not polygon.is_valid:
         yield path, f"the polygon crosses itself ({shapely.is_valid_reason(polygon)})"
