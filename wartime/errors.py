@@ -27,11 +27,12 @@ class Problem:
     severity: Severity = Severity.ERROR
 
     def __str__(self) -> str:
+        """One line, always: user text with newlines must not split a report."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         if self.path:
             where = f"{where}: {self.path}"
         prefix = "warning: " if self.severity is Severity.WARNING else ""
-        return f"{where}: {prefix}{self.message}"
+        return " ".join(f"{where}: {prefix}{self.message}".splitlines())
 
 
 class DataError(Exception):

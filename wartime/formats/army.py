@@ -53,7 +53,7 @@ class _ArmyReader(Checker):
         super().__init__(doc)
         self.catalog = catalog
         self.tables = tables
-        self.kinds: dict[str, Kind] = {}  # archetype id -> kind, even when invalid
+        self.kinds: dict[str, Kind | None] = {}  # archetype id -> kind (None if broken)
 
     def unique_id(self, item: dict[str, Any], path: str, seen: dict[str, str]) -> str | None:
         if "id" not in item:
@@ -82,26 +82,31 @@ class _ArmyReader(Checker):
             self.error(path, f"expected a mapping, got {describe(raw)}")
             return None
         ident = self.unique_id(raw, path, seen)
-        kind = self.kind(raw.get("kind"), f"{path}.kind")
-        if kind is None:
-            self.mapping(raw, path, ("id", "kind", "bonus"), ("id", "kind"))
-            return None
+        if "kind" not in raw:
+            self.error(path, "missing 'kind'")
+            kind = None
+        else:
+            kind = self.kind(raw["kind"], f"{path}.kind")
         if ident is not None:
-            self.kinds[ident] = kind
+            self.kinds[ident] = kind  # None: exists but broken, so references stay quiet
+        if kind is None:  # without a kind, its attributes cannot be judged
+            return None
         ranges = attribute_ranges()[kind]
         extra = ("height",) if kind is Kind.RACE else ()
-        allowed = ("id", "kind", *ranges, *_ALIASES, "bonus", *extra)
-        self.mapping(raw, path, allowed, ("id", "kind"))
+        self.mapping(raw, path, ("id", "kind", *ranges, *_ALIASES, "bonus", *extra), ("id",))
         attributes = self.attributes(raw, path, kind)
+        if attributes is not None:
+            probe = Archetype(ident or "?", kind, attributes)
+            for attribute, message in cross_attribute_problems(probe, self.tables):
+                key = next(
+                    (k for k, n in _ALIASES.items() if n == attribute and k in raw), attribute
+                )
+                self.error(f"{path}.{key}", message)
         bonuses = self.bonuses(raw.get("bonus"), f"{path}.bonus")
         height = self.height(raw.get("height", 1.0), f"{path}.height")
         if ident is None or attributes is None or bonuses is None or height is None:
             return None
-        archetype = Archetype(ident, kind, attributes, tuple(bonuses), height)
-        for attribute, message in cross_attribute_problems(archetype, self.tables):
-            key = next((k for k, n in _ALIASES.items() if n == attribute and k in raw), attribute)
-            self.error(f"{path}.{key}", message)
-        return archetype
+        return Archetype(ident, kind, attributes, tuple(bonuses), height)
 
     def kind(self, raw: Any, path: str) -> Kind | None:
         try:
@@ -230,8 +235,10 @@ class _ArmyReader(Checker):
             name = fields.get("name", "")
             if name != "" and self.text(name, f"{path}.name") is None:
                 name = ""
-            slots = {
+            slots = {  # a missing race is already reported as a missing key
                 key: self.slot(fields.get(key), f"{path}.{key}", kind)
+                if key in fields or kind is not Kind.RACE
+                else None
                 for key, kind in _SLOTS.items()
             }
             if ident is None or any(v is None for v in slots.values()):
@@ -253,33 +260,30 @@ class _ArmyReader(Checker):
 
     def slot(self, raw: Any, path: str, kind: Kind) -> list[str] | None:
         """Archetype references of one kind; race and transport hold a single id."""
-        single = kind in (Kind.RACE, Kind.TRANSPORT)
-        if single:
-            if raw is None:
-                return [] if kind is Kind.TRANSPORT else None
-            refs = [(raw, path)]
+        if kind is Kind.RACE and raw is None:
+            self.error(path, "a character needs a race: give a race archetype's id")
+            return None
+        if kind in (Kind.RACE, Kind.TRANSPORT):
+            refs = [] if raw is None else [(raw, path)]
         else:
             items = self.sequence(raw, path)
             if items is None:
                 return None
             refs = [(item, f"{path}[{j}]") for j, item in enumerate(items)]
-        ids = []
-        for ref, where in refs:
-            ident = self.reference(ref, where, kind)
-            if ident is None:
-                return None
-            ids.append(ident)
-        return ids
+        ids = [self.reference(ref, where, kind) for ref, where in refs]
+        return None if None in ids else [i for i in ids if i is not None]
 
     def reference(self, raw: Any, path: str, kind: Kind) -> str | None:
         ident = self.text(raw, path)
         if ident is None:
             return None
-        found = self.kinds.get(ident)
-        if found is None:
+        if ident not in self.kinds:
             hint = closest(ident, self.kinds)
             tip = f" (did you mean '{hint}'?)" if hint else ""
             self.error(path, f"no archetype with id '{ident}'{tip}")
+            return None
+        found = self.kinds[ident]
+        if found is None:  # that archetype's own problem is already reported
             return None
         if found is not kind:
             self.error(path, f"'{ident}' is a {found.value}, not a {kind.value}")
@@ -327,12 +331,12 @@ class _ArmyReader(Checker):
         archetypes = self.archetypes(data.get("archetypes"))
         raw_characters = data.get("characters")
         characters = self.characters(raw_characters)
-        known = (
-            {c.get("id") for c in raw_characters if isinstance(c, dict)}
-            if isinstance(raw_characters, list)
-            else set()
-        )
-        lists = self.lists(data.get("lists"), {k for k in known if isinstance(k, str)})
+        known = {
+            c["id"]
+            for c in (raw_characters if isinstance(raw_characters, list) else [])
+            if isinstance(c, dict) and isinstance(c.get("id"), str)
+        }
+        lists = self.lists(data.get("lists"), known)
         self.raise_errors()
         return Army(
             name or Path(self.doc.file).stem, tuple(archetypes), tuple(characters), tuple(lists)

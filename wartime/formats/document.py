@@ -37,28 +37,56 @@ class Document:
         return Problem(self.file, path, message, self.line(path), severity)
 
 
-def _locate(node: yaml.Node | None, prefix: str, out: dict[str, int], dups: list[str]) -> None:
+class _CycleError(Exception):
+    """An alias that contains itself: such data has no finite YAML reading."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+def _locate(
+    node: yaml.Node,
+    prefix: str,
+    out: dict[str, int],
+    dups: list[str],
+    walk: tuple[set[int], set[int]],
+) -> None:
+    seen, ancestors = walk
+    if id(node) in ancestors:
+        raise _CycleError(node.start_mark.line + 1)
+    if id(node) in seen:  # an alias reused elsewhere: its lines are already known
+        return
+    seen.add(id(node))
+    ancestors.add(id(node))
     if isinstance(node, yaml.MappingNode):
+        keys: set[tuple[str, str]] = set()
         for key, value in node.value:
             path = f"{prefix}.{key.value}" if prefix else str(key.value)
-            if path in out:
+            if (key.tag, key.value) in keys:
                 dups.append(path)
+            keys.add((key.tag, key.value))
             out[path] = key.start_mark.line + 1
-            _locate(value, path, out, dups)
+            _locate(value, path, out, dups, walk)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             path = f"{prefix}[{index}]"
             out[path] = item.start_mark.line + 1
-            _locate(item, path, out, dups)
+            _locate(item, path, out, dups, walk)
+    ancestors.discard(id(node))
 
 
 def parse_document(text: str, file: str) -> Document:
     """Parse YAML ``text``; syntax errors become a :class:`DataError` with line and column."""
     try:
-        data = yaml.safe_load(text)
         lines: dict[str, int] = {}
         dups: list[str] = []
-        _locate(yaml.compose(text, Loader=yaml.SafeLoader), "", lines, dups)
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        if root is not None:
+            _locate(root, "", lines, dups, (set(), set()))
+        data = yaml.safe_load(text)
+    except _CycleError as cycle:
+        message = "an alias contains itself: recursive YAML is not allowed"
+        raise DataError([Problem(file, "", message, cycle.line)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         reason = exc.problem or exc.context or "invalid YAML"
@@ -70,6 +98,10 @@ def parse_document(text: str, file: str) -> Document:
         ) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(file, "", f"YAML error: {exc}")]) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        # safe_load raises these for well-formed text with impossible values,
+        # e.g. the date 2024-13-45 or the tag !!int uno.
+        raise DataError([Problem(file, "", f"YAML value cannot be read: {exc}")]) from None
     return Document(file, data, lines, tuple(dups))
 
 

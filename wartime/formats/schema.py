@@ -102,7 +102,7 @@ class Checker:
         if not isinstance(data, dict) or key not in data:
             self.error("", f"not a Wartime {what} file: it must start with '{key}: {supported}'")
             return False
-        if data[key] != supported:
+        if type(data[key]) is not int or data[key] != supported:  # `true` and 1.0 are not 1
             self.error(
                 key, f"unsupported version {data[key]!r}: this program reads version {supported}"
             )
