@@ -130,8 +130,8 @@ def test_line_template_starts_at_the_attacker_edge() -> None:
     shooter = Disc("a", (0, 0), 0.5)
     line = make_template("L6", (20, 0), shooter)
     assert line.area.bounds == pytest.approx((0.5, -0.5, 6.5, 0.5))
-    hits = coverage(line, [shooter, Disc("t", (3, 0), 0.4), Disc("p", (6.5, 0), 0.5), Disc("o", (8, 0), 0.5)],
-                    exclude="a")  # fmt: skip
+    targets = [shooter, Disc("t", (3, 0), 0.4), Disc("p", (6.5, 0), 0.5), Disc("o", (8, 0), 0.5)]
+    hits = coverage(line, targets, exclude="a")
     assert hits.full == ("t",)
     assert hits.partial == ("p",)
 
