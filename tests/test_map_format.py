@@ -72,8 +72,8 @@ def test_the_example_map_loads(tmp_path: Path) -> None:
         ("[[10, 5], [10, 15], [20, 15]]", "[[10, 5]]", "walls[0].points", "at least 2"),
         ("[[2, 2], [8, 2], [8, 9], [2, 9]]", "[[2, 2], [8, 2]]", "terrain[0].polygon",
          "at least 3"),
-        ("[[2, 2], [8, 2], [8, 9], [2, 9]]", "[[2, 2], [8, 9], [8, 2], [2, 9]]", "terrain[0].polygon",
-         "crosses itself"),
+        ("[[2, 2], [8, 2], [8, 9], [2, 9]]", "[[2, 2], [8, 9], [8, 2], [2, 9]]",
+         "terrain[0].polygon", "crosses itself"),
         ("kind: difficult", "kind: swamp", "terrain[0].kind", "allowed difficult, extreme, water"),
         ("side: B", "side: C", "units[1].side", "unknown side"),
         ("posture: crouched", "posture: sitting", "units[1].posture", "unknown posture"),
@@ -182,12 +182,15 @@ def test_the_three_sample_battlefields_exist() -> None:
 coordinate = st.floats(1, 40, allow_nan=False).map(lambda v: round(v, 3))
 
 
+polyline = st.lists(st.tuples(coordinate, coordinate), min_size=2, max_size=4)
+wall_height = st.floats(0, 5).map(lambda v: round(v, 2))
+
+
 @settings(max_examples=60, deadline=None)
 @given(
-    walls=st.lists(st.tuples(st.lists(st.tuples(coordinate, coordinate), min_size=2, max_size=4),
-                             st.floats(0, 5).map(lambda v: round(v, 2)), st.integers(0, 10)), max_size=4),
+    walls=st.lists(st.tuples(polyline, wall_height, st.integers(0, 10)), max_size=4),
     units=st.lists(st.tuples(coordinate, coordinate, st.sampled_from(list(Posture))), max_size=4),
-)  # fmt: skip
+)
 def test_any_generated_map_round_trips_or_fails_cleanly(walls, units) -> None:  # type: ignore[no-untyped-def]
     field = Battlefield(
         "gen",
