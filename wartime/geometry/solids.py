@@ -41,19 +41,21 @@ def wall_solids(
     Per-segment pieces keep enclosures hollow (a buffered closed polyline would
     be one polygon with a hole).  Where two segments join, each piece reaches
     half the thickness past the joint so the corner leaves no gap; the free
-    ends stay flush with the wall's first and last points.
+    ends stay flush with the wall's first and last points.  A polyline that ends
+    where it starts is an enclosure, with no free ends.
     """
     half = thickness / 2
     pieces = []
     last = len(points) - 2
+    closed = len(points) > 2 and tuple(points[0]) == tuple(points[-1])  # an enclosure
     for i, (a, b) in enumerate(itertools.pairwise(points)):
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = (dx * dx + dy * dy) ** 0.5
         if length == 0:
             continue
         ux, uy = dx / length, dy / length
-        start = half if i > 0 else 0.0
-        end = half if i < last else 0.0
+        start = half if i > 0 or closed else 0.0
+        end = half if i < last or closed else 0.0
         ax, ay = a[0] - ux * start, a[1] - uy * start
         bx, by = b[0] + ux * end, b[1] + uy * end
         nx, ny = -uy * half, ux * half
