@@ -10,16 +10,25 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wartime import __version__
 from wartime.errors import DataError, Problem
 from wartime.formats.army import load_army, parse_army
 from wartime.formats.document import read_document
-from wartime.formats.map import parse_map
-from wartime.reports import catalog_text, entry_json, points_json, points_text
+from wartime.formats.map import load_map, parse_map
+from wartime.geometry.noise import NoiseRule
+from wartime.reports import (
+    catalog_text,
+    entry_json,
+    points_json,
+    points_text,
+)
 from wartime.rules.catalog import load_catalog
 from wartime.rules.costing import army_cost
+
+if TYPE_CHECKING:
+    from wartime.geometry.measure import Table
 
 EXIT_OK = 0
 EXIT_DATA = 2
@@ -91,6 +100,77 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
+def _point(text: str) -> tuple[float, float]:
+    """Parse "X,Y" in K for argparse."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in K, e.g. 12,7.5; got {text!r}") from None
+    return (x, y)
+
+
+def _table(path: str) -> Table:
+    # Imported here so `points`, `catalog` and `check` start without numpy and shapely.
+    from wartime.geometry.measure import Table
+
+    return Table(load_map(path))
+
+
+def _unit_error(path: str, exc: KeyError) -> DataError:
+    return DataError([Problem(path, "units", str(exc.args[0]))])
+
+
+def _cmd_measure(args: argparse.Namespace) -> int:
+    table = _table(args.map)
+    try:
+        if args.all:
+            results = table.measure_all()
+        elif args.source and args.target:
+            results = [table.measure(args.source, args.target)]
+        else:
+            raise DataError([Problem(args.map, "", "give --from ID --to ID, or --all")])
+    except KeyError as exc:
+        raise _unit_error(args.map, exc) from None
+    if args.json:
+        _print_json([m.to_json() for m in results] if args.all else results[0].to_json())
+    else:
+        print("\n".join(m.describe() for m in results))
+    return EXIT_OK
+
+
+def _cmd_template(args: argparse.Namespace) -> int:
+    table = _table(args.map)
+    try:
+        if args.shape.strip().upper().startswith("S"):
+            if not args.target:
+                raise DataError([Problem(args.map, "", "an S template needs --target ID")])
+            result: dict[str, Any] = {"chain": table.chain(args.shape, args.target)}
+        elif args.at is None:
+            raise DataError([Problem(args.map, "", f"a {args.shape} template needs --at X,Y")])
+        else:
+            result = table.template(args.shape, args.at, args.source, args.line_width)
+    except KeyError as exc:
+        raise _unit_error(args.map, exc) from None
+    except ValueError as exc:
+        raise DataError([Problem(args.map, "", str(exc))]) from None
+    if args.json:
+        _print_json(result)
+    else:
+        print("\n".join(f"{key}: {', '.join(ids) or '-'}" for key, ids in result.items()))
+    return EXIT_OK
+
+
+def _cmd_noise(args: argparse.Namespace) -> int:
+    result = _table(args.map).noise(args.at, args.range, NoiseRule(args.rule))
+    if args.json:
+        _print_json(result)
+    else:
+        for uid, reach in result["reach"].items():
+            mark = "hears" if uid in result["hears"] else "-"
+            print(f"{uid:<20} reach {reach:7.2f} K  {mark}")
+    return EXIT_OK
+
+
 def _report(exc: DataError) -> None:
     for problem in exc.problems:
         print(problem, file=sys.stderr)
@@ -113,6 +193,38 @@ def build_parser() -> argparse.ArgumentParser:
     catalog.add_argument("--search", metavar="TEXT", help="only entries mentioning TEXT")
     catalog.add_argument("--json", action="store_true", help="print machine-readable JSON")
     catalog.set_defaults(run=_cmd_catalog)
+
+    measure = sub.add_parser(
+        "measure", help="distance, vision, cover and line of sight between units"
+    )
+    measure.add_argument("map")
+    measure.add_argument("--from", dest="source", metavar="ID")
+    measure.add_argument("--to", dest="target", metavar="ID")
+    measure.add_argument("--all", action="store_true", help="every ordered pair of units")
+    measure.add_argument("--json", action="store_true")
+    measure.set_defaults(run=_cmd_measure)
+
+    template = sub.add_parser("template", help="which units an area template covers")
+    template.add_argument("map")
+    template.add_argument("--shape", required=True, help="R4, L6, G4/3 or S3")
+    template.add_argument("--at", type=_point, metavar="X,Y", help="aim point in K")
+    template.add_argument(
+        "--from", dest="source", metavar="ID", help="attacker (L and G start at its base)"
+    )
+    template.add_argument("--target", metavar="ID", help="first figure of an S chain")
+    template.add_argument("--line-width", type=float, default=1.0, help="L width in K (default 1)")
+    template.add_argument("--json", action="store_true")
+    template.set_defaults(run=_cmd_template)
+
+    noise = sub.add_parser("noise", help="which units hear a sound through the walls")
+    noise.add_argument("map")
+    noise.add_argument("--at", type=_point, required=True, metavar="X,Y")
+    noise.add_argument("--range", type=float, required=True, metavar="R", help="radius in K")
+    noise.add_argument(
+        "--rule", choices=[r.value for r in NoiseRule], default=NoiseRule.SUBTRACT_DEF.value
+    )
+    noise.add_argument("--json", action="store_true")
+    noise.set_defaults(run=_cmd_noise)
 
     check = sub.add_parser("check", help="validate army and map files and report every problem")
     check.add_argument("files", nargs="+", metavar="FILE")

@@ -1,0 +1,430 @@
+"""Silhouette cover % and line of sight: DESIGN.md §5, reference and fast path.
+
+Most scenes look along +x from an eye at the origin, 0.9 K up (a standing
+1 K figure), at a 1 K silhouette standing on a 1 K base.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import math
+
+import numpy as np
+import pytest
+import shapely
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from wartime.geometry import cover as cover_module
+from wartime.geometry.cover import (
+    Occluders,
+    Point3,
+    cover_class,
+    cover_matrix,
+    cover_pairs,
+    cover_percent,
+    cover_percent_reference,
+    line_of_sight,
+)
+from wartime.geometry.solids import Point, Solid, obstacle_solid, wall_solids
+
+EYE: Point3 = (0.0, 0.0, 0.9)
+AGREEMENT = 0.5  # percentage points, fast path against the reference (the issue's bound)
+
+
+def across(x: float, y0: float, y1: float, height: float, thickness: float = 0.2) -> list[Solid]:
+    """A straight wall across the line of sight, centred on ``x``."""
+    return wall_solids("wall", [(x, y0), (x, y1)], thickness, height, 3)
+
+
+def both(
+    target: Point,
+    solids: list[Solid],
+    eye: Point3 = EYE,
+    diameter: float = 1.0,
+    height: float = 1.0,
+) -> tuple[float, float]:
+    """(fast, reference) cover % of one silhouette."""
+    fast = cover_percent(eye, target, diameter, height, Occluders.from_solids(solids))
+    return fast, cover_percent_reference(eye, target, diameter, height, solids)
+
+
+def low_wall_top(face: float, distance: float, wall: float, eye: float = 0.9) -> float:
+    """Hidden height behind a wall lower than the eye: e + (H − e)/s, s = face/distance."""
+    return eye + (wall - eye) * distance / face
+
+
+# --------------------------------------------------------------------------- named rules
+
+
+def test_open_ground_gives_no_cover_and_clear_sight() -> None:
+    """§5 Cover %: nothing between eye and silhouette → exactly 0, `none`, LdV `clear`."""
+    for percent in both((8.0, 0.0), []):
+        assert percent == 0.0
+        assert cover_class(percent) == "none"
+        assert line_of_sight(percent) == "clear"
+
+
+def test_wall_taller_than_the_eye_fully_between_hides_everything() -> None:
+    """§5 Cover %: a 2 K wall wider than the silhouette → exactly 100, `total`, LdV `blocked`."""
+    for percent in both((8.0, 0.0), across(4.0, -3.0, 3.0, 2.0)):
+        assert percent == 100.0
+        assert cover_class(percent) == "total"
+        assert line_of_sight(percent) == "blocked"
+
+
+def test_knee_high_wall_in_front_gives_the_expected_partial_cover() -> None:
+    """§5 Cover %: a 0.3 K wall 1 K in front of a standing 1 K target.
+
+    The eye is higher than the wall, so the wall's far face (x = 4.1) decides:
+    every column is hidden up to 0.9 + (0.3 − 0.9)·5/4.1 = 0.168 K of 1 K.
+    """
+    expected = 100 * low_wall_top(4.1, 5.0, 0.3)
+    for percent in both((5.0, 0.0), across(4.0, -3.0, 3.0, 0.3)):
+        assert percent == pytest.approx(expected, abs=AGREEMENT)
+        assert cover_class(percent) == "partial"
+        assert line_of_sight(percent) == "partial"
+
+
+def test_wall_lying_on_the_line_of_sight_hides_the_middle_of_the_silhouette() -> None:
+    """§5 Cover %: a tall wall along the line, seen end-on from x = 2 to 6.
+
+    Its near end (0.2 K thick, at 1.9 K) shades |u| ≤ 0.1·8/1.9 of the 1 K
+    silhouette at 8 K: 84.2 %, `over_half`.
+    """
+    solids = wall_solids("spine", [(2.0, 0.0), (6.0, 0.0)], 0.2, 3.0, 3)
+    expected = 100 * (2 * 0.1 * 8.0 / 2.0) / 1.0
+    for percent in both((8.0, 0.0), solids):
+        assert percent == pytest.approx(expected, abs=AGREEMENT)
+        assert cover_class(percent) == "over_half"
+
+
+def test_target_straddling_the_end_of_a_wall_is_half_hidden() -> None:
+    """§5 Cover %: a tall wall ending on the line of sight hides one half of the width."""
+    for percent in both((8.0, 0.0), across(4.0, -3.0, 0.0, 2.0)):
+        assert percent == pytest.approx(50.0, abs=AGREEMENT)
+
+
+@pytest.mark.parametrize(
+    ("posture", "factor"), [("standing", 1.0), ("crouched", 0.5), ("prone", 0.25)]
+)
+def test_crouched_and_prone_targets_gain_cover_behind_a_low_wall(
+    posture: str, factor: float
+) -> None:
+    """§5 Silhouette: height halves when crouched and is 0.25× prone; the hidden part does not."""
+    top = low_wall_top(4.1, 5.0, 0.3)
+    for percent in both((5.0, 0.0), across(4.0, -3.0, 3.0, 0.3), height=factor):
+        assert percent == pytest.approx(100 * min(top / factor, 1.0), abs=AGREEMENT), posture
+
+
+def test_crouching_then_lying_prone_only_ever_adds_cover() -> None:
+    """§5 Silhouette: lower postures behind the same low wall: standing < crouched < prone."""
+    occ = Occluders.from_solids(across(4.0, -3.0, 3.0, 0.3))
+    covers = [cover_percent(EYE, (5.0, 0.0), 1.0, h, occ) for h in (1.0, 0.5, 0.25)]
+    assert covers[0] < covers[1] < covers[2]
+
+
+def test_eye_at_height_2_looks_over_the_wall() -> None:
+    """§5 Eye: +3 K at movement height 2, so a 2 K wall no longer hides a target 10 K away."""
+    wall = across(4.0, -3.0, 3.0, 2.0)
+    for percent in both((10.0, 0.0), wall, eye=(0.0, 0.0, 0.9)):
+        assert percent == 100.0
+    for percent in both((10.0, 0.0), wall, eye=(0.0, 0.0, 0.9 + 3.0)):
+        assert percent == 0.0
+
+
+def test_wall_behind_the_target_gives_no_cover() -> None:
+    """§5 Cover %: only segments from the eye to the silhouette count, not what lies beyond."""
+    for percent in both((4.0, 0.0), across(6.0, -3.0, 3.0, 3.0)):
+        assert percent == 0.0
+
+
+def test_bases_and_figures_are_not_solids() -> None:
+    """§5 Cover %: bases and figures give no cover in v1; only the solids passed in count."""
+    occ = Occluders.from_solids([])
+    eyes = [EYE, (4.0, 0.0, 0.9), (8.0, 0.0, 0.9)]  # three figures in a row
+    matrix = cover_matrix(eyes, [(e[0], e[1]) for e in eyes], [1.0] * 3, [1.0] * 3, occ)
+    assert not matrix.any()
+
+
+def test_silhouette_standing_inside_a_low_solid_is_hidden_up_to_its_top() -> None:
+    """§5 Cover %: a point inside the prism is hidden (its segment ends in the solid).
+
+    A 0.3 K crop field 4 K across round the target, eye 0.9 K up and 10 K
+    away: every column is hidden from the ground to 0.3 K.
+    """
+    field = [obstacle_solid("field", [(8.0, -2.0), (12.0, -2.0), (12.0, 2.0), (8.0, 2.0)], 0.3, 1)]
+    for percent in both((10.0, 0.0), field):
+        assert percent == pytest.approx(30.0, abs=AGREEMENT)
+
+
+def test_eye_inside_a_taller_solid_sees_nothing_but_from_on_top_it_sees() -> None:
+    """§5 Cover %: a segment starting inside the prism passes through it."""
+    house = [obstacle_solid("house", [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)], 3.0, 6)]
+    for percent in both((8.0, 0.0), house, eye=(0.0, 0.0, 0.9)):
+        assert percent == 100.0
+    for percent in both((8.0, 0.0), house, eye=(0.0, 0.0, 3.9)):  # on the roof
+        assert percent == 0.0
+
+
+def test_an_eye_on_a_wall_face_sees_past_it_only_on_the_open_side() -> None:
+    """§5 Cover %: a segment must pass through the prism; touching its face at the eye is not.
+
+    The eye sits on the near face of a 2 K wall running along the line of
+    sight: the columns whose segments head into the wall are hidden, half.
+    """
+    wall = [obstacle_solid("wall", [(-1.0, 0.0), (1.0, 0.0), (1.0, 0.2), (-1.0, 0.2)], 2.0, 3)]
+    for percent in both((8.0, 0.0), wall):
+        assert percent == pytest.approx(50.0, abs=AGREEMENT)
+
+
+@pytest.mark.parametrize(("side", "expected"), [("near", 30.0), ("far", 0.0)])
+def test_a_silhouette_lying_on_a_wall_face(side: str, expected: float) -> None:
+    """§5 Cover %: a 0.3 K wall whose face holds the silhouette.
+
+    Wall on the near side: every segment crosses it and ends on its far face,
+    hidden up to 0.3 K.  Wall on the far side: the segments only touch it.
+    """
+    x0 = 7.0 if side == "near" else 8.0
+    wall = [obstacle_solid("wall", [(x0, -2.0), (x0 + 1, -2.0), (x0 + 1, 2.0), (x0, 2.0)], 0.3, 3)]
+    for percent in both((8.0, 0.0), wall):
+        assert percent == pytest.approx(expected, abs=AGREEMENT)
+
+
+# --------------------------------------------------------------------------- degenerate input
+
+
+def test_degenerate_input_gives_no_cover() -> None:
+    """Shapely-2 style: degenerate input returns a value.
+
+    A target at the eye's plan position has no direction; a silhouette of
+    height or width 0 has no area; a zero-height solid hides nothing.
+    """
+    wall = across(4.0, -3.0, 3.0, 2.0)
+    assert both((0.0, 0.0), wall) == (0.0, 0.0)
+    assert both((8.0, 0.0), wall, height=0.0) == (0.0, 0.0)
+    assert both((8.0, 0.0), wall, diameter=0.0) == (0.0, 0.0)
+    assert both((8.0, 0.0), across(4.0, -3.0, 3.0, 0.0)) == (0.0, 0.0)
+
+
+def test_an_eye_below_the_ground_is_treated_as_on_it() -> None:
+    wall = across(4.0, -3.0, 3.0, 0.5)
+    assert both((8.0, 0.0), wall, eye=(0.0, 0.0, -2.0)) == both(
+        (8.0, 0.0), wall, eye=(0.0, 0.0, 0.0)
+    )
+
+
+def test_degenerate_solids_are_ignored() -> None:
+    flat = Solid("line", ((0.0, 0.0), (1.0, 1.0), (2.0, 2.0)), 2.0, 1)
+    occ = Occluders.from_solids([flat, Solid("dot", ((1.0, 1.0),), 2.0, 1)])
+    assert occ.n_solids == 0
+    assert cover_percent(EYE, (8.0, 0.0), 1.0, 1.0, occ) == 0.0
+
+
+def test_clockwise_outlines_work_like_counter_clockwise_ones() -> None:
+    ccw = across(4.0, -3.0, 3.0, 0.3)
+    cw = [dataclasses.replace(s, outline=s.outline[::-1]) for s in ccw]
+    assert both((5.0, 0.0), cw) == pytest.approx(both((5.0, 0.0), ccw))
+
+
+# --------------------------------------------------------------------------- classes and API
+
+
+@pytest.mark.parametrize(
+    ("percent", "klass", "sight"),
+    [
+        (0.0, "none", "clear"),
+        (1e-6, "partial", "partial"),
+        (50.0, "partial", "partial"),
+        (50.000001, "over_half", "partial"),
+        (99.9999, "over_half", "partial"),
+        (100.0, "total", "blocked"),
+    ],
+)
+def test_cover_classes_and_line_of_sight(percent: float, klass: str, sight: str) -> None:
+    """§5 classes: none (0), partial (0–50], over_half (> 50), total (100); LdV likewise."""
+    assert cover_class(percent) == klass
+    assert line_of_sight(percent) == sight
+
+
+def test_cover_matrix_matches_single_pairs_and_has_a_zero_diagonal() -> None:
+    rng = np.random.default_rng(3)
+    solids = random_scene(rng)[4]
+    occ = Occluders.from_solids(solids)
+    xy = [(float(x), float(y)) for x, y in rng.uniform(0.0, 10.0, (6, 2))]
+    eyes = [(x, y, 0.9) for x, y in xy]
+    matrix = cover_matrix(eyes, xy, [1.0] * 6, [1.0] * 6, occ)
+    assert matrix.shape == (6, 6)
+    assert not np.diag(matrix).any()
+    for i in range(6):
+        for j in range(6):
+            if i != j:
+                assert matrix[i, j] == pytest.approx(cover_percent(eyes[i], xy[j], 1.0, 1.0, occ))
+
+
+def test_cover_matrix_needs_one_eye_per_target() -> None:
+    with pytest.raises(ValueError, match="one eye"):
+        cover_matrix(
+            [EYE], [(1.0, 0.0), (2.0, 0.0)], [1.0, 1.0], [1.0, 1.0], Occluders.from_solids([])
+        )
+
+
+def test_cover_pairs_over_many_slices_matches_one_by_one() -> None:
+    """The fast path works in slices; results must not depend on where they fall."""
+    rng = np.random.default_rng(11)
+    occ = Occluders.from_solids(random_scene(rng)[4])
+    count = 4000  # several wedge-test slices for a small scene
+    eyes = np.column_stack([rng.uniform(-1, 11, (count, 2)), rng.uniform(0, 3, count)])
+    targets = rng.uniform(-1, 11, (count, 2))
+    many = cover_pairs(eyes, targets, np.ones(count), np.ones(count), occ)
+    some = rng.choice(count, 60, replace=False)
+    for k in some:
+        single = cover_percent(tuple(eyes[k]), tuple(targets[k]), 1.0, 1.0, occ)
+        assert many[k] == pytest.approx(single, abs=1e-7)
+
+
+def test_occluders_are_immutable() -> None:
+    occ = Occluders.from_solids(across(4.0, -3.0, 3.0, 2.0))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        occ.ax = occ.ay  # type: ignore[misc]
+    with pytest.raises(ValueError, match="read-only"):
+        occ.block_height[0] = 9.0
+
+
+def test_module_doctests() -> None:
+    assert doctest.testmod(cover_module).failed == 0
+
+
+# --------------------------------------------------------------------------- random scenes
+
+
+def random_scene(
+    rng: np.random.Generator,
+) -> tuple[Point3, Point, float, float, list[Solid]]:
+    """A 10×10 K patch: up to 5 walls (some bent), up to 2 possibly non-convex obstacles."""
+    solids: list[Solid] = []
+    for i in range(int(rng.integers(1, 6))):
+        start = rng.uniform(0, 10, 2)
+        angle = rng.uniform(0, 2 * math.pi)
+        points = [start, start + rng.uniform(0.5, 5) * np.array([math.cos(angle), math.sin(angle)])]
+        if rng.random() < 0.3:
+            points.append(points[-1] + rng.uniform(-3, 3, 2))
+        pts = [(float(x), float(y)) for x, y in points]
+        height = 0.0 if rng.random() < 0.05 else float(rng.uniform(0.1, 3.0))
+        solids += wall_solids(f"w{i}", pts, float(rng.uniform(0.05, 0.5)), height, 3)
+    for i in range(int(rng.integers(0, 3))):
+        polygon = star_polygon(rng)
+        if polygon is not None:
+            solids.append(obstacle_solid(f"o{i}", polygon, float(rng.uniform(0.2, 3.0)), 2))
+    eye = (float(rng.uniform(-1, 11)), float(rng.uniform(-1, 11)), float(rng.uniform(0, 4.5)))
+    target = (float(rng.uniform(-1, 11)), float(rng.uniform(-1, 11)))
+    return eye, target, float(rng.uniform(0.2, 2.0)), float(rng.uniform(0.1, 2.0)), solids
+
+
+def star_polygon(rng: np.random.Generator) -> list[Point] | None:
+    corners = int(rng.integers(3, 9))
+    angles = np.sort(rng.uniform(0, 2 * math.pi, corners))
+    radii = rng.uniform(0.3, 2.0, corners)
+    centre = rng.uniform(0, 10, 2)
+    ring = centre + np.column_stack([radii * np.cos(angles), radii * np.sin(angles)])
+    polygon = shapely.Polygon(ring)
+    if not polygon.is_valid or polygon.area < 1e-3:
+        return None
+    return [(float(x), float(y)) for x, y in ring]
+
+
+SCENES = 300
+
+
+def test_fast_path_agrees_with_the_reference_on_random_scenes() -> None:
+    """The fast path is within 0.5 pp of the shapely reference on 300 seeded scenes.
+
+    Positions are drawn from continuous distributions, so no scene sits on a
+    measure-zero coincidence (an eye exactly on a wall face), where any two
+    implementations may round differently.
+    """
+    rng = np.random.default_rng(20240611)
+    errors, partial = [], 0
+    for _ in range(SCENES):
+        eye, target, diameter, height, solids = random_scene(rng)
+        fast = cover_percent(eye, target, diameter, height, Occluders.from_solids(solids))
+        reference = cover_percent_reference(eye, target, diameter, height, solids)
+        errors.append(abs(fast - reference))
+        partial += 0.0 < reference < 100.0
+        assert cover_class(fast) == cover_class(reference) or abs(fast - reference) <= AGREEMENT
+    assert max(errors) <= AGREEMENT, f"max error {max(errors):.4f} pp"
+    assert partial >= SCENES // 10  # the comparison must not be all 0s and 100s
+
+
+def test_reference_converges_within_its_stated_error() -> None:
+    """The reference at its default resolution is within 0.1 pp of eight times that."""
+    rng = np.random.default_rng(7)
+    worst = 0.0
+    for _ in range(60):
+        eye, target, diameter, height, solids = random_scene(rng)
+        coarse = cover_percent_reference(eye, target, diameter, height, solids)
+        fine = cover_percent_reference(
+            eye, target, diameter, height, solids, 8 * cover_module.REFERENCE_RESOLUTION
+        )
+        worst = max(worst, abs(coarse - fine))
+    assert worst <= 0.1
+
+
+# --------------------------------------------------------------------------- properties
+
+coordinate = st.floats(-2.0, 12.0, allow_nan=False)
+wall_height = st.floats(0.0, 4.0, allow_nan=False)
+
+
+@st.composite
+def scenes(draw: st.DrawFn) -> tuple[Point3, Point, float, float, list[Solid]]:
+    solids: list[Solid] = []
+    for i in range(draw(st.integers(0, 4))):
+        points = draw(st.lists(st.tuples(coordinate, coordinate), min_size=2, max_size=3))
+        thickness = draw(st.floats(0.05, 0.6))
+        solids += wall_solids(f"w{i}", points, thickness, draw(wall_height), 3)
+    if draw(st.booleans()):
+        seed = draw(st.integers(0, 2**32 - 1))
+        polygon = star_polygon(np.random.default_rng(seed))
+        assume(polygon is not None)
+        assert polygon is not None
+        solids.append(obstacle_solid("o", polygon, draw(wall_height), 2))
+    eye = (draw(coordinate), draw(coordinate), draw(st.floats(0.0, 5.0)))
+    target = (draw(coordinate), draw(coordinate))
+    return eye, target, draw(st.floats(0.1, 2.0)), draw(st.floats(0.05, 2.0)), solids
+
+
+quick = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@quick
+@given(scenes())
+def test_cover_is_a_percentage(scene: tuple[Point3, Point, float, float, list[Solid]]) -> None:
+    """§5 Cover % is a share of the silhouette's area: always within [0, 100]."""
+    eye, target, diameter, height, solids = scene
+    fast = cover_percent(eye, target, diameter, height, Occluders.from_solids(solids))
+    reference = cover_percent_reference(eye, target, diameter, height, solids, 8)
+    assert 0.0 <= fast <= 100.0
+    assert 0.0 <= reference <= 100.0
+
+
+@quick
+@given(scenes(), st.data())
+def test_raising_a_wall_never_reduces_cover(
+    scene: tuple[Point3, Point, float, float, list[Solid]], data: st.DataObject
+) -> None:
+    """§5 Obstacle solids rise from the ground to their height: a taller prism hides more."""
+    eye, target, diameter, height, solids = scene
+    assume(solids)
+    k = data.draw(st.integers(0, len(solids) - 1))
+    raised = list(solids)
+    raised[k] = dataclasses.replace(
+        solids[k], height=solids[k].height + data.draw(st.floats(0.01, 3.0))
+    )
+    before = cover_percent(eye, target, diameter, height, Occluders.from_solids(solids))
+    after = cover_percent(eye, target, diameter, height, Occluders.from_solids(raised))
+    assert after >= before - 1e-6
+    ref_before = cover_percent_reference(eye, target, diameter, height, solids, 8)
+    ref_after = cover_percent_reference(eye, target, diameter, height, raised, 8)
+    assert ref_after >= ref_before - 1e-6

@@ -1,0 +1,129 @@
+"""The overlay's questions about a battlefield, answered from its units and solids.
+
+This is the glue between the map model and the pure geometry functions; the
+CLI (`wartime measure`, `template`, `noise`) and later the overlay call it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from wartime.board.battlefield import Battlefield, Unit
+from wartime.geometry.cover import Occluders, cover_class, cover_percent, line_of_sight
+from wartime.geometry.distance import center_distance, cm, edge_distance
+from wartime.geometry.noise import Barrier, Barriers, NoiseRule, hear
+from wartime.geometry.templates import Disc, jump_chain, make_template
+from wartime.geometry.templates import coverage as template_coverage
+from wartime.geometry.vision import eye_point, in_arc, vision_range
+from wartime.rules.dice import Dice
+
+
+@dataclass(frozen=True)
+class Measurement:
+    source: str
+    target: str
+    distance_k: float
+    center_distance_k: float
+    distance_cm: float
+    in_arc: bool
+    in_vision: bool
+    cover_percent: float
+    cover_class: str
+    line_of_sight: str
+
+    def describe(self) -> str:
+        if self.in_vision:
+            vision = "in CdV"
+        else:
+            vision = "in arc, out of range" if self.in_arc else "outside the CdV"
+        return (
+            f"{self.source} → {self.target}: {self.distance_k:.2f} K ({self.distance_cm:.1f} cm) "
+            f"edge to edge, {self.center_distance_k:.2f} K centre to centre; {vision}; "
+            f"cover {self.cover_percent:.1f}% ({self.cover_class}), LdV {self.line_of_sight}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "from": self.source,
+            "to": self.target,
+            "distance_k": round(self.distance_k, 4),
+            "center_distance_k": round(self.center_distance_k, 4),
+            "distance_cm": round(self.distance_cm, 2),
+            "in_arc": self.in_arc,
+            "in_vision": self.in_vision,
+            "cover_percent": round(self.cover_percent, 2),
+            "cover_class": self.cover_class,
+            "line_of_sight": self.line_of_sight,
+        }
+
+
+class Table:
+    """A battlefield with its geometry prepared once (occluders and noise barriers)."""
+
+    def __init__(self, field: Battlefield) -> None:
+        self.field = field
+        self.occluders = Occluders.from_solids(field.solids())
+        self.barriers = Barriers(_barriers(field))
+
+    def measure(self, source_id: str, target_id: str) -> Measurement:
+        a, b = self.field.unit(source_id), self.field.unit(target_id)
+        distance = edge_distance(a.position, a.radius, b.position, b.radius)
+        arc = in_arc(a.position, a.facing, b.position, b.radius)
+        eye = eye_point(a.position, a.current_height, a.level)
+        cover = cover_percent(eye, b.position, b.base, b.current_height, self.occluders)
+        return Measurement(
+            source=a.id,
+            target=b.id,
+            distance_k=distance,
+            center_distance_k=center_distance(a.position, b.position),
+            distance_cm=cm(distance, self.field.scale_mm),
+            in_arc=arc,
+            in_vision=arc and distance <= vision_range(a.vol),
+            cover_percent=cover,
+            cover_class=cover_class(cover),
+            line_of_sight=line_of_sight(cover),
+        )
+
+    def measure_all(self) -> list[Measurement]:
+        ids = [u.id for u in self.field.units]
+        return [self.measure(a, b) for a, b in itertools.permutations(ids, 2)]
+
+    def discs(self) -> list[Disc]:
+        return [_disc(u) for u in self.field.units]
+
+    def template(self, shape: str, aim: tuple[float, float], attacker_id: str | None = None,
+                 line_width: float = 1.0) -> dict[str, list[str]]:  # fmt: skip
+        attacker = _disc(self.field.unit(attacker_id)) if attacker_id else None
+        made = make_template(shape, aim, attacker, line_width)
+        hits = template_coverage(made, self.discs(), exclude=attacker_id)
+        return {"full": list(hits.full), "partial": list(hits.partial)}
+
+    def chain(self, shape: str, target_id: str, seed: int = 0) -> list[str]:
+        jumps = int(shape.strip().upper().lstrip("S"))
+        self.field.unit(target_id)  # a clear error for an unknown id
+        return list(jump_chain(target_id, self.discs(), jumps, Dice(seed)).ids)
+
+    def noise(self, source: tuple[float, float], radius: float, rule: NoiseRule) -> dict[str, Any]:
+        heard = {
+            u.id: hear(source, radius, u.position, u.radius, self.barriers, rule)
+            for u in self.field.units
+        }
+        return {
+            "hears": [uid for uid, h in heard.items() if h.hears],
+            "reach": {uid: round(h.reach, 4) for uid, h in heard.items()},
+        }
+
+
+def _disc(unit: Unit) -> Disc:
+    return Disc(unit.id, unit.position, unit.radius)
+
+
+def _barriers(field: Battlefield) -> list[Barrier]:
+    walls = [Barrier(w.id or f"walls[{i}]", w.points, w.defense) for i, w in enumerate(field.walls)]
+    outlines = [
+        Barrier(o.id or f"obstacles[{i}]", o.polygon, o.defense, closed=True)
+        for i, o in enumerate(field.obstacles)
+    ]
+    return walls + outlines
