@@ -16,6 +16,7 @@ import shapely
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from wartime.board.shapes import Point, Solid, obstacle_solid, wall_solids
 from wartime.geometry import cover as cover_module
 from wartime.geometry.cover import (
     Occluders,
@@ -27,7 +28,6 @@ from wartime.geometry.cover import (
     cover_percent_reference,
     line_of_sight,
 )
-from wartime.geometry.solids import Point, Solid, obstacle_solid, wall_solids
 
 EYE: Point3 = (0.0, 0.0, 0.9)
 AGREEMENT = 0.5  # percentage points, fast path against the reference (the bound)

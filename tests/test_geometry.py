@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wartime.board.shapes import Disc, obstacle_solid, wall_solids
 from wartime.geometry.distance import center_distance, cm, edge_distance, point_to_base
-from wartime.geometry.movement import Figure, cell_of, grid_step_allowed, too_close
+from wartime.geometry.movement import cell_of, grid_step_allowed, too_close
 from wartime.geometry.noise import Barrier, Barriers, NoiseRule, attenuate, hear
 from wartime.geometry.scatter import scatter, scatter_dice
-from wartime.geometry.solids import obstacle_solid, wall_solids
-from wartime.geometry.templates import Disc, coverage, jump_chain, make_template
+from wartime.geometry.templates import coverage, jump_chain, make_template
 from wartime.geometry.terrain import Ground, path_cost
 from wartime.geometry.vision import (
     can_interact,
@@ -282,9 +282,9 @@ def test_chest_high_obstacle_is_difficult_taller_needs_climbing() -> None:
 
 def test_no_ending_within_one_k_of_an_enemy() -> None:
     """MOVIMIENTO, Restricciones: not within 1 K of an enemy unless engaging it."""
-    me = Figure("me", "A", (0, 0), 0.5)
-    foe = Figure("foe", "B", (5, 0), 0.5)
-    friend = Figure("ally", "A", (3, 1), 0.5)
+    me = Disc("me", (0, 0), 0.5, side="A")
+    foe = Disc("foe", (5, 0), 0.5, side="B")
+    friend = Disc("ally", (3, 1), 0.5, side="A")
     assert too_close(me, (3.1, 0), [foe, friend]) == ["foe"]  # gap 0.9
     assert too_close(me, (3.0, 0), [foe, friend]) == []  # gap exactly 1
     assert too_close(me, (3.1, 0), [foe], engaging={"foe"}) == []

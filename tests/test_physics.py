@@ -11,7 +11,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wartime.geometry.solids import Solid, obstacle_solid, wall_solids
+from wartime.board.shapes import Solid, obstacle_solid, wall_solids
 from wartime.physics import CONTACT_TOL, OVERLAP_TOL, Base, Table
 from wartime.physics.motion import Convex, capsule_vs_disk, capsule_vs_polygon
 

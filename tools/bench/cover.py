@@ -1,6 +1,6 @@
 """Benchmark: silhouette cover % for every ordered pair of 50 figures (DESIGN.md §5, §8).
 
-Run from the repo root:  /tmp/venv/bin/python tools/bench/cover.py
+Run from the repo root:  python tools/bench/cover.py
 
 Scene: a seeded random 48×36 K table with 500 wall segments (bent walls of
 1–4 segments 0.5–2 K long, 0.2 K thick, heights 0.5–3 K) and six tall
@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
+from wartime.board.shapes import Point, Solid, obstacle_solid, wall_solids
 from wartime.geometry.cover import (
     REFERENCE_RESOLUTION,
     Occluders,
@@ -38,7 +39,6 @@ from wartime.geometry.cover import (
     cover_pairs,
     cover_percent_reference,
 )
-from wartime.geometry.solids import Point, Solid, obstacle_solid, wall_solids
 
 TABLE = (48.0, 36.0)
 WALL_SEGMENTS = 500

@@ -1,6 +1,6 @@
 """Benchmark: one drag step of a base toward the cursor (DESIGN.md §8).
 
-Run from the repo root:  /tmp/venv/bin/python tools/bench/drag.py
+Run from the repo root:  python tools/bench/drag.py
 
 Scene: a seeded random 120×80 K table with about 1,000 wall segments (0.2 K
 thick: 160 closed buildings and 240 free walls of 1-3 segments, 1.2 K apart
@@ -35,7 +35,7 @@ import numpy as np
 import pymunk
 import shapely
 
-from wartime.geometry.solids import Point, Solid, wall_solids
+from wartime.board.shapes import Point, Solid, wall_solids
 from wartime.physics import Base, Table
 from wartime.physics.motion import (
     OVERLAP_TOL,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from wartime.geometry.solids import Point, Solid, obstacle_solid, wall_solids
+from wartime.board.shapes import Point, Solid, obstacle_solid, wall_solids
 
 SIDES = ("A", "B")
 LEVELS = (-1, 1, 2, 3, 4)  # ALTURAS DE MOVIMIENTO

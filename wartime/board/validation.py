@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import shapely
 
 from wartime.board.battlefield import Battlefield, Unit
-from wartime.geometry.solids import Point
+from wartime.board.shapes import Point
 
 Finding = tuple[str, str]
 _TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap

@@ -26,11 +26,11 @@ from wartime.board.battlefield import (
     Unit,
     Wall,
 )
+from wartime.board.shapes import Point
 from wartime.board.validation import battlefield_problems
 from wartime.formats.document import Document, read_document
 from wartime.formats.files import write_atomic
 from wartime.formats.schema import Checker, describe
-from wartime.geometry.solids import Point
 
 VERSION = 1
 MAX_VERTICES = 100_000  # a hostile file must not hang the program

@@ -53,7 +53,7 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
-from wartime.geometry.solids import Point, Solid
+from wartime.board.shapes import Point, Solid
 
 __all__ = [
     "REFERENCE_RESOLUTION",

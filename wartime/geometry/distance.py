@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from wartime.geometry.solids import Point
+from wartime.board.shapes import Point
 
 
 def center_distance(a: Point, b: Point) -> float:

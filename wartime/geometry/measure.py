@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from wartime.board.battlefield import Battlefield, Unit
+from wartime.board.shapes import Disc
 from wartime.geometry.cover import Occluders, cover_class, cover_percent, line_of_sight
 from wartime.geometry.distance import center_distance, cm, edge_distance
 from wartime.geometry.noise import Barrier, Barriers, NoiseRule, hear
-from wartime.geometry.templates import Disc, jump_chain, make_template
 from wartime.geometry.templates import coverage as template_coverage
+from wartime.geometry.templates import jump_chain, make_template
 from wartime.geometry.vision import eye_point, in_arc, vision_range
 from wartime.rules.dice import Dice
 
@@ -117,7 +118,7 @@ class Table:
 
 
 def _disc(unit: Unit) -> Disc:
-    return Disc(unit.id, unit.position, unit.radius)
+    return Disc(unit.id, unit.position, unit.radius, unit.side)
 
 
 def _barriers(field: Battlefield) -> list[Barrier]:

@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
+from wartime.board.shapes import Disc, Point
 from wartime.geometry.distance import edge_distance
-from wartime.geometry.solids import Point
 
 EXCLUSION_K = 1.0  # Restricciones: no nearer than 1 K to an enemy
 _EPS = 1e-9
 
 
-@dataclass(frozen=True)
-class Figure:
-    id: str
-    side: str
-    centre: Point
-    radius: float
-
-
 def too_close(
-    mover: Figure, at: Point, others: Sequence[Figure], engaging: Collection[str] = ()
+    mover: Disc, at: Point, others: Sequence[Disc], engaging: Collection[str] = ()
 ) -> list[str]:
     """Enemies within 1 K (edge to edge) of ``at``, except those being engaged or rammed."""
     return [

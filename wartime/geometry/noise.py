@@ -17,7 +17,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from wartime.geometry.solids import Point
+from wartime.board.shapes import Point
 
 _EPS = 1e-9
 

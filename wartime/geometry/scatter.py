@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from wartime.geometry.solids import Point
+from wartime.board.shapes import Point
 from wartime.rules.dice import Dice
 
 K_PER_DIE = 15.0

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import shapely
 
+from wartime.board.shapes import Disc, Point
 from wartime.geometry.distance import center_distance, edge_distance
-from wartime.geometry.solids import Point
 from wartime.rules.dice import Dice
 from wartime.rules.tables import parse_shape
 
@@ -23,15 +23,6 @@ JUMP_REACH = 3.0  # S: the next figure must be within 3 K edge to edge
 _TOUCH = 1e-9
 _ARC_SEGMENTS = 64  # per quarter circle: a radius-2 head strays at most 1.5e-4 K
 _ARC_TOLERANCE = 2e-4
-
-
-@dataclass(frozen=True)
-class Disc:
-    """A round base on the table, as templates and chains see it."""
-
-    id: str
-    centre: Point
-    radius: float
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import shapely
 
-from wartime.geometry.solids import Point, Solid
+from wartime.board.shapes import Point, Solid
 
 CHEST_FACTOR = 0.7
 SURCHARGE = {"easy": 0, "difficult": 1, "extreme": 2}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
+from wartime.board.shapes import Point
 from wartime.geometry.distance import center_distance
-from wartime.geometry.solids import Point
 
 Point3 = tuple[float, float, float]
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 import pymunk
 import shapely
 
-from wartime.geometry.solids import Point, Solid
+from wartime.board.shapes import Point, Solid
 from wartime.physics.motion import (
     OVERLAP_TOL,
     TABLE,

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from wartime.geometry.solids import Point
+from wartime.board.shapes import Point
 
 OVERLAP_TOL = 1e-6
 """Penetration (K) still counted as touching: float noise, not an overlap."""

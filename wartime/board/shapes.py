@@ -1,7 +1,9 @@
-"""Solids: the vertical prisms that block sight, attenuate noise and stop bases.
+"""Plain shapes of the table: points, round bases (discs) and solids.
 
-A wall is its polyline thickened by ``thickness``; an obstacle is its
+A solid is a vertical prism that blocks sight, attenuates noise and stops
+bases.  A wall is its polyline thickened by ``thickness``; an obstacle is its
 footprint polygon.  Both rise from the ground to ``height`` (DESIGN.md §5).
+Every layer above the board (geometry, physics, engine) speaks these values.
 """
 
 from __future__ import annotations
@@ -13,6 +15,16 @@ from dataclasses import dataclass
 import shapely
 
 Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A round base in plan: its figure's id, centre and radius in K, and side."""
+
+    id: str
+    centre: Point
+    radius: float
+    side: str = ""
 
 
 @dataclass(frozen=True)
