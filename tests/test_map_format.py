@@ -204,3 +204,37 @@ def test_any_generated_map_round_trips_or_fails_cleanly(walls, units) -> None:  
         assert exc.problems  # e.g. overlapping units: refused with a reason
         return
     assert loaded == field
+
+
+def test_linked_armies_check_unit_characters(tmp_path: Path) -> None:
+    """A unit's `character` must exist in the map's armies when armies are linked."""
+    (tmp_path / "army.yaml").write_text(
+        (ROOT / "assets" / "armies" / "legion.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    text = GOOD + "armies: [army.yaml]\n"
+    linked = text.replace(
+        "{id: a1, side: A, position: [12, 3]}",
+        "{id: a1, side: A, position: [12, 3], character: sargento}",
+    )
+    path = tmp_path / "m.yaml"
+    path.write_text(linked, encoding="utf-8")
+    assert load_map(path).unit("a1").character == "sargento"
+    found = problems(tmp_path, linked.replace("character: sargento", "character: sargentoo"))
+    (problem,) = found
+    assert problem.path == "units[0].character" and "did you mean 'sargento'" in problem.message
+
+
+def test_invalid_linked_army_is_reported_on_the_map(tmp_path: Path) -> None:
+    (tmp_path / "bad.yaml").write_text("wartime_army: 1\narchetypes: 3\n", encoding="utf-8")
+    (problem,) = problems(tmp_path, GOOD + "armies: [bad.yaml]\n")
+    assert problem.path == "armies[0]" and "the army file is invalid" in problem.message
+
+
+def test_unit_count_is_capped() -> None:
+    units = [
+        {"id": f"u{i}", "side": "A", "position": [1 + i % 40, 1 + i // 40 % 30]}
+        for i in range(1_001)
+    ]
+    with pytest.raises(DataError) as info:
+        parse_map(Document("crowd.yaml", {"wartime_map": 1, "size": [48, 36], "units": units}))
+    assert "too many units" in str(info.value)

@@ -28,12 +28,16 @@ from wartime.board.battlefield import (
 )
 from wartime.board.shapes import Point
 from wartime.board.validation import battlefield_problems
+from wartime.errors import DataError
+from wartime.formats.army import load_army
 from wartime.formats.document import Document, read_document
 from wartime.formats.files import write_atomic
 from wartime.formats.schema import Checker, describe
+from wartime.rules.text import closest
 
 VERSION = 1
 MAX_VERTICES = 100_000  # a hostile file must not hang the program
+MAX_UNITS = 1_000  # overlap checks grow with the square of the count
 MAX_TABLE_K = 1_000.0
 _T = TypeVar("_T")
 
@@ -48,6 +52,7 @@ class _MapReader(Checker):
         super().__init__(doc)
         self.vertices = 0
         self.seen: dict[str, str] = {}  # one id namespace for every feature and unit
+        self.characters: set[str] = set()  # of the linked armies
 
     def point(self, raw: Any, path: str) -> Point | None:
         if not (isinstance(raw, list) and len(raw) == 2):
@@ -208,6 +213,12 @@ class _MapReader(Checker):
             character=character,
         )
 
+    def capped(self, raw: Any, key: str, limit: int) -> Any:
+        if isinstance(raw, list) and len(raw) > limit:
+            self.error(key, f"too many {key}: a map may have at most {limit:,}")
+            return raw[:limit]
+        return raw
+
     def size(self, raw: Any) -> tuple[float, float] | None:
         point = self.point(raw, "size")
         if point is None:
@@ -233,7 +244,30 @@ class _MapReader(Checker):
                 self.error(path, f"no army file '{rel}' beside the map")
             else:
                 out.append(rel)
+                self.characters |= self.army_characters(target, path)
         return tuple(out)
+
+    def army_characters(self, target: Path, path: str) -> set[str]:
+        """The character ids of a linked army; its own problems are summarised here."""
+        try:
+            army = load_army(target).army
+        except DataError as exc:
+            first = exc.problems[0]
+            more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+            self.error(path, f"the army file is invalid: {first}{more}")
+            return set()
+        return {c.id for c in army.characters}
+
+    def linked_characters(self, units: list[Unit]) -> None:
+        """With armies linked, every unit's character must be one of theirs."""
+        for i, unit in enumerate(units):
+            if unit.character is not None and unit.character not in self.characters:
+                hint = closest(unit.character, self.characters)
+                tip = f" (did you mean '{hint}'?)" if hint else ""
+                self.error(
+                    f"units[{i}].character",
+                    f"no character '{unit.character}' in the map's armies{tip}",
+                )
 
     def battlefield(self) -> Battlefield:
         data = self.doc.data
@@ -245,6 +279,10 @@ class _MapReader(Checker):
             name = ""
         size = self.size(data["size"]) if "size" in data else None
         scale = self.measure(data.get("scale_mm", DEFAULT_SCALE_MM), "scale_mm", positive=True)
+        units = self.each(self.capped(data.get("units"), "units", MAX_UNITS), "units", self.unit)
+        armies = self.armies(data.get("armies"))
+        if armies:
+            self.linked_characters(units)
         field = Battlefield(
             name=name or Path(self.doc.file).stem,
             size=size or (1.0, 1.0),
@@ -253,8 +291,8 @@ class _MapReader(Checker):
             obstacles=tuple(self.each(data.get("obstacles"), "obstacles", self.obstacle)),
             terrain=tuple(self.each(data.get("terrain"), "terrain", self.terrain)),
             deployment=tuple(self.each(data.get("deployment"), "deployment", self.zone)),
-            units=tuple(self.each(data.get("units"), "units", self.unit)),
-            armies=self.armies(data.get("armies")),
+            units=tuple(units),
+            armies=armies,
         )
         self.raise_errors()
         for path, message in battlefield_problems(field):
