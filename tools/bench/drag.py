@@ -29,14 +29,14 @@ import math
 import platform
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pymunk
 import shapely
 
-from wartime.board.shapes import Point, Solid, wall_solids
-from wartime.physics import Base, Table
+from wartime.board.shapes import Disc, Point, Solid, wall_solids
+from wartime.physics import Table
 from wartime.physics.motion import (
     OVERLAP_TOL,
     Contact,
@@ -57,7 +57,7 @@ SWITCH_EVERY = 50  # frames per dragged base
 TARGET_MS = 0.24  # DESIGN.md §8, chunk + bisect + slide in the research scene
 
 
-def make_scene(seed: int) -> tuple[list[Solid], list[Base]]:
+def make_scene(seed: int) -> tuple[list[Solid], list[Disc]]:
     rng = np.random.default_rng(seed)
     taken: list[shapely.Geometry] = []
     solids: list[Solid] = []
@@ -90,25 +90,25 @@ def _free_line(
             return [(float(px), float(py)) for px, py in points]
 
 
-def _bases(rng: np.random.Generator, solids: list[Solid]) -> list[Base]:
+def _bases(rng: np.random.Generator, solids: list[Solid]) -> list[Disc]:
     table = Table(*TABLE, solids)
     while len(table.bases) < BASES:
         x, y = rng.uniform(1.0, TABLE[0] - 1.0), rng.uniform(1.0, TABLE[1] - 1.0)
-        base = Base(f"b{len(table.bases)}", float(x), float(y), 1.0)
+        base = Disc(f"b{len(table.bases)}", (float(x), float(y)), 0.5)
         if not table.overlaps(base):
             table.place(base)
     return list(table.bases)
 
 
-def cursor_path(seed: int, bases: list[Base], steps: int) -> list[tuple[str, Point]]:
+def cursor_path(seed: int, bases: list[Disc], steps: int) -> list[tuple[str, Point]]:
     """(dragged base id, cursor position) per frame."""
     rng = np.random.default_rng(seed + 1)
     frames: list[tuple[str, Point]] = []
-    cursor, waypoint = bases[0].center, bases[0].center
+    cursor, waypoint = bases[0].centre, bases[0].centre
     for frame in range(steps):
         if frame % SWITCH_EVERY == 0:
             base = bases[(frame // SWITCH_EVERY) * 7 % len(bases)]
-            cursor = base.center
+            cursor = base.centre
         if math.dist(cursor, waypoint) < CURSOR_SPEED or frame % SWITCH_EVERY == 0:
             waypoint = (float(rng.uniform(0, TABLE[0])), float(rng.uniform(0, TABLE[1])))
         cursor = _toward(cursor, waypoint, CURSOR_SPEED)
@@ -126,7 +126,7 @@ def _toward(p: Point, q: Point, step: float) -> Point:
 class NaiveTable:
     """The same moves, checked with shapely against every solid and base."""
 
-    def __init__(self, solids: list[Solid], bases: list[Base]) -> None:
+    def __init__(self, solids: list[Solid], bases: list[Disc]) -> None:
         self.solids = np.array([s.polygon() for s in solids])
         self.owners = [s.id for s in solids]
         self.bases = {b.id: b for b in bases}
@@ -135,12 +135,12 @@ class NaiveTable:
         base = self.bases[base_id]
         others = [b for b in self.bases.values() if b.id != base_id]
         probe = self._probe(base.radius, others)
-        end = slide_move(base.center, goal, budget, base.radius, probe).end
-        self.bases[base_id] = Base(base_id, end[0], end[1], base.diameter)
+        end = slide_move(base.centre, goal, budget, base.radius, probe).end
+        self.bases[base_id] = replace(base, centre=end)
         return end
 
-    def _probe(self, radius: float, others: list[Base]) -> Probe:
-        geoms = np.concatenate([self.solids, [shapely.Point(b.x, b.y) for b in others]])
+    def _probe(self, radius: float, others: list[Disc]) -> Probe:
+        geoms = np.concatenate([self.solids, [shapely.Point(b.centre) for b in others]])
         reach = np.concatenate(
             [np.full(len(self.solids), radius), [radius + b.radius for b in others]]
         )
@@ -161,12 +161,12 @@ class NaiveTable:
         return probe
 
 
-def penetration(base: Base, solids: shapely.Geometry, table: Table) -> float:
+def penetration(base: Disc, solids: shapely.Geometry, table: Table) -> float:
     """How far (K) a base reaches into a solid or another base; shapely check."""
-    worst = base.radius - float(shapely.distance(solids, shapely.Point(base.x, base.y)))
+    worst = base.radius - float(shapely.distance(solids, shapely.Point(base.centre)))
     for other in table.bases:
         if other.id != base.id:
-            worst = max(worst, base.radius + other.radius - math.dist(base.center, other.center))
+            worst = max(worst, base.radius + other.radius - math.dist(base.centre, other.centre))
     return worst
 
 
@@ -179,7 +179,7 @@ class Run:
     worst: float = -math.inf  # deepest penetration after a frame, K
 
 
-def run_fast(solids: list[Solid], bases: list[Base], frames: list[tuple[str, Point]]) -> Run:
+def run_fast(solids: list[Solid], bases: list[Disc], frames: list[tuple[str, Point]]) -> Run:
     table = Table(*TABLE, solids, bases)
     union = shapely.union_all([s.polygon() for s in solids])
     shapely.prepare(union)
@@ -196,7 +196,7 @@ def run_fast(solids: list[Solid], bases: list[Base], frames: list[tuple[str, Poi
     return run
 
 
-def run_naive(solids: list[Solid], bases: list[Base], frames: list[tuple[str, Point]]) -> Run:
+def run_naive(solids: list[Solid], bases: list[Disc], frames: list[tuple[str, Point]]) -> Run:
     table = NaiveTable(solids, bases)
     run = Run()
     for base_id, cursor in frames:

@@ -14,7 +14,7 @@ from wartime.board.battlefield import Battlefield, Unit
 from wartime.board.shapes import Disc
 from wartime.geometry.cover import Occluders, cover_class, cover_percent, line_of_sight
 from wartime.geometry.distance import center_distance, cm, edge_distance
-from wartime.geometry.noise import Barrier, Barriers, NoiseRule, hear
+from wartime.geometry.noise import Barrier, Barriers, NoiseRule, hear_all
 from wartime.geometry.templates import coverage as template_coverage
 from wartime.geometry.templates import jump_chain, make_template
 from wartime.geometry.vision import eye_point, in_arc, vision_range
@@ -107,10 +107,14 @@ class Table:
         return list(jump_chain(target_id, self.discs(), jumps, Dice(seed)).ids)
 
     def noise(self, source: tuple[float, float], radius: float, rule: NoiseRule) -> dict[str, Any]:
-        heard = {
-            u.id: hear(source, radius, u.position, u.radius, self.barriers, rule)
-            for u in self.field.units
-        }
+        discs = self.discs()
+        heard = dict(
+            zip(
+                (d.id for d in discs),
+                hear_all(source, radius, discs, self.barriers, rule),
+                strict=True,
+            )
+        )
         return {
             "hears": [uid for uid, h in heard.items() if h.hears],
             "reach": {uid: round(h.reach, 4) for uid, h in heard.items()},

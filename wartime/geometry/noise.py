@@ -10,6 +10,7 @@ picks one.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -17,7 +18,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from wartime.board.shapes import Point
+from wartime.board.shapes import Disc, Point
 
 _EPS = 1e-9
 
@@ -41,41 +42,53 @@ class Barriers:
     """Every barrier edge as numpy arrays, prepared once per map."""
 
     def __init__(self, barriers: Sequence[Barrier]) -> None:
-        edges, owners, defense = [], [], []
-        for index, barrier in enumerate(barriers):
+        edges, defense, joined = [], [], []
+        for barrier in barriers:
             pts = list(barrier.points) + ([barrier.points[0]] if barrier.closed else [])
-            for a, b in itertools.pairwise(pts):
+            last = len(pts) - 2
+            for i, (a, b) in enumerate(itertools.pairwise(pts)):
                 edges.append((*a, *b))
-                owners.append(index)
                 defense.append(barrier.defense)
+                joined.append(barrier.closed or i < last)  # its end vertex starts another edge
         self.barriers = tuple(barriers)
         self.edges: npt.NDArray[np.float64] = np.array(edges, dtype=float).reshape(-1, 4)
-        self.owner: npt.NDArray[np.int64] = np.array(owners, dtype=np.int64)
         self.defense: npt.NDArray[np.int64] = np.array(defense, dtype=np.int64)
+        self.joined: npt.NDArray[np.bool_] = np.array(joined, dtype=bool)
 
     def crossings(self, start: Point, end: Point) -> list[tuple[float, int]]:
-        """(distance from start, DEF) of each barrier crossing, nearest first.
+        """(distance from start, DEF) of each barrier crossing, nearest first."""
+        return self.crossings_many(start, [end])[0]
+
+    def crossings_many(
+        self, start: Point, ends: Sequence[Point], within: float = math.inf
+    ) -> list[list[tuple[float, int]]]:
+        """Crossings nearer than ``within`` from one source to many ends, in one numpy pass.
 
         A crossing at a vertex shared by two edges of one barrier counts once.
         """
-        if len(self.edges) == 0:
-            return []
+        if len(self.edges) == 0 or len(ends) == 0:
+            return [[] for _ in ends]
         p = np.array(start, dtype=float)
-        r = np.array(end, dtype=float) - p
-        q, s = self.edges[:, :2], self.edges[:, 2:] - self.edges[:, :2]
-        denom = r[0] * s[:, 1] - r[1] * s[:, 0]
-        qp = q - p
+        r = np.array(ends, dtype=float).reshape(-1, 2) - p  # (L, 2)
+        q, s = self.edges[:, :2], self.edges[:, 2:] - self.edges[:, :2]  # (E, 2)
+        denom = np.outer(r[:, 0], s[:, 1]) - np.outer(r[:, 1], s[:, 0])  # (L, E)
         parallel = np.abs(denom) < _EPS
         safe = np.where(parallel, 1.0, denom)
-        t = (qp[:, 0] * s[:, 1] - qp[:, 1] * s[:, 0]) / safe
-        u = (qp[:, 0] * r[1] - qp[:, 1] * r[0]) / safe
+        qp = q - p
+        t = (qp[:, 0] * s[:, 1] - qp[:, 1] * s[:, 0])[None, :] / safe
+        u = (np.outer(r[:, 1], qp[:, 0]) - np.outer(r[:, 0], qp[:, 1])) / safe
+        distance = t * np.hypot(r[:, 0], r[:, 1])[:, None]
         hit = ~parallel & (t >= -_EPS) & (t <= 1 + _EPS) & (u >= -_EPS) & (u <= 1 + _EPS)
-        length = float(np.hypot(*r))
-        seen: dict[tuple[int, float], int] = {}
-        for i in np.flatnonzero(hit):
-            key = (int(self.owner[i]), round(float(t[i]) * length, 6))
-            seen[key] = int(self.defense[i])
-        return sorted((d, defense) for (_, d), defense in seen.items())
+        hit &= distance < within
+        # Where two edges of a barrier meet, the line crosses one wall, not two: the
+        # shared vertex counts as the start of the next edge only.
+        hit &= ~(self.joined[None, :] & (u > 1 - _EPS))
+        out = []
+        for row in range(len(r)):
+            cols = np.flatnonzero(hit[row])
+            found = zip(distance[row, cols].tolist(), self.defense[cols].tolist(), strict=True)
+            out.append(sorted(found))
+        return out
 
 
 def attenuate(radius: float, crossings: Sequence[tuple[float, int]], rule: NoiseRule) -> float:
@@ -103,15 +116,29 @@ def hear(
     barriers: Barriers, rule: NoiseRule = NoiseRule.SUBTRACT_DEF,
 ) -> Hearing:  # fmt: skip
     """Whether a listener's base is within the sound's attenuated reach."""
-    dx, dy = listener[0] - source[0], listener[1] - source[1]
-    centre_gap = float(np.hypot(dx, dy))
-    distance = max(0.0, centre_gap - listener_radius)
-    if centre_gap > 0:
-        nearest = (source[0] + dx * distance / centre_gap, source[1] + dy * distance / centre_gap)
-    else:
-        nearest = source
-    reach = attenuate(radius, barriers.crossings(source, nearest), rule)
-    return Hearing(distance <= reach + _EPS, reach, distance)
+    return hear_all(source, radius, [Disc("", listener, listener_radius)], barriers, rule)[0]
+
+
+def hear_all(
+    source: Point, radius: float, listeners: Sequence[Disc],
+    barriers: Barriers, rule: NoiseRule = NoiseRule.SUBTRACT_DEF,
+) -> list[Hearing]:  # fmt: skip
+    """:func:`hear` for many listeners, with one vectorised crossing pass."""
+    nearest, distances = [], []
+    for disc in listeners:
+        dx, dy = disc.centre[0] - source[0], disc.centre[1] - source[1]
+        gap = float(np.hypot(dx, dy))
+        distance = max(0.0, gap - disc.radius)
+        scale = distance / gap if gap > 0 else 0.0
+        nearest.append((source[0] + dx * scale, source[1] + dy * scale))
+        distances.append(distance)
+    out = []
+    for distance, crossings in zip(
+        distances, barriers.crossings_many(source, nearest), strict=True
+    ):
+        reach = attenuate(radius, crossings, rule)
+        out.append(Hearing(distance <= reach + _EPS, reach, distance))
+    return out
 
 
 def weapon_noise(dan: int) -> float:

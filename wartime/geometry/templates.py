@@ -11,10 +11,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
 import shapely
 
 from wartime.board.shapes import Disc, Point
-from wartime.geometry.distance import center_distance, edge_distance
+from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Dice
 from wartime.rules.tables import parse_shape
 
@@ -95,34 +97,40 @@ def make_template(
     return Template(name, shapely.union(stem, head))
 
 
-def _covers(template: Template, base: Disc) -> tuple[bool, bool]:
-    """(overlaps or touches, wholly inside) for one base."""
+def _touched_and_inside(
+    template: Template, centres: npt.NDArray[np.float64], radii: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """For every base at once: does it overlap or touch the template, is it wholly inside?"""
     if template.circle is not None:  # exact for round templates
-        centre, radius = template.circle
-        gap = center_distance(centre, base.centre)
-        return gap <= radius + base.radius + _TOUCH, gap + base.radius <= radius + _TOUCH
-    point = shapely.Point(base.centre)
-    if shapely.distance(template.area, point) > base.radius + _TOUCH:
-        return False, False
-    # The centres whose disc fits inside the template form its erosion by the base radius;
-    # the tolerance absorbs the polygonal approximation of the G template's round head.
-    inner = shapely.buffer(template.area, -base.radius + _ARC_TOLERANCE, quad_segs=_ARC_SEGMENTS)
-    return True, bool(shapely.covers(inner, point))
+        (cx, cy), radius = template.circle
+        gaps = np.hypot(centres[:, 0] - cx, centres[:, 1] - cy)
+        return gaps <= radius + radii + _TOUCH, gaps + radii <= radius + _TOUCH
+    points = np.asarray(shapely.points(centres))
+    touched = shapely.distance(template.area, points) <= radii + _TOUCH
+    inside = np.zeros(len(radii), dtype=bool)
+    # The centres whose disc fits inside the template form its erosion by the base radius,
+    # computed once per distinct radius; the tolerance absorbs the polygonal approximation
+    # of the G template's round head.
+    for radius in np.unique(radii[touched]):
+        inner = shapely.buffer(template.area, -radius + _ARC_TOLERANCE, quad_segs=_ARC_SEGMENTS)
+        pick = touched & (radii == radius)
+        inside[pick] = shapely.covers(inner, points[pick])
+    return touched, inside
 
 
 def coverage(template: Template, bases: Sequence[Disc], exclude: str | None = None) -> Coverage:
     """Bases wholly inside (full) and overlapping or touching (partial) the template."""
-    full: list[str] = []
-    partial: list[str] = []
-    for base in bases:
-        if base.id == exclude:
-            continue
-        touched, inside = _covers(template, base)
-        if inside:
-            full.append(base.id)
-        elif touched:
-            partial.append(base.id)
-    return Coverage(tuple(full), tuple(partial))
+    chosen = [b for b in bases if b.id != exclude]
+    if not chosen:
+        return Coverage((), ())
+    centres = np.array([b.centre for b in chosen], dtype=float)
+    radii = np.array([b.radius for b in chosen], dtype=float)
+    touched, inside = _touched_and_inside(template, centres, radii)
+    full = tuple(b.id for b, yes in zip(chosen, inside, strict=True) if yes)
+    partial = tuple(
+        b.id for b, hit, yes in zip(chosen, touched, inside, strict=True) if hit and not yes
+    )
+    return Coverage(full, partial)
 
 
 @dataclass(frozen=True)

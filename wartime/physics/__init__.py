@@ -3,7 +3,7 @@ without overlapping each other, the solids or the table edge.  pymunk, no
 pygame; plain values in and out.
 """
 
-from wartime.physics.bases import Base, MoveResult, Table
+from wartime.physics.bases import MoveResult, Table
 from wartime.physics.motion import CONTACT_TOL, OVERLAP_TOL, TABLE
 
-__all__ = ["CONTACT_TOL", "OVERLAP_TOL", "TABLE", "Base", "MoveResult", "Table"]
+__all__ = ["CONTACT_TOL", "OVERLAP_TOL", "TABLE", "MoveResult", "Table"]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 import pymunk
 import shapely
 
-from wartime.board.shapes import Point, Solid
+from wartime.board.shapes import Disc, Point, Solid
 from wartime.physics.motion import (
     OVERLAP_TOL,
     TABLE,
@@ -37,24 +37,6 @@ from wartime.physics.motion import (
 
 _FLAT = 1e-12
 """Area (K²) at or below which a solid or one of its triangles is a sliver."""
-
-
-@dataclass(frozen=True)
-class Base:
-    """A round base in plan: centre (x, y) and diameter, all in K."""
-
-    id: str
-    x: float
-    y: float
-    diameter: float
-
-    @property
-    def center(self) -> Point:
-        return (self.x, self.y)
-
-    @property
-    def radius(self) -> float:
-        return self.diameter / 2
 
 
 @dataclass(frozen=True)
@@ -76,7 +58,7 @@ class MoveResult:
 class _Placed:
     """A base on the table (updated as it moves), its pymunk body and disk."""
 
-    base: Base
+    disc: Disc
     body: pymunk.Body
     disk: pymunk.Circle
 
@@ -89,7 +71,7 @@ class Table:
     """
 
     def __init__(
-        self, width: float, height: float, solids: Sequence[Solid], bases: Sequence[Base] = ()
+        self, width: float, height: float, solids: Sequence[Solid], bases: Sequence[Disc] = ()
     ) -> None:
         if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
             raise ValueError(f"table size must be positive, got {width} x {height}")
@@ -102,51 +84,51 @@ class Table:
         self._bases: dict[str, _Placed] = {}
         self._groups = 0
         self._add_solids(solids)
-        for base in bases:
-            self.place(base)
+        for disc in bases:
+            self.place(disc)
 
     # -- queries -------------------------------------------------------------
 
     def position(self, base_id: str) -> Point:
-        return self._placed(base_id).base.center
+        return self._placed(base_id).disc.centre
 
-    def base(self, base_id: str) -> Base:
-        return self._placed(base_id).base
+    def base(self, base_id: str) -> Disc:
+        return self._placed(base_id).disc
 
     @property
-    def bases(self) -> tuple[Base, ...]:
+    def bases(self) -> tuple[Disc, ...]:
         """The bases on the table, in the order they were placed."""
-        return tuple(placed.base for placed in self._bases.values())
+        return tuple(placed.disc for placed in self._bases.values())
 
-    def overlaps(self, base: Base, ignore: str | None = None) -> list[str]:
-        """Ids of what ``base`` would overlap where it stands: bases, then
+    def overlaps(self, disc: Disc, ignore: str | None = None) -> list[str]:
+        """Ids of what ``disc`` would overlap where it stands: bases, then
         solids, then "#table" for the edge.  A base never overlaps its own id,
         and ``ignore`` names one more id to leave out."""
-        return [ident for _kind, ident in self._overlapping(base, ignore)]
+        return [ident for _kind, ident in self._overlapping(disc, ignore)]
 
     # -- changes -------------------------------------------------------------
 
-    def place(self, base: Base) -> None:
+    def place(self, disc: Disc) -> None:
         """Put a new base on the table, or raise ValueError saying why not."""
-        if base.id in self._bases:
-            raise ValueError(f"base {base.id!r} is already on the table")
-        found = self._overlapping(base, None)
+        if disc.id in self._bases:
+            raise ValueError(f"base {disc.id!r} is already on the table")
+        found = self._overlapping(disc, None)
+        x, y = disc.centre
         if found:
             what = ", ".join(_describe(kind, ident) for kind, ident in found)
             raise ValueError(
-                f"cannot place base {base.id!r} at ({base.x:g}, {base.y:g}): "
-                f"it would overlap {what}"
+                f"cannot place base {disc.id!r} at ({x:g}, {y:g}): it would overlap {what}"
             )
         self._groups += 1
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        body.position = base.center
-        disk = pymunk.Circle(body, base.radius)
+        body.position = disc.centre
+        disk = pymunk.Circle(body, disc.radius)
         # Its own group: this base's moves query the tree with it, so pymunk
         # leaves the moving base out instead of returning it every probe.
         disk.filter = pymunk.ShapeFilter(group=self._groups)
         self._space.add(body, disk)
-        self._owners[disk] = ("base", base.id)
-        self._bases[base.id] = _Placed(replace(base, x=float(base.x), y=float(base.y)), body, disk)
+        self._owners[disk] = ("base", disc.id)
+        self._bases[disc.id] = _Placed(replace(disc, centre=(float(x), float(y))), body, disk)
 
     def remove(self, base_id: str) -> None:
         placed = self._placed(base_id)
@@ -166,9 +148,9 @@ class Table:
             raise ValueError(f"goal must be a finite point, got {goal}")
         if not budget >= 0:  # also refuses NaN
             raise ValueError(f"budget must be >= 0 K, got {budget}")
-        start = placed.base.center
-        slid = slide_move(start, goal, budget, placed.base.radius, self._sweeper(placed))
-        self._set_center(placed, slid.end)
+        start = placed.disc.centre
+        slid = slide_move(start, goal, budget, placed.disc.radius, self._sweeper(placed))
+        self._set_centre(placed, slid.end)
         return MoveResult(
             id=base_id,
             start=start,
@@ -195,37 +177,38 @@ class Table:
         except KeyError:
             raise KeyError(f"no base {base_id!r} on the table") from None
 
-    def _set_center(self, placed: _Placed, center: Point) -> None:
-        placed.base = replace(placed.base, x=center[0], y=center[1])
-        placed.body.position = center
+    def _set_centre(self, placed: _Placed, centre: Point) -> None:
+        placed.disc = replace(placed.disc, centre=centre)
+        placed.body.position = centre
         self._space.reindex_shapes_for_body(placed.body)
 
-    def _overlapping(self, base: Base, ignore: str | None) -> list[tuple[str, str]]:
-        _check_base(base)
+    def _overlapping(self, disc: Disc, ignore: str | None) -> list[tuple[str, str]]:
+        _check_disc(disc)
+        centre, radius = disc.centre, disc.radius
         found: set[tuple[str, str]] = set()
-        if edge_contact(base.center, base.center, base.radius, self.width, self.height):
+        if edge_contact(centre, centre, radius, self.width, self.height):
             found.add(("table", TABLE))
         # A point query measures the exact distance from the centre to each
         # shape (negative inside), where a disk shape query goes through EPA
         # and reports depth 0 for a centre deep inside a polygon.
         self.queries += 1
-        for info in self._space.point_query(base.center, base.radius, pymunk.ShapeFilter()):
+        for info in self._space.point_query(centre, radius, pymunk.ShapeFilter()):
             kind, ident = self._owners[info.shape] if info.shape else ("", "")
-            if ident == ignore or (kind == "base" and ident == base.id):
+            if ident == ignore or (kind == "base" and ident == disc.id):
                 continue
-            if base.radius - info.distance > OVERLAP_TOL:
+            if radius - info.distance > OVERLAP_TOL:
                 found.add((kind, ident))
         return sorted(found)
 
     def _sweeper(self, placed: _Placed) -> Probe:
-        return _Sweep(self, placed.base.radius, placed.disk.filter)
+        return _Sweep(self, placed.disc.radius, placed.disk.filter)
 
     def _contact(self, shape: pymunk.Shape, a: Point, b: Point, radius: float) -> Contact | None:
         ident = self._owners[shape][1]
         polygon = self._convex.get(shape)
         if polygon is None:  # another base
-            other = self._bases[ident].base
-            hit = capsule_vs_disk(a, b, radius, other.center, other.radius)
+            other = self._bases[ident].disc
+            hit = capsule_vs_disk(a, b, radius, other.centre, other.radius)
         else:
             hit = capsule_vs_polygon(a, b, radius, polygon)
         return None if hit is None else Contact(ident, hit[1], hit[0])
@@ -313,11 +296,12 @@ def _vertices(shape: pymunk.Shape) -> tuple[Point, ...]:
     return ((shape.a.x, shape.a.y), (shape.b.x, shape.b.y))
 
 
-def _check_base(base: Base) -> None:
-    if not (math.isfinite(base.x) and math.isfinite(base.y)):
-        raise ValueError(f"base {base.id!r}: the centre must be finite, got ({base.x}, {base.y})")
-    if not (math.isfinite(base.diameter) and base.diameter > 0):
-        raise ValueError(f"base {base.id!r}: the diameter must be positive, got {base.diameter}")
+def _check_disc(disc: Disc) -> None:
+    x, y = disc.centre
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"base {disc.id!r}: the centre must be finite, got ({x}, {y})")
+    if not (math.isfinite(disc.radius) and disc.radius > 0):
+        raise ValueError(f"base {disc.id!r}: the radius must be positive, got {disc.radius}")
 
 
 def _describe(kind: str, ident: str) -> str:
