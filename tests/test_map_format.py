@@ -68,6 +68,7 @@ def test_the_example_map_loads(tmp_path: Path) -> None:
     ("old", "new", "path", "words"),
     [
         ("height: 1.2", "height: -1", "walls[0].height", "0 or more"),
+        ("height: 1.2, def: 4", "def: 4", "walls[0]", "missing 'height'"),
         ("height: 1.2", "height: tall", "walls[0].height", "expected a number"),
         ("[[10, 5], [10, 15], [20, 15]]", "[[10, 5]]", "walls[0].points", "at least 2"),
         ("[[2, 2], [8, 2], [8, 9], [2, 9]]", "[[2, 2], [8, 2]]", "terrain[0].polygon",
