@@ -36,29 +36,44 @@ class PathCost:
     rough: tuple[str, ...]  # terrain areas and low solids that made it difficult/extreme
 
 
+class TerrainIndex:
+    """Ground areas and solids prepared once per map, queried per path with an STRtree."""
+
+    def __init__(self, ground: Sequence[Ground], solids: Sequence[Solid]) -> None:
+        self.ground = tuple(ground)
+        self.solids = tuple(solids)
+        self._areas = [shapely.Polygon(a.polygon) for a in self.ground]
+        self._bodies = [s.polygon() for s in self.solids]
+        self._area_tree = shapely.STRtree(self._areas)
+        self._body_tree = shapely.STRtree(self._bodies)
+
+    def cost(self, path: Sequence[Point], figure_height: float) -> PathCost:
+        """Classify a movement path by the ground and obstacles it touches."""
+        line = shapely.LineString(path) if len(path) > 1 else shapely.Point(path[0])
+        worst, rough, swims, climbs = "easy", [], [], []
+        for index in sorted(self._area_tree.query(line, predicate="intersects")):
+            area = self.ground[int(index)]
+            if area.kind == "water":
+                swims.append(area.id)
+                continue
+            rough.append(area.id)
+            worst = max(worst, area.kind, key=SURCHARGE.__getitem__)
+        chest = CHEST_FACTOR * figure_height
+        for index in sorted(self._body_tree.query(line, predicate="intersects")):
+            solid = self.solids[int(index)]
+            if solid.height <= 0:
+                continue
+            if solid.height <= chest:
+                rough.append(solid.id)
+                worst = max(worst, "difficult", key=SURCHARGE.__getitem__)
+            elif solid.id not in climbs:
+                climbs.append(solid.id)
+        unique = tuple(dict.fromkeys(rough))
+        return PathCost(SURCHARGE[worst], worst, tuple(swims), tuple(climbs), unique)
+
+
 def path_cost(
     path: Sequence[Point], figure_height: float, ground: Sequence[Ground], solids: Sequence[Solid]
 ) -> PathCost:
-    """Classify a movement path by the ground and obstacles it touches."""
-    line = shapely.LineString(path) if len(path) > 1 else shapely.Point(path[0])
-    worst, rough, swims, climbs = "easy", [], [], []
-    for area in ground:
-        if not shapely.intersects(line, shapely.Polygon(area.polygon)):
-            continue
-        if area.kind == "water":
-            swims.append(area.id)
-            continue
-        rough.append(area.id)
-        worst = max(worst, area.kind, key=SURCHARGE.__getitem__)
-    chest = CHEST_FACTOR * figure_height
-    for solid in solids:
-        if solid.height <= 0 or not shapely.intersects(line, solid.polygon()):
-            continue
-        if solid.height <= chest:
-            rough.append(solid.id)
-            worst = max(worst, "difficult", key=SURCHARGE.__getitem__)
-        elif solid.id not in climbs:
-            climbs.append(solid.id)
-    return PathCost(
-        SURCHARGE[worst], worst, tuple(swims), tuple(climbs), tuple(dict.fromkeys(rough))
-    )
+    """One-off form of :meth:`TerrainIndex.cost`; prepare an index to query a map often."""
+    return TerrainIndex(ground, solids).cost(path, figure_height)

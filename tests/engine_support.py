@@ -1,0 +1,73 @@
+"""Small hand-built scenarios and scripted dice for the engine tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wartime.board.battlefield import Battlefield, Obstacle, Terrain, Unit, Wall
+from wartime.engine import GameState, Ruleset, Scenario
+from wartime.engine.profiles import Profile, Weapon
+from wartime.rules.dice import Dice
+
+RIFLE = Weapon("fusil", ene=3, dan=4, alc=20, cal=4)
+KNIFE = Weapon("cuchillo", ene=2, dan=2, alc=0, cal=3)
+
+
+def profile(
+    name: str, con: int = 4, agi: int = 4, vol: int = 4, defense: int = 3,
+    weapons: tuple[Weapon, ...] = (RIFLE, KNIFE), mov: float = 1.0, points: int = 50,
+) -> Profile:  # fmt: skip
+    return Profile(name, name, con, agi, 4, vol, mov, defense, weapons, points)
+
+
+def scenario(
+    units: Iterable[tuple[str, str, tuple[float, float], float]],
+    profiles: dict[str, Profile] | None = None,
+    walls: tuple[Wall, ...] = (),
+    obstacles: tuple[Obstacle, ...] = (),
+    terrain: tuple[Terrain, ...] = (),
+    seed: int = 1,
+    turn_limit: int = 6,
+) -> Scenario:
+    """Units as (id, side, position, facing); profiles default to a rifleman."""
+    placed = tuple(Unit(uid, side, pos, facing) for uid, side, pos, facing in units)
+    field = Battlefield(
+        "test", (40.0, 30.0), walls=walls, obstacles=obstacles, terrain=terrain, units=placed
+    )
+    chosen = {u.id: (profiles or {}).get(u.id) or profile(u.id) for u in placed}
+    return Scenario(field, chosen, Ruleset(turn_limit=turn_limit), seed)
+
+
+class ScriptedDice(Dice):
+    """Dice that return the given d10 faces in order (and fail loudly when they run out)."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def d10(self) -> int:
+        if not self.faces:
+            raise AssertionError("the test ran out of scripted dice")
+        return self.faces.pop(0)
+
+    def clone(self) -> ScriptedDice:
+        return ScriptedDice(self.faces)
+
+
+def duel() -> Scenario:
+    """Two riflemen 10 K apart on open ground, facing each other."""
+    return scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)])
+
+
+def started(
+    scn: Scenario, faces: Iterable[int] = (), first: str = "a", second: str = "b"
+) -> GameState:
+    """Both sides roll initiative (A wins with the scripted 9 vs 1) and ``first`` activates."""
+    from wartime.engine import Action
+
+    state = scn.new_game()
+    state.dice = ScriptedDice([9, 1, *faces])
+    state.apply(Action("initiative", first))
+    state.apply(Action("initiative", second))
+    state.apply(Action("activate", first))
+    return state

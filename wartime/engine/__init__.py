@@ -1,0 +1,23 @@
+"""The game engine: a state machine that always says who decides what (DESIGN.md §3).
+
+`Scenario` is immutable; `Scenario.new_game()` gives a `GameState` that
+validates and applies `Action` values, records every die as an `Event`, and
+replays identically from its seed.
+"""
+
+from wartime.engine.actions import Action
+from wartime.engine.events import Event
+from wartime.engine.scenario import Ruleset, Scenario
+from wartime.engine.state import GameState, Pending, PendingKind
+from wartime.errors import IllegalActionError
+
+__all__ = [
+    "Action",
+    "Event",
+    "GameState",
+    "IllegalActionError",
+    "Pending",
+    "PendingKind",
+    "Ruleset",
+    "Scenario",
+]

@@ -1,0 +1,56 @@
+"""Player decisions: small frozen values, saved as plain mappings in game files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wartime.board.shapes import Point
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision: ``kind`` says what; the other fields are its arguments.
+
+    Kinds: ``initiative`` (figure rolls for its side), ``activate`` (figure
+    starts acting), ``end`` (hand over), or an action id of the rulebook's
+    list (``mover``, ``ataque_distancia``, ...).
+    """
+
+    kind: str
+    figure: str | None = None
+    target: str | None = None
+    point: Point | None = None
+    item: str | None = None  # the weapon or object used
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for key in ("figure", "target", "item"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.point is not None:
+            data["point"] = [self.point[0], self.point[1]]
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Action:
+        point = data.get("point")
+        return cls(
+            kind=str(data["kind"]),
+            figure=data.get("figure"),
+            target=data.get("target"),
+            point=(float(point[0]), float(point[1])) if point is not None else None,
+            item=data.get("item"),
+        )
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.figure:
+            parts.append(self.figure)
+        if self.item:
+            parts.append(f"with {self.item}")
+        if self.target:
+            parts.append(f"→ {self.target}")
+        if self.point:
+            parts.append(f"→ ({self.point[0]:.2f}, {self.point[1]:.2f})")
+        return " ".join(parts)

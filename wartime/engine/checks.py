@@ -1,0 +1,48 @@
+"""Making checks during play: the roll, its modifiers, and the event that explains it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.events import Event, roll_event
+from wartime.engine.figures import Figure
+from wartime.errors import IllegalActionError
+from wartime.rules.dice import Outcome, check_outcome
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+Modifiers = list[tuple[str, int]]
+
+
+def acting_modifiers(figure: Figure) -> Modifiers:
+    """CH ATR modifiers that follow the acting Pj through its activation."""
+    mods: Modifiers = []
+    if figure.actions_taken > 0:
+        mods.append(("acción encadenada", -1))  # ACCIONES, Acciones combinadas (DESIGN §7)
+    if figure.next_action_modifier:
+        mods.append(("tras esprintar", figure.next_action_modifier))
+    if figure.psi_bonus:
+        mods.append(("crítico de PSI", figure.psi_bonus))
+    return mods
+
+
+def roll(
+    state: GameState, who: Figure, purpose: str, target: int, modifiers: Modifiers
+) -> tuple[Outcome, Event]:
+    """Roll one CH for ``who``: 1D10 against target + modifiers, logged."""
+    die = state.dice.d10()
+    outcome = check_outcome(die, target, sum(v for _, v in modifiers))
+    return outcome, roll_event(purpose, die, target, tuple(modifiers), outcome.value, who.id)
+
+
+def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
+    """Pay an action's ENE: at least 1, and never below 0 in one's own activation."""
+    cost = max(1, cost)
+    if cost > figure.ene:
+        raise IllegalActionError(
+            f"Not enough ENE: {label} costs {cost}{extra}, you have {figure.ene}"
+        )
+    figure.ene -= cost
+    text = f"{figure.id} gasta ENE {cost} en {label} (le queda {figure.ene})"
+    return Event("ene", text, {"figure": figure.id, "cost": cost, "ene": figure.ene})

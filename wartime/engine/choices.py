@@ -1,0 +1,89 @@
+"""The legal decisions of a position, for players, the AI and tests.
+
+Discrete choices are listed in full.  Move destinations are continuous: the
+list holds a sample (eight directions at full stride), and
+:meth:`GameState.check` validates any other point (DESIGN.md §3).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.figures import Figure
+from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.sequence import candidates
+from wartime.engine.state import PendingKind
+from wartime.geometry.distance import edge_distance
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+DIRECTIONS = 8
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    pending = state.pending
+    if pending.kind is PendingKind.INITIATIVE:
+        return [Action("initiative", f.id) for f in state.living(pending.side or "")]
+    if pending.kind is PendingKind.ACTIVATE:
+        return [Action("activate", f.id) for f in candidates(state, pending.side)]
+    if pending.kind is PendingKind.ACT:
+        return _act_choices(state, state.figure(pending.figure))
+    return []
+
+
+def _act_choices(state: GameState, figure: Figure) -> list[Action]:
+    options = [Action("end", figure.id)]
+    options += _attacks(state, figure)
+    for kind in ("agacharse", "cuerpo_a_tierra", "levantarse", "esperar"):
+        options.append(Action(kind, figure.id))
+    if not engaged_with(state, figure):
+        options += _moves(figure)
+        options += _charges(state, figure)
+    return [a for a in options if a.kind == "end" or state.check(a) is None]
+
+
+def _charges(state: GameState, figure: Figure) -> list[Action]:
+    """Cargar at enemies within reach; the full check (LdV, the way) follows."""
+    if figure.ene < STRIDES["cargar"].ene:
+        return []
+    reach = figure.profile.mov + STRIDES["cargar"].extra_k
+    return [
+        Action("cargar", figure.id, target=e.id)
+        for e in state.enemies_of(figure)
+        if CHARGE_MIN
+        <= edge_distance(figure.position, figure.radius, e.position, e.radius)
+        <= reach
+    ]
+
+
+def _attacks(state: GameState, figure: Figure) -> list[Action]:
+    enemies = state.enemies_of(figure)
+    ranged = [w for w in figure.profile.weapons if w.ranged]
+    melee: list[str | None] = [w.id for w in figure.profile.weapons if not w.ranged] or [None]
+    shots = [
+        Action("ataque_distancia", figure.id, target=e.id, item=w.id)
+        for w in ranged
+        for e in enemies
+    ]
+    engaged = engaged_with(state, figure)
+    blows = [Action("ataque_cac", figure.id, target=e.id, item=w) for w in melee for e in engaged]
+    return shots + blows
+
+
+def _moves(figure: Figure) -> list[Action]:
+    out = []
+    for kind in ("mover", "correr", "esprintar"):
+        if figure.ene < STRIDES[kind].ene:  # cannot pay even on easy ground
+            continue
+        reach = figure.profile.mov + STRIDES[kind].extra_k
+        for step in range(DIRECTIONS):
+            angle = 2 * math.pi * step / DIRECTIONS
+            point = (
+                figure.position[0] + reach * math.cos(angle),
+                figure.position[1] + reach * math.sin(angle),
+            )
+            out.append(Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6))))
+    return out

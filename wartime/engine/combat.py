@@ -1,0 +1,295 @@
+"""COMBATE: CH IMP, CH DEF, cover, range bands, criticals, fumbles, wounds and PSI.
+
+Section COMBATE and MODIFICADORES of the rulebook; DESIGN.md §5 for cover.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wartime.board.battlefield import Posture
+from wartime.engine.actions import Action
+from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.moves import engaged_with
+from wartime.engine.profiles import UNARMED, Weapon
+from wartime.errors import IllegalActionError
+from wartime.geometry.cover import cover_class, cover_percent, line_of_sight
+from wartime.geometry.distance import edge_distance
+from wartime.geometry.vision import can_interact, eye_point, in_arc, muzzle_point, vision_range
+from wartime.rules.dice import Outcome
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+RANGE_BAND = 10.0  # CH IMP −1 per 10 K beyond the first 10 K
+CLOSE = 3.0  # postures matter to a shooter beyond 3 K
+COVER_BONUS = 2  # Cobertura: over 50% hidden gives CH DEF +2
+
+
+@dataclass(frozen=True)
+class Sight:
+    distance: float
+    in_vision: bool
+    cover: float
+    cover_class: str
+    line_of_sight: str
+
+
+def sight(state: GameState, viewer: Figure, target: Figure) -> Sight:
+    """What ``viewer`` sees of ``target``: distance, CdV, cover from its eye."""
+    distance = edge_distance(viewer.position, viewer.radius, target.position, target.radius)
+    arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
+    eye = eye_point(viewer.position, viewer.current_height, viewer.level)
+    cover = cover_percent(
+        eye, target.position, 2 * target.radius, target.current_height, state.world.occluders
+    )
+    return Sight(
+        distance,
+        arc and distance <= vision_range(viewer.profile.vol),
+        cover,
+        cover_class(cover),
+        line_of_sight(cover),
+    )
+
+
+def range_penalty(distance: float) -> int:
+    """MODIFICADORES, CH IMP a distancia: −1 per started 10 K beyond the first 10 K.
+
+    Our rounding: 10 K exactly is free, 10.1–20 K is −1, 20.1–30 K is −2.
+    """
+    return -max(0, math.ceil((distance - RANGE_BAND) / RANGE_BAND - 1e-9))
+
+
+def _weapon(figure: Figure, action: Action, *, ranged: bool) -> Weapon:
+    if action.item is None:
+        choices = [w for w in figure.profile.weapons if w.ranged is ranged]
+        if choices:
+            return choices[0]
+        if ranged:
+            raise IllegalActionError(f"{figure.id} has no ranged weapon")
+        return UNARMED
+    weapon = figure.profile.weapon(action.item)
+    if weapon is None:
+        raise IllegalActionError(f"{figure.id} carries no weapon '{action.item}'")
+    if weapon.ranged is not ranged:
+        need = "ALC > 0" if ranged else "ALC 0"
+        raise IllegalActionError(f"{weapon.id} cannot be used for this attack: it needs {need}")
+    if figure.weapon_wounds.get(weapon.id, 0) >= weapon.cal:
+        raise IllegalActionError(f"{weapon.id} is unusable: it has as many wounds as its CAL")
+    return weapon
+
+
+def _damage(figure: Figure, weapon: Weapon) -> int:
+    """Weapons lose DAÑ 1 per wound, never below 1."""
+    return max(1, weapon.dan - figure.weapon_wounds.get(weapon.id, 0))
+
+
+def _enemy(state: GameState, figure: Figure, action: Action) -> Figure:
+    target = state.figure(action.target)
+    if target.side == figure.side:
+        raise IllegalActionError(f"{target.id} is on your own side")
+    if target.casualty:
+        raise IllegalActionError(f"{target.id} is already a casualty")
+    return target
+
+
+def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Ataque a distancia (X, AGI): a target in the CdV, within ALC and with LdV."""
+    weapon = _weapon(figure, action, ranged=True)
+    target = _enemy(state, figure, action)
+    if not can_interact(figure.level, target.level, ranged=True):
+        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+    if engaged_with(state, figure):
+        raise IllegalActionError("Engaged in CaC: you cannot shoot")
+    if figure.sprinted:
+        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+    seen = sight(state, figure, target)
+    if not seen.in_vision:
+        raise IllegalActionError("Target outside the CdV")
+    if seen.distance > weapon.alc:
+        raise IllegalActionError(
+            f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
+        )
+    if seen.line_of_sight == "blocked":
+        raise IllegalActionError(f"No LdV to {target.id}")
+    events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id}")]
+    mods = acting_modifiers(figure) + _ranged_modifiers(figure, target, seen.distance)
+    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods)
+    events.append(event)
+    cover = _shot_cover(state, figure, target)
+    events += _resolve_hit(
+        state, figure, target, weapon, outcome, _damage(figure, weapon), cover, melee=False
+    )
+    figure.next_action_modifier = 0
+    return events
+
+
+def _shot_cover(state: GameState, shooter: Figure, target: Figure) -> str:
+    """Cover of the target along the line of fire, from the muzzle (DESIGN §5)."""
+    muzzle = muzzle_point(shooter.position, shooter.current_height, shooter.level)
+    percent = cover_percent(
+        muzzle, target.position, 2 * target.radius, target.current_height, state.world.occluders
+    )
+    return cover_class(percent)
+
+
+def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modifiers:
+    mods: Modifiers = []
+    if (band := range_penalty(distance)) < 0:
+        mods.append(("distancia", band))
+    if shooter.posture is not Posture.STANDING:
+        mods.append((f"tirador {_POSTURE[shooter.posture]}", +1))  # Agacharse / Cuerpo a tierra
+    if distance > CLOSE and target.posture is Posture.CROUCHED:
+        mods.append(("blanco agachado a más de 3 K", -1))
+    if distance > CLOSE and target.posture is Posture.PRONE:
+        mods.append(("blanco cuerpo a tierra a más de 3 K", -2))
+    if target.sprinted:
+        mods.append(("blanco esprintando", -1))
+    if target.profile.mov > shooter.profile.mov:
+        mods.append(("tamaño", +1))  # MODIFICADORES, Por tamaño
+    return mods
+
+
+_POSTURE = {Posture.CROUCHED: "agachado", Posture.PRONE: "cuerpo a tierra"}
+
+
+def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Ataque CaC (X, AGI): an engaged enemy; DAÑ = weapon DAÑ + CON − 4 − wounds (min 1)."""
+    weapon = _weapon(figure, action, ranged=False)
+    target = _enemy(state, figure, action)
+    if target not in engaged_with(state, figure):
+        raise IllegalActionError(f"{target.id} is not engaged with {figure.id} in CaC")
+    if figure.sprinted:
+        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+    label = "Ataque CaC sin armas" if weapon is UNARMED else f"Ataque CaC con {weapon.id}"
+    events = [spend(figure, weapon.ene, label)]
+    mods = acting_modifiers(figure) + _melee_modifiers(state, figure, target)
+    damage = melee_damage(figure, weapon)
+    if figure.charging:
+        mods.append(("carga", +1))
+        damage += 1
+        figure.charging = False
+    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods)
+    events.append(event)
+    events += _resolve_hit(state, figure, target, weapon, outcome, damage, "none", melee=True)
+    figure.next_action_modifier = 0
+    return events
+
+
+def melee_damage(figure: Figure, weapon: Weapon) -> int:
+    """MODIFICADORES, DAÑ en CaC: DAÑ + CON − 4 − wounds, minimum 1 (unarmed: CON − 4)."""
+    base = 0 if weapon is UNARMED else _damage(figure, weapon)
+    return max(1, base + figure.profile.con - 4 - figure.wounds)
+
+
+def _melee_modifiers(state: GameState, attacker: Figure, target: Figure) -> Modifiers:
+    mods: Modifiers = []
+    if attacker.posture is Posture.CROUCHED:
+        mods.append(("atacante agachado", -1))
+    if attacker.posture is Posture.PRONE:
+        mods.append(("atacante cuerpo a tierra", -2))
+    if target.posture is Posture.CROUCHED:
+        mods.append(("blanco agachado", +1))
+    if target.posture is Posture.PRONE:
+        mods.append(("blanco cuerpo a tierra", +2))
+    friends = {f.id for e in engaged_with(state, target) for f in [e]}
+    foes = {e.id for e in engaged_with(state, attacker)}
+    if len(friends) > len(foes):
+        mods.append(("superioridad numérica", +1))  # MODIFICADORES, Por superioridad numérica
+    return mods
+
+
+def _resolve_hit(
+    state: GameState, attacker: Figure, target: Figure, weapon: Weapon, outcome: Outcome,
+    damage: int, cover: str, *, melee: bool,
+) -> list[Event]:  # fmt: skip
+    """After CH IMP: a miss, a fumble's backlash, or a hit and the target's CH DEF."""
+    if outcome is Outcome.FUMBLE:
+        # Pifia en CH IMP: an automatic DAÑ 1 hit on oneself, and the weapon takes a wound.
+        events = [
+            Event(
+                "fumble",
+                f"Pifia: {attacker.id} recibe un impacto de DAÑ 1",
+                {"figure": attacker.id},
+            )
+        ]
+        if weapon is not UNARMED:
+            attacker.weapon_wounds[weapon.id] = attacker.weapon_wounds.get(weapon.id, 0) + 1
+            events.append(Event("gear", f"{weapon.id} gana 1 herida", {"item": weapon.id}))
+        return events + defend(state, attacker, 1, "none", attacker=None)
+    if not outcome.passed:
+        return [
+            Event(
+                "miss",
+                f"{attacker.id} falla contra {target.id}",
+                {"figure": attacker.id, "target": target.id},
+            )
+        ]
+    if outcome is Outcome.CRITICAL:  # Crítico en CH IMP: ignores cover, DAÑ +1
+        damage, cover = damage + 1, "none"
+    text = f"{attacker.id} impacta a {target.id} (DAÑ {damage})"
+    events = [Event("hit", text, {"figure": attacker.id, "target": target.id, "damage": damage})]
+    return events + defend(state, target, damage, cover, attacker=attacker if melee else None)
+
+
+def defend(
+    state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None
+) -> list[Event]:
+    """CH DEF against ``damage``; ``attacker`` is set in CaC (a critical strikes back)."""
+    mods: Modifiers = [("cobertura", COVER_BONUS)] if cover in ("over_half", "total") else []
+    outcome, event = roll(state, target, "CH DEF", target.defense, mods)
+    events = [event]
+    if outcome is Outcome.CRITICAL:
+        events.append(
+            Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})
+        )
+        if attacker is not None:  # Crítico en CH DEF en CaC: DAÑ 1 back at the attacker
+            events += defend(state, attacker, 1, "none", attacker=None)
+        return events
+    if outcome is Outcome.FUMBLE:  # Pifia en CH DEF: DAÑ +1, a protection takes a wound
+        damage += 1
+        if target.profile.defense:
+            target.armour_wounds += 1
+    wounds = max(0, damage - target.defense) if outcome is Outcome.PASS else damage
+    return events + wound(state, target, wounds)
+
+
+def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
+    """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA)."""
+    if wounds <= 0:
+        return [
+            Event("wounds", f"{figure.id} no sufre heridas", {"figure": figure.id, "wounds": 0})
+        ]
+    figure.wounds += wounds
+    state_word = "muerto" if figure.dead else "incapacitado" if figure.casualty else "herido"
+    text = (
+        f"{figure.id} sufre {wounds} herida(s): {figure.wounds}/{figure.profile.con}, {state_word}"
+    )
+    events = [
+        Event("wounds", text, {"figure": figure.id, "wounds": wounds, "total": figure.wounds})
+    ]
+    if figure.casualty:
+        if state._physics is not None and figure.level == 1:
+            state._physics.remove(figure.id)  # a casualty no longer blocks movement
+        return events
+    return events + psi_check(state, figure)
+
+
+def psi_check(state: GameState, figure: Figure) -> list[Event]:
+    """CH PSI (a CH VOL): critical CH ATR +1; fail +1 stress; fumble +1 stress and CH LOC."""
+    outcome, event = roll(state, figure, "CH PSI", figure.profile.vol, [])
+    events = [event]
+    if outcome is Outcome.CRITICAL:
+        figure.psi_bonus = 1
+    elif not outcome.passed:
+        figure.stress += 1
+        events.append(
+            Event(
+                "stress", f"{figure.id} gana 1 de estrés ({figure.stress})", {"figure": figure.id}
+            )
+        )
+    return events

@@ -1,0 +1,102 @@
+"""A figure's changing condition during a game: where it is, its ENE, wounds and stress."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from wartime.board.battlefield import Posture, Unit
+from wartime.board.shapes import Disc, Point
+from wartime.engine.profiles import Profile
+
+ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
+REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
+
+
+@dataclass
+class Figure:
+    id: str
+    side: str
+    profile: Profile
+    position: Point
+    facing: float
+    radius: float
+    height: float  # standing height in K
+    level: int = 1
+    posture: Posture = Posture.STANDING
+    ene: int = 0  # ENERGÍA, Inicio: the game starts with ENE 0
+    wounds: int = 0
+    stress: int = 0
+    acted: bool = False  # this turn
+    waiting_below: int | None = None  # Esperar: may act again only in phases below this one
+    sprinted: bool = False  # this turn: cannot attack, CH IMP −1 against it
+    sprinted_now: bool = False  # in this activation (Esprintar is once per activation)
+    charging: bool = False  # Cargar: CH IMP +1 and DAÑ +1 on the next CaC action
+    actions_taken: int = 0  # in this activation: chained actions take CH ATR −1
+    next_action_modifier: int = 0  # e.g. Esprintar: the next action CH ATR −3
+    psi_bonus: int = 0  # a critical PSI: CH ATR +1 until the end of the activation
+    weapon_wounds: dict[str, int] = field(default_factory=dict)
+    armour_wounds: int = 0
+
+    @classmethod
+    def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
+        return cls(
+            id=unit.id,
+            side=unit.side,
+            profile=profile,
+            position=unit.position,
+            facing=unit.facing,
+            radius=unit.radius,
+            height=unit.height,
+            level=unit.level,
+            posture=unit.posture,
+        )
+
+    @property
+    def casualty(self) -> bool:
+        """HERIDAS: incapacitated at wounds = CON, dead above; either way a casualty."""
+        return self.wounds >= self.profile.con
+
+    @property
+    def dead(self) -> bool:
+        return self.wounds > self.profile.con
+
+    @property
+    def current_height(self) -> float:
+        return self.height * self.posture.height_factor
+
+    @property
+    def defense(self) -> int:
+        """CH DEF target: protections lose DEF 1 per wound, never below 1 each."""
+        if self.profile.defense == 0:
+            return 0
+        return max(1, self.profile.defense - self.armour_wounds)
+
+    def copy(self) -> Figure:
+        """An independent copy; the profile is immutable and shared."""
+        twin = copy.copy(self)  # much cheaper than dataclasses.replace, which re-runs __init__
+        twin.weapon_wounds = dict(self.weapon_wounds)
+        return twin
+
+    def disc(self) -> Disc:
+        return Disc(self.id, self.position, self.radius, self.side)
+
+    def start_activation(self) -> int:
+        """ENERGÍA, Inicio actuación: + CON + AGI − wounds, up to 10. Returns the gain."""
+        before = self.ene
+        gain = self.profile.con + self.profile.agi - self.wounds
+        self.ene = max(self.ene, min(ENE_CAP, self.ene + gain))
+        self.actions_taken = 0
+        self.sprinted_now = False
+        self.psi_bonus = 0
+        return self.ene - before
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything that defines the figure's condition, for the state hash."""
+        return (
+            self.id, round(self.position[0], 9), round(self.position[1], 9), round(self.facing, 9),
+            self.level, self.posture.value, self.ene, self.wounds, self.stress, self.acted,
+            self.waiting_below, self.sprinted, self.sprinted_now, self.charging,
+            self.actions_taken, self.next_action_modifier, self.psi_bonus,
+            sorted(self.weapon_wounds.items()), self.armour_wounds,
+        )  # fmt: skip

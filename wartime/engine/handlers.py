@@ -1,0 +1,19 @@
+"""Which rule module handles each automated action of the list (by action id)."""
+
+from __future__ import annotations
+
+from wartime.engine import combat, moves
+from wartime.engine.sequence import Handler
+
+HANDLERS: dict[str, Handler] = {
+    "mover": moves.mover,
+    "correr": moves.correr,
+    "esprintar": moves.esprintar,
+    "agacharse": moves.agacharse,
+    "cuerpo_a_tierra": moves.cuerpo_a_tierra,
+    "levantarse": moves.levantarse,
+    "esperar": moves.esperar,
+    "cargar": moves.cargar,
+    "ataque_distancia": combat.ataque_distancia,
+    "ataque_cac": combat.ataque_cac,
+}

@@ -1,0 +1,205 @@
+"""ACCIONES DE MOVIMIENTO (and Esperar): moving bases with the geometry and physics layers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wartime.board.battlefield import Posture
+from wartime.board.shapes import Point
+from wartime.engine.actions import Action
+from wartime.engine.checks import spend
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.sequence import Handler, end_activation
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+from wartime.geometry.movement import too_close
+from wartime.geometry.terrain import SURCHARGE
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+ENGAGED_GAP = 0.05  # K: bases this close are in contact, engaged in CaC
+CHARGE_MIN = 2.0  # Cargar: at least 2 K of movement
+
+
+@dataclass(frozen=True)
+class Stride:
+    """How one movement action is paid and how far it may go."""
+
+    label: str
+    ene: int
+    extra_k: float  # added to MOV
+
+
+STRIDES = {
+    "mover": Stride("Mover", 1, 0.0),
+    "correr": Stride("Correr", 2, 1.0),
+    "esprintar": Stride("Esprintar", 3, 5.0),
+    "cargar": Stride("Cargar", 2, 3.0),
+}
+
+
+def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
+    """Enemies in base contact: engaged in CaC."""
+    return [
+        e
+        for e in state.enemies_of(figure)
+        if e.level == figure.level
+        and edge_distance(figure.position, figure.radius, e.position, e.radius) <= ENGAGED_GAP
+    ]
+
+
+def esperar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Esperar (1): pass to a later phase; it does not count as having acted."""
+    if engaged_with(state, figure):
+        raise IllegalActionError("Esperar is not allowed while engaged in CaC")
+    events = [spend(figure, 1, "Esperar")]
+    figure.waiting_below = state.phase
+    events.append(Event("wait", f"{figure.id} espera a una fase posterior", {"figure": figure.id}))
+    return events + end_activation(state, figure, acted=False)
+
+
+def _posture(new: Posture, label: str) -> Handler:
+    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        if figure.posture is new:
+            raise IllegalActionError(f"{figure.id} is already {new.value}")
+        events = [spend(figure, 1, label)]
+        figure.posture = new
+        return [
+            *events,
+            Event("posture", f"{figure.id}: {label}", {"figure": figure.id, "posture": new.value}),
+        ]
+
+    return handler
+
+
+agacharse = _posture(Posture.CROUCHED, "Agacharse")
+cuerpo_a_tierra = _posture(Posture.PRONE, "Cuerpo a tierra")
+levantarse = _posture(Posture.STANDING, "Levantarse")
+
+
+def _facing(start: Point, end: Point, current: float) -> float:
+    """Pj turn freely while acting (Girar y pivotar): they face where they went."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return current if dx == dy == 0 else math.degrees(math.atan2(dy, dx)) % 360
+
+
+def travel(
+    state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
+    engaging: frozenset[str] = frozenset(),
+) -> tuple[list[Event], Point, float]:  # fmt: skip
+    """Move toward ``goal`` with physics, pay ENE with the terrain surcharge, check the 1 K rule."""
+    start = figure.position
+    if figure.level == 1:
+        table = state.physics()
+        result = table.move_toward(figure.id, goal, budget)
+        end, travelled = result.end, result.travelled
+    else:
+        end, travelled = _fly(start, goal, budget)
+    cost = state.world.terrain.cost([start, end], figure.current_height)
+    if cost.swims:
+        raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
+    surcharge = cost.ene
+    if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
+        surcharge = max(surcharge, SURCHARGE["difficult"])
+    extra = f" (+{surcharge} {cost.worst if cost.ene else 'agachado'})" if surcharge else ""
+    events = [spend(figure, stride.ene + surcharge, stride.label, extra)]
+    others = [e.disc() for e in state.enemies_of(figure) if e.level == figure.level]
+    near = too_close(figure.disc(), end, others, engaging)
+    if near:
+        raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+    figure.position = end
+    figure.facing = _facing(start, end, figure.facing)
+    text = f"{figure.id} se mueve {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    data = {
+        "figure": figure.id,
+        "from": list(start),
+        "to": list(end),
+        "travelled": round(travelled, 6),
+    }
+    return [*events, Event("move", text, data)], end, travelled
+
+
+def _fly(start: Point, goal: Point, budget: float) -> tuple[Point, float]:
+    dx, dy = goal[0] - start[0], goal[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length <= budget:
+        return goal, length
+    scale = budget / length
+    return (start[0] + dx * scale, start[1] + dy * scale), budget
+
+
+def _stride(kind: str) -> Handler:
+    stride = STRIDES[kind]
+
+    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        if action.point is None:
+            raise IllegalActionError(f"{stride.label} needs a destination point")
+        if engaged_with(state, figure):
+            raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        if kind == "esprintar":
+            if figure.sprinted_now:
+                raise IllegalActionError("Esprintar only once per activation")
+            figure.sprinted_now = figure.sprinted = True
+        events, _, _ = travel(
+            state, figure, action.point, figure.profile.mov + stride.extra_k, stride
+        )
+        if kind == "esprintar":
+            figure.next_action_modifier = -3  # the next action CH ATR −3
+        elif figure.next_action_modifier:
+            figure.next_action_modifier = 0
+        return events
+
+    return handler
+
+
+mover = _stride("mover")
+correr = _stride("correr")
+esprintar = _stride("esprintar")
+
+
+def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Cargar (2): up to MOV+3 K, at least 2 K, into contact with an enemy in LdV."""
+    from wartime.engine.combat import sight
+
+    target = state.figure(action.target)
+    if target.side == figure.side or target.casualty:
+        raise IllegalActionError(f"{target.id} is not a living enemy")
+    if engaged_with(state, figure):
+        raise IllegalActionError("Already engaged in CaC")
+    if sight(state, figure, target).line_of_sight == "blocked":
+        raise IllegalActionError(f"No LdV to {target.id}: Cargar needs to see the target")
+    gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
+    reach = figure.profile.mov + STRIDES["cargar"].extra_k
+    if gap > reach:
+        raise IllegalActionError(f"{target.id} is {gap:.1f} K away: Cargar reaches {reach:g} K")
+    if gap < CHARGE_MIN:
+        raise IllegalActionError(
+            f"Cargar needs at least {CHARGE_MIN:g} K of run-up; {target.id} is {gap:.1f} K away"
+        )
+    contact = _contact_point(figure, target)
+    events, _, _ = travel(state, figure, contact, reach, STRIDES["cargar"], frozenset({target.id}))
+    if not any(e.id == target.id for e in engaged_with(state, figure)):
+        raise IllegalActionError(
+            f"The way to {target.id} is blocked: the charge cannot make contact"
+        )
+    figure.charging = True
+    figure.next_action_modifier = 0
+    return [
+        *events,
+        Event(
+            "engage",
+            f"{figure.id} carga y se traba con {target.id}",
+            {"figure": figure.id, "target": target.id},
+        ),
+    ]
+
+
+def _contact_point(figure: Figure, target: Figure) -> Point:
+    dx, dy = figure.position[0] - target.position[0], figure.position[1] - target.position[1]
+    length = math.hypot(dx, dy) or 1.0
+    reach = target.radius + figure.radius
+    return (target.position[0] + dx / length * reach, target.position[1] + dy / length * reach)

@@ -1,0 +1,189 @@
+"""SECUENCIA DE JUEGO: initiative, phases 10→1, alternating sides, new turns.
+
+DESIGN.md §7: a Pj acts in the first phase ≤ its VOL in which it has not
+acted; sides alternate within a phase, the initiative winner first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from wartime.board.battlefield import SIDES
+from wartime.engine.actions import Action
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+Handler = Callable[["GameState", Figure, Action], list[Event]]
+
+
+def other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+def choose_initiative(state: GameState, action: Action) -> list[Event]:
+    """Each side names a living Pj; then both roll 1D10 + that Pj's VOL."""
+    side = state.pending.side
+    assert side is not None
+    if action.kind != "initiative":
+        raise IllegalActionError("Choose the character whose VOL rolls for the initiative")
+    figure = state.figure(action.figure)
+    if figure.side != side or figure.casualty:
+        raise IllegalActionError(f"{figure.id} is not a living character of side {side}")
+    state.initiative[side] = figure.id
+    if len(state.initiative) < len(SIDES):
+        return [Event("initiative_choice", f"El bando {side} tira iniciativa con {figure.id}")]
+    return roll_initiative(state)
+
+
+def roll_initiative(state: GameState) -> list[Event]:
+    """TURNOS E INICIATIVA: the highest 1D10 + VOL wins; a tie is rolled again."""
+    events = []
+    while True:
+        totals = {}
+        for side in SIDES:
+            figure = state.figures[state.initiative[side]]
+            roll = state.dice.d10()
+            totals[side] = roll + figure.profile.vol
+            events.append(Event(
+                "roll",
+                f"Iniciativa {side}: 1D10 = {roll} + VOL {figure.profile.vol} = {totals[side]}",
+                {"purpose": "iniciativa", "who": figure.id, "roll": roll, "target": None,
+                 "modifiers": [["VOL", figure.profile.vol]], "outcome": totals[side]},
+            ))  # fmt: skip
+        if totals["A"] != totals["B"]:
+            break
+        events.append(Event("tie", "Empate en la iniciativa: se repite la tirada"))
+    state.leader = max(SIDES, key=lambda s: totals[s])
+    state.to_move = state.leader
+    state.phase = 10
+    events.append(
+        Event("initiative", f"El bando {state.leader} gana la iniciativa", {"side": state.leader})
+    )
+    return events + advance(state)
+
+
+def eligible(state: GameState, figure: Figure, phase: int) -> bool:
+    """Whether a Pj may act in ``phase``: alive, not yet acted, VOL high enough, not waiting."""
+    waiting = figure.waiting_below is not None and phase >= figure.waiting_below
+    return not figure.casualty and not figure.acted and figure.profile.vol >= phase and not waiting
+
+
+def candidates(state: GameState, side: str | None) -> list[Figure]:
+    return [f for f in state.figures.values() if f.side == side and eligible(state, f, state.phase)]
+
+
+def advance(state: GameState) -> list[Event]:
+    """Move on to the next side, phase or turn that has someone to act."""
+    events: list[Event] = []
+    while not state.over:
+        assert state.leader is not None
+        if candidates(state, state.to_move):
+            return events
+        if candidates(state, other(state.to_move or state.leader)):
+            state.to_move = other(state.to_move or state.leader)
+            return events
+        if state.phase > 1:
+            state.phase -= 1
+            state.to_move = state.leader  # every phase opens with the initiative winner
+            continue
+        events += new_turn(state)
+        return events
+    return events
+
+
+def new_turn(state: GameState) -> list[Event]:
+    """Everyone has acted: a new turn with a new initiative, or the end at the turn limit."""
+    if state.turn >= state.scenario.ruleset.turn_limit:
+        return finish_on_points(state)
+    state.turn += 1
+    state.phase = 10
+    state.initiative.clear()
+    state.leader = None
+    state.to_move = None
+    for figure in state.figures.values():
+        figure.acted = False
+        figure.waiting_below = None
+        figure.sprinted = False
+    return [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
+
+
+def activate(state: GameState, action: Action) -> list[Event]:
+    if action.kind != "activate":
+        raise IllegalActionError("Choose which character acts now")
+    figure = state.figure(action.figure)
+    if figure.side != state.to_move:
+        raise IllegalActionError(f"{figure.id} belongs to side {figure.side}, not {state.to_move}")
+    if not eligible(state, figure, state.phase):
+        raise IllegalActionError(
+            f"{figure.id} cannot act in phase {state.phase} "
+            f"(VOL {figure.profile.vol}, {'already acted' if figure.acted else 'waiting'})"
+        )
+    gain = figure.start_activation()
+    state.active = figure.id
+    text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
+    return [Event("activate", text, {"figure": figure.id, "phase": state.phase, "ene": figure.ene})]
+
+
+def act(state: GameState, action: Action) -> list[Event]:
+    """The acting Pj's decision: an action of the list, or "end" to hand over."""
+    from wartime.engine.handlers import HANDLERS
+
+    figure = state.figure(state.active)
+    if action.figure not in (None, figure.id):
+        raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
+    if action.kind == "end":
+        return end_activation(state, figure, acted=True)
+    handler = HANDLERS.get(action.kind)
+    if handler is None:
+        raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
+    events = handler(state, figure, action)
+    figure.actions_taken += 1
+    events += check_game_over(state)
+    if not state.over and figure.casualty:
+        events += end_activation(state, figure, acted=True)
+    return events
+
+
+def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Event]:
+    """Hand over to the next player; unused ENE is kept (ENERGÍA, Acción)."""
+    figure.acted = figure.acted or acted
+    figure.next_action_modifier = 0
+    figure.psi_bonus = 0
+    state.active = None
+    state.to_move = other(figure.side)
+    text = f"{figure.id} termina su actuación con ENE {figure.ene}"
+    return [Event("end", text, {"figure": figure.id, "ene": figure.ene}), *advance(state)]
+
+
+def check_game_over(state: GameState) -> list[Event]:
+    """A side whose characters are all casualties loses."""
+    if state.over:
+        return []
+    beaten = [side for side in SIDES if not state.living(side)]
+    if not beaten:
+        return []
+    state.over = True
+    state.winner = other(beaten[0]) if len(beaten) == 1 else None
+    text = f"Fin de la partida: gana el bando {state.winner}" if state.winner else "Fin: empate"
+    return [Event("game_over", text, {"winner": state.winner, "reason": "casualties"})]
+
+
+def casualty_points(state: GameState, side: str) -> int:
+    """Points of the enemy characters that ``side`` has taken as casualties."""
+    return sum(f.profile.points for f in state.figures.values() if f.side != side and f.casualty)
+
+
+def finish_on_points(state: GameState) -> list[Event]:
+    """At the turn limit, the side that has taken more enemy points wins."""
+    scores = {side: casualty_points(state, side) for side in SIDES}
+    state.over = True
+    state.winner = None if scores["A"] == scores["B"] else max(SIDES, key=lambda s: scores[s])
+    text = f"Límite de turnos: A {scores['A']} pts, B {scores['B']} pts"
+    return [
+        Event("game_over", text, {"winner": state.winner, "reason": "turn_limit", "scores": scores})
+    ]

@@ -1,0 +1,193 @@
+"""GameState: the position, who must decide what, and how decisions change it.
+
+Like python-chess's Board and OpenSpiel's State: the scenario (the game) is
+immutable, the state changes only through :meth:`GameState.apply`, chance
+comes from one seeded :class:`Dice`, and every change is logged as events.
+An illegal action raises :class:`IllegalActionError` and leaves the state
+exactly as it was: actions are applied to a clone, which replaces the state
+only when the action succeeds.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from wartime.board.battlefield import SIDES
+from wartime.engine.actions import Action
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.world import World
+from wartime.errors import IllegalActionError
+from wartime.rules.dice import Dice
+
+if TYPE_CHECKING:
+    from wartime.engine.scenario import Scenario
+    from wartime.physics import Table
+
+PHASES = 10  # FASES DE INICIATIVA: from 10 down to 1
+
+
+class PendingKind(StrEnum):
+    INITIATIVE = "initiative"  # a side picks the living Pj whose VOL it rolls with
+    ACTIVATE = "activate"  # a side picks which Pj acts in this phase
+    ACT = "act"  # the acting Pj picks an action, or hands over with "end"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Pending:
+    kind: PendingKind
+    side: str | None  # who decides; None when the game is over
+    figure: str | None = None  # the acting Pj, for ACT
+    turn: int = 0
+    phase: int = 0
+    winner: str | None = None  # for GAME_OVER: "A", "B" or None for a draw
+
+
+class GameState:
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.dice = Dice(scenario.seed)
+        self.turn = 1
+        self.phase = PHASES
+        self.figures: dict[str, Figure] = {
+            unit.id: Figure.from_unit(unit, scenario.profiles[unit.id])
+            for unit in scenario.battlefield.units
+        }
+        self.initiative: dict[str, str] = {}  # side -> the Pj it rolls with, this turn
+        self.leader: str | None = None  # the side that won the initiative this turn
+        self.to_move: str | None = None  # the side that picks the next Pj in this phase
+        self.active: str | None = None  # the Pj acting now
+        self.winner: str | None = None
+        self.over = False
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+        self.world = World.of(scenario.battlefield)  # immutable: clones share it
+        self._physics: Table | None = None
+
+    # -- the contract ------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending:
+        if self.over:
+            return Pending(PendingKind.GAME_OVER, None, turn=self.turn, winner=self.winner)
+        if self.leader is None:
+            side = next(s for s in SIDES if s not in self.initiative)
+            return Pending(PendingKind.INITIATIVE, side, turn=self.turn)
+        if self.active is not None:
+            side = self.figures[self.active].side
+            return Pending(PendingKind.ACT, side, self.active, self.turn, self.phase)
+        return Pending(PendingKind.ACTIVATE, self.to_move, turn=self.turn, phase=self.phase)
+
+    def legal_actions(self) -> list[Action]:
+        from wartime.engine.choices import legal_actions
+
+        return legal_actions(self)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and apply one decision; returns the events it caused."""
+        trial = self._trial()
+        try:
+            events = trial._apply(action)
+        except BaseException:
+            trial._restore_physics(self)
+            raise
+        trial.history.append(action)
+        trial.log.extend(events)
+        self.__dict__.update(trial.__dict__)
+        return events
+
+    def check(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or None when it is legal (the state is untouched)."""
+        trial = self._trial()
+        try:
+            trial._apply(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        finally:
+            trial._restore_physics(self)
+        return None
+
+    def clone(self) -> GameState:
+        twin = copy.copy(self)
+        twin.dice = self.dice.clone()
+        twin.figures = {k: f.copy() for k, f in self.figures.items()}
+        twin.initiative = dict(self.initiative)
+        twin.history = list(self.history)
+        twin.log = list(self.log)
+        twin._physics = None  # rebuilt on demand: pymunk spaces are not shared
+        return twin
+
+    def _trial(self) -> GameState:
+        """A clone that borrows this state's physics table (restored if the trial is dropped)."""
+        trial = self.clone()
+        trial._physics = self._physics
+        return trial
+
+    def _restore_physics(self, original: GameState) -> None:
+        """Put every base the trial moved or removed back where ``original`` has it."""
+        table = self._physics
+        if table is None:
+            return
+        on_table = {d.id for d in table.bases}
+        for fid, figure in original.figures.items():
+            if fid in on_table and table.position(fid) != figure.position:
+                table.remove(fid)
+                table.place(figure.disc())
+            elif fid not in on_table and not figure.casualty and figure.level == 1:
+                table.place(figure.disc())
+        original._physics = table
+
+    def hash(self) -> str:
+        """A digest of everything that decides the future of the game."""
+        snapshot = (
+            self.turn, self.phase, sorted(self.initiative.items()), self.leader, self.to_move,
+            self.active, self.winner, self.over, self.dice.state,
+            [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
+        )  # fmt: skip
+        return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]
+
+    # -- helpers for the rule modules ---------------------------------------------------
+    def figure(self, figure_id: str | None) -> Figure:
+        if figure_id is None or figure_id not in self.figures:
+            raise IllegalActionError(f"No figure '{figure_id}' on the table")
+        return self.figures[figure_id]
+
+    def living(self, side: str) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == side and not f.casualty]
+
+    def enemies_of(self, figure: Figure) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side != figure.side and not f.casualty]
+
+    def physics(self) -> Table:
+        """The bases on the table for movement; built lazily, kept in step with moves.
+
+        Walls up to a human's chest are stepped over (difficult ground), so only
+        taller solids block; one table serves every figure, as if each were 1 K tall.
+        """
+        if self._physics is None:
+            from wartime.physics import Table
+
+            width, height = self.scenario.battlefield.size
+            discs = [f.disc() for f in self.figures.values() if not f.casualty and f.level == 1]
+            self._physics = Table(width, height, self.world.blocking(1.0), discs)
+        return self._physics
+
+    # -- dispatch -------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        from wartime.engine import sequence
+
+        pending = self.pending
+        handlers: dict[PendingKind, Callable[[GameState, Action], list[Event]]] = {
+            PendingKind.INITIATIVE: sequence.choose_initiative,
+            PendingKind.ACTIVATE: sequence.activate,
+            PendingKind.ACT: sequence.act,
+        }
+        if pending.kind is PendingKind.GAME_OVER:
+            raise IllegalActionError("The game is over")
+        return handlers[pending.kind](self, action)

@@ -1,0 +1,53 @@
+"""The battlefield's prepared geometry, built once per game and shared by its clones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wartime.board.battlefield import Battlefield
+from wartime.board.shapes import Solid
+from wartime.geometry.cover import Occluders
+from wartime.geometry.noise import Barrier, Barriers
+from wartime.geometry.terrain import CHEST_FACTOR, Ground, TerrainIndex
+
+
+@dataclass(frozen=True)
+class World:
+    battlefield: Battlefield
+    solids: tuple[Solid, ...]
+    occluders: Occluders
+    barriers: Barriers
+    ground: tuple[Ground, ...]
+    terrain: TerrainIndex
+    _blocking: dict[float, tuple[Solid, ...]] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, battlefield: Battlefield) -> World:
+        solids = tuple(battlefield.solids())
+        walls = [
+            Barrier(w.id or f"walls[{i}]", w.points, w.defense)
+            for i, w in enumerate(battlefield.walls)
+        ]
+        outlines = [
+            Barrier(o.id or f"obstacles[{i}]", o.polygon, o.defense, closed=True)
+            for i, o in enumerate(battlefield.obstacles)
+        ]
+        ground = tuple(
+            Ground(t.id or f"terrain[{i}]", t.polygon, t.kind.value)
+            for i, t in enumerate(battlefield.terrain)
+        )
+        return cls(
+            battlefield,
+            solids,
+            Occluders.from_solids(solids),
+            Barriers(walls + outlines),
+            ground,
+            TerrainIndex(ground, solids),
+        )
+
+    def blocking(self, figure_height: float) -> tuple[Solid, ...]:
+        """Solids a figure cannot step over: taller than its chest (MOVIMIENTO, Obstáculos)."""
+        chest = CHEST_FACTOR * figure_height
+        if chest not in self._blocking:
+            self._blocking[chest] = tuple(s for s in self.solids if s.height > chest)
+        return self._blocking[chest]
