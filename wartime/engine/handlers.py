@@ -17,3 +17,10 @@ HANDLERS: dict[str, Handler] = {
     "ataque_distancia": combat.ataque_distancia,
     "ataque_cac": combat.ataque_cac,
 }
+
+
+def not_yet_automated() -> list[str]:
+    """Names of the actions of the list the engine does not play yet (shown to players)."""
+    from wartime.rules.actions import load_actions
+
+    return [a.name for a in load_actions().actions if a.id not in HANDLERS]

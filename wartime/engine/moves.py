@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,29 +18,36 @@ from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
 from wartime.geometry.terrain import SURCHARGE
+from wartime.rules.actions import load_actions
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 ENGAGED_GAP = 0.05  # K: bases this close are in contact, engaged in CaC
-CHARGE_MIN = 2.0  # Cargar: at least 2 K of movement
+_DISTANCE = re.compile(r"^MOV(?:\+(\d+(?:\.\d+)?))?(?: \(min (\d+(?:\.\d+)?)\))?$")
 
 
 @dataclass(frozen=True)
 class Stride:
-    """How one movement action is paid and how far it may go."""
+    """How one movement action is paid and how far it may go, from the action list."""
 
     label: str
     ene: int
     extra_k: float  # added to MOV
+    minimum_k: float = 0.0
 
 
-STRIDES = {
-    "mover": Stride("Mover", 1, 0.0),
-    "correr": Stride("Correr", 2, 1.0),
-    "esprintar": Stride("Esprintar", 3, 5.0),
-    "cargar": Stride("Cargar", 2, 3.0),
-}
+def stride(action_id: str) -> Stride:
+    """Read a "MOV+N (min M)" movement of the action list (data/actions.yaml)."""
+    action = load_actions().find(action_id)
+    match = _DISTANCE.match(action.distance or "") if action else None
+    if action is None or match is None or not isinstance(action.ene, int):
+        raise ValueError(f"'{action_id}' is not a MOV-based action with a fixed ENE cost")
+    return Stride(action.name, action.ene, float(match.group(1) or 0), float(match.group(2) or 0))
+
+
+STRIDES = {kind: stride(kind) for kind in ("mover", "correr", "esprintar", "cargar")}
+CHARGE_MIN = STRIDES["cargar"].minimum_k  # Cargar: at least 2 K of movement
 
 
 def engaged_with(state: GameState, figure: Figure) -> list[Figure]:

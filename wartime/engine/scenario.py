@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 from wartime.board.battlefield import Battlefield
 from wartime.engine.profiles import Profile, bare_profile, profile_from_army
 from wartime.errors import DataError, Problem
-from wartime.formats.army import load_army
-from wartime.formats.map import load_map
+from wartime.formats.army import parse_army
+from wartime.formats.document import parse_document, read_document
+from wartime.formats.map import parse_map
 from wartime.geometry.noise import NoiseRule
 
 if TYPE_CHECKING:
@@ -55,25 +56,42 @@ def load_scenario(
     ruleset: Ruleset | None = None,
 ) -> Scenario:
     """A map plus one army file per side; units link characters by their `character` id."""
-    field_ = load_map(map_path)
-    rosters = {side: load_army(path).army for side, path in (armies or {}).items()}
+    texts = {"map": _read(map_path)}
+    texts.update({f"army:{side}": _read(path) for side, path in (armies or {}).items()})
+    names = {"map": str(map_path), **{f"army:{s}": str(p) for s, p in (armies or {}).items()}}
+    return scenario_from_texts(texts, names, seed, ruleset or Ruleset())
+
+
+def _read(path: str | Path) -> str:
+    return read_document(path).text
+
+
+def scenario_from_texts(
+    texts: Mapping[str, str], names: Mapping[str, str], seed: int, ruleset: Ruleset
+) -> Scenario:
+    """Build a scenario from file contents (``map`` and ``army:A``/``army:B``).
+
+    Keeping the texts lets a save embed the whole scenario, so it replays even
+    if the files change or move.
+    """
+    field_ = parse_map(parse_document(texts["map"], names["map"]))
+    rosters = {
+        key.split(":", 1)[1]: parse_army(parse_document(text, names[key])).army
+        for key, text in texts.items()
+        if key.startswith("army:")
+    }
     profiles: dict[str, Profile] = {}
     problems = []
     for index, unit in enumerate(field_.units):
         army = rosters.get(unit.side)
         if army is None or unit.character is None:
             profiles[unit.id] = bare_profile(unit)
-            continue
-        if unit.character not in {c.id for c in army.characters}:
+        elif unit.character in {c.id for c in army.characters}:
+            profiles[unit.id] = profile_from_army(army, unit.character)
+        else:
             message = f"no character '{unit.character}' in the army of side {unit.side}"
-            problems.append(Problem(str(map_path), f"units[{index}].character", message))
-            continue
-        profiles[unit.id] = profile_from_army(army, unit.character)
+            problems.append(Problem(names["map"], f"units[{index}].character", message))
     if problems:
         raise DataError(problems)
-    source = {
-        "map": str(map_path),
-        "armies": {s: str(p) for s, p in (armies or {}).items()},
-        "seed": seed,
-    }
-    return Scenario(field_, profiles, ruleset or Ruleset(), seed, source)
+    source = {"texts": dict(texts), "names": dict(names)}
+    return Scenario(field_, profiles, ruleset, seed, source)

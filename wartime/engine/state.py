@@ -113,6 +113,15 @@ class GameState:
             trial._restore_physics(self)
         return None
 
+    def undo(self) -> None:
+        """Take back the last decision by replaying the game up to the one before it."""
+        if not self.history:
+            raise IllegalActionError("Nothing to undo")
+        replay = self.scenario.new_game()
+        for action in self.history[:-1]:
+            replay.apply(action)
+        self.__dict__.update(replay.__dict__)
+
     def clone(self) -> GameState:
         twin = copy.copy(self)
         twin.dice = self.dice.clone()

@@ -23,6 +23,7 @@ class Document:
     data: Any
     lines: Mapping[str, int] = field(default_factory=dict)  # path -> 1-based line
     duplicate_keys: tuple[str, ...] = ()  # safe_load silently keeps the last one
+    text: str = ""  # the source, kept so a save can embed it
 
     def line(self, path: str) -> int | None:
         """The line of ``path``, or of its nearest located parent."""
@@ -102,7 +103,7 @@ def parse_document(text: str, file: str) -> Document:
         # safe_load raises these for well-formed text with impossible values,
         # e.g. the date 2024-13-45 or the tag !!int uno.
         raise DataError([Problem(file, "", f"YAML value cannot be read: {exc}")]) from None
-    return Document(file, data, lines, tuple(dups))
+    return Document(file, data, lines, tuple(dups), text)
 
 
 MAX_BYTES = 8 * 1024 * 1024  # far above any real map or army; stops hostile files early

@@ -1,0 +1,117 @@
+"""Saves, replays, undo and the baseline AI (DESIGN.md §3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wartime.engine import IllegalActionError
+from wartime.engine.ai import choose, play_out
+from wartime.engine.handlers import HANDLERS, not_yet_automated
+from wartime.engine.saves import load_game, save_game
+from wartime.engine.scenario import load_scenario
+from wartime.errors import DataError
+from wartime.rules.actions import load_actions
+
+from .conftest import ROOT
+from .engine_support import duel
+
+ARMIES = {
+    "A": ROOT / "assets" / "armies" / "legion.yaml",
+    "B": ROOT / "assets" / "armies" / "culto.yaml",
+}
+
+
+@pytest.fixture(scope="module")
+def village():  # type: ignore[no-untyped-def]
+    return load_scenario(ROOT / "maps" / "aldea-en-ruinas.yaml", ARMIES, seed=7)
+
+
+def test_sample_armies_link_to_the_default_battlefield(village) -> None:  # type: ignore[no-untyped-def]
+    sargento = village.profiles["a-sargento"]
+    assert (sargento.vol, sargento.mov, sargento.defense) == (5, 1.0, 3)
+    assert [w.id for w in sargento.weapons] == ["fusil"]
+    assert village.profiles["b-piloto"].mov == 12  # the buggy's MOV
+
+
+def test_baseline_ai_plays_a_whole_game_deterministically(village) -> None:  # type: ignore[no-untyped-def]
+    first = play_out(village.new_game())
+    second = play_out(village.new_game())
+    assert first.over and first.pending.kind.value == "game_over"
+    assert first.hash() == second.hash() and first.history == second.history
+    assert any(e.kind == "hit" for e in first.log)  # it does fight
+
+
+def test_save_and_load_replays_to_the_same_hash(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    state = village.new_game()
+    for _ in range(60):
+        state.apply(choose(state))
+    path = tmp_path / "partida.yaml"
+    save_game(state, path)
+    loaded = load_game(path)
+    assert loaded.hash() == state.hash() and loaded.history == state.history
+    loaded.apply(choose(loaded))  # and play goes on
+
+
+def test_a_tampered_save_is_refused_with_its_reason(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    state = village.new_game()
+    for _ in range(30):
+        state.apply(choose(state))
+    path = tmp_path / "partida.yaml"
+    save_game(state, path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"hash: {state.hash()}", "hash: 0000"), encoding="utf-8")
+    with pytest.raises(DataError, match="hash mismatch"):
+        load_game(path)
+    path.write_text(text.replace("kind: initiative", "kind: volar", 1), encoding="utf-8")
+    with pytest.raises(DataError, match=r"actions\[0\]: cannot be replayed"):
+        load_game(path)
+
+
+def test_undo_replays_up_to_the_previous_action(village) -> None:  # type: ignore[no-untyped-def]
+    state = village.new_game()
+    hashes = []
+    for _ in range(25):
+        hashes.append(state.hash())
+        state.apply(choose(state))
+    state.undo()
+    assert state.hash() == hashes[-1] and len(state.history) == 24
+    state.undo()
+    assert state.hash() == hashes[-2]
+    fresh = village.new_game()
+    with pytest.raises(IllegalActionError, match="Nothing to undo"):
+        fresh.undo()
+
+
+def test_a_scenario_built_in_code_cannot_be_saved(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="built in code"):
+        save_game(duel().new_game(), tmp_path / "x.yaml")
+
+
+def test_every_handler_is_an_action_of_the_list() -> None:
+    """ACCIONES: handlers are keyed by the action list's ids (data/actions.yaml)."""
+    ids = {a.id for a in load_actions().actions}
+    assert set(HANDLERS) <= ids
+    assert len(not_yet_automated()) == len(ids) - len(HANDLERS)
+    assert "Mover" not in not_yet_automated() and "Nadar" in not_yet_automated()
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_thousand_random_games_end_cleanly_and_replay(block: int) -> None:
+    """1 000 seeded games in ten blocks, the baseline against random legal moves:
+    each reaches game over without an exception and replays to the same hash."""
+    import random
+
+    scn = duel()
+    for seed in range(block * 100, block * 100 + 100):
+        state = scn.with_seed(seed).new_game()
+        rng = random.Random(seed)
+        while not state.over:
+            side = state.pending.side
+            action = choose(state) if side == "A" else rng.choice(state.legal_actions())
+            state.apply(action)
+        replay = scn.with_seed(seed).new_game()
+        for action in state.history:
+            replay.apply(action)
+        assert replay.hash() == state.hash()

@@ -1,0 +1,130 @@
+"""The baseline AI: a greedy, deterministic player for tests and the simulator.
+
+It shoots or strikes where the expected wounds are highest, charges when a
+blow would follow, otherwise closes in on the nearest enemy, and hands over
+when nothing is worth its ENE.  It proposes candidates in order of preference
+and plays the first one the engine accepts, so it never needs the full list
+of legal actions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from fractions import Fraction
+
+from wartime.engine.actions import Action
+from wartime.engine.combat import melee_damage, range_penalty
+from wartime.engine.figures import Figure
+from wartime.engine.moves import STRIDES, engaged_with
+from wartime.engine.profiles import Weapon
+from wartime.engine.sequence import candidates
+from wartime.engine.state import GameState, PendingKind
+from wartime.geometry.distance import edge_distance
+from wartime.rules.dice import check_odds
+
+MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
+
+
+def choose(state: GameState) -> Action:
+    """The baseline's decision for the pending choice."""
+    pending = state.pending
+    if pending.kind is PendingKind.INITIATIVE:
+        best = max(state.living(pending.side or ""), key=lambda f: (f.profile.vol, f.id))
+        return Action("initiative", best.id)
+    if pending.kind is PendingKind.ACTIVATE:
+        ready = candidates(state, pending.side)
+        return Action("activate", min(ready, key=lambda f: (_nearest_gap(state, f), f.id)).id)
+    figure = state.figure(pending.figure)
+    if figure.actions_taken >= MAX_ACTIONS:
+        return Action("end")
+    for action in _preferences(state, figure):
+        if state.check(action) is None:
+            return action
+    return Action("end")
+
+
+def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
+    yield from _strikes(state, figure)
+    if engaged_with(state, figure):
+        return
+    yield from _shots(state, figure)
+    yield from _charges(state, figure)
+    yield from _advance(state, figure)
+
+
+def _expected_wounds(hit: Fraction, damage: int, target: Figure) -> Fraction:
+    defence = check_odds(target.defense)
+    on_pass = max(0, damage - target.defense)
+    return hit * (defence.passed * on_pass + (defence.failed + defence.fumble) * damage)
+
+
+def _strikes(state: GameState, figure: Figure) -> Iterator[Action]:
+    weapons: list[Weapon | None] = [w for w in figure.profile.weapons if not w.ranged] or [None]
+    scored = []
+    for target in engaged_with(state, figure):
+        for weapon in weapons:
+            damage = melee_damage(figure, weapon) if weapon else max(1, figure.profile.con - 4)
+            hit = check_odds(figure.profile.agi).success
+            scored.append(
+                (_expected_wounds(hit, damage, target), target.id, weapon.id if weapon else None)
+            )
+    for _, target_id, weapon_id in sorted(scored, reverse=True):
+        yield Action("ataque_cac", figure.id, target=target_id, item=weapon_id)
+
+
+def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
+    scored = []
+    for weapon in (w for w in figure.profile.weapons if w.ranged):
+        for target in state.enemies_of(figure):
+            gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
+            if gap > weapon.alc:
+                continue
+            hit = check_odds(figure.profile.agi, range_penalty(gap)).success
+            scored.append((_expected_wounds(hit, weapon.dan, target), target.id, weapon.id))
+    for value, target_id, weapon_id in sorted(scored, reverse=True):
+        if value > 0:
+            yield Action("ataque_distancia", figure.id, target=target_id, item=weapon_id)
+
+
+def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
+    if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
+        return  # nothing worth charging with
+    for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
+        yield Action("cargar", figure.id, target=target.id)
+
+
+def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Close in on the nearest enemy, stopping short of its 1 K ring."""
+    enemies = state.enemies_of(figure)
+    if not enemies:
+        return
+    target = min(enemies, key=lambda e: (_gap(figure, e), e.id))
+    gap = _gap(figure, target)
+    if gap <= 1.5:
+        return
+    for kind in ("correr", "mover"):
+        reach = min(figure.profile.mov + STRIDES[kind].extra_k, gap - 1.2)
+        if reach <= 0.05:
+            continue
+        dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
+        length = math.hypot(dx, dy)
+        point = (figure.position[0] + dx / length * reach, figure.position[1] + dy / length * reach)
+        yield Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6)))
+
+
+def _gap(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+def _nearest_gap(state: GameState, figure: Figure) -> float:
+    return min((_gap(figure, e) for e in state.enemies_of(figure)), default=math.inf)
+
+
+def play_out(state: GameState, max_decisions: int = 20_000) -> GameState:
+    """Let the baseline play both sides to the end."""
+    for _ in range(max_decisions):
+        if state.over:
+            break
+        state.apply(choose(state))
+    return state
