@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from wartime.engine import combat, moves
+from wartime.engine import combat, generic, melee_variants, moves, terrain_moves
 from wartime.engine.sequence import Handler
 
-HANDLERS: dict[str, Handler] = {
+CORE: dict[str, Handler] = {
     "mover": moves.mover,
     "correr": moves.correr,
     "esprintar": moves.esprintar,
@@ -16,6 +16,14 @@ HANDLERS: dict[str, Handler] = {
     "cargar": moves.cargar,
     "ataque_distancia": combat.ataque_distancia,
     "ataque_cac": combat.ataque_cac,
+}
+
+# Each rule module lists the actions it plays; an id may be handled once only.
+HANDLERS: dict[str, Handler] = {
+    **CORE,
+    **terrain_moves.HANDLERS,
+    **melee_variants.HANDLERS,
+    **generic.HANDLERS,
 }
 
 
