@@ -115,3 +115,48 @@ def test_thousand_random_games_end_cleanly_and_replay(block: int) -> None:
         for action in state.history:
             replay.apply(action)
         assert replay.hash() == state.hash()
+
+
+def test_sim_command_is_byte_identical_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    """`wartime sim MAP --games N --seed S --json`: same seed, same output."""
+    from wartime.cli import main
+
+    argv = [
+        "sim",
+        str(ROOT / "maps" / "campo-abierto.yaml"),
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--json",
+    ]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first
+    import json
+
+    result = json.loads(first)
+    assert result["games"] == 3 and sum(result["wins"].values()) == 3
+    assert len(result["hashes"]) == 3 and result["mean_turns"] > 0
+
+
+def test_sim_refuses_an_unknown_list(capsys: pytest.CaptureFixture[str]) -> None:
+    from wartime.cli import main
+
+    army = str(ARMIES["A"]) + ":nada"
+    assert main(["sim", str(ROOT / "maps" / "aldea-en-ruinas.yaml"), "--army-a", army]) == 2
+    assert "no list 'nada'" in capsys.readouterr().err
+
+
+def test_replay_command_prints_the_log_and_verifies(village, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from wartime.cli import main
+
+    state = village.new_game()
+    for _ in range(20):
+        state.apply(choose(state))
+    path = tmp_path / "partida.yaml"
+    save_game(state, path)
+    assert main(["replay", str(path), "--verify"]) == 0
+    out = capsys.readouterr().out
+    assert "Iniciativa A: 1D10 =" in out and f"hash {state.hash()} (verified)" in out

@@ -171,6 +171,45 @@ def _cmd_noise(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _army_ref(text: str) -> tuple[str, str | None]:
+    """FILE or FILE:LIST (a Windows drive letter's colon is kept)."""
+    head, sep, tail = text.rpartition(":")
+    if sep and head and not tail.startswith(("\\", "/")) and len(head) > 1:
+        return head, tail
+    return text, None
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from wartime.engine.simulation import simulate
+
+    armies = {
+        side: _army_ref(ref)
+        for side, ref in (("A", args.army_a), ("B", args.army_b))
+        if ref is not None
+    }
+    progress = sys.stderr.isatty() and not args.json
+    result = simulate(args.map, armies, args.games, args.seed, progress=progress)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+    else:
+        wins = result["wins"]
+        print(
+            f"{result['games']} games: A {wins['A']}, B {wins['B']}, draws {wins['draw']}; "
+            f"{result['mean_turns']:.2f} turns on average"
+        )
+    return EXIT_OK
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from wartime.engine.saves import load_game
+
+    state = load_game(args.save, verify=args.verify)
+    for event in state.log:
+        print(event.text)
+    print(f"hash {state.hash()}" + (" (verified)" if args.verify else ""))
+    return EXIT_OK
+
+
 def _report(exc: DataError) -> None:
     for problem in exc.problems:
         print(problem, file=sys.stderr)
@@ -225,6 +264,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     noise.add_argument("--json", action="store_true")
     noise.set_defaults(run=_cmd_noise)
+
+    sim = sub.add_parser("sim", help="play games between two baseline AIs and report the results")
+    sim.add_argument("map")
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--army-a", metavar="FILE[:LIST]", help="army of side A")
+    sim.add_argument("--army-b", metavar="FILE[:LIST]", help="army of side B")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(run=_cmd_sim)
+
+    replay = sub.add_parser("replay", help="replay a saved game and print its log")
+    replay.add_argument("save")
+    replay.add_argument("--verify", action="store_true", help="check the final hash")
+    replay.set_defaults(run=_cmd_replay)
 
     check = sub.add_parser("check", help="validate army and map files and report every problem")
     check.add_argument("files", nargs="+", metavar="FILE")
