@@ -1,0 +1,78 @@
+"""Golden playthroughs: short scripted scenarios with their expected transcripts.
+
+Each ``tests/golden/NAME.yaml`` holds a battlefield (map format), the figures'
+profiles, the dice (scripted d10 faces, or a seed) and the actions.  Playing
+it gives a transcript: every event's text, then the final hash.  The test
+compares it with ``NAME.txt`` as text; ``python tools/golden.py`` rewrites
+the ``.txt`` files after a deliberate change, for review in the diff.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from wartime.engine import Action, GameState, Ruleset, Scenario
+from wartime.engine.profiles import Profile, Weapon
+from wartime.formats.document import Document
+from wartime.formats.map import parse_map
+from wartime.rules.dice import Dice
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+class Faces(Dice):
+    """Scripted d10 faces, so a golden case pins the branch it is about."""
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def d10(self) -> int:
+        if not self.faces:
+            raise AssertionError("the golden case ran out of scripted dice")
+        return self.faces.pop(0)
+
+    def clone(self) -> Faces:
+        return Faces(self.faces)
+
+
+def _profile(uid: str, raw: dict[str, Any]) -> Profile:
+    weapons = tuple(Weapon(**w) for w in raw.get("weapons", []))
+    return Profile(
+        character=uid,
+        name=raw.get("name", uid),
+        con=raw.get("con", 4),
+        agi=raw.get("agi", 4),
+        int_=raw.get("int", 4),
+        vol=raw.get("vol", 4),
+        mov=raw.get("mov", 1.0),
+        defense=raw.get("def", 0),
+        weapons=weapons,
+        points=raw.get("points", 10),
+    )
+
+
+def play(case: Path) -> str:
+    """Play one golden case; returns its transcript."""
+    data = yaml.safe_load(case.read_text(encoding="utf-8"))
+    field = parse_map(Document(str(case), {"wartime_map": 1, **data["map"]}))
+    profiles = {u.id: _profile(u.id, data.get("profiles", {}).get(u.id, {})) for u in field.units}
+    ruleset = Ruleset(turn_limit=data.get("turn_limit", 6))
+    scenario = Scenario(field, profiles, ruleset, data.get("seed", 0))
+    state = GameState(scenario)
+    if "dice" in data:
+        state.dice = Faces(data["dice"])
+    lines = [f"# {case.stem}"]
+    for raw in data["actions"]:
+        action = Action.from_data(raw)
+        lines.append(f"> {action}")
+        lines += [f"  {event.text}" for event in state.apply(action)]
+    lines.append(f"hash {state.hash()}")
+    return "\n".join(lines) + "\n"
+
+
+def cases() -> list[Path]:
+    return sorted(GOLDEN.glob("*.yaml"))
