@@ -71,3 +71,14 @@ def started(
     state.apply(Action("initiative", second))
     state.apply(Action("activate", first))
     return state
+
+
+def do(state: GameState, action: object) -> list:  # type: ignore[type-arg]
+    """Apply ``action`` and pass every chance to react that it opens."""
+    from wartime.engine import Action, PendingKind
+
+    assert isinstance(action, Action)
+    events = state.apply(action)
+    while state.pending.kind is PendingKind.REACT:
+        events += state.apply(Action("pass"))
+    return events

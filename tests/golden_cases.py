@@ -66,10 +66,16 @@ def play(case: Path) -> str:
     if "dice" in data:
         state.dice = Faces(data["dice"])
     lines = [f"# {case.stem}"]
-    for raw in data["actions"]:
+    for index, raw in enumerate(data["actions"]):
         action = Action.from_data(raw)
         lines.append(f"> {action}")
-        lines += [f"  {event.text}" for event in state.apply(action)]
+        try:
+            events = state.apply(action)
+        except Exception as exc:
+            raise AssertionError(
+                f"{case.name}: actions[{index}] {action}: {exc} ({state.pending})"
+            ) from exc
+        lines += [f"  {event.text}" for event in events]
     lines.append(f"hash {state.hash()}")
     return "\n".join(lines) + "\n"
 

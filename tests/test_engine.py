@@ -14,7 +14,7 @@ from wartime.engine.combat import range_penalty
 from wartime.engine.scenario import load_scenario
 
 from .conftest import ROOT
-from .engine_support import KNIFE, RIFLE, ScriptedDice, duel, profile, scenario, started
+from .engine_support import KNIFE, RIFLE, ScriptedDice, do, duel, profile, scenario, started
 
 
 def rolls(events: list, purpose: str) -> list[dict]:  # type: ignore[type-arg]
@@ -30,9 +30,9 @@ def test_initiative_is_chosen_by_each_side_then_rolled() -> None:
     assert state.pending.kind is PendingKind.INITIATIVE and state.pending.side == "A"
     assert [a.figure for a in state.legal_actions()] == ["a"]
     state.dice = ScriptedDice([2, 7])
-    state.apply(Action("initiative", "a"))
+    do(state, Action("initiative", "a"))
     assert state.pending.side == "B"
-    events = state.apply(Action("initiative", "b"))
+    events = do(state, Action("initiative", "b"))
     assert [r["outcome"] for r in rolls(events, "iniciativa")] == [2 + 4, 7 + 4]
     assert state.leader == "B"
     assert state.pending.kind is PendingKind.ACTIVATE and state.pending.side == "B"
@@ -41,8 +41,8 @@ def test_initiative_is_chosen_by_each_side_then_rolled() -> None:
 def test_initiative_tie_is_rolled_again() -> None:
     state = duel().new_game()
     state.dice = ScriptedDice([5, 5, 3, 8])
-    state.apply(Action("initiative", "a"))
-    events = state.apply(Action("initiative", "b"))
+    do(state, Action("initiative", "a"))
+    events = do(state, Action("initiative", "b"))
     assert len(rolls(events, "iniciativa")) == 4 and state.leader == "B"
 
 
@@ -54,15 +54,15 @@ def test_phases_run_down_from_ten_and_a_pj_acts_at_its_vol() -> None:
     )
     state = scn.new_game()
     state.dice = ScriptedDice([9, 1])
-    state.apply(Action("initiative", "a"))
-    state.apply(Action("initiative", "b"))
+    do(state, Action("initiative", "a"))
+    do(state, Action("initiative", "b"))
     assert state.leader == "A"
     assert (state.phase, state.pending.side) == (7, "B")  # A has nobody with VOL ≥ 7
-    state.apply(Action("activate", "b"))
-    state.apply(Action("end"))
+    do(state, Action("activate", "b"))
+    do(state, Action("end"))
     assert (state.phase, state.pending.side) == (5, "B")
-    state.apply(Action("activate", "c"))
-    state.apply(Action("end"))
+    do(state, Action("activate", "c"))
+    do(state, Action("end"))
     assert (state.phase, state.pending.side) == (3, "A")
 
 
@@ -71,22 +71,22 @@ def test_sides_alternate_within_a_phase_leader_first() -> None:
     scn = scenario([("a1", "A", (5, 5), 90), ("a2", "A", (8, 5), 90), ("b1", "B", (30, 25), 270)])
     state = scn.new_game()
     state.dice = ScriptedDice([9, 1])
-    state.apply(Action("initiative", "a1"))
-    state.apply(Action("initiative", "b1"))
+    do(state, Action("initiative", "a1"))
+    do(state, Action("initiative", "b1"))
     assert state.pending.side == "A"
-    state.apply(Action("activate", "a1"))
-    state.apply(Action("end"))
+    do(state, Action("activate", "a1"))
+    do(state, Action("end"))
     assert state.pending.side == "B"
-    state.apply(Action("activate", "b1"))
-    state.apply(Action("end"))
+    do(state, Action("activate", "b1"))
+    do(state, Action("end"))
     assert state.pending.side == "A" and [a.figure for a in state.legal_actions()] == ["a2"]
 
 
 def test_new_turn_after_everyone_has_acted() -> None:
     state = started(duel())
-    state.apply(Action("end"))
-    state.apply(Action("activate", "b"))
-    state.apply(Action("end"))
+    do(state, Action("end"))
+    do(state, Action("activate", "b"))
+    do(state, Action("end"))
     assert state.turn == 2 and state.pending.kind is PendingKind.INITIATIVE
 
 
@@ -98,14 +98,14 @@ def test_esperar_passes_to_a_later_phase_without_counting_as_acted() -> None:
     )
     state = scn.new_game()
     state.dice = ScriptedDice([9, 1])
-    state.apply(Action("initiative", "a"))
-    state.apply(Action("initiative", "b"))
-    state.apply(Action("activate", "a"))
-    state.apply(Action("esperar"))
+    do(state, Action("initiative", "a"))
+    do(state, Action("initiative", "b"))
+    do(state, Action("activate", "a"))
+    do(state, Action("esperar"))
     figure = state.figures["a"]
     assert figure.ene == 8 - 1 and not figure.acted
     assert state.phase == 5 and state.pending.side == "A"  # waits into phase 5
-    state.apply(Action("activate", "a"))
+    do(state, Action("activate", "a"))
     assert state.figures["a"].ene == 10  # + CON + AGI again, capped at 10
 
 
@@ -118,22 +118,22 @@ def test_energy_starts_at_zero_and_activation_adds_con_agi_minus_wounds() -> Non
     assert all(f.ene == 0 for f in state.figures.values())
     state.figures["a"].wounds = 1
     state.dice = ScriptedDice([9, 1])
-    state.apply(Action("initiative", "a"))
-    state.apply(Action("initiative", "b"))
-    state.apply(Action("activate", "a"))
+    do(state, Action("initiative", "a"))
+    do(state, Action("initiative", "b"))
+    do(state, Action("activate", "a"))
     assert state.figures["a"].ene == 4 + 4 - 1
 
 
 def test_unused_energy_is_saved_up_to_ten() -> None:
     """ENERGÍA, Acción: a Pj may stop early and keep its ENE; the cap is 10."""
     state = started(duel())
-    state.apply(Action("end"))
-    state.apply(Action("activate", "b"))
-    state.apply(Action("end"))
+    do(state, Action("end"))
+    do(state, Action("activate", "b"))
+    do(state, Action("end"))
     state.dice = ScriptedDice([9, 1])
-    state.apply(Action("initiative", "a"))
-    state.apply(Action("initiative", "b"))
-    state.apply(Action("activate", "a"))
+    do(state, Action("initiative", "a"))
+    do(state, Action("initiative", "b"))
+    do(state, Action("activate", "a"))
     assert state.figures["a"].ene == 10
 
 
@@ -141,7 +141,7 @@ def test_not_enough_energy_is_refused_with_the_cost() -> None:
     state = started(duel())
     state.figures["a"].ene = 1
     with pytest.raises(IllegalActionError, match=r"Not enough ENE: Correr costs 2, you have 1"):
-        state.apply(Action("correr", point=(10, 12)))
+        do(state, Action("correr", point=(10, 12)))
 
 
 def test_every_action_costs_at_least_one() -> None:
@@ -200,7 +200,7 @@ def play_randomly(state, rng: random.Random, steps: int):  # type: ignore[no-unt
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10_000), st.lists(st.sampled_from(
     ["mover", "correr", "cargar", "ataque_distancia", "ataque_cac", "activate", "initiative", "end",
-     "esperar", "agacharse", "x"]), min_size=1, max_size=30),
+     "esperar", "agacharse", "x", "pass", "react"]), min_size=1, max_size=30),
     st.lists(st.tuples(st.floats(-5, 45), st.floats(-5, 35)), min_size=1, max_size=30),
 )  # fmt: skip
 def test_random_actions_are_applied_or_refused_cleanly(seed, kinds, points) -> None:  # type: ignore[no-untyped-def]
@@ -227,18 +227,18 @@ def test_random_actions_are_applied_or_refused_cleanly(seed, kinds, points) -> N
 def test_mover_goes_at_most_mov() -> None:
     """MOVIMIENTO, Mover: up to the figure's MOV; the Pj turns to face its way."""
     state = started(duel())
-    events = state.apply(Action("mover", point=(10, 20)))
+    events = do(state, Action("mover", point=(10, 20)))
     assert state.figures["a"].position == pytest.approx((10, 11))
     assert state.figures["a"].facing == pytest.approx(90)
     assert state.figures["a"].ene == 8 - 1
-    assert [e.kind for e in events] == ["ene", "move"]
+    assert [e.kind for e in events][:3] == ["ene", "move", "noise"]
 
 
 @pytest.mark.parametrize(("kind", "reach", "cost"), [("correr", 2, 2), ("esprintar", 6, 3)])
 def test_correr_and_esprintar_reach(kind: str, reach: float, cost: int) -> None:
     """Correr (2) MOV+1 K; Esprintar (3) MOV+5 K."""
     state = started(duel())
-    state.apply(Action(kind, point=(10, 29)))
+    do(state, Action(kind, point=(10, 29)))
     assert state.figures["a"].position == pytest.approx((10, 10 + reach))
     assert state.figures["a"].ene == 8 - cost
 
@@ -246,11 +246,11 @@ def test_correr_and_esprintar_reach(kind: str, reach: float, cost: int) -> None:
 def test_esprintar_once_per_activation_and_no_attack_this_turn() -> None:
     """Esprintar: once per activation; its next action CH ATR −3; it cannot attack this turn."""
     state = started(duel())
-    state.apply(Action("esprintar", point=(10, 29)))
+    do(state, Action("esprintar", point=(10, 29)))
     with pytest.raises(IllegalActionError, match="once per activation"):
-        state.apply(Action("esprintar", point=(10, 0)))
+        do(state, Action("esprintar", point=(10, 0)))
     with pytest.raises(IllegalActionError, match="cannot attack this turn"):
-        state.apply(Action("ataque_distancia", target="b"))
+        do(state, Action("ataque_distancia", target="b"))
 
 
 def test_difficult_ground_costs_one_more() -> None:
@@ -258,18 +258,18 @@ def test_difficult_ground_costs_one_more() -> None:
     mud = Terrain(((10.5, 5), (13, 5), (13, 15), (10.5, 15)), TerrainKind.DIFFICULT, "barro")
     scn = scenario([("a", "A", (10, 10), 0), ("b", "B", (30, 10), 180)], terrain=(mud,))
     state = started(scn)
-    state.apply(Action("mover", point=(20, 10)))
+    do(state, Action("mover", point=(20, 10)))
     assert state.figures["a"].ene == 8 - 2
     state.figures["a"].ene = 2
     with pytest.raises(IllegalActionError, match=r"Correr costs 3 \(\+1 difficult\), you have 2"):
-        state.apply(Action("correr", point=(20, 10)))
+        do(state, Action("correr", point=(20, 10)))
 
 
 def test_water_needs_nadar() -> None:
     pond = Terrain(((10.6, 5), (13, 5), (13, 15), (10.6, 15)), TerrainKind.WATER, "charca")
     state = started(scenario([("a", "A", (10, 10), 0), ("b", "B", (30, 10), 180)], terrain=(pond,)))
     with pytest.raises(IllegalActionError, match="Nadar"):
-        state.apply(Action("mover", point=(20, 10)))
+        do(state, Action("mover", point=(20, 10)))
 
 
 def test_tall_wall_stops_a_move_and_a_low_one_is_difficult() -> None:
@@ -277,11 +277,11 @@ def test_tall_wall_stops_a_move_and_a_low_one_is_difficult() -> None:
     low = Wall(((10.8, 0), (10.8, 20)), 0.5, 2)
     tall = Wall(((10.8, 0), (10.8, 20)), 1.5, 4)
     state = started(scenario([("a", "A", (10, 10), 0), ("b", "B", (30, 10), 180)], walls=(low,)))
-    state.apply(Action("mover", point=(20, 10)))
+    do(state, Action("mover", point=(20, 10)))
     assert state.figures["a"].position == pytest.approx((11, 10))
     assert state.figures["a"].ene == 8 - 2
     blocked = started(scenario([("a", "A", (10, 10), 0), ("b", "B", (30, 10), 180)], walls=(tall,)))
-    blocked.apply(Action("mover", point=(20, 10)))
+    do(blocked, Action("mover", point=(20, 10)))
     assert blocked.figures["a"].position[0] < 10.8 - 0.5 + 1e-4
 
 
@@ -289,22 +289,22 @@ def test_no_ending_within_one_k_of_an_enemy() -> None:
     """MOVIMIENTO, Restricciones: not within 1 K of an enemy unless engaging it."""
     state = started(scenario([("a", "A", (10, 10), 0), ("b", "B", (12.8, 10), 180)]))
     with pytest.raises(IllegalActionError, match="Within 1 K of an enemy without engaging: b"):
-        state.apply(Action("mover", point=(20, 10)))
+        do(state, Action("mover", point=(20, 10)))
 
 
 def test_postures_cost_one_and_change_height() -> None:
     """Agacharse (1), Cuerpo a tierra (1), Levantarse (1)."""
     state = started(duel())
-    state.apply(Action("agacharse"))
+    do(state, Action("agacharse"))
     assert (
         state.figures["a"].posture is Posture.CROUCHED and state.figures["a"].current_height == 0.5
     )
-    state.apply(Action("cuerpo_a_tierra"))
+    do(state, Action("cuerpo_a_tierra"))
     assert state.figures["a"].current_height == 0.25
-    state.apply(Action("levantarse"))
+    do(state, Action("levantarse"))
     assert state.figures["a"].posture is Posture.STANDING and state.figures["a"].ene == 5
     with pytest.raises(IllegalActionError, match="already standing"):
-        state.apply(Action("levantarse"))
+        do(state, Action("levantarse"))
 
 
 # -- COMBATE ----------------------------------------------------------------------------------
@@ -325,7 +325,7 @@ def test_ranged_hit_then_failed_defence_takes_full_damage() -> None:
         profiles={"b": profile("b", con=6)},
     )
     state = started(tough, faces=[3, 9, 4])  # IMP 3 ≤ 4 hits; DEF 9 > 3 fails; PSI 4 ≤ 4
-    events = state.apply(Action("ataque_distancia", target="b", item="fusil"))
+    events = do(state, Action("ataque_distancia", target="b", item="fusil"))
     (imp,) = rolls(events, "CH IMP")
     assert imp["target"] == 4 and imp["modifiers"] == []  # 10 K: no range penalty
     assert state.figures["b"].wounds == RIFLE.dan
@@ -335,24 +335,24 @@ def test_ranged_hit_then_failed_defence_takes_full_damage() -> None:
 
 def test_passed_defence_takes_dan_minus_def() -> None:
     state = started(duel(), faces=[3, 2, 4])
-    state.apply(Action("ataque_distancia", target="b"))
+    do(state, Action("ataque_distancia", target="b"))
     assert state.figures["b"].wounds == RIFLE.dan - 3
 
 
 def test_critical_defence_takes_nothing_and_fumbled_attack_hurts_the_shooter() -> None:
     """Críticos y pifias: a 1 on CH DEF means no wounds; a 10 on CH IMP hits oneself."""
     state = started(duel(), faces=[3, 1])
-    state.apply(Action("ataque_distancia", target="b"))
+    do(state, Action("ataque_distancia", target="b"))
     assert state.figures["b"].wounds == 0
     state = started(duel(), faces=[10, 9, 5])  # fumble; own CH DEF 9 fails; PSI passes
-    state.apply(Action("ataque_distancia", target="b"))
+    do(state, Action("ataque_distancia", target="b"))
     assert state.figures["a"].wounds == 1
     assert state.figures["a"].weapon_wounds == {"fusil": 1}
 
 
 def test_critical_impact_adds_one_damage() -> None:
     state = started(duel(), faces=[1, 9, 5])
-    state.apply(Action("ataque_distancia", target="b"))
+    do(state, Action("ataque_distancia", target="b"))
     assert state.figures["b"].wounds == RIFLE.dan + 1
 
 
@@ -374,7 +374,7 @@ def test_cover_over_half_gives_def_plus_two() -> None:
         scenario([("a", "A", (10, 10), 0), ("b", "B", (21, 10), 180)], walls=(wall,)),
         faces=[3, 5, 4],
     )
-    events = state.apply(Action("ataque_distancia", target="b"))
+    events = do(state, Action("ataque_distancia", target="b"))
     (defence,) = rolls(events, "CH DEF")
     assert defence["modifiers"] == [["cobertura", 2]] and defence["target"] == 5
     assert state.figures["b"].wounds == RIFLE.dan - 3
@@ -385,9 +385,9 @@ def test_charge_engages_and_gives_plus_one_to_impact_and_damage() -> None:
     state = started(
         scenario([("a", "A", (10, 10), 0), ("b", "B", (13.5, 10), 180)]), faces=[4, 9, 5]
     )
-    state.apply(Action("cargar", target="b"))
+    do(state, Action("cargar", target="b"))
     assert state.figures["a"].position[0] == pytest.approx(12.5, abs=1e-3)
-    events = state.apply(Action("ataque_cac", target="b", item="cuchillo"))
+    events = do(state, Action("ataque_cac", target="b", item="cuchillo"))
     (imp,) = rolls(events, "CH IMP")
     assert ["carga", 1] in imp["modifiers"] and ["acción encadenada", -1] in imp["modifiers"]
     # DAÑ = 2 (knife) + CON 4 − 4 − 0 wounds + 1 (charge) = 3; CH DEF 9 fails: 3 wounds
@@ -411,19 +411,19 @@ def test_melee_damage_formula() -> None:
 def test_melee_needs_engagement() -> None:
     state = started(duel())
     with pytest.raises(IllegalActionError, match="not engaged"):
-        state.apply(Action("ataque_cac", target="b"))
+        do(state, Action("ataque_cac", target="b"))
 
 
 def test_casualties_and_game_over() -> None:
     """HERIDAS: wounds = CON incapacitate (a casualty); a side with no one left loses."""
     state = started(duel(), faces=[1, 9])  # critical: DAÑ 5 ≥ CON 4
-    events = state.apply(Action("ataque_distancia", target="b"))
+    events = do(state, Action("ataque_distancia", target="b"))
     assert state.figures["b"].casualty and state.figures["b"].dead
     assert state.over and state.winner == "A"
     assert state.pending.kind is PendingKind.GAME_OVER
     assert events[-1].data["reason"] == "casualties"
     with pytest.raises(IllegalActionError, match="over"):
-        state.apply(Action("end"))
+        do(state, Action("end"))
 
 
 def test_turn_limit_winner_on_points() -> None:
@@ -434,19 +434,19 @@ def test_turn_limit_winner_on_points() -> None:
     state = scn.new_game()
     state.figures["c"].wounds = 4  # already a casualty: worth 50 points to A
     state.dice = ScriptedDice([9, 1])
-    state.apply(Action("initiative", "a"))
-    state.apply(Action("initiative", "b"))
-    state.apply(Action("activate", "a"))
-    state.apply(Action("end"))
-    state.apply(Action("activate", "b"))
-    events = state.apply(Action("end"))
+    do(state, Action("initiative", "a"))
+    do(state, Action("initiative", "b"))
+    do(state, Action("activate", "a"))
+    do(state, Action("end"))
+    do(state, Action("activate", "b"))
+    events = do(state, Action("end"))
     assert state.over and state.winner == "A" and events[-1].data["scores"] == {"A": 50, "B": 0}
 
 
 def test_every_roll_names_its_purpose_target_and_modifiers() -> None:
     state = started(duel(), faces=[3, 9, 4])
     state.figures["a"].posture = Posture.CROUCHED
-    events = state.apply(Action("ataque_distancia", target="b"))
+    events = do(state, Action("ataque_distancia", target="b"))
     (imp,) = rolls(events, "CH IMP")
     assert imp["modifiers"] == [["tirador agachado", 1]] and imp["target"] == 5
     assert "1D10 = 3 contra 5" in next(e.text for e in events if e.kind == "roll")

@@ -94,7 +94,7 @@ def test_every_handler_is_an_action_of_the_list() -> None:
     ids = {a.id for a in load_actions().actions}
     assert set(HANDLERS) <= ids
     assert len(not_yet_automated()) == len(ids) - len(HANDLERS)
-    assert "Mover" not in not_yet_automated() and "Nadar" in not_yet_automated()
+    assert "Mover" not in not_yet_automated() and "Poseer" in not_yet_automated()
 
 
 @pytest.mark.parametrize("block", range(10))

@@ -24,6 +24,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
 
 MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
+REACT_ODDS = Fraction(1, 2)  # react only when the CH VOL is at least even odds
 
 
 def choose(state: GameState) -> Action:
@@ -35,13 +36,46 @@ def choose(state: GameState) -> Action:
     if pending.kind is PendingKind.ACTIVATE:
         ready = candidates(state, pending.side)
         return Action("activate", min(ready, key=lambda f: (_nearest_gap(state, f), f.id)).id)
+    if pending.kind is PendingKind.REACT:
+        return _reactor(state)
     figure = state.figure(pending.figure)
+    if pending.kind is PendingKind.REACT_ACT:
+        return _first_legal(state, _attacks(state, figure), Action("pass", figure.id))
     if figure.actions_taken >= MAX_ACTIONS:
         return Action("end")
-    for action in _preferences(state, figure):
+    return _first_legal(state, _preferences(state, figure), Action("end"))
+
+
+def _first_legal(state: GameState, options: Iterator[Action], fallback: Action) -> Action:
+    for action in options:
         if state.check(action) is None:
             return action
-    return Action("end")
+    return fallback
+
+
+def _reactor(state: GameState) -> Action:
+    """React with the likeliest CH VOL among those who could then hit someone."""
+    window = state.window
+    assert window is not None
+    ready = [state.figures[fid] for fid in window.candidates]
+    worth = [
+        f
+        for f in ready
+        if check_odds(f.profile.vol).success >= REACT_ODDS and _has_attack(state, f)
+    ]
+    if not worth:
+        return Action("pass")
+    return Action("react", max(worth, key=lambda f: (f.profile.vol, f.id)).id)
+
+
+def _has_attack(state: GameState, figure: Figure) -> bool:
+    return any(True for _ in _attacks(state, figure))
+
+
+def _attacks(state: GameState, figure: Figure) -> Iterator[Action]:
+    yield from _strikes(state, figure)
+    if not engaged_with(state, figure):
+        yield from _shots(state, figure)
 
 
 def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:

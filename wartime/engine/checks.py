@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.events import Event, roll_event
-from wartime.engine.figures import Figure
+from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome, check_outcome
 
@@ -37,11 +37,13 @@ def roll(
 
 
 def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
-    """Pay an action's ENE: at least 1, and never below 0 in one's own activation."""
+    """Pay an action's ENE: at least 1; never below 0 in one's own activation, −10 reacting."""
     cost = max(1, cost)
-    if cost > figure.ene:
+    floor = REACTION_FLOOR if figure.reacting else 0
+    if figure.ene - cost < floor:
+        limit = " (a reaction may go down to ENE −10)" if figure.reacting else ""
         raise IllegalActionError(
-            f"Not enough ENE: {label} costs {cost}{extra}, you have {figure.ene}"
+            f"Not enough ENE: {label} costs {cost}{extra}, you have {figure.ene}{limit}"
         )
     figure.ene -= cost
     text = f"{figure.id} gasta ENE {cost} en {label} (le queda {figure.ene})"

@@ -31,13 +31,20 @@ def legal_actions(state: GameState) -> list[Action]:
         return [Action("activate", f.id) for f in candidates(state, pending.side)]
     if pending.kind is PendingKind.ACT:
         return _act_choices(state, state.figure(pending.figure))
+    if pending.kind is PendingKind.REACT:
+        window = state.window
+        assert window is not None
+        return [Action("pass"), *(Action("react", fid) for fid in window.candidates)]
+    if pending.kind is PendingKind.REACT_ACT:
+        reactor = state.figure(pending.figure)
+        return [Action("pass", reactor.id), *_act_choices(state, reactor, reacting=True)]
     return []
 
 
-def _act_choices(state: GameState, figure: Figure) -> list[Action]:
-    options = [Action("end", figure.id)]
+def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
+    options = [] if reacting else [Action("end", figure.id)]
     options += _attacks(state, figure)
-    for kind in ("agacharse", "cuerpo_a_tierra", "levantarse", "esperar"):
+    for kind in ("agacharse", "cuerpo_a_tierra", "levantarse", *(() if reacting else ("esperar",))):
         options.append(Action(kind, figure.id))
     if not engaged_with(state, figure):
         options += _moves(figure)

@@ -14,11 +14,12 @@ from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.moves import engaged_with
+from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, cover_percent, line_of_sight
 from wartime.geometry.distance import edge_distance
+from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, eye_point, in_arc, muzzle_point, vision_range
 from wartime.rules.dice import Outcome
 
@@ -121,6 +122,7 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods)
     events.append(event)
     cover = _shot_cover(state, figure, target)
+    events.append(noise_event(figure, figure.position, weapon_noise(weapon.dan)))
     events += _resolve_hit(
         state, figure, target, weapon, outcome, _damage(figure, weapon), cover, melee=False
     )

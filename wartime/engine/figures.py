@@ -37,6 +37,7 @@ class Figure:
     psi_bonus: int = 0  # a critical PSI: CH ATR +1 until the end of the activation
     weapon_wounds: dict[str, int] = field(default_factory=dict)
     armour_wounds: int = 0
+    reacting: bool = False  # acting outside its activation: ENE may go down to −10
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -98,5 +99,5 @@ class Figure:
             self.level, self.posture.value, self.ene, self.wounds, self.stress, self.acted,
             self.waiting_below, self.sprinted, self.sprinted_now, self.charging,
             self.actions_taken, self.next_action_modifier, self.psi_bonus,
-            sorted(self.weapon_wounds.items()), self.armour_wounds,
+            sorted(self.weapon_wounds.items()), self.armour_wounds, self.reacting,
         )  # fmt: skip

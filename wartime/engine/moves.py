@@ -17,6 +17,7 @@ from wartime.engine.sequence import Handler, end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
+from wartime.geometry.noise import movement_noise
 from wartime.geometry.terrain import SURCHARGE
 from wartime.rules.actions import load_actions
 
@@ -120,7 +121,8 @@ def travel(
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
     figure.position = end
-    figure.facing = _facing(start, end, figure.facing)
+    if not figure.reacting:  # a Pj cannot pivot outside its activation (Girar y pivotar)
+        figure.facing = _facing(start, end, figure.facing)
     text = f"{figure.id} se mueve {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
     data = {
         "figure": figure.id,
@@ -128,7 +130,16 @@ def travel(
         "to": list(end),
         "travelled": round(travelled, 6),
     }
-    return [*events, Event("move", text, data)], end, travelled
+    events.append(Event("move", text, data))
+    if travelled > 0:
+        events.append(noise_event(figure, end, movement_noise(travelled)))
+    return events, end, travelled
+
+
+def noise_event(figure: Figure, source: Point, radius: float) -> Event:
+    """A sound for REACCIONES: heard through walls by the geometry noise rule."""
+    text = f"{figure.id} hace ruido (alcance {radius:.1f} K)"
+    return Event("noise", text, {"figure": figure.id, "source": list(source), "radius": radius})
 
 
 def _fly(start: Point, goal: Point, budget: float) -> tuple[Point, float]:

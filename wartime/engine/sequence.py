@@ -132,6 +132,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
 def act(state: GameState, action: Action) -> list[Event]:
     """The acting Pj's decision: an action of the list, or "end" to hand over."""
     from wartime.engine.handlers import HANDLERS
+    from wartime.engine.reactions import open_window
 
     figure = state.figure(state.active)
     if action.figure not in (None, figure.id):
@@ -146,7 +147,7 @@ def act(state: GameState, action: Action) -> list[Event]:
     events += check_game_over(state)
     if not state.over and figure.casualty:
         events += end_activation(state, figure, acted=True)
-    return events
+    return events + open_window(state, figure, action, events)
 
 
 def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Event]:

@@ -22,6 +22,7 @@ from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.reactions import Window
 from wartime.engine.world import World
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
@@ -37,6 +38,8 @@ class PendingKind(StrEnum):
     INITIATIVE = "initiative"  # a side picks the living Pj whose VOL it rolls with
     ACTIVATE = "activate"  # a side picks which Pj acts in this phase
     ACT = "act"  # the acting Pj picks an action, or hands over with "end"
+    REACT = "react"  # a side that saw or heard it picks a reactor, or passes
+    REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
     GAME_OVER = "game_over"
 
 
@@ -66,6 +69,7 @@ class GameState:
         self.active: str | None = None  # the Pj acting now
         self.winner: str | None = None
         self.over = False
+        self.window: Window | None = None  # an open chance to react
         self.history: list[Action] = []
         self.log: list[Event] = []
         self.world = World.of(scenario.battlefield)  # immutable: clones share it
@@ -79,6 +83,9 @@ class GameState:
         if self.leader is None:
             side = next(s for s in SIDES if s not in self.initiative)
             return Pending(PendingKind.INITIATIVE, side, turn=self.turn)
+        if self.window is not None:
+            kind = PendingKind.REACT if self.window.reactor is None else PendingKind.REACT_ACT
+            return Pending(kind, self.window.side, self.window.reactor, self.turn, self.phase)
         if self.active is not None:
             side = self.figures[self.active].side
             return Pending(PendingKind.ACT, side, self.active, self.turn, self.phase)
@@ -127,6 +134,7 @@ class GameState:
         twin.dice = self.dice.clone()
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
         twin.initiative = dict(self.initiative)
+        twin.window = self.window.copy() if self.window else None
         twin.history = list(self.history)
         twin.log = list(self.log)
         twin._physics = None  # rebuilt on demand: pymunk spaces are not shared
@@ -157,6 +165,7 @@ class GameState:
         snapshot = (
             self.turn, self.phase, sorted(self.initiative.items()), self.leader, self.to_move,
             self.active, self.winner, self.over, self.dice.state,
+            self.window and [self.window.actor, self.window.candidates, self.window.reactor],
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]
@@ -189,13 +198,15 @@ class GameState:
 
     # -- dispatch -------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        from wartime.engine import sequence
+        from wartime.engine import reactions, sequence
 
         pending = self.pending
         handlers: dict[PendingKind, Callable[[GameState, Action], list[Event]]] = {
             PendingKind.INITIATIVE: sequence.choose_initiative,
             PendingKind.ACTIVATE: sequence.activate,
             PendingKind.ACT: sequence.act,
+            PendingKind.REACT: reactions.decide,
+            PendingKind.REACT_ACT: reactions.react,
         }
         if pending.kind is PendingKind.GAME_OVER:
             raise IllegalActionError("The game is over")

@@ -1,0 +1,97 @@
+"""REACCIONES: who may react, the CH VOL, acting with ENE down to −10."""
+
+from __future__ import annotations
+
+import pytest
+
+from wartime.board.battlefield import Wall
+from wartime.engine import Action, IllegalActionError, PendingKind
+
+from .engine_support import profile, scenario, started
+
+SHOOTER = profile("b", vol=4)
+
+
+def watched():  # type: ignore[no-untyped-def]
+    """a acts in b's CdV, 10 K away."""
+    return scenario(
+        [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)], profiles={"b": SHOOTER}
+    )
+
+
+def test_an_action_in_the_cdv_opens_a_chance_to_react() -> None:
+    """REACCIONES: an action of an enemy in the CdV may be answered."""
+    state = started(watched())
+    events = state.apply(Action("agacharse"))
+    assert events[-1].kind == "reaction_window" and events[-1].data["candidates"] == ["b"]
+    assert state.pending.kind is PendingKind.REACT and state.pending.side == "B"
+    assert {a.kind for a in state.legal_actions()} == {"pass", "react"}
+    with pytest.raises(IllegalActionError, match="react with, or pass"):
+        state.apply(Action("levantarse"))
+
+
+def test_unseen_and_unheard_actions_open_nothing() -> None:
+    """A figure looking away that hears nothing cannot react (a posture change is silent)."""
+    away = scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 0.0)])
+    state = started(away)
+    state.apply(Action("agacharse"))
+    assert state.pending.kind is PendingKind.ACT
+
+
+def test_noise_through_a_wall_lets_a_listener_react() -> None:
+    """Reaccionar al ruido: the sound of a move reaches a listener looking away."""
+    away = scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (12.0, 10.0), 0.0)])
+    state = started(away)
+    state.apply(Action("mover", point=(10, 14)))  # 1 K moved: heard at 2 K; b is 1.74 K off
+    assert state.pending.kind is PendingKind.REACT
+    muffled = scenario(
+        [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (12.0, 10.0), 0.0)],
+        walls=(Wall(((11.0, 0), (11.0, 30)), 3.0, 3),),
+    )
+    state = started(muffled)
+    state.apply(Action("mover", point=(10, 14)))
+    assert state.pending.kind is PendingKind.ACT  # the wall took 3 K off a 2 K sound
+
+
+def test_failed_vol_check_means_no_reaction() -> None:
+    state = started(watched(), faces=[9])
+    state.apply(Action("agacharse"))
+    events = state.apply(Action("react", "b"))
+    assert events[0].data["purpose"] == "CH VOL (reacción)" and events[0].data["outcome"] == "fail"
+    assert state.pending.kind is PendingKind.ACT and state.pending.figure == "a"
+
+
+def test_a_reaction_may_spend_ene_down_to_minus_ten() -> None:
+    """REACCIONES: reacting, ENE may go as low as −10."""
+    state = started(watched(), faces=[2, 9, 2])  # VOL passes; IMP 9 misses; VOL passes again
+    state.apply(Action("agacharse"))
+    state.apply(Action("react", "b"))
+    assert state.pending.kind is PendingKind.REACT_ACT and state.pending.figure == "b"
+    state.apply(Action("ataque_distancia", "b", target="a"))
+    assert state.figures["b"].ene == -3 and not state.figures["b"].acted
+    assert state.pending.kind is PendingKind.ACT and state.pending.figure == "a"
+    state.figures["b"].ene = -9
+    state.apply(Action("levantarse"))
+    state.apply(Action("react", "b"))
+    with pytest.raises(IllegalActionError, match="may go down to ENE −10"):
+        state.apply(Action("ataque_distancia", "b", target="a"))
+
+
+def test_a_reacting_pj_does_not_pivot() -> None:
+    """Girar y pivotar: a Pj cannot pivot outside its own activation."""
+    state = started(watched(), faces=[2])
+    state.apply(Action("agacharse"))
+    state.apply(Action("react", "b"))
+    state.apply(Action("mover", "b", point=(21, 14)))
+    assert state.figures["b"].facing == 180 and state.figures["b"].position == pytest.approx(
+        (21, 11)
+    )
+
+
+def test_only_witnesses_may_react_and_pass_ends_the_window() -> None:
+    state = started(watched())
+    state.apply(Action("agacharse"))
+    with pytest.raises(IllegalActionError, match="neither saw nor heard"):
+        state.apply(Action("react", "a"))
+    state.apply(Action("pass"))
+    assert state.pending.kind is PendingKind.ACT
