@@ -95,3 +95,21 @@ def test_only_witnesses_may_react_and_pass_ends_the_window() -> None:
         state.apply(Action("react", "a"))
     state.apply(Action("pass"))
     assert state.pending.kind is PendingKind.ACT
+
+
+def test_an_actor_taken_out_by_a_reaction_ends_its_activation() -> None:
+    """HERIDAS: a casualty cannot act; its activation ends and play goes on."""
+    frail = scenario(
+        [
+            ("a", "A", (10.0, 10.0), 0.0),
+            ("c", "A", (2.0, 25.0), 90.0),
+            ("b", "B", (21.0, 10.0), 180.0),
+        ],
+        profiles={"a": profile("a", con=2), "b": SHOOTER},
+    )
+    state = started(frail, faces=[2, 1, 9])  # VOL; critical IMP: DAÑ 5; DEF 9 fails
+    state.apply(Action("agacharse"))
+    state.apply(Action("react", "b"))
+    state.apply(Action("ataque_distancia", "b", target="a"))
+    assert state.figures["a"].casualty and not state.over
+    assert state.active is None and state.pending.kind is PendingKind.ACTIVATE

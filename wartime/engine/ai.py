@@ -16,7 +16,7 @@ from fractions import Fraction
 from wartime.engine.actions import Action
 from wartime.engine.combat import melee_damage, range_penalty
 from wartime.engine.figures import Figure
-from wartime.engine.moves import STRIDES, engaged_with
+from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.profiles import Weapon
 from wartime.engine.sequence import candidates
 from wartime.engine.state import GameState, PendingKind
@@ -124,8 +124,10 @@ def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
     if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
         return  # nothing worth charging with
+    reach = figure.profile.mov + STRIDES["cargar"].extra_k
     for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
-        yield Action("cargar", figure.id, target=target.id)
+        if CHARGE_MIN <= _gap(figure, target) <= reach:
+            yield Action("cargar", figure.id, target=target.id)
 
 
 def _advance(state: GameState, figure: Figure) -> Iterator[Action]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.figures import Figure
-from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with, move_problem
 from wartime.engine.sequence import candidates
 from wartime.engine.state import PendingKind
 from wartime.geometry.distance import edge_distance
@@ -46,10 +46,12 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     options += _attacks(state, figure)
     for kind in ("agacharse", "cuerpo_a_tierra", "levantarse", *(() if reacting else ("esperar",))):
         options.append(Action(kind, figure.id))
+    moves: list[Action] = []
     if not engaged_with(state, figure):
-        options += _moves(figure)
+        moves = [a for a in _moves(figure) if move_problem(state, figure, a) is None]
         options += _charges(state, figure)
-    return [a for a in options if a.kind == "end" or state.check(a) is None]
+    legal = [a for a in options if a.kind == "end" or state.check(a) is None]
+    return legal + moves
 
 
 def _charges(state: GameState, figure: Figure) -> list[Action]:

@@ -6,7 +6,7 @@ Section COMBATE and MODIFICADORES of the rulebook; DESIGN.md §5 for cover.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
@@ -31,30 +31,40 @@ CLOSE = 3.0  # postures matter to a shooter beyond 3 K
 COVER_BONUS = 2  # Cobertura: over 50% hidden gives CH DEF +2
 
 
-@dataclass(frozen=True)
 class Sight:
-    distance: float
-    in_vision: bool
-    cover: float
-    cover_class: str
-    line_of_sight: str
+    """What ``viewer`` sees of ``target``: distance and CdV at once, cover when asked.
+
+    Cover is the costly part, so it is computed only for the checks that need it.
+    """
+
+    def __init__(self, state: GameState, viewer: Figure, target: Figure) -> None:
+        self._state, self._viewer, self._target = state, viewer, target
+        self.distance = edge_distance(
+            viewer.position, viewer.radius, target.position, target.radius
+        )
+        arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
+        self.in_vision = arc and self.distance <= vision_range(viewer.profile.vol)
+
+    @cached_property
+    def cover(self) -> float:
+        viewer, target = self._viewer, self._target
+        eye = eye_point(viewer.position, viewer.current_height, viewer.level)
+        occluders = self._state.world.occluders
+        return cover_percent(
+            eye, target.position, 2 * target.radius, target.current_height, occluders
+        )
+
+    @property
+    def cover_class(self) -> str:
+        return cover_class(self.cover)
+
+    @property
+    def line_of_sight(self) -> str:
+        return line_of_sight(self.cover)
 
 
 def sight(state: GameState, viewer: Figure, target: Figure) -> Sight:
-    """What ``viewer`` sees of ``target``: distance, CdV, cover from its eye."""
-    distance = edge_distance(viewer.position, viewer.radius, target.position, target.radius)
-    arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-    eye = eye_point(viewer.position, viewer.current_height, viewer.level)
-    cover = cover_percent(
-        eye, target.position, 2 * target.radius, target.current_height, state.world.occluders
-    )
-    return Sight(
-        distance,
-        arc and distance <= vision_range(viewer.profile.vol),
-        cover,
-        cover_class(cover),
-        line_of_sight(cover),
-    )
+    return Sight(state, viewer, target)
 
 
 def range_penalty(distance: float) -> int:

@@ -12,7 +12,7 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.checks import spend
 from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.sequence import Handler, end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -96,15 +96,30 @@ def _facing(start: Point, end: Point, current: float) -> float:
     return current if dx == dy == 0 else math.degrees(math.atan2(dy, dx)) % 360
 
 
-def travel(
+@dataclass(frozen=True)
+class Route:
+    """Where a movement action would end and what it would cost."""
+
+    start: Point
+    end: Point
+    travelled: float
+    ene: int
+    extra: str  # the surcharge explained, for the ENE message
+
+
+def route(
     state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
-    engaging: frozenset[str] = frozenset(),
-) -> tuple[list[Event], Point, float]:  # fmt: skip
-    """Move toward ``goal`` with physics, pay ENE with the terrain surcharge, check the 1 K rule."""
+    engaging: frozenset[str] = frozenset(), keep: bool = False,
+) -> Route:  # fmt: skip
+    """Plan a move toward ``goal``: physics, terrain surcharge, ENE and the 1 K rule.
+
+    Raises IllegalActionError.  The base goes back where it was unless ``keep``.
+    """
     start = figure.position
     if figure.level == 1:
         table = state.physics()
-        result = table.move_toward(figure.id, goal, budget)
+        move = table.move_toward if keep else table.probe_move
+        result = move(figure.id, goal, budget)
         end, travelled = result.end, result.travelled
     else:
         end, travelled = _fly(start, goal, budget)
@@ -115,18 +130,31 @@ def travel(
     if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
         surcharge = max(surcharge, SURCHARGE["difficult"])
     extra = f" (+{surcharge} {cost.worst if cost.ene else 'agachado'})" if surcharge else ""
-    events = [spend(figure, stride.ene + surcharge, stride.label, extra)]
+    ene = max(1, stride.ene + surcharge)
+    if figure.ene - ene < (REACTION_FLOOR if figure.reacting else 0):
+        spend(figure, ene, stride.label, extra)  # raises with the player's message
     others = [e.disc() for e in state.enemies_of(figure) if e.level == figure.level]
     near = too_close(figure.disc(), end, others, engaging)
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
-    figure.position = end
+    return Route(start, end, travelled, ene, extra)
+
+
+def travel(
+    state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
+    engaging: frozenset[str] = frozenset(),
+) -> tuple[list[Event], Point, float]:  # fmt: skip
+    """Move toward ``goal``, pay its ENE and log it; the move also makes noise."""
+    plan = route(state, figure, goal, budget, stride, engaging, keep=True)
+    events = [spend(figure, plan.ene, stride.label, plan.extra)]
+    figure.position = plan.end
     if not figure.reacting:  # a Pj cannot pivot outside its activation (Girar y pivotar)
-        figure.facing = _facing(start, end, figure.facing)
+        figure.facing = _facing(plan.start, plan.end, figure.facing)
+    end, travelled = plan.end, plan.travelled
     text = f"{figure.id} se mueve {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
     data = {
         "figure": figure.id,
-        "from": list(start),
+        "from": list(plan.start),
         "to": list(end),
         "travelled": round(travelled, 6),
     }
@@ -134,6 +162,22 @@ def travel(
     if travelled > 0:
         events.append(noise_event(figure, end, movement_noise(travelled)))
     return events, end, travelled
+
+
+def move_problem(state: GameState, figure: Figure, action: Action) -> str | None:
+    """Why a Mover/Correr/Esprintar would be refused, without a trial state (fast)."""
+    stride = STRIDES[action.kind]
+    if action.point is None:
+        return f"{stride.label} needs a destination point"
+    if engaged_with(state, figure):
+        return "Engaged in CaC: use Destrabarse to leave the combat"
+    if action.kind == "esprintar" and figure.sprinted_now:
+        return "Esprintar only once per activation"
+    try:
+        route(state, figure, action.point, figure.profile.mov + stride.extra_k, stride)
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
 
 
 def noise_event(figure: Figure, source: Point, radius: float) -> Event:
@@ -189,8 +233,6 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(f"{target.id} is not a living enemy")
     if engaged_with(state, figure):
         raise IllegalActionError("Already engaged in CaC")
-    if sight(state, figure, target).line_of_sight == "blocked":
-        raise IllegalActionError(f"No LdV to {target.id}: Cargar needs to see the target")
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     reach = figure.profile.mov + STRIDES["cargar"].extra_k
     if gap > reach:
@@ -199,6 +241,8 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(
             f"Cargar needs at least {CHARGE_MIN:g} K of run-up; {target.id} is {gap:.1f} K away"
         )
+    if sight(state, figure, target).line_of_sight == "blocked":
+        raise IllegalActionError(f"No LdV to {target.id}: Cargar needs to see the target")
     contact = _contact_point(figure, target)
     events, _, _ = travel(state, figure, contact, reach, STRIDES["cargar"], frozenset({target.id}))
     if not any(e.id == target.id for e in engaged_with(state, figure)):

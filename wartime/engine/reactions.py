@@ -72,7 +72,7 @@ def in_vision(viewer: Figure, target: Figure) -> bool:
 def open_window(
     state: GameState, actor: Figure, action: Action, events: list[Event]
 ) -> list[Event]:
-    if action.kind in QUIET_ACTIONS or state.over or state.active != actor.id:
+    if state.probing or action.kind in QUIET_ACTIONS or state.over or state.active != actor.id:
         return []
     found = witnesses(state, actor, events)
     if not found:
@@ -128,6 +128,10 @@ def react(state: GameState, action: Action) -> list[Event]:
         events = HANDLERS[action.kind](state, reactor, action)
     reactor.reacting = False
     state.window = None
-    from wartime.engine.sequence import check_game_over
+    from wartime.engine.sequence import check_game_over, end_activation
 
-    return events + check_game_over(state)
+    events += check_game_over(state)
+    actor = state.figure(window.actor)
+    if not state.over and actor.casualty and state.active == actor.id:
+        events += end_activation(state, actor, acted=True)  # taken out by the reaction
+    return events

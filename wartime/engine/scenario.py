@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wartime.board.battlefield import Battlefield
+from wartime.board.validation import battlefield_problems
 from wartime.engine.profiles import Profile, bare_profile, profile_from_army
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
@@ -37,6 +38,12 @@ class Scenario:
     ruleset: Ruleset = Ruleset()
     seed: int = 0
     source: Mapping[str, Any] = field(default_factory=dict)  # how to load it again (saves)
+
+    def __post_init__(self) -> None:
+        found = battlefield_problems(self.battlefield)
+        if found:
+            name = self.battlefield.name
+            raise DataError([Problem(name, path, message) for path, message in found])
 
     def new_game(self) -> GameState:
         from wartime.engine.state import GameState

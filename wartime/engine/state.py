@@ -70,6 +70,7 @@ class GameState:
         self.winner: str | None = None
         self.over = False
         self.window: Window | None = None  # an open chance to react
+        self.probing = False  # a trial that only checks legality
         self.history: list[Action] = []
         self.log: list[Event] = []
         self.world = World.of(scenario.battlefield)  # immutable: clones share it
@@ -112,6 +113,7 @@ class GameState:
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None when it is legal (the state is untouched)."""
         trial = self._trial()
+        trial.probing = True  # legality only: skip the consequences, such as who may react
         try:
             trial._apply(action)
         except IllegalActionError as exc:

@@ -142,6 +142,12 @@ class Table:
         It stops at the last free point before anything in the way and slides
         along it with what is left of the budget (DESIGN.md §8).
         """
+        result = self.probe_move(base_id, goal, budget)
+        self._set_centre(self._placed(base_id), result.end)
+        return result
+
+    def probe_move(self, base_id: str, goal: Point, budget: float) -> MoveResult:
+        """Where :meth:`move_toward` would take the base, leaving it where it is."""
         placed = self._placed(base_id)
         goal = (float(goal[0]), float(goal[1]))
         if not (math.isfinite(goal[0]) and math.isfinite(goal[1])):
@@ -150,7 +156,6 @@ class Table:
             raise ValueError(f"budget must be >= 0 K, got {budget}")
         start = placed.disc.centre
         slid = slide_move(start, goal, budget, placed.disc.radius, self._sweeper(placed))
-        self._set_centre(placed, slid.end)
         return MoveResult(
             id=base_id,
             start=start,

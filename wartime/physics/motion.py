@@ -156,6 +156,10 @@ def sweep(a: Point, b: Point, radius: float, probe: Probe) -> tuple[Point, Conta
     pressed = probe(a, _lerp(a, b, min(1.0, CONTACT_TOL / length)))
     if pressed is not None:
         return a, pressed
+    # The probe is exact for a capsule of any length: a clear way needs one probe.
+    # Chunks are only needed to find where, and against what normal, a base stops.
+    if probe(a, b) is None:
+        return b, None
     chunks = max(1, math.ceil(length / (radius / 2)))
     lo = a
     for k in range(1, chunks + 1):
