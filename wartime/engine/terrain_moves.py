@@ -1,7 +1,729 @@
-"""Placeholder: filled in by the work on these actions."""
+"""ACCIONES DE MOVIMIENTO beyond walking: stealth, water, walls, jumps, falls and 180°.
+
+Every number (ENE, distance, the AGI tables of the jumps, the fall bands, the
+difficulty of 180°) is read from the action list (``data/actions.yaml``).
+What the book leaves open, and how this flat 2D table represents heights, is
+read as follows (to be listed in docs/rules-interpretations.md):
+
+- A critical on the check of a movement action moves 1 K more (MOVIMIENTO,
+  Crítico en acciones de movimiento): the extra K goes on toward the chosen
+  point, never past it, and is dropped when the base cannot go on (in the way,
+  within 1 K of an enemy).  A fumble that the action does not describe is a
+  plain failure.
+- Every refusal is decided before any die is rolled: the path, the landing
+  spot, the 1 K rule and the ENE (terrain surcharge included) are settled
+  first, and the check then only says whether the figure does it.
+- Movement noise is K moved in plan × 2, from where the figure ends; silent
+  moves and moves of 0 K make none.
+- Mover sin hacer ruido moves exactly like Mover for its own ENE.
+- Nadar: legal when the figure stands in water or the straight way toward the
+  point (up to MOV) enters water; it may swim out onto land in the same action.
+  Other ground crossed adds its usual surcharge.  A failed check: the ENE is
+  spent and the figure stays where it was.
+- Escalar: the only heights are walls and obstacles, so Escalar crosses those
+  too tall to step over (over 0.7 K, the 1 K figure's chest, as for every
+  move).  "Ascende tantos K como su MOV": the climb up counts against MOV, and
+  so do the K walked on the ground before and after; the K spent over the
+  obstacle and the way down the far side do not (a drop no deeper than the
+  climb is Dejarse caer's harmless band).  A climb taller than MOV would leave
+  the figure on the wall at the end of the action, which the model cannot
+  hold, so it is refused as not yet supported.  A failed check: no movement.
+- Salto de longitud: a straight jump of the table's factor × MOV that ignores
+  the ground it flies over (no surcharge, water included) and clears walls,
+  obstacles and figures lower than the jumper's standing height; taller ones
+  block it.  It must land on a free spot, not within 1 K of an enemy.  A failed
+  check: the figure lands short, at half the jump, or at the last free spot
+  before it; the ground is flat in this model, so the fall has no height and
+  Dejarse caer's first band (no DAÑ) applies.
+- Subir a un alto: the height limit (the figure's height × the table's factor)
+  and contact with the wall or obstacle are checked; standing on top is not
+  yet supported (figures have no elevation), so it is then refused.  Help from
+  others ("la altura se incrementa si alguien ayuda") is not modelled.
+- Dejarse caer: the only heights a figure can fall from are movement levels:
+  level 2 is 3 K up (ALTURAS DE MOVIMIENTO) and level 3, "gran altitud", is
+  above every band.  The figure drops straight down to level 1 and makes its
+  CH DEF against the band's DAÑ.
+- 180°: "D = CON−AGI" replaces the −1 of a difficult action, but never by
+  less than −1 (it stays a difficult action); difficult or extreme ground
+  (or moving crouched) on the run adds its CH AGI −1.  "MOV mínimo de 4K" is
+  the natural MOV.  The run is straight: a point whose way is blocked is
+  refused.  The check decides the turn only: on a pass the figure faces the
+  figure named as the action's target, or about-faces; on a failure it keeps
+  the heading of its run; a fumble also takes a hit of DAÑ = K moved (rounded
+  half up), resolved with its own CH DEF.
+"""
 
 from __future__ import annotations
 
-from wartime.engine.sequence import Handler
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-HANDLERS: dict[str, Handler] = {}
+import shapely
+
+from wartime.board.battlefield import Posture
+from wartime.board.shapes import Disc, Point, Solid
+from wartime.engine.actions import Action
+from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
+from wartime.engine.combat import defend, wound
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.moves import ENGAGED_GAP, engaged_with, noise_event, stride, travel
+from wartime.engine.sequence import Handler
+from wartime.errors import IllegalActionError
+from wartime.geometry.movement import too_close
+from wartime.geometry.noise import movement_noise
+from wartime.geometry.terrain import CHEST_FACTOR, SURCHARGE
+from wartime.geometry.vision import LEVEL_2_LIFT
+from wartime.rules import actions as book
+from wartime.rules.dice import Outcome, round_half_up
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+CRITICAL_EXTRA_K = 1.0  # MOVIMIENTO, Crítico en acciones de movimiento: mueve +1 K
+STEP_HEIGHT = 1.0  # the table steps every figure over what reaches a 1 K figure's chest
+SHORT_STEP = 0.05  # K: how finely a failed jump looks back for a free spot to land
+_SLACK = 2e-6  # K: deeper than the physics' overlap tolerance counts as in the way
+_FIT = 1e-6  # K: a climb this much over budget still fits (float noise)
+_BISECTIONS = 60
+
+
+# -- the action list ------------------------------------------------------------------
+
+
+def _entry(action_id: str) -> book.Action:
+    entry = book.load_actions().find(action_id)
+    if entry is None:
+        raise ValueError(f"'{action_id}' is not in the action list")
+    return entry
+
+
+def _table(entry: book.Action) -> book.JumpTable:
+    if entry.table is None:
+        raise ValueError(f"'{entry.id}' has no AGI table")
+    return entry.table
+
+
+def _fixed_ene(entry: book.Action) -> int:
+    if not isinstance(entry.ene, int):
+        raise ValueError(f"'{entry.id}' has no fixed ENE cost")
+    return entry.ene
+
+
+SILENT = stride("mover_sin_hacer_ruido")
+SWIM, SWIM_ENTRY = stride("nadar"), _entry("nadar")
+CLIMB, CLIMB_ENTRY = stride("escalar"), _entry("escalar")
+TURN, TURN_ENTRY = stride("giro_180"), _entry("giro_180")
+JUMP = _entry("salto_de_longitud")
+HIGH = _entry("subir_a_un_alto")
+FALL = _entry("dejarse_caer")
+JUMP_TABLE, HIGH_TABLE = _table(JUMP), _table(HIGH)
+TURN_MIN_MOV = next((r.value or 0 for r in TURN_ENTRY.requires if r.id == "min_mov"), 0)
+TURN_NOT_ALTITUDE_3 = any(r.id == "not_altitude_3" for r in TURN_ENTRY.requires)
+TURN_ROUGH = sum(
+    m.value or 0 for m in TURN_ENTRY.modifiers if m.check == "AGI" and m.when == "difficult_terrain"
+)
+
+
+# -- small geometry -------------------------------------------------------------------
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _along(start: Point, goal: Point, k: float) -> Point:
+    """``k`` K from ``start`` toward ``goal``, or ``goal`` when it is nearer."""
+    length = math.dist(start, goal)
+    return goal if length <= k else _lerp(start, goal, k / length)
+
+
+def _heading(start: Point, end: Point, current: float) -> float:
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return current if dx == dy == 0 else math.degrees(math.atan2(dy, dx)) % 360
+
+
+def _segment_gap(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.dist(p, (a[0] + dx * t, a[1] + dy * t))
+
+
+def _boundary(clear: Callable[[float], bool], free: float, blocked: float) -> float:
+    """Bisect between a clear and a blocked position; returns the clear side."""
+    for _ in range(_BISECTIONS):
+        mid = (free + blocked) / 2
+        if clear(mid):
+            free = mid
+        else:
+            blocked = mid
+    return free
+
+
+def _gaps(line: shapely.LineString, solids: Sequence[Solid]) -> list[float]:
+    """Distance from ``line`` to each solid."""
+    if not solids:
+        return []
+    return [float(g) for g in shapely.distance(line, [s.polygon() for s in solids])]
+
+
+def _names(ids: Sequence[str]) -> str:
+    return ", ".join("the table edge" if i == "#table" else i for i in ids)
+
+
+# -- shared steps of the handlers -----------------------------------------------------
+
+
+def _destination(state: GameState, figure: Figure, action: Action, label: str) -> Point:
+    if action.point is None:
+        raise IllegalActionError(f"{label} needs a destination point")
+    if engaged_with(state, figure):
+        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+    return (float(action.point[0]), float(action.point[1]))
+
+
+def _on_ground(figure: Figure, label: str) -> None:
+    if figure.level != 1:
+        raise IllegalActionError(
+            f"{label} is made on the ground (level 1); {figure.id} is at level {figure.level}"
+        )
+
+
+def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[int, str, bool]:
+    """The ENE surcharge of the ground on ``path``, its text, and whether it enters water.
+
+    Only figures at level 1 walk on the ground; flyers pay nothing for it.
+    """
+    if figure.level != 1:
+        return 0, "", False
+    cost = state.world.terrain.cost(path, figure.current_height)
+    surcharge = cost.ene
+    if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
+        surcharge = max(surcharge, SURCHARGE["difficult"])
+    extra = f" (+{surcharge} {cost.worst if cost.ene else 'agachado'})" if surcharge else ""
+    return surcharge, extra, bool(cost.swims)
+
+
+def _no_water(swims: bool) -> None:
+    if swims:
+        raise IllegalActionError("The path crosses water: use Nadar")
+
+
+def _enemies_near(state: GameState, figure: Figure, at: Point) -> list[str]:
+    others = [e.disc() for e in state.enemies_of(figure) if e.level == figure.level]
+    return too_close(figure.disc(), at, others)
+
+
+def _refuse_near(state: GameState, figure: Figure, at: Point) -> None:
+    near = _enemies_near(state, figure, at)
+    if near:
+        raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+
+
+def _slide(
+    state: GameState, figure: Figure, goal: Point, budget: float
+) -> tuple[Point, float, tuple[str, ...]]:
+    """Walk the base toward ``goal`` (physics at level 1); the table moves, the figure not yet."""
+    if figure.level == 1:
+        result = state.physics().move_toward(figure.id, goal, budget)
+        return result.end, result.travelled, result.contacts
+    end = _along(figure.position, goal, budget)
+    return end, math.dist(figure.position, end), ()
+
+
+def _critical_slide(
+    state: GameState, figure: Figure, goal: Point, end: Point, travelled: float, *, straight: bool
+) -> tuple[Point, float]:
+    """A critical's extra K toward ``goal``, kept only if the base can go on."""
+    contacts: tuple[str, ...] = ()
+    if figure.level == 1:
+        result = state.physics().move_toward(figure.id, goal, CRITICAL_EXTRA_K)
+        more, extra, contacts = result.end, result.travelled, result.contacts
+    else:
+        more = _along(end, goal, CRITICAL_EXTRA_K)
+        extra = math.dist(end, more)
+    if extra <= 0 or (straight and contacts) or _enemies_near(state, figure, more):
+        _seat(state, figure, end)
+        return end, travelled
+    return more, travelled + extra
+
+
+def _seat(state: GameState, figure: Figure, at: Point) -> None:
+    """Put the figure's base at ``at`` on the physics table (level 1 only)."""
+    if figure.level != 1:
+        return
+    table = state.physics()
+    table.remove(figure.id)
+    table.place(Disc(figure.id, at, figure.radius, figure.side))
+
+
+def _landing_problem(
+    state: GameState, figure: Figure, start: Point, end: Point, clears: float | None = None
+) -> str | None:
+    """Why the base cannot go straight from ``start`` and stand at ``end``, or None.
+
+    Other bases on the way block it, except those lower than ``clears`` (a jump).
+    """
+    if figure.level == 1:
+        hits = state.physics().overlaps(Disc(figure.id, end, figure.radius, figure.side))
+        if hits:
+            return f"Cannot end there: the base would overlap {_names(hits)}"
+    blockers = [
+        o.id
+        for o in state.figures.values()
+        if o.id != figure.id
+        and not o.casualty
+        and o.level == figure.level
+        and (clears is None or o.current_height >= clears)
+        and _segment_gap(o.position, start, end) < figure.radius + o.radius - _SLACK
+    ]
+    if blockers:
+        return f"{_names(blockers)} in the way"
+    near = _enemies_near(state, figure, end)
+    if near:
+        return f"Within 1 K of an enemy without engaging: {', '.join(near)}"
+    return None
+
+
+def _check(
+    state: GameState, figure: Figure, entry: book.Action, extra: Modifiers
+) -> tuple[Outcome, Event]:
+    """The action's CH (its attribute from the list); it uses up "the next action" modifiers."""
+    attribute = entry.check[0].value
+    mods = acting_modifiers(figure) + extra
+    target = figure.profile.attribute(attribute)
+    outcome, event = roll(state, figure, f"CH {attribute} ({entry.name})", target, mods)
+    figure.next_action_modifier = 0
+    return outcome, event
+
+
+def _arrive(
+    figure: Figure, start: Point, end: Point, moved: float, verb: str, **data: Any
+) -> list[Event]:
+    """Set the figure down at ``end``: the move event and the noise it makes."""
+    figure.position = end
+    if not figure.reacting:  # a Pj cannot pivot outside its activation (Girar y pivotar)
+        figure.facing = _heading(start, end, figure.facing)
+    text = f"{figure.id} {verb} {moved:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    info = {"figure": figure.id, "from": list(start), "to": list(end), "travelled": round(moved, 6)}
+    events = [Event("move", text, {**info, **data})]
+    if moved > 0:
+        events.append(noise_event(figure, end, movement_noise(moved)))
+    return events
+
+
+def _stays(figure: Figure, what: str) -> Event:
+    return Event("no_move", f"{figure.id} {what} y se queda donde estaba", {"figure": figure.id})
+
+
+# -- Mover sin hacer ruido (2) ---------------------------------------------------------
+
+
+def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Mover sin hacer ruido (2): Mover's MOV, and no noise."""
+    goal = _destination(state, figure, action, SILENT.label)
+    events, _, _ = travel(state, figure, goal, figure.profile.mov + SILENT.extra_k, SILENT)
+    figure.next_action_modifier = 0
+    return [_silenced(e) for e in events if e.kind != "noise"]
+
+
+def _silenced(event: Event) -> Event:
+    if event.kind != "move":
+        return event
+    return Event("move", f"{event.text} sin hacer ruido", {**event.data, "silent": True})
+
+
+# -- Nadar (2, AGI) --------------------------------------------------------------------
+
+
+def nadar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Nadar (2, AGI): MOV K through water; a failed CH AGI spends the ENE, no movement."""
+    goal = _destination(state, figure, action, SWIM.label)
+    _on_ground(figure, SWIM.label)
+    start = figure.position
+    budget = figure.profile.mov + SWIM.extra_k
+    planned = [start, _along(start, goal, budget)]
+    if not state.world.terrain.cost(planned, figure.current_height).swims:
+        raise IllegalActionError(
+            f"Nadar needs water: {figure.id} is not in water and the way to that point "
+            "crosses none (use Mover)"
+        )
+    end, travelled, _ = _slide(state, figure, goal, budget)
+    _refuse_near(state, figure, end)
+    surcharge, extra, _ = _ground(state, figure, [start, end])
+    events = [spend(figure, SWIM.ene + surcharge, SWIM.label, extra)]
+    outcome, event = _check(state, figure, SWIM_ENTRY, [])
+    events.append(event)
+    if not outcome.passed:
+        _seat(state, figure, start)
+        return [*events, _stays(figure, "no consigue nadar")]
+    if outcome is Outcome.CRITICAL:
+        end, travelled = _critical_slide(state, figure, goal, end, travelled, straight=False)
+    return events + _arrive(figure, start, end, travelled, "nada")
+
+
+# -- Escalar (3, AGI) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Climb:
+    """A straight climb over the solids in the way, measured along the line to the goal."""
+
+    start: Point
+    goal: Point
+    length: float  # K from start to goal
+    over: tuple[str, ...]  # ids of what is climbed
+    ascent: float  # K climbed up: the tallest of each group of touching solids, summed
+    on_top: float  # K of the line along which the base overlaps them
+    clear: float  # K along the line where the base is past the last of them
+
+    @property
+    def needed(self) -> float:
+        """Up, plus the ground walked before the obstacles (the least the climb costs)."""
+        return self.ascent + self.clear - self.on_top
+
+    def landing(self, budget: float) -> Point | None:
+        """The farthest point toward the goal the budget reaches, or None when it falls short."""
+        spare = budget - self.needed
+        if spare < -_FIT:
+            return None
+        reach = min(self.length, self.clear + max(0.0, spare))
+        return _lerp(self.start, self.goal, reach / self.length)
+
+
+def _climb(state: GameState, figure: Figure, start: Point, goal: Point) -> _Climb:
+    """Measure the climb toward ``goal``; refuse when there is nothing to climb or no way past."""
+    length = math.dist(start, goal)
+    chest = CHEST_FACTOR * STEP_HEIGHT
+    line = shapely.LineString([start, goal]) if length > 0 else None
+    radius = figure.radius
+    solids: list[Solid] = []
+    if line is not None:
+        tall = state.world.blocking(STEP_HEIGHT)
+        solids = [
+            s for s, gap in zip(tall, _gaps(line, tall), strict=True) if gap < radius - _SLACK
+        ]
+    if line is None or not solids:
+        raise IllegalActionError(
+            f"Nothing to climb between here and that point: Escalar crosses walls and obstacles "
+            f"taller than {chest:g} K (use Mover)"
+        )
+    parts = list(shapely.get_parts(shapely.union_all([s.polygon() for s in solids])))
+    ids = tuple(dict.fromkeys(s.id for s in solids))
+    end = shapely.Point(goal)
+    if any(part.distance(end) < radius for part in parts):
+        raise IllegalActionError(
+            f"The base cannot end on top of {_names(ids)}: pick a point beyond it "
+            "(standing on top of walls and obstacles is not yet supported)"
+        )
+    spans: list[tuple[float, float]] = []
+    ascent = 0.0
+    for part in parts:
+        seed = line.project(shapely.Point(shapely.shortest_line(line, part).coords[0]))
+
+        def clear(t: float, part: Any = part) -> bool:
+            return float(shapely.distance(part, line.interpolate(t))) >= radius
+
+        spans.append((_boundary(clear, 0.0, seed), _boundary(clear, length, seed)))
+        ascent += max(s.height for s in solids if s.polygon().intersects(part))
+    return _Climb(start, goal, length, ids, ascent, _covered(spans), max(b for _, b in spans))
+
+
+def _covered(spans: list[tuple[float, float]]) -> float:
+    """Total length of a union of intervals."""
+    total, reach = 0.0, -math.inf
+    for a, b in sorted(spans):
+        if b > reach:
+            total += b - max(a, reach)
+            reach = b
+    return total
+
+
+def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Escalar (3, AGI): climb over a wall or obstacle too tall to step over."""
+    goal = _destination(state, figure, action, CLIMB.label)
+    _on_ground(figure, CLIMB.label)
+    start = figure.position
+    budget = figure.profile.mov + CLIMB.extra_k
+    climb = _climb(state, figure, start, goal)
+    if climb.ascent > budget + _FIT:
+        raise IllegalActionError(
+            f"Climbing {_names(climb.over)} means {climb.ascent:g} K up and Escalar climbs "
+            f"{budget:g} K (MOV) in one action: a climb over several actions is not yet supported"
+        )
+    land = climb.landing(budget)
+    if land is None:
+        ground = climb.clear - climb.on_top
+        raise IllegalActionError(
+            f"Out of reach: climbing over {_names(climb.over)} takes {climb.ascent:g} K up and "
+            f"{ground:.2f} K on the ground ({climb.needed:.2f} K); Escalar covers MOV {budget:g} K"
+        )
+    problem = _landing_problem(state, figure, start, land)
+    if problem:
+        raise IllegalActionError(problem)
+    surcharge, extra, swims = _ground(state, figure, [start, land])
+    _no_water(swims)
+    events = [spend(figure, CLIMB.ene + surcharge, CLIMB.label, extra)]
+    outcome, event = _check(state, figure, CLIMB_ENTRY, [])
+    events.append(event)
+    if not outcome.passed:
+        return [*events, _stays(figure, f"no consigue escalar {_names(climb.over)}")]
+    if outcome is Outcome.CRITICAL:
+        further = climb.landing(budget + CRITICAL_EXTRA_K)
+        if further is not None and _landing_problem(state, figure, start, further) is None:
+            land = further
+    _seat(state, figure, land)
+    moved = math.dist(start, land)
+    return events + _arrive(
+        figure, start, land, moved, "trepa y avanza", climbed=list(climb.over), up=climb.ascent
+    )
+
+
+# -- Salto de longitud (3, AGI) --------------------------------------------------------
+
+
+def _scale(table: book.JumpTable, figure: Figure) -> float:
+    return figure.profile.mov if table.scale == "MOV" else figure.height
+
+
+def _too_tall_to_jump(state: GameState, figure: Figure, start: Point, end: Point) -> list[Solid]:
+    if start == end:
+        return []
+    line = shapely.LineString([start, end])
+    tall = [s for s in state.world.solids if s.height >= figure.height]
+    return [
+        s for s, gap in zip(tall, _gaps(line, tall), strict=True) if gap < figure.radius - _SLACK
+    ]
+
+
+def _jump_problem(state: GameState, figure: Figure, start: Point, end: Point) -> str | None:
+    tall = _too_tall_to_jump(state, figure, start, end)
+    if tall:
+        what = _names(list(dict.fromkeys(f"{s.id} ({s.height:g} K)" for s in tall)))
+        return (
+            f"Too tall to jump over: {what}; a jump clears what is lower than "
+            f"{figure.id} ({figure.height:g} K)"
+        )
+    return _landing_problem(state, figure, start, end, clears=figure.height)
+
+
+def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Salto de longitud (3, AGI): a straight jump of MOV × the AGI factor."""
+    goal = _destination(state, figure, action, JUMP.name)
+    _on_ground(figure, JUMP.name)
+    start = figure.position
+    length = math.dist(start, goal)
+    if length == 0:
+        raise IllegalActionError(f"{JUMP.name} needs a point to jump to")
+    factor = JUMP_TABLE.factor(figure.profile.agi)
+    reach = _scale(JUMP_TABLE, figure) * factor
+    land = _along(start, goal, reach)
+    problem = _jump_problem(state, figure, start, land)
+    if problem:
+        raise IllegalActionError(problem)
+    events = [spend(figure, _fixed_ene(JUMP), JUMP.name)]
+    outcome, event = _check(state, figure, JUMP, [])
+    events.append(event)
+    if outcome.passed:
+        if outcome is Outcome.CRITICAL:
+            further = _along(start, goal, reach + CRITICAL_EXTRA_K)
+            if further != land and _jump_problem(state, figure, start, further) is None:
+                land = further
+        _seat(state, figure, land)
+        return events + _arrive(figure, start, land, math.dist(start, land), "salta", reach=reach)
+    short = _short_landing(state, figure, start, goal, math.dist(start, land) / 2)
+    _seat(state, figure, short)
+    events.append(
+        Event(
+            "short_jump",
+            f"{figure.id} falla el salto y cae corto, sin altura desde la que hacerse daño",
+            {"figure": figure.id},
+        )
+    )
+    return events + _arrive(figure, start, short, math.dist(start, short), "cae tras saltar")
+
+
+def _short_landing(
+    state: GameState, figure: Figure, start: Point, goal: Point, distance: float
+) -> Point:
+    """Half the jump, or the last free spot before it (at worst where it took off)."""
+    k = distance
+    while k > 0:
+        spot = _along(start, goal, k)
+        if _landing_problem(state, figure, start, spot, clears=figure.height) is None:
+            return spot
+        k -= SHORT_STEP
+    return start
+
+
+# -- Subir a un alto (3, AGI) ----------------------------------------------------------
+
+
+def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Subir a un alto (3, AGI): the height limit is checked; standing on top is not modelled."""
+    if action.point is None:
+        raise IllegalActionError(f"{HIGH.name} needs a point on the wall or obstacle to climb onto")
+    if engaged_with(state, figure):
+        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+    _on_ground(figure, HIGH.name)
+    spot = shapely.Point(action.point)
+    under = [s for s in state.world.solids if s.polygon().distance(spot) <= _SLACK]
+    if not under:
+        raise IllegalActionError(
+            f"No wall or obstacle at that point to climb onto with {HIGH.name}"
+        )
+    solid = max(under, key=lambda s: s.height)
+    gap = solid.polygon().distance(shapely.Point(figure.position)) - figure.radius
+    if gap > ENGAGED_GAP:
+        raise IllegalActionError(
+            f"{solid.id} is {gap:.2f} K away: {HIGH.name} jumps straight up, "
+            "so move into contact first"
+        )
+    factor = HIGH_TABLE.factor(figure.profile.agi)
+    reach = _scale(HIGH_TABLE, figure) * factor
+    if solid.height > reach + _FIT:
+        raise IllegalActionError(
+            f"{solid.id} is {solid.height:g} K high: {figure.id} reaches {reach:g} K with "
+            f"{HIGH.name} (height {figure.height:g} K × {factor:g} for AGI {figure.profile.agi})"
+        )
+    raise IllegalActionError(
+        f"{HIGH.name} onto {solid.id} ({solid.height:g} K) is within reach, but standing on top "
+        "of walls and obstacles is not yet supported: figures have no elevation in this engine"
+    )
+
+
+# -- Dejarse caer (1) ------------------------------------------------------------------
+
+
+def _fall_height(figure: Figure) -> float:
+    """K to the ground from the figure's movement level (ALTURAS DE MOVIMIENTO)."""
+    if figure.level == 2:
+        return LEVEL_2_LIFT
+    if figure.level == 3:
+        return math.inf  # gran altitud: above every band
+    if figure.level == 1:
+        raise IllegalActionError(
+            f"{figure.id} is on the ground (level 1): falling from a roof or a wall top is not "
+            "yet supported, since figures have no elevation in this engine"
+        )
+    where = "underground or underwater" if figure.level < 1 else "in space"
+    raise IllegalActionError(f"{figure.id} is {where} (level {figure.level}): it cannot fall")
+
+
+def fall_damage(height: float, figure_height: float) -> int:
+    """Dejarse caer: the DAÑ of the band for a fall measured in the model's heights."""
+    times = height / figure_height
+    return next(
+        b.dan for b in FALL.fall_damage if b.height_max is None or times <= b.height_max + _FIT
+    )
+
+
+def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Dejarse caer (1): drop straight down to the ground and take the band's DAÑ."""
+    if action.point is not None and math.dist(action.point, figure.position) > _FIT:
+        raise IllegalActionError(
+            f"{FALL.name} drops straight down where the figure is: move first to choose the spot"
+        )
+    height = _fall_height(figure)
+    table = state.physics()  # level-1 bases only: the falling figure is not on it yet
+    landing = Disc(figure.id, figure.position, figure.radius, figure.side)
+    hits = table.overlaps(landing)
+    if hits:
+        raise IllegalActionError(f"Cannot fall there: the base would land on {_names(hits)}")
+    ground = [e.disc() for e in state.enemies_of(figure) if e.level == 1]
+    near = too_close(landing, figure.position, ground)
+    if near:
+        raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+    dan = fall_damage(height, figure.height)
+    events = [spend(figure, _fixed_ene(FALL), FALL.name)]
+    figure.next_action_modifier = 0
+    figure.level = 1
+    table.place(landing)  # nothing may refuse the action after this
+    drop = "desde gran altitud" if math.isinf(height) else f"{height:g} K"
+    events.append(
+        Event(
+            "fall",
+            f"{figure.id} se deja caer {drop}: DAÑ {dan}",
+            {"figure": figure.id, "height": None if math.isinf(height) else height, "damage": dan},
+        )
+    )
+    if dan == 0:
+        return events + wound(state, figure, 0)
+    return events + defend(state, figure, dan, "none", attacker=None)
+
+
+# -- 180° (4, AGI D) -------------------------------------------------------------------
+
+
+def _difficulty(entry: book.Action, figure: Figure) -> tuple[str, int]:
+    """A difficult action's CH −1, or what the list names instead (180°: D = CON−AGI)."""
+    if entry.difficulty_modifier is None:
+        return ("difícil", -1)
+    first, second = entry.difficulty_modifier.split("-")
+    d = figure.profile.attribute(first) - figure.profile.attribute(second)
+    return (f"difícil, D = {first}−{second} = {d}", -max(1, d))
+
+
+def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """180° (4, AGI D): MOV+4 K in a straight line, then a turn of up to 180°."""
+    goal = _destination(state, figure, action, TURN.label)
+    if figure.profile.mov < TURN_MIN_MOV:
+        raise IllegalActionError(
+            f"{TURN.label} requires a natural MOV of at least {TURN_MIN_MOV} K; "
+            f"{figure.id} has MOV {figure.profile.mov:g} K"
+        )
+    if TURN_NOT_ALTITUDE_3 and figure.level == 3:
+        raise IllegalActionError(f"{TURN.label} is not allowed at altitude 3 (Volar en altura 3)")
+    face = state.figure(action.target) if action.target is not None else None
+    if face is figure:
+        raise IllegalActionError(f"{figure.id} cannot turn to face itself")
+    start = figure.position
+    end, travelled, contacts = _slide(state, figure, goal, figure.profile.mov + TURN.extra_k)
+    if contacts:
+        raise IllegalActionError(
+            f"{TURN.label} runs in a straight line and {_names(contacts)} is in the way: "
+            "pick a point short of it"
+        )
+    _refuse_near(state, figure, end)
+    surcharge, extra, swims = _ground(state, figure, [start, end])
+    _no_water(swims)
+    events = [spend(figure, TURN.ene + surcharge, TURN.label, extra)]
+    mods: Modifiers = [_difficulty(TURN_ENTRY, figure)]
+    if surcharge and TURN_ROUGH:
+        mods.append(("terreno difícil", TURN_ROUGH))
+    outcome, event = _check(state, figure, TURN_ENTRY, mods)
+    events.append(event)
+    if outcome is Outcome.CRITICAL:
+        end, travelled = _critical_slide(state, figure, goal, end, travelled, straight=True)
+    heading = _heading(start, end, figure.facing)
+    events += _arrive(figure, start, end, travelled, "corre en línea recta")
+    if outcome.passed:
+        if face is None:
+            figure.facing = (heading + 180) % 360
+        else:
+            figure.facing = _heading(figure.position, face.position, heading)
+        text = f"{figure.id} se revuelve y queda encarado a {figure.facing:.0f}°"
+        return [*events, Event("facing", text, {"figure": figure.id, "facing": figure.facing})]
+    events.append(Event("no_turn", f"{figure.id} no consigue girar", {"figure": figure.id}))
+    if outcome is Outcome.FUMBLE:
+        dan = round_half_up(travelled)
+        if dan > 0:
+            text = f"Pifia: {figure.id} sufre DAÑ {dan} por los K movidos"
+            events.append(Event("fumble", text, {"figure": figure.id, "damage": dan}))
+            events += defend(state, figure, dan, "none", attacker=None)
+    return events
+
+
+HANDLERS: dict[str, Handler] = {
+    "mover_sin_hacer_ruido": mover_sin_hacer_ruido,
+    "nadar": nadar,
+    "escalar": escalar,
+    "salto_de_longitud": salto_de_longitud,
+    "subir_a_un_alto": subir_a_un_alto,
+    "dejarse_caer": dejarse_caer,
+    "giro_180": giro_180,
+}
