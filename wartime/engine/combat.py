@@ -111,6 +111,10 @@ def _enemy(state: GameState, figure: Figure, action: Action) -> Figure:
 def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Ataque a distancia (X, AGI): a target in the CdV, within ALC and with LdV."""
     weapon = _weapon(figure, action, ranged=True)
+    if weapon.area is not None:
+        from wartime.engine.areas import area_attack
+
+        return area_attack(state, figure, action, weapon)
     target = _enemy(state, figure, action)
     if not can_interact(figure.level, target.level, ranged=True):
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")

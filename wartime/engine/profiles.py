@@ -22,6 +22,7 @@ class Weapon:
     alc: int
     cal: int
     bonuses: tuple[str, ...] = ()
+    area: str | None = None  # the shape of its Área bonus, e.g. "R3"
 
     @property
     def ranged(self) -> bool:
@@ -57,9 +58,13 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
     character = army.character(character_id)
     race = army.archetype(character.race)
     weapons = tuple(
-        Weapon(a.id, a["ENE"], a["DAÑ"], a["ALC"], a["CAL"], tuple(b.name for b in a.bonuses))
+        Weapon(
+            a.id, a["ENE"], a["DAÑ"], a["ALC"], a["CAL"],
+            tuple(b.name for b in a.bonuses),
+            next((b.param for b in a.bonuses if b.name == "Área"), None),
+        )
         for a in (army.archetype(w) for w in character.weapons)
-    )
+    )  # fmt: skip
     defense = sum(army.archetype(p)["DEF"] for p in character.protections)
     if character.transport:
         defense += army.archetype(character.transport)["DEF"]
