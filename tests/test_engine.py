@@ -18,7 +18,7 @@ from .engine_support import KNIFE, RIFLE, ScriptedDice, do, duel, profile, scena
 
 
 def rolls(events: list, purpose: str) -> list[dict]:  # type: ignore[type-arg]
-    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
+    return [e.data for e in events if e.kind == "roll" and e.data["purpose"].startswith(purpose)]
 
 
 # -- SECUENCIA DE JUEGO ---------------------------------------------------------------------

@@ -320,7 +320,7 @@ def test_dejarse_caer_from_level_two_takes_dan_four_with_ch_def() -> None:
     figure = state.figures["a"]
     assert figure.level == 1 and figure.wounds == 4 and figure.ene == 10 - 1
     assert one(events, "fall")["damage"] == 4
-    assert [e.data["purpose"] for e in events if e.kind == "roll"] == ["CH DEF", "CH PSI"]
+    assert [e.data["purpose"] for e in events if e.kind == "roll"] == ["CH DEF", "CH PSI (heridas)"]
     act(state, Action("mover", point=(10, 20)))  # now a base on the table like any other
     assert where(state) == pytest.approx((10, 11))
 

@@ -31,7 +31,7 @@ def choose(state: GameState) -> Action:
     """The baseline's decision for the pending choice."""
     pending = state.pending
     if pending.kind is PendingKind.INITIATIVE:
-        best = max(state.living(pending.side or ""), key=lambda f: (f.profile.vol, f.id))
+        best = max(state.living(pending.side or ""), key=lambda f: (f.vol, f.id))
         return Action("initiative", best.id)
     if pending.kind is PendingKind.ACTIVATE:
         ready = candidates(state, pending.side)
@@ -58,14 +58,10 @@ def _reactor(state: GameState) -> Action:
     window = state.window
     assert window is not None
     ready = [state.figures[fid] for fid in window.candidates]
-    worth = [
-        f
-        for f in ready
-        if check_odds(f.profile.vol).success >= REACT_ODDS and _has_attack(state, f)
-    ]
+    worth = [f for f in ready if check_odds(f.vol).success >= REACT_ODDS and _has_attack(state, f)]
     if not worth:
         return Action("pass")
-    return Action("react", max(worth, key=lambda f: (f.profile.vol, f.id)).id)
+    return Action("react", max(worth, key=lambda f: (f.vol, f.id)).id)
 
 
 def _has_attack(state: GameState, figure: Figure) -> bool:

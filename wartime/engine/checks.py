@@ -24,6 +24,8 @@ def acting_modifiers(figure: Figure) -> Modifiers:
         mods.append(("tras esprintar", figure.next_action_modifier))
     if figure.psi_bonus:
         mods.append(("crítico de PSI", figure.psi_bonus))
+    if figure.panic:
+        mods.append(("pánico", -1))  # PSICOLOGÍA, Pánico: CH ATR −1
     return mods
 
 

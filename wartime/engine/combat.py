@@ -16,6 +16,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.profiles import UNARMED, Weapon
+from wartime.engine.psychology import psi_check
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, cover_percent, line_of_sight
 from wartime.geometry.distance import edge_distance
@@ -43,7 +44,7 @@ class Sight:
             viewer.position, viewer.radius, target.position, target.radius
         )
         arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-        self.in_vision = arc and self.distance <= vision_range(viewer.profile.vol)
+        self.in_vision = arc and self.distance <= vision_range(viewer.vol)
 
     @cached_property
     def cover(self) -> float:
@@ -292,20 +293,4 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
         if state._physics is not None and figure.level == 1:
             state._physics.remove(figure.id)  # a casualty no longer blocks movement
         return events
-    return events + psi_check(state, figure)
-
-
-def psi_check(state: GameState, figure: Figure) -> list[Event]:
-    """CH PSI (a CH VOL): critical CH ATR +1; fail +1 stress; fumble +1 stress and CH LOC."""
-    outcome, event = roll(state, figure, "CH PSI", figure.profile.vol, [])
-    events = [event]
-    if outcome is Outcome.CRITICAL:
-        figure.psi_bonus = 1
-    elif not outcome.passed:
-        figure.stress += 1
-        events.append(
-            Event(
-                "stress", f"{figure.id} gana 1 de estrés ({figure.stress})", {"figure": figure.id}
-            )
-        )
-    return events
+    return events + psi_check(state, figure, "heridas")

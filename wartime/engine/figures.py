@@ -38,6 +38,10 @@ class Figure:
     weapon_wounds: dict[str, int] = field(default_factory=dict)
     armour_wounds: int = 0
     reacting: bool = False  # acting outside its activation: ENE may go down to −10
+    panic: bool = False  # Pánico: CH ATR −1, it can only flee
+    lose_next: bool = False  # a failed PSI outside its activation: loses its next action
+    vol_loss: int = 0  # a fumbled CH LOC: VOL −1 for good
+    unconscious: bool = False  # stress above VOL
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -55,8 +59,13 @@ class Figure:
 
     @property
     def casualty(self) -> bool:
-        """HERIDAS: incapacitated at wounds = CON, dead above; either way a casualty."""
-        return self.wounds >= self.profile.con
+        """Incapacitated (wounds = CON), dead (more), or unconscious from stress."""
+        return self.wounds >= self.profile.con or self.unconscious
+
+    @property
+    def vol(self) -> int:
+        """VOL now: a fumbled CH LOC takes 1 off for good."""
+        return max(1, self.profile.vol - self.vol_loss)
 
     @property
     def dead(self) -> bool:
@@ -100,4 +109,5 @@ class Figure:
             self.waiting_below, self.sprinted, self.sprinted_now, self.charging,
             self.actions_taken, self.next_action_modifier, self.psi_bonus,
             sorted(self.weapon_wounds.items()), self.armour_wounds, self.reacting,
+            self.panic, self.lose_next, self.vol_loss, self.unconscious,
         )  # fmt: skip

@@ -66,7 +66,7 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
 def in_vision(viewer: Figure, target: Figure) -> bool:
     gap = edge_distance(viewer.position, viewer.radius, target.position, target.radius)
     arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-    return arc and gap <= vision_range(viewer.profile.vol)
+    return arc and gap <= vision_range(viewer.vol)
 
 
 def open_window(
@@ -98,7 +98,16 @@ def decide(state: GameState, action: Action) -> list[Event]:
         )
     reactor = state.figure(action.figure)
     window.candidates.remove(reactor.id)
-    outcome, event = roll(state, reactor, "CH VOL (reacción)", reactor.profile.vol, [])
+    if reactor.lose_next:  # a failed PSI outside its activation costs this reaction
+        reactor.lose_next = False
+        if not window.candidates:
+            state.window = None
+        return [
+            Event(
+                "lost_reaction", f"{reactor.id} pierde esta reacción (PSI)", {"figure": reactor.id}
+            )
+        ]
+    outcome, event = roll(state, reactor, "CH VOL (reacción)", reactor.vol, [])
     events = [event]
     if outcome.passed:
         window.reactor = reactor.id

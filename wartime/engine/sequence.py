@@ -6,6 +6,7 @@ acted; sides alternate within a phase, the initiative winner first.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -48,12 +49,12 @@ def roll_initiative(state: GameState) -> list[Event]:
         for side in SIDES:
             figure = state.figures[state.initiative[side]]
             roll = state.dice.d10()
-            totals[side] = roll + figure.profile.vol
+            totals[side] = roll + figure.vol
             events.append(Event(
                 "roll",
-                f"Iniciativa {side}: 1D10 = {roll} + VOL {figure.profile.vol} = {totals[side]}",
+                f"Iniciativa {side}: 1D10 = {roll} + VOL {figure.vol} = {totals[side]}",
                 {"purpose": "iniciativa", "who": figure.id, "roll": roll, "target": None,
-                 "modifiers": [["VOL", figure.profile.vol]], "outcome": totals[side]},
+                 "modifiers": [["VOL", figure.vol]], "outcome": totals[side]},
             ))  # fmt: skip
         if totals["A"] != totals["B"]:
             break
@@ -70,7 +71,7 @@ def roll_initiative(state: GameState) -> list[Event]:
 def eligible(state: GameState, figure: Figure, phase: int) -> bool:
     """Whether a Pj may act in ``phase``: alive, not yet acted, VOL high enough, not waiting."""
     waiting = figure.waiting_below is not None and phase >= figure.waiting_below
-    return not figure.casualty and not figure.acted and figure.profile.vol >= phase and not waiting
+    return not figure.casualty and not figure.acted and figure.vol >= phase and not waiting
 
 
 def candidates(state: GameState, side: str | None) -> list[Figure]:
@@ -121,12 +122,19 @@ def activate(state: GameState, action: Action) -> list[Event]:
     if not eligible(state, figure, state.phase):
         raise IllegalActionError(
             f"{figure.id} cannot act in phase {state.phase} "
-            f"(VOL {figure.profile.vol}, {'already acted' if figure.acted else 'waiting'})"
+            f"(VOL {figure.vol}, {'already acted' if figure.acted else 'waiting'})"
         )
     gain = figure.start_activation()
     state.active = figure.id
     text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
-    return [Event("activate", text, {"figure": figure.id, "phase": state.phase, "ene": figure.ene})]
+    data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
+    from wartime.engine.psychology import start_of_activation
+
+    events = [Event("activate", text, data), *start_of_activation(state, figure)]
+    events += check_game_over(state)
+    if not state.over and (figure.casualty or figure.stress >= figure.vol):
+        events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
+    return events
 
 
 def act(state: GameState, action: Action) -> list[Event]:
@@ -142,12 +150,35 @@ def act(state: GameState, action: Action) -> list[Event]:
     handler = HANDLERS.get(action.kind)
     if handler is None:
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
+    if figure.panic:
+        fleeing_only(state, figure, action)
     events = handler(state, figure, action)
     figure.actions_taken += 1
     events += check_game_over(state)
-    if not state.over and figure.casualty:
+    if (
+        not state.over
+        and state.active == figure.id
+        and (figure.casualty or figure.stress >= figure.vol)
+    ):
         events += end_activation(state, figure, acted=True)
     return events + open_window(state, figure, action, events)
+
+
+FLEEING = frozenset({"mover", "correr", "esprintar", "huir"})
+
+
+def fleeing_only(state: GameState, figure: Figure, action: Action) -> None:
+    """Pánico: a Pj in panic always flees, moving away from the nearest enemy."""
+    if action.kind not in FLEEING:
+        raise IllegalActionError(
+            f"{figure.id} is in panic: it can only flee (or end its activation)"
+        )
+    enemies = state.enemies_of(figure)
+    if action.point is None or not enemies:
+        return
+    nearest = min(enemies, key=lambda e: math.dist(e.position, figure.position))
+    if math.dist(action.point, nearest.position) <= math.dist(figure.position, nearest.position):
+        raise IllegalActionError(f"{figure.id} is in panic: it must move away from {nearest.id}")
 
 
 def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Event]:

@@ -1,0 +1,133 @@
+"""PSICOLOGÍA: CH PSI, CH LOC, panic, fleeing and stress.
+
+CH PSI and CH LOC are both CH VOL.  A wounded Pj checks PSI; so does one
+outnumbered by more enemies than its VOL plus its allies within 5 K.  Stress
+equal to VOL ends the activation and calls for a CH LOC; stress above VOL
+leaves the Pj unconscious, a casualty.  Not automated yet: possession (the
+"may be possessed" of stress = VOL), the malus gained with a failed CH LOC,
+charging the cause on a critical CH LOC, and traumatic situations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.checks import roll
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.geometry.distance import edge_distance
+from wartime.rules.dice import Outcome
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+NEAR = 5.0  # K: allies and enemies that count for outnumbering and panic
+
+
+def _near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
+    return [
+        other
+        for other in state.figures.values()
+        if other.id != figure.id
+        and not other.casualty
+        and (other.side == figure.side) is side_is_ally
+        and edge_distance(figure.position, figure.radius, other.position, other.radius) <= NEAR
+    ]
+
+
+def psi_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
+    """CH PSI: critical CH ATR +1 this activation; fail +1 stress; fumble also CH LOC.
+
+    A failure outside the Pj's own activation costs it its next action or
+    reaction (DESIGN §7).
+    """
+    outcome, event = roll(state, figure, f"CH PSI ({cause})", figure.vol, [])
+    events = [event]
+    if outcome is Outcome.CRITICAL:
+        figure.psi_bonus = 1
+        return events
+    if outcome.passed:
+        return events
+    figure.stress += 1
+    events.append(
+        Event(
+            "stress",
+            f"{figure.id} gana 1 de estrés ({figure.stress}/{figure.vol})",
+            {"figure": figure.id, "stress": figure.stress},
+        )
+    )
+    if state.active != figure.id:
+        figure.lose_next = True
+        events.append(
+            Event(
+                "lose_next",
+                f"{figure.id} perderá su siguiente acción o reacción",
+                {"figure": figure.id},
+            )
+        )
+    if outcome is Outcome.FUMBLE:
+        events += loc_check(state, figure, cause)
+    return events + stress_limits(state, figure)
+
+
+def loc_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
+    """CH LOC: fail, panic; fumble, panic and VOL −1 for good."""
+    outcome, event = roll(state, figure, f"CH LOC ({cause})", figure.vol, [])
+    events = [event]
+    if outcome.passed:
+        return events
+    figure.panic = True
+    events.append(Event("panic", f"{figure.id} entra en pánico", {"figure": figure.id}))
+    if outcome is Outcome.FUMBLE:
+        figure.vol_loss += 1
+        events.append(
+            Event(
+                "vol_loss",
+                f"{figure.id} pierde 1 de VOL para siempre ({figure.vol})",
+                {"figure": figure.id},
+            )
+        )
+    return events
+
+
+def stress_limits(state: GameState, figure: Figure) -> list[Event]:
+    """Estrés: above VOL the Pj falls unconscious (a casualty)."""
+    if figure.stress > figure.vol and not figure.unconscious:
+        figure.unconscious = True
+        if state._physics is not None and figure.level == 1:
+            state._physics.remove(figure.id)
+        return [
+            Event(
+                "unconscious", f"{figure.id} cae inconsciente por el estrés", {"figure": figure.id}
+            )
+        ]
+    return []
+
+
+def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
+    """Panic, stress and being outnumbered are checked as a Pj starts to act."""
+    events: list[Event] = []
+    if figure.panic:
+        calm = [a for a in _near(state, figure, side_is_ally=True) if not a.panic]
+        mods = [("aliado sereno", len(calm))] if calm else []
+        outcome, event = roll(state, figure, "CH VOL (salir del pánico)", figure.vol, mods)
+        events.append(event)
+        if outcome.passed:
+            figure.panic = False
+            events.append(Event("calm", f"{figure.id} sale del pánico", {"figure": figure.id}))
+    if figure.stress == figure.vol:
+        events += loc_check(state, figure, "estrés")
+    enemies = _near(state, figure, side_is_ally=False)
+    allies = _near(state, figure, side_is_ally=True)
+    if len(enemies) > figure.vol + len(allies):
+        events += psi_check(state, figure, "superado en número")
+    if figure.lose_next:
+        figure.lose_next = False
+        figure.ene = max(0, figure.ene - 1)
+        figure.actions_taken += 1
+        events.append(
+            Event(
+                "lost_action", f"{figure.id} pierde su primera acción (PSI)", {"figure": figure.id}
+            )
+        )
+    return events
