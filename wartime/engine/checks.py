@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine import bonuses
+from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.errors import IllegalActionError
-from wartime.rules.dice import Outcome, check_outcome
+from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
@@ -30,12 +32,38 @@ def acting_modifiers(figure: Figure) -> Modifiers:
 
 
 def roll(
-    state: GameState, who: Figure, purpose: str, target: int, modifiers: Modifiers
-) -> tuple[Outcome, Event]:
-    """Roll one CH for ``who``: 1D10 against target + modifiers, logged."""
+    state: GameState, who: Figure, purpose: str, target: int, modifiers: Modifiers,
+    ctx: Context | None = None,
+) -> tuple[Outcome, Event]:  # fmt: skip
+    """Roll one CH for ``who``: 1D10 against target + modifiers, logged.
+
+    Automated bonus/malus add their modifiers, change which faces are
+    criticals or fumbles, allow one reroll of a failure, or pass outright.
+    """
+    ctx = ctx or Context()
+    mods = modifiers + bonuses.check_modifiers(state, who, purpose, ctx)
+    read = bonuses.faces(state, who, purpose, ctx)
     die = state.dice.d10()
-    outcome = check_outcome(die, target, sum(v for _, v in modifiers))
-    return outcome, roll_event(purpose, die, target, tuple(modifiers), outcome.value, who.id)
+    total = target + sum(v for _, v in mods)
+    outcome = _read(die, total, read)
+    first = None
+    if read.reroll and not outcome.passed:
+        first, die = die, state.dice.d10()  # one more try; the log shows both dice
+        outcome = _read(die, total, read)
+    if read.auto_pass and not outcome.passed:
+        outcome = Outcome.PASS
+    event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first)
+    return outcome, event
+
+
+def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:
+    if not 1 <= die <= 10:
+        raise ValueError(f"a D10 roll is 1..10, got {die}")
+    if die <= faces.critical_to:
+        return Outcome.CRITICAL
+    if die >= faces.fumble_from:
+        return Outcome.FUMBLE
+    return Outcome.PASS if die <= total else Outcome.FAIL
 
 
 def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:

@@ -10,7 +10,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
+from wartime.engine import bonuses
 from wartime.engine.actions import Action
+from wartime.engine.bonuses import Context
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -134,13 +136,13 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
         raise IllegalActionError(f"No LdV to {target.id}")
     events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id}")]
     mods = acting_modifiers(figure) + _ranged_modifiers(figure, target, seen.distance)
-    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods)
+    ctx = Context(target, melee=False, weapon=weapon)
+    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
     cover = _shot_cover(state, figure, target)
     events.append(noise_event(figure, figure.position, weapon_noise(weapon.dan)))
-    events += _resolve_hit(
-        state, figure, target, weapon, outcome, _damage(figure, weapon), cover, melee=False
-    )
+    damage = _damage(figure, weapon) + bonus_damage(state, figure, target, ctx)
+    events += _resolve_hit(state, figure, target, weapon, outcome, damage, cover, melee=False)
     figure.next_action_modifier = 0
     return events
 
@@ -190,11 +192,18 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
         mods.append(("carga", +1))
         damage += 1
         figure.charging = False
-    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods)
+    ctx = Context(target, melee=True, weapon=None if weapon is UNARMED else weapon)
+    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
+    damage = max(1, damage + bonus_damage(state, figure, target, ctx))
     events += _resolve_hit(state, figure, target, weapon, outcome, damage, "none", melee=True)
     figure.next_action_modifier = 0
     return events
+
+
+def bonus_damage(state: GameState, attacker: Figure, target: Figure, ctx: Context) -> int:
+    """DAÑ from automated bonus/malus of the attacker (and the target's, against it)."""
+    return sum(v for _, v in bonuses.damage_modifiers(state, attacker, target, ctx))
 
 
 def melee_damage(figure: Figure, weapon: Weapon) -> int:
@@ -258,7 +267,10 @@ def defend(
 ) -> list[Event]:
     """CH DEF against ``damage``; ``attacker`` is set in CaC (a critical strikes back)."""
     mods: Modifiers = [("cobertura", COVER_BONUS)] if cover in ("over_half", "total") else []
-    outcome, event = roll(state, target, "CH DEF", target.defense, mods)
+    defense = target.defense + bonuses.defense_bonus(state, target)
+    ctx = Context(attacker, melee=attacker is not None)
+    outcome, event = roll(state, target, "CH DEF", defense, mods, ctx)
+    damage *= bonuses.damage_taken(target)
     events = [event]
     if outcome is Outcome.CRITICAL:
         events.append(
@@ -271,7 +283,7 @@ def defend(
         damage += 1
         if target.profile.defense:
             target.armour_wounds += 1
-    wounds = max(0, damage - target.defense) if outcome is Outcome.PASS else damage
+    wounds = max(0, damage - defense) if outcome is Outcome.PASS else damage
     return events + wound(state, target, wounds)
 
 

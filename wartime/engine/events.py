@@ -28,11 +28,14 @@ def roll_event(
     modifiers: tuple[tuple[str, int], ...],
     outcome: str,
     who: str,
+    rerolled: int | None = None,
 ) -> Event:
     """A CH: 1D10 against a target number, with every modifier named."""
     total = target + sum(v for _, v in modifiers)
     mods = "".join(f", {label} {value:+d}" for label, value in modifiers)
-    text = f"{who}: {purpose} — 1D10 = {roll} contra {total} ({target}{mods}): {_SPANISH[outcome]}"
+    again = f" (repetida tras un {rerolled})" if rerolled is not None else ""
+    verdict = _SPANISH[outcome]
+    text = f"{who}: {purpose} — 1D10 = {roll}{again} contra {total} ({target}{mods}): {verdict}"
     data = {
         "who": who,
         "purpose": purpose,
@@ -41,6 +44,7 @@ def roll_event(
         "base": target,
         "modifiers": [list(m) for m in modifiers],
         "outcome": outcome,
+        "rerolled": rerolled,
     }
     return Event("roll", text, data)
 

@@ -33,6 +33,15 @@ UNARMED = Weapon("sin armas", ene=1, dan=0, alc=0, cal=10)
 
 
 @dataclass(frozen=True)
+class Trait:
+    """A catalogue entry the character carries; a weapon's counts only while it is used."""
+
+    name: str
+    level: int = 1
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
 class Profile:
     character: str
     name: str
@@ -44,6 +53,7 @@ class Profile:
     defense: int  # CH DEF: the sum of the DEF of its protections
     weapons: tuple[Weapon, ...] = ()
     points: int = 10  # what its loss is worth to the enemy
+    traits: tuple[Trait, ...] = ()
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
@@ -71,6 +81,11 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
     points = next(c.points for c in army_cost(army).characters if c.character == character_id)
     transport = army.archetype(character.transport) if character.transport else None
     mov = float(transport["MOV"]) if transport and transport.kind is Kind.TRANSPORT else race.height
+    traits = tuple(
+        Trait(b.name, b.level, aid if army.archetype(aid).kind is Kind.WEAPON else None)
+        for aid in dict.fromkeys(character.archetype_ids())
+        for b in army.archetype(aid).bonuses
+    )
     return Profile(
         character=character_id,
         name=character.display_name,
@@ -82,6 +97,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         defense=defense,
         weapons=weapons,
         points=points,
+        traits=traits,
     )
 
 

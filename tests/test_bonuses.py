@@ -1,0 +1,117 @@
+"""BONUS Y MALUS: the hook mechanism that applies catalogue entries as data."""
+
+from __future__ import annotations
+
+import pytest
+
+from wartime.engine import Action
+from wartime.engine.bonuses import check_kinds, not_yet_automated
+from wartime.engine.profiles import Trait, Weapon
+from wartime.errors import DataError
+from wartime.rules.effects import load_effects, validated
+
+from .engine_support import RIFLE, do, profile, scenario, started
+
+
+def traits(*names: str, weapon: str | None = None) -> tuple[Trait, ...]:
+    return tuple(Trait(n, 1, weapon) for n in names)
+
+
+def duel_with(a_traits=(), b_traits=(), a_weapons=(RIFLE,), **extra):  # type: ignore[no-untyped-def]
+    base_a = profile("a", weapons=a_weapons)
+    base_b = profile("b", con=9)
+    from dataclasses import replace
+
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0), *extra.get("more", [])]
+    profiles = {"a": replace(base_a, traits=a_traits), "b": replace(base_b, traits=b_traits)}
+    profiles.update(extra.get("profiles", {}))
+    return scenario(units, profiles=profiles)
+
+
+def imp_roll(events):  # type: ignore[no-untyped-def]
+    return next(e.data for e in events if e.kind == "roll" and e.data["purpose"] == "CH IMP")
+
+
+def test_check_kinds_follow_the_rulebook() -> None:
+    """COMBATE: CH IMP is a CH AGI; PSICOLOGÍA: CH PSI and CH LOC are CH VOL."""
+    assert check_kinds("CH IMP") == {"IMP", "AGI", "ATR"}
+    assert check_kinds("CH PSI (heridas)") == {"PSI", "VOL", "ATR"}
+    assert check_kinds("CH CON ENF") == {"CON", "ATR", "ENF"}
+    assert check_kinds("CH DEF") == {"DEF"}
+
+
+def test_own_modifier_applies_only_when_its_condition_holds() -> None:
+    """Profesión arquero: CH IMP +1 attacking at range."""
+    state = started(duel_with(traits("Profesión arquero")), faces=[3, 9, 4])
+    events = do(state, Action("ataque_distancia", target="b"))
+    assert ["Profesión arquero", 1] in imp_roll(events)["modifiers"]
+
+
+def test_a_defender_trait_reaches_its_attackers() -> None:
+    """Difícil de matar: enemies have CH IMP −1 against the bearer."""
+    state = started(duel_with(b_traits=traits("Difícil de matar")), faces=[3, 9, 4])
+    events = do(state, Action("ataque_distancia", target="b"))
+    assert ["Difícil de matar (b)", -1] in imp_roll(events)["modifiers"]
+
+
+def test_attribute_checks_include_impact() -> None:
+    """Muy torpe: CH AGI −1 also on CH IMP, which is a CH AGI."""
+    state = started(duel_with(traits("Muy torpe")), faces=[3, 9, 4])
+    events = do(state, Action("ataque_distancia", target="b"))
+    assert ["Muy torpe", -1] in imp_roll(events)["modifiers"]
+
+
+def test_weapon_traits_count_only_with_that_weapon() -> None:
+    """A weapon's bonus (Afilada on a knife) counts only when that weapon strikes."""
+    knife = Weapon("cuchillo", 2, 2, 0, 3)
+    scn = duel_with(traits("Afilada", weapon="cuchillo"), a_weapons=(RIFLE, knife))
+    state = started(scn, faces=[3, 9, 4])
+    events = do(state, Action("ataque_distancia", target="b", item="fusil"))
+    assert next(e for e in events if e.kind == "hit").data["damage"] == RIFLE.dan
+
+
+def test_damage_bonus_and_damage_taken() -> None:
+    """Absorción de impacto: DAÑ −1 against the bearer; Blandito: DAÑ ×2 taken."""
+    state = started(duel_with(b_traits=traits("Absorción de impacto")), faces=[3, 9, 4])
+    events = do(state, Action("ataque_distancia", target="b"))
+    assert next(e for e in events if e.kind == "hit").data["damage"] == RIFLE.dan - 1
+    state = started(duel_with(b_traits=traits("Blandito")), faces=[3, 9, 4])
+    do(state, Action("ataque_distancia", target="b"))
+    assert state.figures["b"].wounds == 2 * RIFLE.dan
+
+
+def test_reroll_and_auto_pass_and_fumble_faces() -> None:
+    """Élite blindado: reroll CH DEF; Sin suerte: 9 and 10 are fumbles."""
+    state = started(duel_with(b_traits=traits("Élite blindado")), faces=[3, 9, 2, 4])
+    events = do(state, Action("ataque_distancia", target="b"))
+    defence = next(e.data for e in events if e.kind == "roll" and e.data["purpose"] == "CH DEF")
+    assert defence["rerolled"] == 9 and defence["roll"] == 2 and defence["outcome"] == "pass"
+    state = started(duel_with(traits("Sin suerte")), faces=[9, 9, 4])
+    events = do(state, Action("ataque_distancia", target="b"))
+    assert imp_roll(events)["outcome"] == "fumble"
+
+
+def test_auras_reach_allies_within_range() -> None:
+    """Grito de fuego: allies within 5 K get CH IMP +1 at range."""
+    from dataclasses import replace
+
+    near = [("c", "A", (10.0, 13.0), 0.0)]
+    crier = replace(profile("c"), traits=traits("Grito de fuego"))
+    state = started(duel_with(more=near, profiles={"c": crier}), faces=[3, 9, 4])
+    events = do(state, Action("ataque_distancia", target="b"))
+    assert ["Grito de fuego (c)", 1] in imp_roll(events)["modifiers"]
+
+
+def test_effects_name_real_entries_with_known_fields() -> None:
+    with pytest.raises(DataError, match="not a catalogue entry"):
+        validated({"x.yaml": {"Afiladaa": [{"stat": "DAÑ", "value": 1}]}})
+    with pytest.raises(DataError, match="unknown check"):
+        validated({"x.yaml": {"Afilada": [{"check": "FOO", "value": 1}]}})
+    with pytest.raises(DataError, match="needs 'within'"):
+        validated({"x.yaml": {"Afilada": [{"check": "IMP", "value": 1, "who": "allies"}]}})
+
+
+def test_not_yet_automated_is_the_rest_of_the_catalogue() -> None:
+    pending = not_yet_automated()
+    assert len(pending) + len(load_effects()) == 369
+    assert "Afilada" not in pending and "Invisible" in pending
