@@ -456,3 +456,31 @@ def test_legal_actions_are_all_legal() -> None:
     state = started(duel(), faces=[5] * 50)
     for action in state.legal_actions():
         assert state.check(action) is None, action
+
+
+def test_overload_and_talla_burden_agility_and_impact() -> None:
+    """MODIFICADORES, por sobrecarga: CH IMP and CH AGI −1 per DEF above CON − wounds;
+    por TAL vs CON: CH AGI −1 per point between TAL and CON."""
+    from dataclasses import replace
+
+    from wartime.engine.checks import burden_modifiers
+    from wartime.engine.figures import Figure
+
+    heavy = Figure(
+        "h", "A", replace(profile("h", con=4, defense=6), talla=(6,)), (0, 0), 0, 0.5, 1.0
+    )
+    both = [("sobrecarga", -2), ("TAL contra CON", -2)]
+    assert burden_modifiers(heavy, "CH IMP") == both  # CH IMP is a CH AGI (COMBATE)
+    assert burden_modifiers(heavy, "CH AGI (Nadar)") == both
+    assert burden_modifiers(heavy, "CH VOL (reacción)") == []
+    heavy.wounds = 1
+    assert burden_modifiers(heavy, "CH IMP")[0] == ("sobrecarga", -3)
+
+
+def test_speed_costs_the_shooter_one() -> None:
+    """MODIFICADORES, por velocidad: CH IMP −1 shooting from or at a figure that moved over 5 K."""
+    state = started(duel(), faces=[3, 9, 4])
+    state.figures["b"].moved = 6.0
+    events = do(state, Action("ataque_distancia", target="b"))
+    (imp,) = rolls(events, "CH IMP")
+    assert ["velocidad", -1] in imp["modifiers"]

@@ -41,7 +41,11 @@ def roll(
     criticals or fumbles, allow one reroll of a failure, or pass outright.
     """
     ctx = ctx or Context()
-    mods = modifiers + bonuses.check_modifiers(state, who, purpose, ctx)
+    mods = (
+        modifiers
+        + burden_modifiers(who, purpose)
+        + bonuses.check_modifiers(state, who, purpose, ctx)
+    )
     read = bonuses.faces(state, who, purpose, ctx)
     die = state.dice.d10()
     total = target + sum(v for _, v in mods)
@@ -54,6 +58,22 @@ def roll(
         outcome = Outcome.PASS
     event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first)
     return outcome, event
+
+
+def burden_modifiers(figure: Figure, purpose: str) -> Modifiers:
+    """MODIFICADORES, por sobrecarga and por TAL vs CON, on CH IMP and CH AGI."""
+    kinds = bonuses.check_kinds(purpose)
+    if not kinds & {"IMP", "AGI"}:
+        return []
+    mods: Modifiers = []
+    over = figure.profile.defense - (figure.profile.con - figure.wounds)
+    if over > 0:
+        mods.append(("sobrecarga", -over))
+    if "AGI" in kinds:
+        misfit = sum(abs(tal - figure.profile.con) for tal in figure.profile.talla)
+        if misfit:
+            mods.append(("TAL contra CON", -misfit))
+    return mods
 
 
 def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:

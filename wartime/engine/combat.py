@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 RANGE_BAND = 10.0  # CH IMP −1 per 10 K beyond the first 10 K
 CLOSE = 3.0  # postures matter to a shooter beyond 3 K
 COVER_BONUS = 2  # Cobertura: over 50% hidden gives CH DEF +2
+FAST = 5.0  # K moved this turn: shooting from or at it takes CH IMP −1
 
 
 class Sight:
@@ -170,6 +171,8 @@ def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modif
         mods.append(("blanco esprintando", -1))
     if target.profile.mov > shooter.profile.mov:
         mods.append(("tamaño", +1))  # MODIFICADORES, Por tamaño
+    if shooter.moved > FAST or target.moved > FAST:
+        mods.append(("velocidad", -1))  # MODIFICADORES, Por velocidad
     return mods
 
 

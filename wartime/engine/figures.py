@@ -42,6 +42,7 @@ class Figure:
     lose_next: bool = False  # a failed PSI outside its activation: loses its next action
     vol_loss: int = 0  # a fumbled CH LOC: VOL −1 for good
     unconscious: bool = False  # stress above VOL
+    moved: float = 0.0  # K moved this turn (MODIFICADORES, por velocidad)
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -109,5 +110,5 @@ class Figure:
             self.waiting_below, self.sprinted, self.sprinted_now, self.charging,
             self.actions_taken, self.next_action_modifier, self.psi_bonus,
             sorted(self.weapon_wounds.items()), self.armour_wounds, self.reacting,
-            self.panic, self.lose_next, self.vol_loss, self.unconscious,
+            self.panic, self.lose_next, self.vol_loss, self.unconscious, round(self.moved, 9),
         )  # fmt: skip

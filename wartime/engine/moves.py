@@ -148,6 +148,7 @@ def travel(
     plan = route(state, figure, goal, budget, stride, engaging, keep=True)
     events = [spend(figure, plan.ene, stride.label, plan.extra)]
     figure.position = plan.end
+    figure.moved += plan.travelled
     if not figure.reacting:  # a Pj cannot pivot outside its activation (Girar y pivotar)
         figure.facing = _facing(plan.start, plan.end, figure.facing)
     end, travelled = plan.end, plan.travelled

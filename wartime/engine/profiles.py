@@ -54,6 +54,7 @@ class Profile:
     weapons: tuple[Weapon, ...] = ()
     points: int = 10  # what its loss is worth to the enemy
     traits: tuple[Trait, ...] = ()
+    talla: tuple[int, ...] = ()  # TAL of each protection worn (TAL 0, not worn, is left out)
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
@@ -76,6 +77,9 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         for a in (army.archetype(w) for w in character.weapons)
     )  # fmt: skip
     defense = sum(army.archetype(p)["DEF"] for p in character.protections)
+    talla = tuple(
+        army.archetype(p)["TAL"] for p in character.protections if army.archetype(p)["TAL"]
+    )
     if character.transport:
         defense += army.archetype(character.transport)["DEF"]
     points = next(c.points for c in army_cost(army).characters if c.character == character_id)
@@ -98,6 +102,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         weapons=weapons,
         points=points,
         traits=traits,
+        talla=talla,
     )
 
 

@@ -110,6 +110,7 @@ def new_turn(state: GameState) -> list[Event]:
         figure.acted = False
         figure.waiting_below = None
         figure.sprinted = False
+        figure.moved = 0.0
     return [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
 
 
