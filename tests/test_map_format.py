@@ -239,3 +239,39 @@ def test_unit_count_is_capped() -> None:
     with pytest.raises(DataError) as info:
         parse_map(Document("crowd.yaml", {"wartime_map": 1, "size": [48, 36], "units": units}))
     assert "too many units" in str(info.value)
+
+
+def test_scenario_block_sets_the_game_length_and_ruleset(tmp_path: Path) -> None:
+    """Issue 4: the map may carry the turn limit and the ruleset switches."""
+    from wartime.engine.scenario import load_scenario
+    from wartime.geometry.noise import NoiseRule
+
+    path = tmp_path / "m.yaml"
+    path.write_text(
+        GOOD + "scenario: {turn_limit: 4, noise_wall_rule: halve, line_width: 1.5}\n",
+        encoding="utf-8",
+    )
+    field = load_map(path)
+    assert (field.rules.turn_limit, field.rules.noise_wall_rule, field.rules.line_width) == (
+        4,
+        "halve",
+        1.5,
+    )
+    assert parse_map(parse_document(dump_map(field), "again.yaml")) == field
+    ruleset = load_scenario(path).ruleset
+    assert (ruleset.turn_limit, ruleset.noise_wall_rule, ruleset.line_width) == (
+        4,
+        NoiseRule.HALVE,
+        1.5,
+    )
+
+
+def test_scenario_block_is_validated(tmp_path: Path) -> None:
+    found = problems(
+        tmp_path, GOOD + "scenario: {turn_limit: 0, noise_wall_rule: loud, width: 2}\n"
+    )
+    assert {p.path for p in found} == {
+        "scenario.turn_limit",
+        "scenario.noise_wall_rule",
+        "scenario.width",
+    }

@@ -87,6 +87,15 @@ class Unit:
 
 
 @dataclass(frozen=True)
+class GameRules:
+    """A map's optional `scenario:` block: how long the game lasts and the ruleset switches."""
+
+    turn_limit: int = 6
+    noise_wall_rule: str = "subtract_def"  # or "halve" (the rulebook states both)
+    line_width: float = 1.0  # K, the width of L templates
+
+
+@dataclass(frozen=True)
 class Battlefield:
     name: str
     size: tuple[float, float]
@@ -97,6 +106,7 @@ class Battlefield:
     deployment: tuple[Deployment, ...] = ()
     units: tuple[Unit, ...] = ()
     armies: tuple[str, ...] = ()
+    rules: GameRules = GameRules()
     _units: dict[str, Unit] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -66,7 +66,7 @@ def load_scenario(
     texts = {"map": _read(map_path)}
     texts.update({f"army:{side}": _read(path) for side, path in (armies or {}).items()})
     names = {"map": str(map_path), **{f"army:{s}": str(p) for s, p in (armies or {}).items()}}
-    return scenario_from_texts(texts, names, seed, ruleset or Ruleset())
+    return scenario_from_texts(texts, names, seed, ruleset)
 
 
 def _read(path: str | Path) -> str:
@@ -74,7 +74,7 @@ def _read(path: str | Path) -> str:
 
 
 def scenario_from_texts(
-    texts: Mapping[str, str], names: Mapping[str, str], seed: int, ruleset: Ruleset
+    texts: Mapping[str, str], names: Mapping[str, str], seed: int, ruleset: Ruleset | None = None
 ) -> Scenario:
     """Build a scenario from file contents (``map`` and ``army:A``/``army:B``).
 
@@ -101,4 +101,10 @@ def scenario_from_texts(
     if problems:
         raise DataError(problems)
     source = {"texts": dict(texts), "names": dict(names)}
-    return Scenario(field_, profiles, ruleset, seed, source)
+    return Scenario(field_, profiles, ruleset or ruleset_of(field_), seed, source)
+
+
+def ruleset_of(field_: Battlefield) -> Ruleset:
+    """The map's `scenario:` block as the engine's ruleset."""
+    rules = field_.rules
+    return Ruleset(NoiseRule(rules.noise_wall_rule), rules.line_width, rules.turn_limit)

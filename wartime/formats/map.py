@@ -19,6 +19,7 @@ from wartime.board.battlefield import (
     SIDES,
     Battlefield,
     Deployment,
+    GameRules,
     Obstacle,
     Posture,
     Terrain,
@@ -42,7 +43,8 @@ MAX_TABLE_K = 1_000.0
 _T = TypeVar("_T")
 
 _TOP = ("wartime_map", "name", "size", "scale_mm", "walls", "obstacles", "terrain",
-        "deployment", "units", "armies")  # fmt: skip
+        "deployment", "units", "armies", "scenario")  # fmt: skip
+NOISE_RULES = ("subtract_def", "halve")
 _UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture", "vol",
          "character")  # fmt: skip
 
@@ -213,6 +215,28 @@ class _MapReader(Checker):
             character=character,
         )
 
+    def rules(self, raw: Any) -> GameRules:
+        """The optional `scenario:` block; anything missing keeps its default."""
+        if raw is None:
+            return GameRules()
+        fields = self.mapping(raw, "scenario", ("turn_limit", "noise_wall_rule", "line_width"))
+        if fields is None:
+            return GameRules()
+        default = GameRules()
+        limit = self.integer(fields.get("turn_limit", default.turn_limit), "scenario.turn_limit")
+        if limit is not None and limit < 1:
+            self.error("scenario.turn_limit", f"turn limit {limit} must be 1 or more")
+        rule = fields.get("noise_wall_rule", default.noise_wall_rule)
+        rule = self.choice(rule, "scenario.noise_wall_rule", NOISE_RULES, "noise rule")
+        width = self.measure(
+            fields.get("line_width", default.line_width), "scenario.line_width", positive=True
+        )
+        return GameRules(
+            turn_limit=limit if limit and limit >= 1 else default.turn_limit,
+            noise_wall_rule=rule or default.noise_wall_rule,
+            line_width=width or default.line_width,
+        )
+
     def capped(self, raw: Any, key: str, limit: int) -> Any:
         if isinstance(raw, list) and len(raw) > limit:
             self.error(key, f"too many {key}: a map may have at most {limit:,}")
@@ -293,6 +317,7 @@ class _MapReader(Checker):
             deployment=tuple(self.each(data.get("deployment"), "deployment", self.zone)),
             units=tuple(units),
             armies=armies,
+            rules=self.rules(data.get("scenario")),
         )
         self.raise_errors()
         for path, message in battlefield_problems(field):
@@ -340,6 +365,12 @@ def map_to_data(field: Battlefield) -> dict[str, Any]:
     data["units"] = [_unit(u) for u in field.units]
     if field.armies:
         data["armies"] = list(field.armies)
+    if field.rules != GameRules():
+        data["scenario"] = {
+            "turn_limit": field.rules.turn_limit,
+            "noise_wall_rule": field.rules.noise_wall_rule,
+            "line_width": _num(field.rules.line_width),
+        }
     return data
 
 
