@@ -194,11 +194,11 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if figure.charging:
         mods.append(("carga", +1))
         damage += 1
-        figure.charging = False
     ctx = Context(target, melee=True, weapon=None if weapon is UNARMED else weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
     damage = max(1, damage + bonus_damage(state, figure, target, ctx))
+    figure.charging = False  # the charge's bonus (and "when: charge" effects) end with this blow
     events += _resolve_hit(state, figure, target, weapon, outcome, damage, "none", melee=True)
     figure.next_action_modifier = 0
     return events
