@@ -93,8 +93,10 @@ def test_every_handler_is_an_action_of_the_list() -> None:
     """ACCIONES: handlers are keyed by the action list's ids (data/actions.yaml)."""
     ids = {a.id for a in load_actions().actions}
     assert set(HANDLERS) <= ids
-    assert len(not_yet_automated()) == len(ids) - len(HANDLERS)
-    assert "Mover" not in not_yet_automated() and "Poseer" in not_yet_automated()
+    pending = not_yet_automated()
+    assert {"Poseer", "Esquivar en CaC", "Subir a un alto"} <= set(pending)  # refused or missing
+    assert "Mover" not in pending and "Embestir" not in pending
+    assert len(pending) >= len(ids) - len(HANDLERS)
 
 
 @pytest.mark.parametrize("block", range(10))

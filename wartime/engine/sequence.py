@@ -165,7 +165,7 @@ def act(state: GameState, action: Action) -> list[Event]:
     return events + open_window(state, figure, action, events)
 
 
-FLEEING = frozenset({"mover", "correr", "esprintar", "huir"})
+FLEEING = frozenset({"mover", "correr", "esprintar", "huir", "destrabarse"})
 
 
 def fleeing_only(state: GameState, figure: Figure, action: Action) -> None:

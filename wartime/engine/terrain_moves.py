@@ -718,6 +718,10 @@ def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return events
 
 
+# Registered for their checks and reasons, but always refused in the end: the
+# board cannot yet stand a figure on top of an obstacle.
+NOT_SUPPORTED = frozenset({"subir_a_un_alto"})
+
 HANDLERS: dict[str, Handler] = {
     "mover_sin_hacer_ruido": mover_sin_hacer_ruido,
     "nadar": nadar,
