@@ -1,21 +1,436 @@
-"""ÁREAS in play: area weapons, templates, full and half damage, and scatter."""
+"""ÁREAS in play: area weapons, templates, full and half damage, and scatter.
+
+Sections ÁREAS and COMBATE of the rulebook, the bonus and malus entries
+"Área ()", "Dispersión", "Munición estabilizadora" and "Corrector de
+puntería", and DESIGN.md §5 for the templates:
+
+- The weapon aims at an enemy figure (its centre) or at a point on the table.
+  Aiming at a figure needs what any ranged attack needs (CdV, ALC, LdV); a
+  point needs the CdV arc, VOL×5 and ALC, but no LdV (a lobbed shot).
+- R is centred on the aim; L and G start at the attacker's base edge and point
+  at it; S jumps from the target figure to the nearest figure within 3 K.
+- A base wholly inside takes the whole DAÑ, one partly inside half of it
+  (rounded half up).  Cover is judged from the template's centre, at the
+  attacker's muzzle height.  The attacker is never hit by its own L, G or S,
+  but an R that covers it hits it like anyone else.
+- A critical CH IMP: DAÑ +1 for the attack (so half of DAÑ + 1 for a partly
+  covered base) and no cover.  A fumble: the attacker takes DAÑ 1 and the
+  weapon a wound, as for any weapon.
+- A failed CH IMP scatters the template 1D10 K per 15 K to the aim.  With the
+  malus Dispersión, any CH IMP but a critical scatters, 1D10 K per 30 K with
+  LdV to the aim or per 20 K without.  Munición estabilizadora halves the
+  drift; Corrector de puntería rolls the scatter again and keeps the shorter
+  drift (these three count on the weapon, or on the character for all its
+  weapons).  A template that lands off the table hits nobody.  S chains do
+  not scatter: a failed CH IMP misses.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from wartime.board.shapes import Point
 from wartime.engine.actions import Action
+from wartime.engine.bonuses import Context
+from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.combat import (
+    _damage,
+    _enemy,
+    _ranged_modifiers,
+    _resolve_hit,
+    _shot_cover,
+    bonus_damage,
+    defend,
+    sight,
+)
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
+from wartime.geometry.cover import cover_class, cover_pairs, cover_percent, line_of_sight
+from wartime.geometry.distance import center_distance
+from wartime.geometry.noise import weapon_noise
+from wartime.geometry.scatter import K_PER_DIE, Scatter, scatter
+from wartime.geometry.templates import Template, coverage, jump_chain, make_template
+from wartime.geometry.vision import can_interact, eye_point, muzzle_point
+from wartime.rules.dice import Outcome, round_half_up
+from wartime.rules.tables import Shape, parse_shape
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
+DISPERSION = "Dispersión"  # malus: every CH IMP but a critical scatters
+STABILISING = "Munición estabilizadora"  # bonus: the scatter is halved
+AIM_CORRECTOR = "Corrector de puntería"  # bonus: the scatter is rolled again
+DISPERSION_K_WITH_LDV = 30.0  # Dispersión: 1D10 K per 30 K with LdV to the aim
+DISPERSION_K_WITHOUT_LDV = 20.0  # ... and per 20 K without
+SPOT_BASE = 1.0  # LdV to a point: as to a human-size figure standing there (DESIGN §4)
+SPOT_HEIGHT = 1.0
+_STARTS_AT_ATTACKER = ("L", "G")  # templates laid from the attacker's base edge
+
+
+@dataclass(frozen=True)
+class Aim:
+    """Where the attack is aimed, checked: a figure's centre or a point."""
+
+    point: Point
+    target: Figure | None  # None when aimed at a point
+    distance: float  # from the attacker's base edge to the target's edge or the point
+    level: int  # the movement height the template lands at
+    line_of_sight: bool  # LdV to the aim (always, for a figure)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One area attack after its CH IMP: who fires what, where, and its DAÑ."""
+
+    figure: Figure
+    weapon: Weapon
+    aim: Aim
+    ctx: Context  # for the bonus/malus hooks: the target aimed at (if any) and the weapon
+    damage: int  # the weapon's DAÑ, a critical's +1 included
+    critical: bool  # Crítico en CH IMP: DAÑ +1 (already in ``damage``) and no cover
+
+    def damage_to(self, state: GameState, victim: Figure) -> int:
+        """The attack's DAÑ against one figure: automated bonus/malus (theirs too) added."""
+        return self.damage + bonus_damage(state, self.figure, victim, self.ctx)
+
+
+@dataclass(frozen=True)
+class Drift:
+    """One scatter roll, after Munición estabilizadora."""
+
+    rolls: tuple[int, ...]
+    angle: float
+    distance: int  # K actually drifted
+    end: Point
+
 
 def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon) -> list[Event]:
-    """An attack with a weapon that has the bonus Área (not automated yet)."""
-    raise IllegalActionError(
-        f"Area attacks ({weapon.id}, Área {weapon.area}) are not automated yet"
+    """Ataque a distancia with a weapon that has the bonus Área (R, L, G or S)."""
+    shape = parse_shape(weapon.area or "")
+    if shape is None:
+        raise IllegalActionError(
+            f"{weapon.id} has an Área '{weapon.area}' that is not R, L, G or S"
+        )
+    aim = _aim(state, figure, action, weapon, shape)
+    events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id} (área {weapon.area})")]
+    # A point is measured as a target that stands upright and still, of the shooter's size:
+    # the range band and the shooter's own modifiers count, no target's.
+    aimed_at = aim.target or _spot(figure, aim.point)
+    mods = acting_modifiers(figure) + _ranged_modifiers(figure, aimed_at, aim.distance)
+    ctx = Context(aim.target, melee=False, weapon=weapon)
+    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
+    events.append(event)
+    events.append(noise_event(figure, figure.position, weapon_noise(weapon.dan)))
+    damage = _damage(figure, weapon)
+    critical = outcome is Outcome.CRITICAL
+    shot = Shot(figure, weapon, aim, ctx, damage + 1 if critical else damage, critical)
+    if outcome is Outcome.FUMBLE:  # Pifia en CH IMP: DAÑ 1 on oneself, the weapon a wound
+        victim = aim.target or figure
+        events += _resolve_hit(state, figure, victim, weapon, outcome, damage, "none", melee=False)
+    elif shape.kind == "S":
+        events += _chain(state, shot, shape.size, outcome)
+    else:
+        events += _template_attack(state, shot, outcome)
+    figure.next_action_modifier = 0
+    return events
+
+
+# -- aiming ---------------------------------------------------------------------------------
+
+
+def _aim(state: GameState, figure: Figure, action: Action, weapon: Weapon, shape: Shape) -> Aim:
+    """COMBATE, Atacar a distancia: check the aim; raise IllegalActionError if it is not allowed."""
+    if action.target is not None and action.point is not None:
+        raise IllegalActionError("Aim at a figure or at a point on the table, not both")
+    if action.target is None and action.point is None:
+        raise IllegalActionError(
+            f"Aim {weapon.id} (Área {weapon.area}) at a target figure or at a point on the table"
+        )
+    if action.target is not None:
+        aim = _aim_at_figure(state, figure, action, weapon)
+    else:
+        assert action.point is not None
+        aim = _aim_at_point(state, figure, action.point, weapon, shape)
+    if shape.kind in _STARTS_AT_ATTACKER and (
+        center_distance(figure.position, aim.point) <= figure.radius
+    ):
+        raise IllegalActionError(
+            f"A {shape.kind} template starts at your base edge: aim beyond your own base"
+        )
+    return aim
+
+
+def _carries(figure: Figure, weapon: Weapon, entry: str) -> bool:
+    """The weapon has the entry, or the character does (an object's, its race's)."""
+    return entry in weapon.bonuses or any(
+        t.name == entry and t.weapon is None for t in figure.profile.traits
     )
+
+
+def _ready_to_shoot(state: GameState, figure: Figure) -> None:
+    if engaged_with(state, figure):
+        raise IllegalActionError("Engaged in CaC: you cannot shoot")
+    if figure.sprinted:
+        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+
+
+def _aim_at_figure(state: GameState, figure: Figure, action: Action, weapon: Weapon) -> Aim:
+    """The same requirements as any ranged attack (combat.ataque_distancia)."""
+    target = _enemy(state, figure, action)
+    if not can_interact(figure.level, target.level, ranged=True):
+        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+    _ready_to_shoot(state, figure)
+    seen = sight(state, figure, target)
+    if not seen.in_vision:
+        raise IllegalActionError("Target outside the CdV")
+    if seen.distance > weapon.alc:
+        raise IllegalActionError(
+            f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
+        )
+    if seen.line_of_sight == "blocked":
+        raise IllegalActionError(f"No LdV to {target.id}")
+    return Aim(target.position, target, seen.distance, target.level, True)
+
+
+def _aim_at_point(
+    state: GameState, figure: Figure, point: Point, weapon: Weapon, shape: Shape
+) -> Aim:
+    """A point: in the CdV arc, within VOL×5 and ALC of the attacker's base edge, on the table."""
+    if shape.kind == "S":
+        raise IllegalActionError(
+            f"{weapon.id} has Área {weapon.area} (Salto): it must be aimed at a target figure"
+        )
+    width, height = state.scenario.battlefield.size
+    if not _on_table(point, width, height):
+        raise IllegalActionError(
+            f"The aim point ({point[0]:.1f}, {point[1]:.1f}) is off the table "
+            f"(0–{width:g} × 0–{height:g} K)"
+        )
+    _ready_to_shoot(state, figure)
+    seen = sight(state, figure, _spot(figure, point))  # a point: a base of radius 0
+    if not seen.in_vision:
+        raise IllegalActionError("Aim point outside the CdV")
+    if seen.distance > weapon.alc:
+        raise IllegalActionError(
+            f"Aim point out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
+        )
+    return Aim(point, None, seen.distance, figure.level, _sees_point(state, figure, point))
+
+
+def _spot(figure: Figure, point: Point) -> Figure:
+    """A stand-in with no base at ``point``, to measure it as a target is measured.
+
+    It stands upright and still and has the shooter's profile (so no size modifier).
+    """
+    return Figure("(punto)", "", figure.profile, point, 0.0, 0.0, 0.0, figure.level)
+
+
+def _sees_point(state: GameState, figure: Figure, point: Point) -> bool:
+    """LdV to a point: to a human-size figure standing on it, not wholly hidden."""
+    eye = eye_point(figure.position, figure.current_height, figure.level)
+    hidden = cover_percent(eye, point, SPOT_BASE, SPOT_HEIGHT, state.world.occluders)
+    return line_of_sight(hidden) != "blocked"
+
+
+def _on_table(point: Point, width: float, height: float) -> bool:
+    return 0.0 <= point[0] <= width and 0.0 <= point[1] <= height
+
+
+# -- R, L and G templates -------------------------------------------------------------------
+
+
+def _template_attack(state: GameState, shot: Shot, outcome: Outcome) -> list[Event]:
+    """Lay the template at the aim, or where it scatters to, and hit what it covers."""
+    figure, weapon, aim = shot.figure, shot.weapon, shot.aim
+    where = {"figure": figure.id, "point": list(aim.point)}
+    if shot.critical:
+        text = f"Crítico: el área de {figure.id} cae donde apuntaba (DAÑ +1, sin cobertura)"
+        return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]
+    if _carries(figure, weapon, DISPERSION):  # malus Dispersión: anything but a critical scatters
+        per_die = DISPERSION_K_WITH_LDV if aim.line_of_sight else DISPERSION_K_WITHOUT_LDV
+        seen = "con LdV" if aim.line_of_sight else "sin LdV"
+        verdict = "impacta" if outcome.passed else "falla"
+        text = f"{figure.id} {verdict} sin crítico: el área se dispersa (Dispersión, {seen})"
+    elif outcome.passed:
+        text = f"{figure.id} impacta: el área cae donde apuntaba"
+        return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]
+    elif weapon.alc > 0:  # ÁREAS, Dispersión: a failed CH IMP scatters
+        per_die = K_PER_DIE
+        text = f"{figure.id} falla: el área se dispersa"
+    else:
+        return [Event("miss", f"{figure.id} falla", where)]
+    drift, rolled = _scatter(state, figure, weapon, aim, per_die)
+    events = [Event("miss" if not outcome.passed else "area_off_aim", text, where), *rolled]
+    width, height = state.scenario.battlefield.size
+    if not _on_table(drift.end, width, height):
+        text = "El área cae fuera de la mesa: no alcanza a nadie"
+        return [*events, Event("area_off_table", text, {"point": list(drift.end)})]
+    return events + _hit_template(state, shot, drift.end)
+
+
+def _scatter(
+    state: GameState, figure: Figure, weapon: Weapon, aim: Aim, per_die: float
+) -> tuple[Drift, list[Event]]:
+    """Roll the scatter (twice with Corrector de puntería, keeping the shorter drift)."""
+    halve = _carries(figure, weapon, STABILISING)
+    first = _drift(_roll(state, aim, per_die), halve)
+    events = [_scatter_event(figure, aim, first, per_die, "")]
+    if not _carries(figure, weapon, AIM_CORRECTOR):
+        return first, events
+    again = _drift(_roll(state, aim, per_die), halve)
+    events.append(_scatter_event(figure, aim, again, per_die, " (Corrector de puntería)"))
+    kept = again if again.distance < first.distance else first
+    text = f"Se queda la dispersión más corta: {kept.distance} K"
+    return kept, [*events, Event("scatter_kept", text, {"distance": kept.distance})]
+
+
+def _roll(state: GameState, aim: Aim, per_die: float) -> Scatter:
+    """1D10 K per ``per_die`` K (or part of it) from the attacker to the aim, at least one."""
+    if per_die == K_PER_DIE:
+        return scatter(aim.point, aim.distance, state.dice)
+    count = max(1, math.ceil(aim.distance / per_die))
+    return scatter(aim.point, count * K_PER_DIE, state.dice)  # exactly ``count`` D10
+
+
+def _drift(rolled: Scatter, halve: bool) -> Drift:
+    """Apply Munición estabilizadora ("dispersa la mitad", rounded half up) to a roll."""
+    if not halve:
+        return Drift(rolled.rolls, rolled.angle_deg, rolled.distance, rolled.end)
+    drift = round_half_up(Fraction(rolled.distance, 2))
+    rad = math.radians(rolled.angle_deg)
+    end = (rolled.aim[0] + drift * math.cos(rad), rolled.aim[1] + drift * math.sin(rad))
+    return Drift(rolled.rolls, rolled.angle_deg, drift, end)
+
+
+def _scatter_event(figure: Figure, aim: Aim, drift: Drift, per_die: float, note: str) -> Event:
+    dice = " + ".join(str(r) for r in drift.rolls)
+    halved = f", la mitad: {drift.distance} K" if drift.distance != sum(drift.rolls) else ""
+    text = (
+        f"Dispersión{note}: {len(drift.rolls)}D10 = {dice} = {sum(drift.rolls)} K{halved} "
+        f"hacia {drift.angle:.0f}°: cae en ({drift.end[0]:.1f}, {drift.end[1]:.1f})"
+    )
+    data = {
+        "figure": figure.id,
+        "aim": list(aim.point),
+        "per_die": per_die,
+        "rolls": list(drift.rolls),
+        "angle": drift.angle,
+        "distance": drift.distance,
+        "end": list(drift.end),
+    }
+    return Event("scatter", text, data)
+
+
+def _lay(state: GameState, shot: Shot, point: Point) -> Template:
+    """R centred on ``point``; L and G from the attacker's base edge toward it."""
+    figure, area = shot.figure, shot.weapon.area
+    assert area is not None
+    if area[0].upper() in _STARTS_AT_ATTACKER and figure.position == point:
+        point = shot.aim.point  # no direction from the attacker's own centre: keep the aim's
+    return make_template(area, point, figure.disc(), state.scenario.ruleset.line_width)
+
+
+def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
+    """ÁREAS, Daño: whole DAÑ to bases wholly inside, half to those partly inside."""
+    figure = shot.figure
+    template = _lay(state, shot, point)
+    exposed = [f for f in state.figures.values() if not f.casualty and f.level == shot.aim.level]
+    own = figure.id if template.shape[0] in _STARTS_AT_ATTACKER else None
+    covered = coverage(template, [f.disc() for f in exposed], exclude=own)
+    origin = template.origin
+    hit = sorted(
+        (state.figures[i] for i in (*covered.full, *covered.partial)),
+        key=lambda f: (center_distance(origin, f.position), f.id),
+    )
+    names = ", ".join(f.id for f in hit) or "nadie"
+    text = f"Área {template.shape} en ({origin[0]:.1f}, {origin[1]:.1f}): alcanza a {names}"
+    data = {
+        "shape": template.shape,
+        "origin": list(origin),
+        "full": list(covered.full),
+        "partial": list(covered.partial),
+    }
+    events = [Event("template", text, data)]
+    covers = _covers(state, shot, origin, hit)
+    for target, cover in zip(hit, covers, strict=True):
+        full = target.id in covered.full
+        damage = shot.damage_to(state, target)
+        dealt = damage if full else round_half_up(Fraction(damage, 2))
+        how = "de lleno" if full else "en parte"
+        text = f"El área de {figure.id} alcanza {how} a {target.id} (DAÑ {dealt})"
+        detail = {
+            "figure": figure.id,
+            "target": target.id,
+            "damage": dealt,
+            "covered": "full" if full else "partial",
+            "cover": cover,
+        }
+        events.append(Event("hit", text, detail))
+        events += defend(state, target, dealt, cover, attacker=None)
+    return events
+
+
+def _covers(state: GameState, shot: Shot, origin: Point, hit: list[Figure]) -> list[str]:
+    """Cobertura seen from the template's centre, at the attacker's muzzle height."""
+    if shot.critical or not hit:  # Crítico en CH IMP: ignores cover
+        return ["none"] * len(hit)
+    figure = shot.figure
+    muzzle = muzzle_point(origin, figure.current_height, figure.level)
+    percents = cover_pairs(
+        [muzzle] * len(hit),
+        [f.position for f in hit],
+        [2 * f.radius for f in hit],
+        [f.current_height for f in hit],
+        state.world.occluders,
+    )
+    return [cover_class(float(p)) for p in percents]
+
+
+# -- S chains -------------------------------------------------------------------------------
+
+
+def _chain(state: GameState, shot: Shot, jumps: int, outcome: Outcome) -> list[Event]:
+    """ÁREAS, Salto: the target, then the nearest figure within 3 K each time; whole DAÑ."""
+    figure, target = shot.figure, shot.aim.target
+    assert target is not None  # _aim refuses a point for S
+    if not outcome.passed:
+        text = f"{figure.id} falla contra {target.id}"
+        return [Event("miss", text, {"figure": figure.id, "target": target.id})]
+    reachable = [
+        f.disc()
+        for f in state.figures.values()
+        if not f.casualty and f.level == target.level and f.id != figure.id
+    ]
+    chain = jump_chain(target.id, reachable, jumps, state.dice)
+    ties = f" (desempate 1D10: {', '.join(map(str, chain.tie_rolls))})" if chain.tie_rolls else ""
+    text = f"Salto S{jumps} de {figure.id}: {' → '.join(chain.ids)}{ties}"
+    data = {"figure": figure.id, "chain": list(chain.ids), "tie_rolls": list(chain.tie_rolls)}
+    events = [Event("chain", text, data)]
+    source = figure
+    for link_id in chain.ids:
+        link = state.figures[link_id]
+        cover = "none" if shot.critical else _link_cover(state, figure, source, link)
+        damage = shot.damage_to(state, link)
+        text = f"El salto de {figure.id} alcanza a {link.id} (DAÑ {damage})"
+        detail = {"figure": figure.id, "target": link.id, "damage": damage, "cover": cover}
+        events.append(Event("hit", text, detail))
+        events += defend(state, link, damage, cover, attacker=None)
+        source = link
+    return events
+
+
+def _link_cover(state: GameState, attacker: Figure, source: Figure, link: Figure) -> str:
+    """The target's cover along the line of fire; each jump's from the figure it leapt from."""
+    if source is attacker:
+        return _shot_cover(state, attacker, link)
+    muzzle = muzzle_point(source.position, source.current_height, source.level)
+    percent = cover_percent(
+        muzzle, link.position, 2 * link.radius, link.current_height, state.world.occluders
+    )
+    return cover_class(percent)
