@@ -6,7 +6,7 @@ import pytest
 
 from wartime.engine import Action
 from wartime.engine.bonuses import check_kinds, not_yet_automated
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.profiles import Trait
 from wartime.errors import DataError
 from wartime.rules.effects import load_effects, validated
 
@@ -61,15 +61,6 @@ def test_attribute_checks_include_impact() -> None:
     assert ["Muy torpe", -1] in imp_roll(events)["modifiers"]
 
 
-def test_weapon_traits_count_only_with_that_weapon() -> None:
-    """A weapon's bonus (Afilada on a knife) counts only when that weapon strikes."""
-    knife = Weapon("cuchillo", 2, 2, 0, 3)
-    scn = duel_with(traits("Afilada", weapon="cuchillo"), a_weapons=(RIFLE, knife))
-    state = started(scn, faces=[3, 9, 4])
-    events = do(state, Action("ataque_distancia", target="b", item="fusil"))
-    assert next(e for e in events if e.kind == "hit").data["damage"] == RIFLE.dan
-
-
 def test_damage_bonus_and_damage_taken() -> None:
     """Absorción de impacto: DAÑ −1 against the bearer; Blandito: DAÑ ×2 taken."""
     state = started(duel_with(b_traits=traits("Absorción de impacto")), faces=[3, 9, 4])
@@ -114,4 +105,4 @@ def test_effects_name_real_entries_with_known_fields() -> None:
 def test_not_yet_automated_is_the_rest_of_the_catalogue() -> None:
     pending = not_yet_automated()
     assert len(pending) + len(load_effects()) == 369
-    assert "Afilada" not in pending and "Invisible" in pending
+    assert "Filo romo" not in pending and "Invisible" in pending
