@@ -106,7 +106,7 @@ def test_round_template_full_and_half_damage_on_a_cluster() -> None:
 
 
 def test_cover_is_judged_from_the_template_centre() -> None:
-    """ÁREAS, Daño: "la dirección del ataque: desde el centro del área"; COMBATE, Cobertura:
+    """ÁREAS, Daño: the attack comes from the middle of the template; COMBATE, Cobertura:
     hidden over 50% gives CH DEF +2. A chest-high wall between b and c hides c from b's spot."""
     wall = Wall(((20.75, 0.0), (20.75, 30.0)), 0.7, 3)
     state = ready(cluster(walls=(wall,)), [3, *[FAIL_DEF, PASS_PSI] * 4])
@@ -171,7 +171,7 @@ def test_a_drop_template_aimed_at_a_point() -> None:
 
 
 def test_a_round_template_hits_its_own_thrower_when_it_covers_it() -> None:
-    """ÁREAS, Redonda: "afecta a todo a tantos K de un punto"; only L and G spare their
+    """ÁREAS, Redonda: everything within its size in K of one point; only L and G spare their
     attacker (DESIGN §5), so a grenade thrown too close catches the thrower too."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.0, 10.0), 180.0)]
     profiles = {"a": tough("a", GRENADE), "b": tough("b")}
@@ -318,8 +318,8 @@ def test_a_fumble_hurts_the_attacker_and_its_weapon_and_lays_no_template() -> No
 
 
 def test_dispersion_malus_scatters_even_a_hit_unless_critical() -> None:
-    """Dispersión (−5): "si en el CH IMP no hay crítico, dispersa: con LdV 1D10 K por cada
-    30 K". A passed CH IMP at a figure 9 K away (LdV) still scatters one die."""
+    """Dispersión (−5): short of a critical CH IMP the shot scatters, 1D10 K per 30 K of
+    distance with LdV. A passed CH IMP at a figure 9 K away (LdV) still scatters one die."""
     state = ready(cluster(MORTAR), [3, 2, *[FAIL_DEF, PASS_PSI] * 2], angles=[90.0])
     events = do(state, Action("ataque_distancia", target="b", item="mortero"))
     assert rolls(events, "CH IMP")[0]["outcome"] == "pass"
@@ -371,7 +371,7 @@ def test_out_of_range_is_refused_for_a_figure_and_for_a_point() -> None:
 
 
 def test_engaged_attacker_cannot_use_an_area_weapon() -> None:
-    """COMBATE, Atacar a distancia: "el atacante no puede estar trabado en combate CaC"."""
+    """COMBATE, Atacar a distancia: an attacker locked in CaC may not shoot."""
     units = [
         ("a", "A", (10.0, 10.0), 0.0),
         ("m", "B", (11.0, 10.0), 180.0),  # in base contact

@@ -1,7 +1,7 @@
 """BONUS Y MALUS: the aura and reroll entries of the catalogue, each shown in play.
 
 Every entry of ``data/effects/auras.yaml`` and ``data/effects/rerolls.yaml`` is a
-case of the table below, with its rulebook line (section BONUS Y MALUS).  A case
+case of the table below, with its rule in our words (section BONUS Y MALUS).  A case
 plays a small scenario with scripted dice and looks at one roll of the
 *subject*:
 
@@ -60,7 +60,7 @@ PAD = (5,) * 8  # whatever comes after the roll under test
 @dataclass(frozen=True)
 class Case:
     entry: str
-    rule: str  # the rulebook's line (BONUS Y MALUS)
+    rule: str  # the entry's rule, in our words (BONUS Y MALUS)
     kind: str  # which roll of the subject (see the module docstring)
     dice: tuple[int, ...]  # the subject's dice
     expect: dict[str, Any] = field(default_factory=dict)
@@ -112,89 +112,89 @@ def own(entry: str, rule: str, kind: str, dice: tuple[int, ...], note: str, **ex
 # Each aura: its bearer just inside and just outside its range, and where it matters, a
 # case that shows its condition (CaC or not) or the side it reaches.
 AURAS = [
-    *aura_reroll("Aura blindada", "Aliados a 5K repiten CH DEF.", "DEF"),
-    *aura_reroll("Aura de acero", "Aliados a 5K repiten CH CON.", "CON"),
-    *aura_reroll("Aura de obstinación", "Aliados a 5K repiten CH VOL.", "VOL"),
+    *aura_reroll("Aura blindada", "Allies within 5 K reroll a failed CH DEF.", "DEF"),
+    *aura_reroll("Aura de acero", "Allies within 5 K reroll a failed CH CON.", "CON"),
+    *aura_reroll("Aura de obstinación", "Allies within 5 K reroll a failed CH VOL.", "VOL"),
     # PSICOLOGÍA: a CH PSI is a CH VOL.
-    near("Aura de obstinación", "Aliados a 5K repiten CH VOL.", "PSI", "ally", (8, 2),
+    near("Aura de obstinación", "Allies within 5 K reroll a failed CH VOL.", "PSI", "ally", (8, 2),
          rerolled=8, roll=2, outcome="pass"),
-    *aura_reroll("Aura de sabiduría", "Aliados a 5K repiten CH INT.", "INT"),
-    *aura_reroll("Aura de talento", "Aliados a 5K repiten CH AGI.", "AGI"),
-    *aura_modifier("Estandarte", "CH VOL +1 a aliados a 10 K.", "VOL", "ally", 1, within=10),
-    near("Estandarte", "CH VOL +1 a aliados a 10 K.", "PSI", "ally", (5,),
+    *aura_reroll("Aura de sabiduría", "Allies within 5 K reroll a failed CH INT.", "INT"),
+    *aura_reroll("Aura de talento", "Allies within 5 K reroll a failed CH AGI.", "AGI"),
+    *aura_modifier("Estandarte", "Allies within 10 K: CH VOL +1.", "VOL", "ally", 1, within=10),
+    near("Estandarte", "Allies within 10 K: CH VOL +1.", "PSI", "ally", (5,),
          modifier=["Estandarte (c)", 1]),
-    *aura_modifier("Grito de fuego", "Ali. a 5K, CH IMP +1 en combate a distancia.", "IMP",
+    *aura_modifier("Grito de fuego", "Allies within 5 K: CH IMP +1 when shooting.", "IMP",
                    "ally", 1),
-    near("Grito de fuego", "Ali. a 5K, CH IMP +1 en combate a distancia.", "IMP CaC", "ally",
+    near("Grito de fuego", "Allies within 5 K: CH IMP +1 when shooting.", "IMP CaC", "ally",
          (5,), no_modifier="Grito de fuego (c)"),
-    *aura_reroll("Grito de guerra", "Aliados a 5K, repiten CH IMP.", "IMP"),
-    *inside_outside("Grito de hielo", "Enemigos a 5K DAÑ-1 en CaC.", "DAÑ CaC", "enemy", 5.0,
+    *aura_reroll("Grito de guerra", "Allies within 5 K reroll a failed CH IMP.", "IMP"),
+    *inside_outside("Grito de hielo", "Foes within 5 K: DAÑ -1 in CaC.", "DAÑ CaC", "enemy", 5.0,
                     (2, 9), inside={"damage": 1}, outside={"damage": 2}),
-    near("Grito de hielo", "Enemigos a 5K DAÑ-1 en CaC.", "DAÑ CaC", "ally", (2, 9), damage=2),
-    *aura_modifier("Grito de odio", "Aliados a 5K CH IMP+1 en CaC.", "IMP CaC", "ally", 1),
-    near("Grito de odio", "Aliados a 5K CH IMP+1 en CaC.", "IMP", "ally", (5,),
+    near("Grito de hielo", "Foes within 5 K: DAÑ -1 in CaC.", "DAÑ CaC", "ally", (2, 9), damage=2),
+    *aura_modifier("Grito de odio", "Allies within 5 K: CH IMP +1 in CaC.", "IMP CaC", "ally", 1),
+    near("Grito de odio", "Allies within 5 K: CH IMP +1 in CaC.", "IMP", "ally", (5,),
          no_modifier="Grito de odio (c)"),
-    *aura_modifier("Hálito de debilidad", "Enemigos a 5K CH CON -1.", "CON", "enemy", -1),
-    *aura_modifier("Hálito de entumecimiento", "Enemigos a 5K CH AGI -1.", "AGI", "enemy", -1),
+    *aura_modifier("Hálito de debilidad", "Foes within 5 K: CH CON -1.", "CON", "enemy", -1),
+    *aura_modifier("Hálito de entumecimiento", "Foes within 5 K: CH AGI -1.", "AGI", "enemy", -1),
     # COMBATE: a CH IMP is a CH AGI.
-    near("Hálito de entumecimiento", "Enemigos a 5K CH AGI -1.", "IMP", "enemy", (5,),
+    near("Hálito de entumecimiento", "Foes within 5 K: CH AGI -1.", "IMP", "enemy", (5,),
          modifier=["Hálito de entumecimiento (c)", -1]),
-    *aura_modifier("Hálito de imbecilidad", "Enemigos a 5K CH INT -1.", "INT", "enemy", -1),
-    *aura_modifier("Hálito de miedo", "Enemigos a 5K CH VOL -1.", "VOL", "enemy", -1),
-    near("Hálito de miedo", "Enemigos a 5K CH VOL -1.", "PSI", "enemy", (5,),
+    *aura_modifier("Hálito de imbecilidad", "Foes within 5 K: CH INT -1.", "INT", "enemy", -1),
+    *aura_modifier("Hálito de miedo", "Foes within 5 K: CH VOL -1.", "VOL", "enemy", -1),
+    near("Hálito de miedo", "Foes within 5 K: CH VOL -1.", "PSI", "enemy", (5,),
          modifier=["Hálito de miedo (c)", -1]),
-    *aura_modifier("Hálito de podredumbre", "Enemigos a 5K CH DEF -1.", "DEF", "enemy", -1),
-    near("Hálito de podredumbre", "Enemigos a 5K CH DEF -1.", "DEF", "ally", (5,),
+    *aura_modifier("Hálito de podredumbre", "Foes within 5 K: CH DEF -1.", "DEF", "enemy", -1),
+    near("Hálito de podredumbre", "Foes within 5 K: CH DEF -1.", "DEF", "ally", (5,),
          no_modifier="Hálito de podredumbre (c)"),
-    *aura_modifier("Presencia de claridad", "Aliados a 5K CH INT +1.", "INT", "ally", 1),
-    *aura_modifier("Presencia de destreza", "Aliados a 5K CH AGI +1.", "AGI", "ally", 1),
-    *aura_modifier("Presencia de fuerza", "Aliados a 5K CH CON +1.", "CON", "ally", 1),
-    *aura_modifier("Presencia de honor", "Aliados a 5K CH VOL +1.", "VOL", "ally", 1),
-    *aura_modifier("Presencia de protección", "Aliados 5K CH DEF +1.", "DEF", "ally", 1),
-    near("Presencia de protección", "Aliados 5K CH DEF +1.", "DEF", "enemy", (5,),
+    *aura_modifier("Presencia de claridad", "Allies within 5 K: CH INT +1.", "INT", "ally", 1),
+    *aura_modifier("Presencia de destreza", "Allies within 5 K: CH AGI +1.", "AGI", "ally", 1),
+    *aura_modifier("Presencia de fuerza", "Allies within 5 K: CH CON +1.", "CON", "ally", 1),
+    *aura_modifier("Presencia de honor", "Allies within 5 K: CH VOL +1.", "VOL", "ally", 1),
+    *aura_modifier("Presencia de protección", "Allies within 5 K: CH DEF +1.", "DEF", "ally", 1),
+    near("Presencia de protección", "Allies within 5 K: CH DEF +1.", "DEF", "enemy", (5,),
          no_modifier="Presencia de protección (c)"),
 ]  # fmt: skip
 
 REROLLS = [
-    own("Arma de francotirador", "1 y 2, críticos en el CH IMP.", "IMP", (2,), "2 is critical",
+    own("Arma de francotirador", "A 1 or 2 on CH IMP is critical.", "IMP", (2,), "2 is critical",
         outcome="critical"),
-    own("Arma de francotirador", "1 y 2, críticos en el CH IMP.", "DEF", (2,), "only on CH IMP",
+    own("Arma de francotirador", "A 1 or 2 on CH IMP is critical.", "DEF", (2,), "only on CH IMP",
         outcome="pass"),
-    own("Dios de la roca", "Supera CH CON con un crítico.", "CON", (9,), "9", outcome="critical"),
-    own("Dios del acero", "Supera CH DEF con un crítico.", "DEF", (9,), "9", outcome="critical"),
-    own("Dios del agua", "Supera CH INT con un crítico.", "INT", (10,), "10", outcome="critical"),
-    own("Dios del fuego", "Supera CH VOL con un crítico.", "VOL", (9,), "9", outcome="critical"),
-    own("Dios del viento", "Supera CH AGI con un crítico.", "AGI", (8,), "8", outcome="critical"),
-    own("Élite bestia", "Puede repetir CH CON.", "CON", (8, 2), "reroll", rerolled=8, roll=2,
+    own("Dios de la roca", "Any CH CON is a critical.", "CON", (9,), "9", outcome="critical"),
+    own("Dios del acero", "Any CH DEF is a critical.", "DEF", (9,), "9", outcome="critical"),
+    own("Dios del agua", "Any CH INT is a critical.", "INT", (10,), "10", outcome="critical"),
+    own("Dios del fuego", "Any CH VOL is a critical.", "VOL", (9,), "9", outcome="critical"),
+    own("Dios del viento", "Any CH AGI is a critical.", "AGI", (8,), "8", outcome="critical"),
+    own("Élite bestia", "Rerolls a failed CH CON.", "CON", (8, 2), "reroll", rerolled=8, roll=2,
         outcome="pass"),
-    own("Élite blindado", "Puede repetir CH DEF.", "DEF", (8, 2), "reroll", rerolled=8, roll=2,
+    own("Élite blindado", "Rerolls a failed CH DEF.", "DEF", (8, 2), "reroll", rerolled=8, roll=2,
         outcome="pass"),
-    own("Élite combate", "Puede repetir CH AGI.", "AGI", (8, 2), "reroll", rerolled=8, roll=2,
+    own("Élite combate", "Rerolls a failed CH AGI.", "AGI", (8, 2), "reroll", rerolled=8, roll=2,
         outcome="pass"),
-    own("Élite erudito", "Puede repetir CH INT.", "INT", (8, 2), "reroll", rerolled=8, roll=2,
+    own("Élite erudito", "Rerolls a failed CH INT.", "INT", (8, 2), "reroll", rerolled=8, roll=2,
         outcome="pass"),
-    own("Élite ultra", "Puede repetir CH ATR.", "PSI", (8, 2), "reroll CH PSI", rerolled=8,
+    own("Élite ultra", "Rerolls any failed CH ATR.", "PSI", (8, 2), "reroll CH PSI", rerolled=8,
         roll=2, outcome="pass"),
-    own("Élite ultra", "Puede repetir CH ATR.", "CON", (8, 2), "reroll CH CON", rerolled=8,
+    own("Élite ultra", "Rerolls any failed CH ATR.", "CON", (8, 2), "reroll CH CON", rerolled=8,
         roll=2, outcome="pass"),
-    own("Élite ultra", "Puede repetir CH ATR.", "DEF", (8, 2), "CH DEF is not CH ATR",
+    own("Élite ultra", "Rerolls any failed CH ATR.", "DEF", (8, 2), "CH DEF is not CH ATR",
         rerolled=None, roll=8, outcome="fail"),
-    own("Élite valiente", "Puede repetir CH VOL.", "VOL", (8, 2), "reroll", rerolled=8, roll=2,
+    own("Élite valiente", "Rerolls a failed CH VOL.", "VOL", (8, 2), "reroll", rerolled=8, roll=2,
         outcome="pass"),
-    own("Élite valiente", "Puede repetir CH VOL.", "VOL", (2,), "a pass stands", rerolled=None,
+    own("Élite valiente", "Rerolls a failed CH VOL.", "VOL", (2,), "a pass stands", rerolled=None,
         roll=2, outcome="pass"),
-    own("Maestro guerrero", "Repite CH IMP en CaC.", "IMP CaC", (8, 2), "in CaC", rerolled=8,
+    own("Maestro guerrero", "Rerolls failed CaC CH IMP.", "IMP CaC", (8, 2), "in CaC", rerolled=8,
         roll=2, outcome="pass"),
-    own("Maestro guerrero", "Repite CH IMP en CaC.", "IMP", (8, 2), "not at range",
+    own("Maestro guerrero", "Rerolls failed CaC CH IMP.", "IMP", (8, 2), "not at range",
         rerolled=None, roll=8, outcome="fail"),
-    own("Rey Dragón", "Siempre supera los CH VOL.", "VOL", (10,), "10", outcome="pass"),
-    own("Rey Hechicero", "Siempre supera los CH INT.", "INT", (9,), "9", outcome="pass"),
-    own("Rey Inmortal", "Siempre supera los CH DEF.", "DEF", (10,), "10", outcome="pass"),
-    own("Rey Mono", "Siempre supera los CH AGI.", "AGI", (9,), "9", outcome="pass"),
-    own("Rey Titán", "Siempre supera los CH CON.", "CON", (9,), "9", outcome="pass"),
-    own("Sin dientes", "No puede hacer críticos.", "IMP", (1,), "a 1 on CH IMP", outcome="pass"),
-    own("Sin dientes", "No puede hacer críticos.", "DEF", (1,), "a 1 on CH DEF", outcome="pass"),
-    own("Sin suerte", "Resultados 9 y 10 son pifia.", "IMP", (9,), "9", outcome="fumble"),
+    own("Rey Dragón", "Never fails a CH VOL.", "VOL", (10,), "10", outcome="pass"),
+    own("Rey Hechicero", "Never fails a CH INT.", "INT", (9,), "9", outcome="pass"),
+    own("Rey Inmortal", "Never fails a CH DEF.", "DEF", (10,), "10", outcome="pass"),
+    own("Rey Mono", "Never fails a CH AGI.", "AGI", (9,), "9", outcome="pass"),
+    own("Rey Titán", "Never fails a CH CON.", "CON", (9,), "9", outcome="pass"),
+    own("Sin dientes", "Never rolls a critical.", "IMP", (1,), "a 1 on CH IMP", outcome="pass"),
+    own("Sin dientes", "Never rolls a critical.", "DEF", (1,), "a 1 on CH DEF", outcome="pass"),
+    own("Sin suerte", "A 9 or a 10 is a fumble.", "IMP", (9,), "9", outcome="fumble"),
 ]  # fmt: skip
 
 
@@ -250,7 +250,7 @@ def play(case: Case) -> tuple[GameState, dict[str, Any], list[Event]]:
 
 @pytest.mark.parametrize("case", AURAS + REROLLS)
 def test_entry_in_play(case: Case) -> None:
-    """BONUS Y MALUS: each automated aura and reroll entry, as its rulebook line says."""
+    """BONUS Y MALUS: each automated aura and reroll entry, as its rule says."""
     _, data, _ = play(case)
     for key, wanted in case.expect.items():
         if key == "modifier":

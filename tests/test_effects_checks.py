@@ -1,6 +1,6 @@
 """BONUS Y MALUS: the check_modifier entries automated in ``data/effects/checks.yaml``.
 
-Each case names the entry and its rulebook line, plays the roll it changes
+Each case names the entry and its rule in brief, plays the roll it changes
 through real actions (a shot, a CaC blow, a push, the CH PSI or CH LOC after a
 wound) and finds the modifier in that roll's event.  An effect of another
 figure is labelled "Name (owner)".
@@ -64,41 +64,41 @@ def trait(name: str, weapon: str | None = None) -> tuple[Trait, ...]:
     return (Trait(name, 1, weapon),)
 
 
-# (entry, rulebook line, who bears it, weapon it sits on, setup, roll, modifier or None if absent)
+# (entry, its rule in brief, bearer, weapon it sits on, setup, roll, modifier or None if absent)
 CASES = [
     ("Muy torpe", "CH AGI −1", "a", None, "shoot", "CH IMP", ["Muy torpe", -1]),
     ("Mala hechura", "CH AGI −1", "a", None, "strike", "CH IMP", ["Mala hechura", -1]),
     ("Profesión acróbata", "CH AGI +1", "a", None, "shoot", "CH IMP", ["Profesión acróbata", 1]),
     ("Arma complicada", "CH IMP −1", "a", "fusil", "shoot", "CH IMP", ["Arma complicada", -1]),
     ("Arma complicada", "CH IMP −1", "a", "fusil", "strike", "CH IMP", None),  # the knife strikes
-    ("Profesión arquero", "CH IMP +1 a distancia", "a", None, "shoot", "CH IMP",
+    ("Profesión arquero", "CH IMP +1 when shooting", "a", None, "shoot", "CH IMP",
      ["Profesión arquero", 1]),
-    ("Profesión arquero", "CH IMP +1 a distancia", "a", None, "strike", "CH IMP", None),
-    ("Munición trazadora", "CH IMP +2 a distancia", "a", "fusil", "shoot", "CH IMP",
+    ("Profesión arquero", "CH IMP +1 when shooting", "a", None, "strike", "CH IMP", None),
+    ("Munición trazadora", "CH IMP +2 when shooting", "a", "fusil", "shoot", "CH IMP",
      ["Munición trazadora", 2]),
-    ("Profesión gladiador", "CH IMP +1 en CaC", "a", None, "strike", "CH IMP",
+    ("Profesión gladiador", "CH IMP +1 in CaC", "a", None, "strike", "CH IMP",
      ["Profesión gladiador", 1]),
-    ("Profesión gladiador", "CH IMP +1 en CaC", "a", None, "shoot", "CH IMP", None),
-    ("Odio", "CH IMP y DAÑ +1 en CaC", "a", None, "strike", "CH IMP", ["Odio", 1]),
-    ("Odio", "CH IMP y DAÑ +1 en CaC", "a", None, "shoot", "CH IMP", None),
-    ("Pequeño", "CH IMP −1 en CaC", "a", None, "strike", "CH IMP", ["Pequeño", -1]),
-    ("Pequeño", "CH IMP −1 en CaC", "a", None, "shoot", "CH IMP", None),
-    ("Pequeño", "Enemigos CH IMP −1", "b", None, "shoot", "CH IMP", ["Pequeño (b)", -1]),
-    ("Pequeño", "Enemigos CH IMP −1", "b", None, "strike", "CH IMP", ["Pequeño (b)", -1]),
-    ("Difícil de matar", "Enemigo CH IMP −1", "b", None, "shoot", "CH IMP",
+    ("Profesión gladiador", "CH IMP +1 in CaC", "a", None, "shoot", "CH IMP", None),
+    ("Odio", "CH IMP and DAÑ +1 in CaC", "a", None, "strike", "CH IMP", ["Odio", 1]),
+    ("Odio", "CH IMP and DAÑ +1 in CaC", "a", None, "shoot", "CH IMP", None),
+    ("Pequeño", "CH IMP −1 in CaC", "a", None, "strike", "CH IMP", ["Pequeño", -1]),
+    ("Pequeño", "CH IMP −1 in CaC", "a", None, "shoot", "CH IMP", None),
+    ("Pequeño", "attacks on it: CH IMP −1", "b", None, "shoot", "CH IMP", ["Pequeño (b)", -1]),
+    ("Pequeño", "attacks on it: CH IMP −1", "b", None, "strike", "CH IMP", ["Pequeño (b)", -1]),
+    ("Difícil de matar", "attacks on it: CH IMP −1", "b", None, "shoot", "CH IMP",
      ["Difícil de matar (b)", -1]),
-    ("Camuflaje", "Enemigo tiene CH IMP −1 a distancia", "b", None, "shoot", "CH IMP",
+    ("Camuflaje", "shots at it: CH IMP −1", "b", None, "shoot", "CH IMP",
      ["Camuflaje (b)", -1]),
-    ("Camuflaje", "Enemigo tiene CH IMP −1 a distancia", "b", None, "strike", "CH IMP", None),
-    ("Fosforito", "CH IMP +1 a distancia (contra él)", "b", None, "shoot", "CH IMP",
+    ("Camuflaje", "shots at it: CH IMP −1", "b", None, "strike", "CH IMP", None),
+    ("Fosforito", "shots at it: CH IMP +1", "b", None, "shoot", "CH IMP",
      ["Fosforito (b)", 1]),
-    ("Fosforito", "CH IMP +1 a distancia (contra él)", "b", None, "strike", "CH IMP", None),
-    ("Odiado", "Enemigo en CaC CH IMP +1 y DAÑ +1", "b", None, "strike", "CH IMP",
+    ("Fosforito", "shots at it: CH IMP +1", "b", None, "strike", "CH IMP", None),
+    ("Odiado", "CaC blows at it: CH IMP and DAÑ +1", "b", None, "strike", "CH IMP",
      ["Odiado (b)", 1]),
-    ("Odiado", "Enemigo en CaC CH IMP +1 y DAÑ +1", "b", None, "shoot", "CH IMP", None),
-    ("Señor de Medusa", "Enemigos CaC o a distancia, CH AGI −2 contra este personaje", "b", None,
+    ("Odiado", "CaC blows at it: CH IMP and DAÑ +1", "b", None, "shoot", "CH IMP", None),
+    ("Señor de Medusa", "any attack on it, CaC or shot: CH AGI −2", "b", None,
      "shoot", "CH IMP", ["Señor de Medusa (b)", -2]),
-    ("Señor de Medusa", "Enemigos CaC o a distancia, CH AGI −2 contra este personaje", "b", None,
+    ("Señor de Medusa", "any attack on it, CaC or shot: CH AGI −2", "b", None,
      "strike", "CH IMP", ["Señor de Medusa (b)", -2]),
     ("Refuerzo", "CH DEF +1", "b", None, "shoot", "CH DEF", ["Refuerzo", 1]),
     ("Profesión caballero", "CH DEF +1", "b", None, "strike", "CH DEF", ["Profesión caballero", 1]),
@@ -142,7 +142,7 @@ def test_bano_de_acero_and_duro_raise_the_def() -> None:
 
 
 def test_duro_does_not_count_for_sobrecarga() -> None:
-    """BONUS Y MALUS, Duro: DEF +1. No cuenta para sobrecarga (CON 3, DEF 3 + 1: none)."""
+    """BONUS Y MALUS, Duro: DEF +1, left out of sobrecarga (CON 3, DEF 3 + 1: none)."""
     state = game("shoot", "a", trait("Duro"), a_con=3)
     mods = rolled(play(state, "shoot"), "CH IMP")["modifiers"]
     assert not [m for m in mods if m[0] == "sobrecarga"]
@@ -151,7 +151,7 @@ def test_duro_does_not_count_for_sobrecarga() -> None:
 
 
 def test_odio_and_odiado_add_damage_in_cac_only() -> None:
-    """BONUS Y MALUS, Odio: CH IMP y DAÑ +1 en CaC; Odiado: Enemigo en CaC CH IMP +1 y DAÑ +1."""
+    """BONUS Y MALUS, Odio: CH IMP and DAÑ +1 in CaC; Odiado: the same for its CaC foes."""
     knife_blow = KNIFE.dan  # DAÑ 2 + CON 4 − 4 − 0 wounds
     for bearer, entry in (("a", "Odio"), ("b", "Odiado")):
         state = game("strike", bearer, trait(entry))

@@ -35,7 +35,7 @@ class Case:
     """An entry on ``bearer`` ("a" attacks, "b" is attacked), maybe on a weapon of a's."""
 
     entry: str
-    rule: str  # the rulebook's section and line
+    rule: str  # the rule's section and, in our words, what it does
     bearer: str
     weapon: str | None
     attack: str  # "ranged" (fusil) or "melee" (cargar, then cuchillo)
@@ -43,15 +43,12 @@ class Case:
     wounds: int  # the wounds b takes (its CH DEF fails)
 
 
-ABSORCION = "BONUS Y MALUS, Absorción de impacto: Enemigo tiene DAÑ -1."
-BLANDITO = "BONUS Y MALUS, Blandito: Sufre DAÑ x2."
+ABSORCION = "BONUS Y MALUS, Absorción de impacto: hits on the bearer deal DAÑ -1."
+BLANDITO = "BONUS Y MALUS, Blandito: the bearer takes double DAÑ."
 FILO_ROMO = "BONUS Y MALUS, Filo romo: DAÑ-1"
-REFORZADA = "BONUS Y MALUS, Munición reforzada: DAÑ +1 a distancia."
-CABALLERIA = "BONUS Y MALUS, Caballería: Cargando, bonus de DAÑ +2, no +1."
-LACERACION = (
-    "BONUS Y MALUS, Señor de la laceración: Enemigos CaC o a distancia, DAÑ -2 contra este "
-    "personaje."
-)
+REFORZADA = "BONUS Y MALUS, Munición reforzada: DAÑ +1 when shooting."
+CABALLERIA = "BONUS Y MALUS, Caballería: a charge adds DAÑ +2 instead of +1."
+LACERACION = "BONUS Y MALUS, Señor de la laceración: any attack on the bearer, CaC or shot, DAÑ -2."
 
 CASES = [
     Case("Absorción de impacto", ABSORCION, "b", None, "ranged", 3, 3),

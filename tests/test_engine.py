@@ -460,7 +460,7 @@ def test_legal_actions_are_all_legal() -> None:
 
 def test_overload_and_talla_burden_agility_and_impact() -> None:
     """MODIFICADORES, por sobrecarga: CH IMP and CH AGI −1 per DEF above CON − wounds;
-    por TAL vs CON: CH AGI −1 per point between TAL and CON."""
+    the TAL vs CON modifier: CH AGI −1 per point of difference between them."""
     from dataclasses import replace
 
     from wartime.engine.checks import burden_modifiers

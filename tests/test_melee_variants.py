@@ -223,7 +223,8 @@ def test_a_ciegas_needs_a_spotter_and_no_ldv() -> None:
 
 
 def test_larga_distancia_reaches_half_again_the_alc() -> None:
-    """A larga distancia (X, AGI D): beyond ALC 20 up to +50% (30 K), in the CdV."""
+    """Ataque a distancia a larga distancia (X, AGI D): beyond ALC 20 by up to half of it
+    (30 K), in the CdV."""
     state = far_shot(5, 31, [5, 9, 4], vol=6)  # 25 K; CdV 30 K
     events = act(state, Action("ataque_distancia_a_larga_distancia", target="b", item="fusil"))
     assert rolls(events, "CH IMP")[0]["modifiers"] == [["acción difícil", -1], ["distancia", -2]]
@@ -265,7 +266,7 @@ def into_melee(faces: list[int], crowd: bool = False) -> GameState:
 
 
 def test_into_melee_a_critical_needs_no_second_roll() -> None:
-    """A un combate CaC (X, AGI): with a critical CH IMP the target is hit outright."""
+    """Ataque a distancia a un combate CaC (X, AGI): a critical CH IMP hits the target outright."""
     state = into_melee([1, 9, 4])
     events = act(state, Action("ataque_distancia_a_combate_cac", target="b"))
     assert len([e for e in events if e.kind == "roll" and "IMP" in e.data["purpose"]]) == 1
@@ -281,7 +282,7 @@ def test_into_melee_a_passed_second_roll_hits_the_target() -> None:
 
 
 def test_into_melee_a_failed_second_roll_hits_the_other_fighter() -> None:
-    """Si falla, acierta a otro luchador: here a's own ally c."""
+    """A failed second roll strikes the other fighter instead: here a's own ally c."""
     state = into_melee([3, 8, 9, 4])
     events = act(state, Action("ataque_distancia_a_combate_cac", target="b"))
     assert next(e for e in events if e.kind == "stray").data["struck"] == "c"
@@ -622,7 +623,8 @@ def test_empujar_a_wall_stops_the_push() -> None:
 
 
 def test_empujar_not_against_con_or_def_twice_ones_con() -> None:
-    """... No se puede contra CON o DEF ×2 (rules-interpretations 8)."""
+    """... refused when the target's CON or DEF reaches twice the pusher's CON
+    (rules-interpretations 8)."""
     refused(
         brawl([], a=profile("a", con=3), b=profile("b", con=6)),
         Action("empujar", target="b"),

@@ -1,5 +1,5 @@
-"""Bases never overlap (rulebook, CONCEPTOS BÁSICOS: "Peanas.- Redondas. No se
-pueden solapar entre sí") and move by chunked sweeps, bisection and slides
+"""Bases never overlap (rulebook, CONCEPTOS BÁSICOS, Peanas: bases are round and
+no two may overlap) and move by chunked sweeps, bisection and slides
 (DESIGN.md §8).  shapely distances are the independent oracle here."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from wartime.board.shapes import Disc, Solid, obstacle_solid, wall_solids
 from wartime.physics import CONTACT_TOL, OVERLAP_TOL, Table
 from wartime.physics.motion import Convex, capsule_vs_disk, capsule_vs_polygon
 
-RULE = "Peanas.- Redondas. No se pueden solapar entre sí"
+RULE = "CONCEPTOS BÁSICOS, Peanas: round bases that never overlap"
 
 U_SHAPE = [(20, 20), (26, 20), (26, 26), (24, 26), (24, 22), (22, 22), (22, 26), (20, 26)]
 

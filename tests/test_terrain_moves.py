@@ -68,7 +68,7 @@ def where(state: GameState) -> tuple[float, float]:
 
 
 def test_mover_sin_hacer_ruido_moves_mov_for_two_ene_without_noise() -> None:
-    """ACCIONES DE MOVIMIENTO, Mover sin hacer ruido (2): mueve su MOV sin hacer ruido."""
+    """ACCIONES DE MOVIMIENTO, Mover sin hacer ruido (2): a full MOV, and no noise."""
     state = game()
     events = act(state, Action("mover_sin_hacer_ruido", point=(20, 10)))
     assert where(state) == pytest.approx((11, 10))
@@ -92,7 +92,7 @@ def test_mover_sin_hacer_ruido_refusals() -> None:
 
 
 def test_nadar_swims_mov_through_water_and_makes_noise() -> None:
-    """ACCIONES DE MOVIMIENTO, Nadar (2, AGI): nada tantos K como MOV."""
+    """ACCIONES DE MOVIMIENTO, Nadar (2, AGI): swims up to its MOV."""
     state = game(terrain=(POND,), faces=(4,))
     events = act(state, Action("nadar", point=(20, 10)))
     assert where(state) == pytest.approx((11, 10))
@@ -115,7 +115,7 @@ def test_nadar_failed_check_spends_ene_and_stays() -> None:
 
 
 def test_nadar_critical_moves_one_more_k() -> None:
-    """MOVIMIENTO, Crítico en acciones de movimiento: mueve +1 K."""
+    """MOVIMIENTO, critical on a movement action: one K further."""
     state = game(terrain=(POND,), faces=(1,))
     act(state, Action("nadar", point=(20, 10)))
     assert where(state) == pytest.approx((12, 10))
@@ -214,7 +214,7 @@ def test_salto_de_longitud_jumps_mov_times_the_agi_factor(agi: int, factor: int)
 
 
 def test_salto_de_longitud_critical_jumps_one_more_k() -> None:
-    """MOVIMIENTO, Crítico en acciones de movimiento: mueve +1 K."""
+    """MOVIMIENTO, critical on a movement action: one K further."""
     state = game(faces=(1,))
     act(state, Action("salto_de_longitud", point=(30, 10)))
     assert where(state) == pytest.approx((13, 10))
@@ -231,7 +231,8 @@ def test_salto_de_longitud_clears_what_is_lower_than_the_jumper() -> None:
 
 
 def test_salto_de_longitud_failed_lands_short_at_half_distance() -> None:
-    """Salto de longitud: si se falla el chequeo, se cae al vacío; on flat ground, half way."""
+    """Salto de longitud: a failed check drops the jumper into the gap; on flat ground, it
+    lands half way."""
     state = game(faces=(5,))
     events = act(state, Action("salto_de_longitud", point=(20, 10)))
     assert where(state) == pytest.approx((11, 10))
@@ -365,7 +366,7 @@ TRUCK = {"a": profile("a", mov=4)}  # 180° requires MOV mínimo de 4K
 
 
 def test_giro_180_runs_mov_plus_four_straight_then_about_faces() -> None:
-    """ACCIONES DE MOVIMIENTO, 180° (4, AGI D): MOV+4K en línea recta, y 1 giro de hasta 180°."""
+    """ACCIONES DE MOVIMIENTO, 180° (4, AGI D): MOV+4K straight ahead, then a turn of up to 180°."""
     state = game(profiles=TRUCK, faces=(3,))
     events = act(state, Action("giro_180", point=(30, 10)))
     assert where(state) == pytest.approx((18, 10))
@@ -408,7 +409,7 @@ def test_giro_180_fumble_takes_dan_equal_to_k_moved() -> None:
 
 
 def test_giro_180_difficult_ground_costs_ene_and_a_further_minus_one() -> None:
-    """180°: por terreno difícil, CH AGI −1 extra (and ENE +1, Terreno y Energía)."""
+    """180°: on difficult ground the CH AGI takes a further −1 (and ENE +1, Terreno y Energía)."""
     state = game(profiles=TRUCK, terrain=(MUD,), faces=(2,))
     events = act(state, Action("giro_180", point=(30, 10)))
     (roll,) = [e.data for e in events if e.kind == "roll"]

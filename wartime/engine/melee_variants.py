@@ -74,8 +74,8 @@ from wartime.rules.text import fold
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-BEYOND_CDV = 0.5  # Ataque a distancia a bulto: "más allá del CdV, hasta +50%"
-UNARMED_MAX_WOUNDS = 1  # Ataque CaC sin armas: "máx 1 herida + 1 por crítico"
+BEYOND_CDV = 0.5  # Ataque a distancia a bulto: out past the CdV by up to half again
+UNARMED_MAX_WOUNDS = 1  # Ataque CaC sin armas: at most 1 wound, plus 1 for each critical
 DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
 MATERIAL_ALIASES = {
     "acero": "steel_or_hard_rock",

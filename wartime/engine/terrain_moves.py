@@ -22,7 +22,7 @@ read as follows (to be listed in docs/rules-interpretations.md):
   spent and the figure stays where it was.
 - Escalar: the only heights are walls and obstacles, so Escalar crosses those
   too tall to step over (over 0.7 K, the 1 K figure's chest, as for every
-  move).  "Ascende tantos K como su MOV": the climb up counts against MOV, and
+  move).  The climb is limited by MOV: the K gone up count against MOV, and
   so do the K walked on the ground before and after; the K spent over the
   obstacle and the way down the far side do not (a drop no deeper than the
   climb is Dejarse caer's harmless band).  A climb taller than MOV would leave
@@ -38,7 +38,7 @@ read as follows (to be listed in docs/rules-interpretations.md):
 - Subir a un alto: the height limit (the figure's height × the table's factor)
   and contact with the wall or obstacle are checked; standing on top is not
   yet supported (figures have no elevation), so it is then refused.  Help from
-  others ("la altura se incrementa si alguien ayuda") is not modelled.
+  others, which adds to the height reached, is not modelled.
 - Dejarse caer: the only heights a figure can fall from are movement levels:
   level 2 is 3 K up (ALTURAS DE MOVIMIENTO) and level 3, "gran altitud", is
   above every band.  The figure drops straight down to level 1 and makes its
@@ -82,7 +82,7 @@ from wartime.rules.dice import Outcome, round_half_up
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-CRITICAL_EXTRA_K = 1.0  # MOVIMIENTO, Crítico en acciones de movimiento: mueve +1 K
+CRITICAL_EXTRA_K = 1.0  # MOVIMIENTO: a critical on a movement action goes 1 K further
 STEP_HEIGHT = 1.0  # the table steps every figure over what reaches a 1 K figure's chest
 SHORT_STEP = 0.05  # K: how finely a failed jump looks back for a free spot to land
 _SLACK = 2e-6  # K: deeper than the physics' overlap tolerance counts as in the way

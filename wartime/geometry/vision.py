@@ -15,7 +15,7 @@ Point3 = tuple[float, float, float]
 
 EYE_FACTOR = 0.9  # of figure height
 MUZZLE_FACTOR = 0.7
-LEVEL_2_LIFT = 3.0  # K: "Altura 2, a 3 K sobre altura 1"
+LEVEL_2_LIFT = 3.0  # K: movement level 2 sits 3 K above level 1
 VISION_PER_VOL = 5  # CdV range is VOL×5 (DESIGN §7)
 FIXED_WEAPON_HALF_ARC = 45.0  # CdT of a fixed weapon: 90°
 _EPS = 1e-9

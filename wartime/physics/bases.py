@@ -1,7 +1,7 @@
 """Round bases on the table: placing and moving them without overlap.
 
-Rulebook, CONCEPTOS BÁSICOS: "Peanas.- Redondas. No se pueden solapar entre
-sí."  DESIGN.md §8 says how: kinematic moves in chunks, a shape query per
+Rulebook, CONCEPTOS BÁSICOS, Peanas: bases are round and may never overlap.
+DESIGN.md §8 says how: kinematic moves in chunks, a shape query per
 chunk, bisection back to the last free point, then a slide.
 
 The table keeps a pymunk Space holding the solids as static convex shapes and

@@ -14,8 +14,8 @@ from enum import StrEnum
 from fractions import Fraction
 
 D10_FACES = 10
-CRITICAL_FACE = 1  # "1 en 1D10 es un crítico": passes whatever the modifiers
-FUMBLE_FACE = 10  # "10 en 1D10 es una pifia": fails whatever the modifiers
+CRITICAL_FACE = 1  # a 1 on the die is a critical: passes whatever the modifiers
+FUMBLE_FACE = 10  # a 10 on the die is a fumble: fails whatever the modifiers
 
 _MASK64 = (1 << 64) - 1
 
