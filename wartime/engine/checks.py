@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 Modifiers = list[tuple[str, int]]
+SUPPORT = "apoyo"  # Apoyar: the label of its CH ATR bonus (used up by the helped Pj's next check)
+FOCUS = "concentración"  # Concentrarse: the label of its bonus to the next action's first CH ATR
 
 
 def acting_modifiers(figure: Figure) -> Modifiers:
@@ -28,6 +30,10 @@ def acting_modifiers(figure: Figure) -> Modifiers:
         mods.append(("crítico de PSI", figure.psi_bonus))
     if figure.panic:
         mods.append(("pánico", -1))  # PSICOLOGÍA, Pánico: CH ATR −1
+    if figure.support:
+        mods.append((SUPPORT, figure.support))  # Apoyar; generic.perform uses it up
+    if figure.focus:
+        mods.append((FOCUS, figure.focus))  # Concentrarse; generic.perform uses it up
     return mods
 
 

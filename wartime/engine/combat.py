@@ -33,6 +33,9 @@ RANGE_BAND = 10.0  # CH IMP −1 per 10 K beyond the first 10 K
 CLOSE = 3.0  # postures matter to a shooter beyond 3 K
 COVER_BONUS = 2  # Cobertura: over 50% hidden gives CH DEF +2
 FAST = 5.0  # K moved this turn: shooting from or at it takes CH IMP −1
+MAGAZINE = "Cargadores"  # BONUS Y MALUS: the weapon uses magazines, 1 mounted; reload them
+MORE_AMMO = "Más munición"  # each magazine holds twice the rounds
+MAGAZINE_BASE = 10  # Cargadores without X: X = 10 − DAÑ
 
 
 class Sight:
@@ -83,7 +86,7 @@ def _weapon(figure: Figure, action: Action, *, ranged: bool) -> Weapon:
     if action.item is None:
         choices = [w for w in figure.profile.weapons if w.ranged is ranged]
         if choices:
-            return choices[0]
+            return _chamber(figure, choices[0]) if ranged else choices[0]
         if ranged:
             raise IllegalActionError(f"{figure.id} has no ranged weapon")
         return UNARMED
@@ -95,6 +98,40 @@ def _weapon(figure: Figure, action: Action, *, ranged: bool) -> Weapon:
         raise IllegalActionError(f"{weapon.id} cannot be used for this attack: it needs {need}")
     if figure.weapon_wounds.get(weapon.id, 0) >= weapon.cal:
         raise IllegalActionError(f"{weapon.id} is unusable: it has as many wounds as its CAL")
+    return _chamber(figure, weapon) if ranged else weapon
+
+
+def magazine_size(figure: Figure, weapon: Weapon) -> int | None:
+    """Rounds in a full magazine of ``weapon``; None when it uses no magazines.
+
+    Cargadores (X): X rounds, or 10 − DAÑ without X (at least 1); Más munición, on the
+    weapon or on the character, doubles them.  Profiles keep the names of a weapon's
+    entries but not their parameters yet, so X is always 10 − DAÑ for now.
+    """
+    if MAGAZINE not in weapon.bonuses:
+        return None
+    size = max(1, MAGAZINE_BASE - weapon.dan)
+    doubled = MORE_AMMO in weapon.bonuses or any(
+        t.name == MORE_AMMO and t.weapon is None for t in figure.profile.traits
+    )
+    return 2 * size if doubled else size
+
+
+def rounds_left(figure: Figure, weapon: Weapon) -> int | None:
+    """Shots left in the mounted magazine (a full one until the first shot); None: no magazines."""
+    size = magazine_size(figure, weapon)
+    return None if size is None else figure.rounds.get(weapon.id, size)
+
+
+def _chamber(figure: Figure, weapon: Weapon) -> Weapon:
+    """A ranged attack fires ``weapon``: with Cargadores it uses a round, and an empty one
+    must be reloaded first (Recargar)."""
+    left = rounds_left(figure, weapon)
+    if left is None:
+        return weapon
+    if left <= 0:
+        raise IllegalActionError(f"{weapon.id} has an empty magazine: reload it first (Recargar)")
+    figure.rounds[weapon.id] = left - 1
     return weapon
 
 

@@ -11,6 +11,8 @@ from wartime.engine.profiles import Profile
 
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
 REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
+# support, focus, on_guard, guard_bonus, hidden, rounds: as snapshot() lists them
+_GENERIC_DEFAULTS: tuple[object, ...] = (0, 0, False, 0, False, [])
 
 
 @dataclass
@@ -43,6 +45,13 @@ class Figure:
     vol_loss: int = 0  # a fumbled CH LOC: VOL −1 for good
     unconscious: bool = False  # stress above VOL
     moved: float = 0.0  # K moved this turn (MODIFICADORES, por velocidad)
+    # ACCIONES GENÉRICAS (engine/generic.py); keep _GENERIC_DEFAULTS in step.
+    support: int = 0  # Apoyar: CH ATR +N on its next CH ATR (until used, or the turn ends)
+    focus: int = 0  # Concentrarse: CH ATR +N on the first CH ATR of its next action
+    on_guard: bool = False  # En guardia: until it takes any other action
+    guard_bonus: int = 0  # En guardia: + to its next CH VOL to react
+    hidden: bool = False  # Esconderse: enemies need a CH INT ENF to act on it
+    rounds: dict[str, int] = field(default_factory=dict)  # Cargadores: shots left; absent = full
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -87,6 +96,7 @@ class Figure:
         """An independent copy; the profile is immutable and shared."""
         twin = copy.copy(self)  # much cheaper than dataclasses.replace, which re-runs __init__
         twin.weapon_wounds = dict(self.weapon_wounds)
+        twin.rounds = dict(self.rounds)
         return twin
 
     def disc(self) -> Disc:
@@ -104,7 +114,7 @@ class Figure:
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything that defines the figure's condition, for the state hash."""
-        return (
+        base = (
             self.id, round(self.position[0], 9), round(self.position[1], 9), round(self.facing, 9),
             self.level, self.posture.value, self.ene, self.wounds, self.stress, self.acted,
             self.waiting_below, self.sprinted, self.sprinted_now, self.charging,
@@ -112,3 +122,10 @@ class Figure:
             sorted(self.weapon_wounds.items()), self.armour_wounds, self.reacting,
             self.panic, self.lose_next, self.vol_loss, self.unconscious, round(self.moved, 9),
         )  # fmt: skip
+        generic = (
+            self.support, self.focus, self.on_guard, self.guard_bonus, self.hidden,
+            sorted(self.rounds.items()),
+        )  # fmt: skip
+        # Appended only when set: the hashes of games that never use these (saved games,
+        # golden transcripts) stay as they were, and a set one still changes the digest.
+        return (*base, generic) if generic != _GENERIC_DEFAULTS else base

@@ -1,7 +1,497 @@
-"""Placeholder: filled in by the work on these actions."""
+"""ACCIONES GENÉRICAS: support, focus, guard, hiding, searching, healing, reloading, dropping.
+
+Section ACCIONES GENÉRICAS of the rulebook, with REACCIONES (En guardia), COMBATE
+(Heridas: what may be healed), PSICOLOGÍA and the catalogue entries Cargadores and
+Más munición.  Costs, checks, ranges and the numbers of each action's modifiers are
+read from the action list (``data/actions.yaml``).
+
+:func:`perform` wraps every action handler (the acting Pj's and a reactor's):
+
+- before it, an action aimed at an enemy hidden by Esconderse needs that enemy found
+  first: a CH INT ENF, unless the actor sees it with 50% cover or less;
+- after it, the bonuses of Apoyar and Concentrarse that a check of the action used are
+  spent, Concentrarse's lapses anyway, any other action ends En guardia, and a movement
+  or combat action ends Esconderse.
+
+Esperar is played by :mod:`wartime.engine.moves`.  Not automated, so refused as
+unknown actions (and listed by ``handlers.not_yet_automated``):
+
+- Comerciar and Saquear: figures carry no tradeable or lootable items beyond their
+  weapons, and there are no corpses on the table to loot;
+- Eliminar: casualties are not separate corpse pieces that can be removed;
+- Desatarse: no figure is ever tied (Inmovilizar enemigo's tying is not stored);
+- Marcar un objetivo: possession (Poseer) is not automated;
+- Usar: objects and their ENE are not part of a figure's profile yet.
+
+Also left out: Curar's neuromante variant (curing stress instead of wounds), the
+poison it cancels (no poison is modelled), and Soltar of a bomb (a dropped bomb that
+arms when the activation ends needs placed devices on the table).
+"""
 
 from __future__ import annotations
 
-from wartime.engine.sequence import Handler
+from typing import TYPE_CHECKING
 
-HANDLERS: dict[str, Handler] = {}
+from wartime.board.shapes import Point
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import Context
+from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, roll, spend
+from wartime.engine.combat import magazine_size, rounds_left, sight, wound
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.melee_variants import attribute, difficulty, drop_weapon, entry
+from wartime.engine.moves import ENGAGED_GAP
+from wartime.engine.profiles import Weapon
+from wartime.engine.sequence import Handler
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance, point_to_base
+from wartime.geometry.vision import can_interact, vision_range
+from wartime.rules.actions import Action as Entry
+from wartime.rules.actions import EneSource, Group, load_actions
+from wartime.rules.dice import OpposedResult, Outcome, opposed_result
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+SEARCH_REACH = 1.0  # K: Buscar reaches an element within 1 K of its base, and looks 1 K round it
+BOMBS = ("Área de activación", "Bomba autónoma")  # Soltar: "una bomba o similar"
+COVERED = ("over_half", "total")  # Esconderse: "más del 50%"
+_OUTCOME_WHEN = {
+    Outcome.CRITICAL: "check_critical",
+    Outcome.PASS: "check_passed",
+    Outcome.FAIL: "check_failed",
+    Outcome.FUMBLE: "check_fumbled",
+}
+
+
+# -- the action book ---------------------------------------------------------------------------
+
+
+def _cost(book: Entry, item: Weapon | None = None) -> int:
+    """The ENE the book prints: a number, the weapon's DAÑ (Recargar), or the item's ENE.
+
+    An item that is not a bomb costs the book's lowest figure (Soltar: X = 0); spend()
+    then applies ENERGÍA's minimum of 1.
+    """
+    if isinstance(book.ene, int):
+        return book.ene
+    if book.ene is EneSource.WEAPON_DAN and item is not None:
+        return item.dan
+    if book.ene is EneSource.ITEM_ENE:
+        return item.ene if item is not None and _is_bomb(item) else book.ene_min
+    raise ValueError(f"{book.id}: no ENE rule for {book.ene!r}")
+
+
+def _value(book: Entry, **match: str) -> tuple[int, int | None]:
+    """The value (and cap) of the book's modifier whose fields equal ``match``."""
+    for m in book.modifiers:
+        if all(getattr(m, key) == wanted for key, wanted in match.items()):
+            if m.value is None:
+                break
+            return m.value, m.max
+    raise ValueError(f"{book.id}: no modifier with {match}")
+
+
+def _reach(figure: Figure, book: Entry) -> float:
+    """The book's range: a fixed number of K, or an attribute of the figure (INT)."""
+    text = book.range or ""
+    if text.isdigit():
+        return float(text)
+    if text in ("CON", "AGI", "INT", "VOL"):
+        return float(figure.profile.attribute(text))
+    raise ValueError(f"{book.id}: unexpected range {book.range!r}")
+
+
+def _check(
+    state: GameState, figure: Figure, book: Entry, ctx: Context | None = None
+) -> tuple[Outcome, Event]:
+    """The action's own CH (its attribute from the list), with the acting modifiers."""
+    name, value = attribute(figure, book)
+    mods = acting_modifiers(figure) + difficulty(book)
+    outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
+    figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
+    return outcome, event
+
+
+def _gap(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+# -- the wrapper around every action -----------------------------------------------------------
+
+
+def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
+    """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
+    events, goes_ahead = _find_hidden_target(state, figure, action, handler)
+    _spend_bonuses(figure, events)  # a CH INT ENF to find the target is the action's first check
+    if goes_ahead:
+        events += handler(state, figure, action)
+        _spend_bonuses(figure, events)
+    return events + _after(figure, action)
+
+
+def _spend_bonuses(figure: Figure, events: list[Event]) -> None:
+    """Apoyar and Concentrarse are used up by the first check of the figure that carried them."""
+    if not (figure.support or figure.focus):
+        return
+    used = {
+        label
+        for e in events
+        if e.kind == "roll" and e.data.get("who") == figure.id
+        for label, _ in e.data.get("modifiers", ())
+    }
+    if SUPPORT in used:
+        figure.support = 0
+    if FOCUS in used:
+        figure.focus = 0
+
+
+def _after(figure: Figure, action: Action) -> list[Event]:
+    """What any action ends: Concentrarse's bonus, En guardia; moves and attacks end Esconderse."""
+    if action.kind != "concentrarse":
+        figure.focus = 0  # for the next action only, whether it checked or not
+    if action.kind != "en_guardia":
+        figure.on_guard = False  # any other action ends the guard
+        figure.guard_bonus = 0
+    book = load_actions().find(action.kind) if figure.hidden else None
+    if book is not None and book.group is not Group.GENERIC:
+        figure.hidden = False
+        text = f"{figure.id} deja de estar escondido ({book.name})"
+        return [Event("revealed", text, {"figure": figure.id, "by": None})]
+    return []
+
+
+def _find_hidden_target(
+    state: GameState, figure: Figure, action: Action, handler: Handler
+) -> tuple[list[Event], bool]:
+    """Esconderse: enemies need a CH INT ENF to find a hidden Pj and act on it.
+
+    Returns the events and whether the action goes ahead.  An actor that sees the target
+    with 50% cover or less finds it without a check.  Lost, the action fails: its ENE is
+    spent and it counts as an action.  A legality probe skips all this.
+    """
+    target = state.figures.get(action.target) if action.target is not None else None
+    if (
+        target is None
+        or target.side == figure.side
+        or not target.hidden
+        or target.casualty
+        or state.probing
+    ):
+        return [], True
+    if sight(state, figure, target).cover_class not in COVERED:
+        return [_reveal(figure, target, "lo ve sin cobertura suficiente")], True
+    cost = _trial_cost(state, figure, action, handler)  # the action must be legal first
+    _, event = roll(
+        state, figure, "CH INT ENF (descubrir)", figure.profile.int_, acting_modifiers(figure),
+        Context(target),
+    )  # fmt: skip
+    _, theirs = roll(
+        state, target, "CH INT ENF (descubrir)", target.profile.int_, [], Context(figure)
+    )
+    a, d = event.data, theirs.data
+    result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
+    events = [event, theirs]
+    if result is OpposedResult.ACTOR:
+        return [*events, _reveal(figure, target, "gana el CH INT ENF")], True
+    name = load_actions().find(action.kind)
+    label = name.name if name else action.kind
+    events.append(spend(figure, cost, f"{label} (sin encontrar a {target.id})"))
+    text = f"{figure.id} no encuentra a {target.id}: pierde la acción"
+    events.append(Event("not_found", text, {"figure": figure.id, "target": target.id}))
+    figure.next_action_modifier = 0
+    return events, False
+
+
+def _reveal(finder: Figure, hidden: Figure, how: str) -> Event:
+    hidden.hidden = False
+    text = f"{finder.id} descubre a {hidden.id} ({how})"
+    return Event("revealed", text, {"figure": hidden.id, "by": finder.id})
+
+
+def _trial_cost(state: GameState, figure: Figure, action: Action, handler: Handler) -> int:
+    """The ENE the action would cost, tried on a throwaway copy; raises if it is illegal."""
+    trial = state._trial()
+    trial.probing = True
+    twin = trial.figures[figure.id]
+    try:
+        handler(trial, twin, action)
+    finally:
+        trial._restore_physics(state)
+    return figure.ene - twin.ene
+
+
+# -- Apoyar, Concentrarse, En guardia, Esconderse ----------------------------------------------
+
+
+def apoyar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Apoyar (3): an ally within 2 K gets CH ATR +1 on its next CH ATR (supports add up)."""
+    book = entry("apoyar")
+    if action.target is None:
+        raise IllegalActionError(f"{book.name} needs an ally to support")
+    ally = state.figure(action.target)
+    if ally.id == figure.id:
+        raise IllegalActionError(f"{book.name} helps an ally, not oneself")
+    if ally.side != figure.side:
+        raise IllegalActionError(f"{ally.id} is not on your side")
+    if ally.casualty:
+        raise IllegalActionError(f"{ally.id} is a casualty")
+    reach = _reach(figure, book)
+    if (gap := _gap(figure, ally)) > reach + 1e-9:
+        raise IllegalActionError(f"{ally.id} is {gap:.1f} K away: {book.name} reaches {reach:g} K")
+    events = [spend(figure, _cost(book), f"{book.name} a {ally.id}")]
+    bonus, _ = _value(book, check="ATR", who="ally")
+    ally.support += bonus
+    figure.next_action_modifier = 0
+    text = f"{figure.id} apoya a {ally.id}: CH ATR +{ally.support} en su siguiente chequeo"
+    return [*events, Event("support", text, {"figure": figure.id, "ally": ally.id})]
+
+
+def concentrarse(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Concentrarse (2): +1 per consecutive use (max +3) to the first CH ATR of the next action."""
+    book = entry("concentrarse")
+    step, cap = _value(book, check="ATR", per="consecutive_use")
+    top = cap if cap is not None else step
+    if figure.focus >= top:
+        raise IllegalActionError(f"{figure.id} is already concentrated to the maximum (+{top})")
+    events = [spend(figure, _cost(book), book.name)]
+    figure.focus = min(top, figure.focus + step)
+    figure.next_action_modifier = 0
+    text = f"{figure.id} se concentra: CH ATR +{figure.focus} en su siguiente acción"
+    return [*events, Event("focus", text, {"figure": figure.id, "focus": figure.focus})]
+
+
+def en_guardia(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """En guardia (2): its next CH VOL to react gets +2, until it takes any other action."""
+    book = entry("en_guardia")
+    if figure.guard_bonus:
+        raise IllegalActionError(f"{figure.id} is already on guard")
+    events = [spend(figure, _cost(book), book.name)]
+    bonus, _ = _value(book, check="VOL", when="reaction_check")
+    figure.on_guard = True
+    figure.guard_bonus = bonus
+    figure.next_action_modifier = 0
+    text = f"{figure.id} se pone en guardia: CH VOL +{bonus} en su siguiente reacción"
+    return [*events, Event("guard", text, {"figure": figure.id, "bonus": bonus})]
+
+
+def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Esconderse (2): more than 50% covered from every enemy that could see it now.
+
+    "Could see it": a living enemy able to interact at range and within its own VOL×5 K,
+    whatever its facing (Pj turn freely).  Hidden, enemies need a CH INT ENF to act on it.
+    """
+    book = entry("esconderse")
+    if figure.hidden:
+        raise IllegalActionError(f"{figure.id} is already hidden")
+    for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
+        if not can_interact(enemy.level, figure.level, ranged=True):
+            continue
+        seen = sight(state, enemy, figure)
+        if seen.distance <= vision_range(enemy.vol) and seen.cover_class not in COVERED:
+            raise IllegalActionError(
+                f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "
+                f"{book.name} needs more than 50%"
+            )
+    events = [spend(figure, _cost(book), book.name)]
+    figure.hidden = True
+    figure.next_action_modifier = 0
+    text = f"{figure.id} se esconde: el enemigo necesitará un CH INT ENF para descubrirle"
+    return [*events, Event("hidden", text, {"figure": figure.id})]
+
+
+# -- Buscar, Percibir --------------------------------------------------------------------------
+
+
+def percibir(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Percibir (2, INT): passed, hidden enemies within INT K are found (a critical too)."""
+    book = entry("percibir")
+    reach = _reach(figure, book)
+    events = [spend(figure, _cost(book), book.name)]
+    outcome, event = _check(state, figure, book)
+    events.append(event)
+    if not outcome.passed:
+        text = f"{figure.id} no percibe a nadie"
+        return [*events, Event("perceived", text, {"figure": figure.id, "found": []})]
+    found = [
+        e
+        for e in sorted(state.enemies_of(figure), key=lambda e: e.id)
+        if e.hidden and _gap(figure, e) <= reach + 1e-9
+    ]
+    events += [_reveal(figure, e, book.name) for e in found]
+    names = ", ".join(e.id for e in found) or "nadie escondido"
+    text = f"{figure.id} percibe a {reach:g} K: {names}"
+    data = {"figure": figure.id, "found": [e.id for e in found]}
+    return [*events, Event("perceived", text, data)]
+
+
+def buscar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Buscar (1, INT): search an element within 1 K (``point``; where it stands if none).
+
+    What the element holds is the scenario's business: the result is logged for it.
+    Passed, enemies hidden within 1 K of the spot searched are found.
+    """
+    book = entry("buscar")
+    spot: Point = action.point if action.point is not None else figure.position
+    gap = point_to_base(spot, figure.position, figure.radius)
+    if gap > SEARCH_REACH + 1e-9:
+        raise IllegalActionError(
+            f"The spot is {gap:.1f} K away: {book.name} reaches {SEARCH_REACH:g} K from the base"
+        )
+    events = [spend(figure, _cost(book), book.name)]
+    outcome, event = _check(state, figure, book)
+    events.append(event)
+    found: list[Figure] = []
+    if outcome.passed:
+        found = [
+            e
+            for e in sorted(state.enemies_of(figure), key=lambda e: e.id)
+            if e.hidden and point_to_base(spot, e.position, e.radius) <= SEARCH_REACH + 1e-9
+        ]
+        events += [_reveal(figure, e, book.name) for e in found]
+    verdict = "encuentra lo que haya" if outcome.passed else "no encuentra nada"
+    text = f"{figure.id} registra ({spot[0]:.2f}, {spot[1]:.2f}): {verdict}"
+    data = {
+        "figure": figure.id,
+        "point": list(spot),
+        "outcome": outcome.value,
+        "found": [e.id for e in found],
+    }
+    return [*events, Event("search", text, data)]
+
+
+# -- Curar / Reparar ---------------------------------------------------------------------------
+
+
+def knocked_out(figure: Figure) -> bool:
+    """Unconscious from Noquear, not from stress (stress above VOL is the other cause)."""
+    return figure.unconscious and figure.stress <= figure.vol
+
+
+def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Curar / Reparar (3, INT): oneself or an ally in base contact recovers 1 wound.
+
+    Critical 3 wounds; failure 1 wound more, fumble 3 more.  Only wounds up to CON can be
+    healed (COMBATE, Heridas): an incapacitated ally may get up again, a dead one not.  An
+    ally knocked out (Noquear) wakes up, whatever the check, since it has been attended.
+    """
+    book = entry("curar_reparar")
+    patient = figure if action.target is None else state.figure(action.target)
+    if patient.side != figure.side:
+        raise IllegalActionError(f"{patient.id} is not on your side")
+    if patient is not figure and _gap(figure, patient) > ENGAGED_GAP:
+        raise IllegalActionError(f"{patient.id} is not in base contact with {figure.id}")
+    if patient.dead:
+        raise IllegalActionError(f"{patient.id} is dead: more wounds than CON cannot be healed")
+    if patient.unconscious and not knocked_out(patient):
+        raise IllegalActionError(
+            f"{patient.id} is unconscious from stress: only a neuromante curing stress could "
+            "help, and that is not automated yet"
+        )
+    waking = knocked_out(patient)
+    if patient.wounds == 0 and not waking:
+        raise IllegalActionError(f"{patient.id} has no wounds to heal")
+    was_down = patient.casualty
+    if was_down and patient.level == 1:
+        blocking = state.physics().overlaps(patient.disc())
+        if blocking:
+            raise IllegalActionError(
+                f"{patient.id} cannot get up where it lies: {', '.join(blocking)} is in the way"
+            )
+    events = [spend(figure, _cost(book), f"{book.name} a {patient.id}")]
+    outcome, event = _check(state, figure, book)
+    events.append(event)
+    if waking:
+        patient.unconscious = False
+        text = f"{figure.id} atiende a {patient.id}, que recupera el conocimiento"
+        events.append(Event("woken", text, {"figure": patient.id, "by": figure.id}))
+    change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
+    if change < 0:
+        healed = min(patient.wounds, -change)
+        patient.wounds -= healed
+        if healed:
+            text = (
+                f"{patient.id} recupera {healed} herida(s): {patient.wounds}/{patient.profile.con}"
+            )
+            events.append(Event("healed", text, {"figure": patient.id, "healed": healed}))
+    else:
+        events += wound(state, patient, change)
+    if was_down and not patient.casualty:
+        state._physics = None  # its base is back on the table: rebuilt when next needed
+    figure.next_action_modifier = 0
+    return events
+
+
+# -- Recargar, Soltar --------------------------------------------------------------------------
+
+
+def recargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Recargar (X = DAÑ of the weapon): a full magazine in a weapon with Cargadores."""
+    book = entry("recargar")
+    weapon = _reload_target(figure, action)
+    size = magazine_size(figure, weapon)
+    assert size is not None  # _reload_target picks weapons with magazines only
+    if rounds_left(figure, weapon) == size:
+        raise IllegalActionError(f"{weapon.id} already has a full magazine ({size} shots)")
+    events = [spend(figure, _cost(book, weapon), f"{book.name} {weapon.id}")]
+    figure.rounds.pop(weapon.id, None)  # a full magazine, as at the start
+    figure.next_action_modifier = 0
+    text = f"{figure.id} recarga {weapon.id}: {size} disparos"
+    data = {"figure": figure.id, "item": weapon.id, "rounds": size}
+    return [*events, Event("reload", text, data)]
+
+
+def _reload_target(figure: Figure, action: Action) -> Weapon:
+    if action.item is not None:
+        weapon = figure.profile.weapon(action.item)
+        if weapon is None:
+            raise IllegalActionError(f"{figure.id} carries no weapon '{action.item}'")
+        if magazine_size(figure, weapon) is None:
+            raise IllegalActionError(f"{weapon.id} does not use magazines (Cargadores)")
+        return weapon
+    fed = [w for w in figure.profile.weapons if magazine_size(figure, w) is not None]
+    if not fed:
+        raise IllegalActionError(f"{figure.id} carries no weapon that uses magazines")
+    spent = [w for w in fed if rounds_left(figure, w) != magazine_size(figure, w)]
+    return (spent or fed)[0]
+
+
+def _is_bomb(item: Weapon) -> bool:
+    return any(name in item.bonuses for name in BOMBS)
+
+
+def soltar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Soltar (X): let go of a carried weapon (``item``); X = 0 for anything but a bomb.
+
+    The item falls at the figure's feet: the figure no longer carries it (as Desarmar, the
+    ground does not keep it yet).
+    """
+    book = entry("soltar")
+    if action.item is None:
+        raise IllegalActionError(f"{book.name} needs the item to drop")
+    item = figure.profile.weapon(action.item)
+    if item is None:
+        raise IllegalActionError(f"{figure.id} carries no '{action.item}'")
+    if _is_bomb(item):
+        raise IllegalActionError(
+            f"{item.id} is a bomb: dropping it to go off after the activation is not automated yet"
+        )
+    events = [spend(figure, _cost(book, item), f"{book.name} {item.id}")]
+    drop_weapon(figure, item)
+    figure.rounds.pop(item.id, None)
+    figure.next_action_modifier = 0
+    text = f"{figure.id} suelta {item.id}"
+    return [*events, Event("gear", text, {"figure": figure.id, "item": item.id})]
+
+
+HANDLERS: dict[str, Handler] = {
+    "apoyar": apoyar,
+    "buscar": buscar,
+    "concentrarse": concentrarse,
+    "curar_reparar": curar_reparar,
+    "en_guardia": en_guardia,
+    "esconderse": esconderse,
+    "percibir": percibir,
+    "recargar": recargar,
+    "soltar": soltar,
+}

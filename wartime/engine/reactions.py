@@ -52,7 +52,7 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
     ]  # fmt: skip
     # CdV first (cheap: arc and range), then LdV: what is wholly hidden is not seen.
     watching = [e for e in able if in_vision(e, actor)]
-    seen = {e.id for e in watching if sight(state, e, actor).line_of_sight != "blocked"}
+    seen = {e.id for e in watching if _sees(sight(state, e, actor).cover_class, actor)}
     heard: set[str] = set()
     for noise in (ev for ev in events if ev.kind == "noise"):
         source = (float(noise.data["source"][0]), float(noise.data["source"][1]))
@@ -61,6 +61,11 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
         hearing = hear_all(source, radius, [e.disc() for e in able], state.world.barriers, rule)
         heard |= {e.id for e, h in zip(able, hearing, strict=True) if h.hears}
     return sorted(seen | heard)
+
+
+def _sees(cover_class: str, actor: Figure) -> bool:
+    """Not wholly hidden; and a Pj hidden by Esconderse only while over 50% covered."""
+    return cover_class != "total" and not (actor.hidden and cover_class == "over_half")
 
 
 def in_vision(viewer: Figure, target: Figure) -> bool:
@@ -107,7 +112,9 @@ def decide(state: GameState, action: Action) -> list[Event]:
                 "lost_reaction", f"{reactor.id} pierde esta reacción (PSI)", {"figure": reactor.id}
             )
         ]
-    outcome, event = roll(state, reactor, "CH VOL (reacción)", reactor.vol, [])
+    guard = [("en guardia", reactor.guard_bonus)] if reactor.guard_bonus else []
+    reactor.guard_bonus = 0  # En guardia: only its next CH VOL to react
+    outcome, event = roll(state, reactor, "CH VOL (reacción)", reactor.vol, guard)
     events = [event]
     if outcome.passed:
         window.reactor = reactor.id
@@ -134,8 +141,11 @@ def react(state: GameState, action: Action) -> list[Event]:
     elif action.kind in QUIET_ACTIONS or action.kind not in HANDLERS:
         raise IllegalActionError(f"'{action.kind}' cannot be used as a reaction")
     else:
-        events = HANDLERS[action.kind](state, reactor, action)
+        from wartime.engine.generic import perform
+
+        events = perform(state, reactor, action, HANDLERS[action.kind])
     reactor.reacting = False
+    reactor.focus = 0  # Concentrarse: a reaction is one action, nothing follows it
     state.window = None
     from wartime.engine.sequence import check_game_over, end_activation
 

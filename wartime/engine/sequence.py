@@ -111,6 +111,7 @@ def new_turn(state: GameState) -> list[Event]:
         figure.waiting_below = None
         figure.sprinted = False
         figure.moved = 0.0
+        figure.support = 0  # Apoyar: an unused support lapses with the turn
     return [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
 
 
@@ -153,7 +154,9 @@ def act(state: GameState, action: Action) -> list[Event]:
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
     if figure.panic:
         fleeing_only(state, figure, action)
-    events = handler(state, figure, action)
+    from wartime.engine.generic import perform
+
+    events = perform(state, figure, action, handler)
     figure.actions_taken += 1
     events += check_game_over(state)
     if (
@@ -187,6 +190,7 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.acted = figure.acted or acted
     figure.next_action_modifier = 0
     figure.psi_bonus = 0
+    figure.focus = 0  # Concentrarse: for the next action of this activation only
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"
