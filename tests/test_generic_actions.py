@@ -469,3 +469,21 @@ def test_the_ranged_variants_use_rounds_too() -> None:
     state = started(scn, faces=[6])  # 25 K: beyond the CdV; IMP 6 > 8 − 1 − 2 misses
     do(state, Action("ataque_distancia_a_bulto", target="b", item="rifle"))
     assert rounds_left(state.figures["a"], long_gun) == 1
+
+
+def test_cargadores_parameter_sets_the_magazine() -> None:
+    """BONUS Y MALUS, Cargadores (X): X rounds a magazine (10 − DAÑ when X is not given)."""
+    from wartime.engine.combat import magazine_size
+    from wartime.engine.figures import Figure
+    from wartime.engine.profiles import Weapon, profile_from_army
+    from wartime.formats.army import load_army
+
+    from .conftest import ARMIES
+
+    legion = load_army(ARMIES / "legion.yaml").army
+    fusil = profile_from_army(legion, "fusilero").weapon("fusil")
+    assert fusil is not None and fusil.magazine == 6
+    holder = Figure("x", "A", profile_from_army(legion, "fusilero"), (0, 0), 0, 0.5, 1.0)
+    assert magazine_size(holder, fusil) == 6
+    plain = Weapon("pistola", 2, 3, 10, 3, ("Cargadores",))
+    assert magazine_size(holder, plain) == 10 - 3

@@ -105,12 +105,11 @@ def magazine_size(figure: Figure, weapon: Weapon) -> int | None:
     """Rounds in a full magazine of ``weapon``; None when it uses no magazines.
 
     Cargadores (X): X rounds, or 10 − DAÑ without X (at least 1); Más munición, on the
-    weapon or on the character, doubles them.  Profiles keep the names of a weapon's
-    entries but not their parameters yet, so X is always 10 − DAÑ for now.
+    weapon or on the character, doubles them.
     """
     if MAGAZINE not in weapon.bonuses:
         return None
-    size = max(1, MAGAZINE_BASE - weapon.dan)
+    size = weapon.magazine or max(1, MAGAZINE_BASE - weapon.dan)
     doubled = MORE_AMMO in weapon.bonuses or any(
         t.name == MORE_AMMO and t.weapon is None for t in figure.profile.traits
     )
@@ -201,9 +200,9 @@ def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modif
     if shooter.posture is not Posture.STANDING:
         mods.append((f"tirador {_POSTURE[shooter.posture]}", +1))  # Agacharse / Cuerpo a tierra
     if distance > CLOSE and target.posture is Posture.CROUCHED:
-        mods.append(("blanco agachado a más de 3 K", -1))
+        mods.append(("blanco agachado y lejos", -1))
     if distance > CLOSE and target.posture is Posture.PRONE:
-        mods.append(("blanco cuerpo a tierra a más de 3 K", -2))
+        mods.append(("blanco cuerpo a tierra y lejos", -2))
     if target.sprinted:
         mods.append(("blanco esprintando", -1))
     if target.profile.mov > shooter.profile.mov:
@@ -319,7 +318,7 @@ def defend(
         if attacker is not None:  # Crítico en CH DEF en CaC: DAÑ 1 back at the attacker
             events += defend(state, attacker, 1, "none", attacker=None)
         return events
-    if outcome is Outcome.FUMBLE:  # Pifia en CH DEF: DAÑ +1, a protection takes a wound
+    if outcome is Outcome.FUMBLE:  # a fumbled defence: one more DAÑ, and the armour is hurt
         damage += 1
         if target.profile.defense:
             target.armour_wounds += 1

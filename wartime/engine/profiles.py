@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartime.board.battlefield import Unit
-from wartime.rules.archetypes import Army, Kind
+from wartime.rules.archetypes import Army, BonusRef, Kind
 from wartime.rules.costing import army_cost
 
 
@@ -23,6 +23,7 @@ class Weapon:
     cal: int
     bonuses: tuple[str, ...] = ()
     area: str | None = None  # the shape of its Área bonus, e.g. "R3"
+    magazine: int | None = None  # the X of Cargadores (X); None: not given
 
     @property
     def ranged(self) -> bool:
@@ -73,6 +74,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
             a.id, a["ENE"], a["DAÑ"], a["ALC"], a["CAL"],
             tuple(b.name for b in a.bonuses),
             next((b.param for b in a.bonuses if b.name == "Área"), None),
+            _magazine(a.bonuses),
         )
         for a in (army.archetype(w) for w in character.weapons)
     )  # fmt: skip
@@ -104,6 +106,12 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         traits=traits,
         talla=talla,
     )
+
+
+def _magazine(bonuses: tuple[BonusRef, ...]) -> int | None:
+    """The rounds of Cargadores (X), when X is a whole number."""
+    param = next((b.param for b in bonuses if b.name == "Cargadores"), None)
+    return int(param) if param is not None and param.isdigit() and int(param) > 0 else None
 
 
 def bare_profile(unit: Unit) -> Profile:
