@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 import pytest
@@ -336,23 +335,3 @@ def test_undocumented_modifier_fields_are_rejected() -> None:
 @pytest.mark.parametrize("raw", [None, [], {"entries": []}, {"actions": {}}])
 def test_a_broken_top_level_is_rejected(raw: Any) -> None:
     assert _problems(raw) == [": expected a mapping with a list 'actions'"]
-
-
-# --- our own words ----------------------------------------------------------
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"\w+", text.lower())
-
-
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook is not beside the repo")
-def test_summaries_are_in_our_own_words() -> None:
-    """No summary repeats a run of 6 consecutive words of the rulebook."""
-    book = _words(RULEBOOK.read_text(encoding="utf-8"))
-    grams = {tuple(book[i : i + 6]) for i in range(len(book) - 5)}
-    copied = []
-    for a in load_actions().actions:
-        words = _words(a.summary)
-        if any(tuple(words[i : i + 6]) in grams for i in range(len(words) - 5)):
-            copied.append(a.name)
-    assert copied == []

@@ -43,12 +43,14 @@ from wartime.engine.combat import (
     _resolve_hit,
     _shot_cover,
     bonus_damage,
+    check_shot,
     defend,
+    ready_to_shoot,
     sight,
 )
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.moves import engaged_with, noise_event
+from wartime.engine.moves import noise_event
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, cover_pairs, cover_percent, line_of_sight
@@ -56,7 +58,7 @@ from wartime.geometry.distance import center_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import K_PER_DIE, Scatter, scatter
 from wartime.geometry.templates import Template, coverage, jump_chain, make_template
-from wartime.geometry.vision import can_interact, eye_point, muzzle_point
+from wartime.geometry.vision import eye_point, muzzle_point
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.tables import Shape, parse_shape
 
@@ -173,28 +175,10 @@ def _carries(figure: Figure, weapon: Weapon, entry: str) -> bool:
     )
 
 
-def _ready_to_shoot(state: GameState, figure: Figure) -> None:
-    if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: you cannot shoot")
-    if figure.sprinted:
-        raise IllegalActionError("After Esprintar a character cannot attack this turn")
-
-
 def _aim_at_figure(state: GameState, figure: Figure, action: Action, weapon: Weapon) -> Aim:
-    """The same requirements as any ranged attack (combat.ataque_distancia)."""
+    """The same requirements as any ranged attack (combat.check_shot)."""
     target = _enemy(state, figure, action)
-    if not can_interact(figure.level, target.level, ranged=True):
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
-    _ready_to_shoot(state, figure)
-    seen = sight(state, figure, target)
-    if not seen.in_vision:
-        raise IllegalActionError("Target outside the CdV")
-    if seen.distance > weapon.alc:
-        raise IllegalActionError(
-            f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
-        )
-    if seen.line_of_sight == "blocked":
-        raise IllegalActionError(f"No LdV to {target.id}")
+    seen = check_shot(state, figure, target, weapon)
     return Aim(target.position, target, seen.distance, target.level, True)
 
 
@@ -212,7 +196,7 @@ def _aim_at_point(
             f"The aim point ({point[0]:.1f}, {point[1]:.1f}) is off the table "
             f"(0–{width:g} × 0–{height:g} K)"
         )
-    _ready_to_shoot(state, figure)
+    ready_to_shoot(state, figure)
     seen = sight(state, figure, _spot(figure, point))  # a point: a base of radius 0
     if not seen.in_vision:
         raise IllegalActionError("Aim point outside the CdV")

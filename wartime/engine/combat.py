@@ -156,21 +156,7 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
 
         return area_attack(state, figure, action, weapon)
     target = _enemy(state, figure, action)
-    if not can_interact(figure.level, target.level, ranged=True):
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
-    if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: you cannot shoot")
-    if figure.sprinted:
-        raise IllegalActionError("After Esprintar a character cannot attack this turn")
-    seen = sight(state, figure, target)
-    if not seen.in_vision:
-        raise IllegalActionError("Target outside the CdV")
-    if seen.distance > weapon.alc:
-        raise IllegalActionError(
-            f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
-        )
-    if seen.line_of_sight == "blocked":
-        raise IllegalActionError(f"No LdV to {target.id}")
+    seen = check_shot(state, figure, target, weapon)
     events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id}")]
     mods = acting_modifiers(figure) + _ranged_modifiers(figure, target, seen.distance)
     ctx = Context(target, melee=False, weapon=weapon)
@@ -182,6 +168,31 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
     events += _resolve_hit(state, figure, target, weapon, outcome, damage, cover, melee=False)
     figure.next_action_modifier = 0
     return events
+
+
+def ready_to_shoot(state: GameState, figure: Figure) -> None:
+    """COMBATE, Atacar a distancia: not while engaged in CaC, nor after Esprintar."""
+    if engaged_with(state, figure):
+        raise IllegalActionError("Engaged in CaC: you cannot shoot")
+    if figure.sprinted:
+        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+
+
+def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> Sight:
+    """A ranged attack's requirements: same height band, ready, in the CdV, in ALC, LdV."""
+    if not can_interact(figure.level, target.level, ranged=True):
+        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+    ready_to_shoot(state, figure)
+    seen = sight(state, figure, target)
+    if not seen.in_vision:
+        raise IllegalActionError("Target outside the CdV")
+    if seen.distance > weapon.alc:
+        raise IllegalActionError(
+            f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
+        )
+    if seen.line_of_sight == "blocked":
+        raise IllegalActionError(f"No LdV to {target.id}")
+    return seen
 
 
 def _shot_cover(state: GameState, shooter: Figure, target: Figure) -> str:
