@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wartime import __version__
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_DATA = 2
+RENDER_LAYERS = frozenset({"arcs", "grid"})
 
 
 def _print_json(value: Any) -> None:
@@ -210,6 +212,48 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_render(args: argparse.Namespace) -> int:
+    """Write the battlefield view of a map to a PNG, headless (issue 5)."""
+    from wartime.ui.png import parse_size, render_png  # pygame only for this command
+
+    try:
+        size = parse_size(args.size)
+    except ValueError as exc:
+        print(f"wartime render: --size: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    wanted = {part.strip().lower() for part in args.show.split(",")} - {"", "none"}
+    unknown = sorted(wanted - RENDER_LAYERS)
+    if unknown:
+        print(
+            f"wartime render: --show: unknown {', '.join(unknown)}; "
+            f"choose from {', '.join(sorted(RENDER_LAYERS))} (comma-separated) or none",
+            file=sys.stderr,
+        )
+        return EXIT_DATA
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        print(f"wartime render: --out: {out}: the file name must end in .png", file=sys.stderr)
+        return EXIT_DATA
+    if not out.parent.is_dir():
+        print(f"wartime render: --out: {out.parent}: no such folder", file=sys.stderr)
+        return EXIT_DATA
+    field = load_map(args.map)
+    try:
+        render_png(field, out, size, frozenset(wanted))
+    except (OSError, RuntimeError) as exc:  # pygame.error is a RuntimeError
+        print(f"wartime render: {out}: could not write: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    print(f"{out}: {size[0]}×{size[1]} px, map '{field.name}'")
+    return EXIT_OK
+
+
+def _cmd_view(args: argparse.Namespace) -> int:
+    """Open the battlefield view (edit, play and overlay until their modes exist)."""
+    from wartime.ui.app import run_view  # pygame only for this command
+
+    return run_view(args.map)
+
+
 def _report(exc: DataError) -> None:
     for problem in exc.problems:
         print(problem, file=sys.stderr)
@@ -282,6 +326,29 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate army and map files and report every problem")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=_cmd_check)
+
+    render = sub.add_parser("render", help="draw the view of a map to a PNG (headless)")
+    render.add_argument("map")
+    render.add_argument("--out", required=True, metavar="FILE.png")
+    render.add_argument("--size", default="1280x800", metavar="WxH", help="default 1280x800")
+    render.add_argument(
+        "--show", default="grid", metavar="LAYERS", help="comma-separated: arcs,grid (default grid)"
+    )
+    render.set_defaults(run=_cmd_render)
+
+    for name, what in (
+        ("edit", "the map editor"),
+        ("play", "play mode"),
+        ("overlay", "the tabletop overlay"),
+    ):
+        view = sub.add_parser(
+            name,
+            help=f"open {what}; for now it opens the battlefield view",
+            description=f"Open {what}. Until it exists this opens the battlefield view "
+            "(zoom, pan, grid, CdV arcs; F1 lists the shortcuts).",
+        )
+        view.add_argument("map", nargs="?", help="map file (default: the ruined village)")
+        view.set_defaults(run=_cmd_view)
     return parser
 
 

@@ -1,0 +1,588 @@
+"""The app shell: one window, one loop, the battlefield view (issue 5).
+
+Layout, top to bottom: a pygame_gui top bar (Abrir…, Ajustar, Rejilla, Arcos,
+Ayuda), the battlefield view, and a status line.  The view draws the pure
+draw lists of :mod:`wartime.render.battlefield` through one
+:class:`~wartime.ui.camera.Camera`:
+
+* the static part of the map (table, grid, terrain, deployment, roofs,
+  walls) is drawn once per camera state into an opaque Surface and blitted;
+* per frame only the dynamic part (arcs, bases, labels, highlights) is drawn
+  on top, through the painter's sprite caches.
+
+Input: wheel zooms around the cursor, middle-drag or space+drag pans, F fits,
+G and A toggle the grid and every CdV, hovering a figure shows its CdV and its
+data, F1 opens the help, Esc closes the help or quits.  Every shown text comes
+from :mod:`wartime.ui.strings`.
+
+Tests drive it headless: ``run_view(path, max_frames=n, events=[...])`` posts
+the events and stops after ``n`` frames.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UIWindow
+from pygame_gui.windows import UIFileDialog
+
+from wartime.board.battlefield import Battlefield
+from wartime.errors import DataError
+from wartime.formats.map import load_map
+from wartime.geometry.vision import vision_range
+from wartime.render.battlefield import (
+    SHOW_ARCS,
+    SHOW_GRID,
+    dynamic_shapes,
+    obstacle_key,
+    static_shapes,
+    wall_key,
+)
+from wartime.render.primitives import Shape
+from wartime.ui.camera import Camera, Point
+from wartime.ui.painter import (
+    BACKGROUND,
+    SCALE_BAR_STRIP,
+    Painter,
+    StaticLayer,
+    draw_scale_bar,
+)
+from wartime.ui.settings import Settings
+from wartime.ui.strings import LANGUAGE, text
+
+ROOT = Path(__file__).resolve().parents[2]
+THEME = ROOT / "assets" / "theme.json"
+DEFAULT_MAP = Path("maps") / "aldea-en-ruinas.yaml"
+EMPTY_TABLE = (48.0, 36.0)  # K, when no map can be found
+
+WINDOW_SIZE = (1280, 800)
+MIN_WINDOW = (480, 320)
+BAR_HEIGHT = 40
+STATUS_HEIGHT = 28
+FPS = 60
+ZOOM_STEP = 1.15  # per wheel notch
+KEY_PAN_PX = 80
+HOVER_TOLERANCE_PX = 4.0
+
+
+# --- hit-testing and descriptions (pure) -----------------------------------------------
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+def _inside(p: Point, polygon: Sequence[Point]) -> bool:
+    """Even-odd ray casting."""
+    x, y = p
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def hit_test(field: Battlefield, point: Point, tolerance: float = 0.0) -> str | None:
+    """The key of what lies under ``point`` (K): a unit first, then a wall, then an obstacle."""
+    best: tuple[float, str] | None = None
+    for unit in field.units:
+        gap = math.dist(point, unit.position) - unit.radius
+        if gap <= tolerance and (best is None or gap < best[0]):
+            best = (gap, unit.id)
+    if best is not None:
+        return best[1]
+    for index, wall in reversed(list(enumerate(field.walls))):
+        reach = wall.thickness / 2 + tolerance
+        for a, b in zip(wall.points, wall.points[1:], strict=False):
+            if _segment_distance(point, a, b) <= reach:
+                return wall_key(wall, index)
+    for index, obstacle in reversed(list(enumerate(field.obstacles))):
+        if len(obstacle.polygon) >= 3 and _inside(point, obstacle.polygon):
+            return obstacle_key(obstacle, index)
+    return None
+
+
+def describe(field: Battlefield, key: str) -> str | None:
+    """The status-line text for the element with ``key``."""
+    for unit in field.units:
+        if unit.id == key:
+            return text(
+                "status.unit",
+                id=unit.id,
+                side=unit.side,
+                vol=unit.vol,
+                cdv=f"{vision_range(unit.vol):g}",
+                height=f"{unit.current_height:g}",
+                level=unit.level,
+                posture=text(f"posture.{unit.posture.value}"),
+            )
+    for index, wall in enumerate(field.walls):
+        if wall_key(wall, index) == key:
+            return text(
+                "status.wall",
+                id=key,
+                height=f"{wall.height:g}",
+                defense=wall.defense,
+                thickness=f"{wall.thickness:g}",
+            )
+    for index, obstacle in enumerate(field.obstacles):
+        if obstacle_key(obstacle, index) == key:
+            return text(
+                "status.obstacle", id=key, height=f"{obstacle.height:g}", defense=obstacle.defense
+            )
+    return None
+
+
+def default_map() -> Path | None:
+    """The ruined village: beside the working folder, else beside the package."""
+    for candidate in (Path.cwd() / DEFAULT_MAP, ROOT / DEFAULT_MAP):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+# --- the window ------------------------------------------------------------------------
+
+
+class ViewApp:
+    """The window and its loop; one instance per ``run_view``."""
+
+    def __init__(
+        self,
+        field: Battlefield,
+        map_path: Path | None = None,
+        *,
+        size: tuple[int, int] = WINDOW_SIZE,
+        settings_dir: Path | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        theme = str(THEME) if THEME.is_file() else None
+        self.manager = pygame_gui.UIManager(self.size, theme, starting_language=LANGUAGE)
+        self.manager.preload_fonts(
+            [{"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"}]
+        )
+        self.settings_dir = settings_dir
+        self.settings = Settings.load(settings_dir)
+        self.show_grid = self.settings.grid
+        self.show_arcs = False
+        self.painter = Painter()
+        self.static = StaticLayer(self.painter)
+        self.running = True
+        self.frames = 0
+        self.hover: str | None = None
+        self.cursor_k: Point | None = None
+        self.message: str | None = None  # a one-off status message until the mouse moves
+        self.panning = False
+        self.space_down = False
+        self.help: UIWindow | None = None
+        self.dialog: UIFileDialog | None = None
+        self._widgets: list[Any] = []
+        self._static_shapes: tuple[tuple[Any, ...], list[Shape]] | None = None
+        self._dynamic: tuple[tuple[Any, ...], list[Shape]] | None = None
+        self._status_text = ""
+        self.field = field
+        self.map_path = map_path
+        self.view_rect = pygame.Rect(0, 0, 1, 1)
+        self.camera = Camera()
+        self._layout()
+        self.fit()
+        self._set_title()
+
+    # --- layout ----------------------------------------------------------------------
+
+    def _layout(self) -> None:
+        """(Re)build the bar and the status line for the window's current size."""
+        w, h = self.size
+        for widget in self._widgets:
+            widget.kill()
+        self.manager.set_window_resolution(self.size)
+        bar = UIPanel(pygame.Rect(0, 0, w, BAR_HEIGHT), manager=self.manager, object_id="#top_bar")
+        x = 6
+        self.buttons: dict[str, UIButton] = {}
+        for name, width in (("open", 96), ("fit", 104), ("grid", 84), ("arcs", 76), ("help", 104)):
+            button = UIButton(
+                pygame.Rect(x, 4, width, BAR_HEIGHT - 14),
+                text(f"bar.{name}"),
+                manager=self.manager,
+                container=bar,
+                tool_tip_text=text(f"tip.{name}"),
+            )
+            self.buttons[name] = button
+            x += width + 6
+        self.status = UILabel(
+            pygame.Rect(0, h - STATUS_HEIGHT, w, STATUS_HEIGHT),
+            self._status_text,
+            manager=self.manager,
+            object_id="#status_line",
+        )
+        self._widgets = [bar, self.status]
+        self._sync_toggles()
+        view = pygame.Rect(0, BAR_HEIGHT, w, max(1, h - BAR_HEIGHT - STATUS_HEIGHT))
+        if view.size != self.view_rect.size:
+            self.camera = self.camera.resized(view.size)
+        self.view_rect = view
+        self.static.invalidate()
+
+    def _sync_toggles(self) -> None:
+        for name, on in (("grid", self.show_grid), ("arcs", self.show_arcs)):
+            button: Any = self.buttons[name]  # pygame_gui's methods are not annotated
+            if on:
+                button.select()
+            else:
+                button.unselect()
+
+    def _set_title(self) -> None:
+        pygame.display.set_caption(text("app.title_map", name=self.field.name))
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+        if size == self.size:
+            return
+        self.size = size
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._layout()
+
+    # --- commands --------------------------------------------------------------------
+
+    def fit(self) -> None:
+        self.camera = Camera.fit(
+            self.field.size, self.view_rect.size, 16, bottom_px=SCALE_BAR_STRIP
+        )
+
+    def toggle_grid(self) -> None:
+        self.show_grid = not self.show_grid
+        self.settings.grid = self.show_grid
+        self.settings.save(self.settings_dir)
+        self._sync_toggles()
+        self._say(text("status.grid", state=text("state.on" if self.show_grid else "state.off")))
+
+    def toggle_arcs(self) -> None:
+        self.show_arcs = not self.show_arcs
+        self._sync_toggles()
+        self._say(text("status.arcs", state=text("state.on" if self.show_arcs else "state.off")))
+
+    def toggle_help(self) -> None:
+        if _alive(self.help):
+            _kill(self.help)
+            self.help = None
+            return
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(560, w - 40), min(500, h - 80))
+        rect.center = (w // 2, h // 2)
+        self.help = UIWindow(rect, self.manager, text("help.title"), object_id="#help_window")
+        inner = self.help.get_container().get_rect()
+        UITextBox(
+            text("help.body"),
+            pygame.Rect(0, 0, inner.width, inner.height),
+            manager=self.manager,
+            container=self.help,
+        )
+
+    def open_dialog(self) -> None:
+        if _alive(self.dialog):
+            return
+        start = self.map_path or (Path(self.settings.last_map) if self.settings.last_map else None)
+        folder = start.parent if start is not None else ROOT / "maps"
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(520, w - 40), min(460, h - 60))
+        rect.center = (w // 2, h // 2)
+        self.dialog = UIFileDialog(
+            rect,
+            self.manager,
+            window_title=text("dialog.open"),
+            allowed_suffixes={".yaml", ".yml"},
+            initial_file_path=str(folder),
+            allow_existing_files_only=True,
+        )
+
+    def open_map(self, path: Path) -> bool:
+        try:
+            field = load_map(path)
+        except DataError as exc:
+            reason = exc.problems[0].message if exc.problems else str(exc)
+            self._say(text("status.open_failed", path=path.name, reason=reason))
+            return False
+        self.field = field
+        self.map_path = path
+        self.hover = None
+        self._static_shapes = self._dynamic = None
+        self.static.invalidate()
+        self.fit()
+        self._set_title()
+        self.settings.last_map = str(path.resolve())
+        self.settings.save(self.settings_dir)
+        self._say(text("status.opened", path=path.name))
+        return True
+
+    def quit(self) -> None:
+        self.running = False
+
+    def _say(self, message: str) -> None:
+        self.message = message
+
+    # --- events ----------------------------------------------------------------------
+
+    def _over_view(self, pos: tuple[int, int]) -> bool:
+        """In the battlefield view and not under a floating window."""
+        if not self.view_rect.collidepoint(pos):
+            return False
+        for window in (self.help, self.dialog):
+            if window is not None and _alive(window) and window.rect.collidepoint(pos):
+                return False
+        return True
+
+    def _view_point(self, pos: tuple[int, int]) -> Point:
+        return (pos[0] - self.view_rect.x, pos[1] - self.view_rect.y)
+
+    @property
+    def help_open(self) -> bool:
+        return _alive(self.help)
+
+    def _dialog_open(self) -> bool:
+        return _alive(self.dialog)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._resize((int(event.w), int(event.h)))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._resize((int(event.x), int(event.y)))
+            return
+        consumed = self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE:
+            if event.ui_element is self.help:
+                self.help = None
+            elif event.ui_element is self.dialog:
+                self.dialog = None
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.open_map(Path(event.text))
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self.space_down = False
+        elif consumed:
+            return
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+            if self._over_view(pos):
+                notches = float(getattr(event, "precise_y", event.y))
+                self.camera = self.camera.zoom_at(self._view_point(pos), ZOOM_STEP**notches)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            pan_button = event.button == 2 or (event.button == 1 and self.space_down)
+            if pan_button and self._over_view(event.pos):
+                self.panning = True
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button in (1, 2):
+                self.panning = False
+        elif event.type == pygame.MOUSEMOTION:
+            if self.panning:
+                self.camera = self.camera.pan(*event.rel)
+            else:
+                self._hover(event.pos)
+
+    def _button(self, element: object) -> None:
+        actions = {
+            "open": self.open_dialog,
+            "fit": self.fit,
+            "grid": self.toggle_grid,
+            "arcs": self.toggle_arcs,
+            "help": self.toggle_help,
+        }
+        for name, button in self.buttons.items():
+            if element is button:
+                actions[name]()
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self._dialog_open():
+                _kill(self.dialog)
+                self.dialog = None
+            elif _alive(self.help):
+                self.toggle_help()
+            else:
+                self.quit()
+            return
+        if self._dialog_open():
+            return  # the dialog's text field has the keyboard
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        centre = (self.view_rect.width / 2, self.view_rect.height / 2)
+        if key == pygame.K_o and ctrl:
+            self.open_dialog()
+        elif key == pygame.K_f:
+            self.fit()
+        elif key == pygame.K_g:
+            self.toggle_grid()
+        elif key == pygame.K_a:
+            self.toggle_arcs()
+        elif key == pygame.K_F1:
+            self.toggle_help()
+        elif key == pygame.K_SPACE:
+            self.space_down = True
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera = self.camera.zoom_at(centre, ZOOM_STEP)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera = self.camera.zoom_at(centre, 1 / ZOOM_STEP)
+        elif key in _ARROWS:
+            dx, dy = _ARROWS[key]
+            self.camera = self.camera.pan(dx * KEY_PAN_PX, dy * KEY_PAN_PX)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.message = None
+        if not self._over_view(pos):
+            self.hover = None
+            self.cursor_k = None
+            return
+        point = self.camera.to_k(self._view_point(pos))
+        self.cursor_k = point
+        self.hover = hit_test(self.field, point, HOVER_TOLERANCE_PX / self.camera.scale)
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def _show(self) -> frozenset[str]:
+        shown = set()
+        if self.show_grid:
+            shown.add(SHOW_GRID)
+        if self.show_arcs:
+            shown.add(SHOW_ARCS)
+        return frozenset(shown)
+
+    def static_shapes(self) -> tuple[tuple[Any, ...], list[Shape]]:
+        """The map without its figures, in drawing order, and what it depends on."""
+        key = (id(self.field), self.show_grid)
+        if self._static_shapes is None or self._static_shapes[0] != key:
+            shapes = static_shapes(self.field, self._show())
+            self._static_shapes = (key, sorted(shapes, key=lambda s: s.layer))
+        return self._static_shapes
+
+    def dynamic_layer(self) -> list[Shape]:
+        """Arcs, bases, labels and highlights, in drawing order (cached per hover)."""
+        key = (id(self.field), self.show_arcs, self.hover)
+        if self._dynamic is None or self._dynamic[0] != key:
+            shapes = dynamic_shapes(self.field, self._show(), self.hover)
+            self._dynamic = (key, sorted(shapes, key=lambda s: s.layer))
+        return self._dynamic[1]
+
+    def draw(self) -> None:
+        view = self.screen.subsurface(self.view_rect)
+        self.static.blit(view, *self.static_shapes(), self.camera)
+        self.painter.draw(view, self.dynamic_layer(), self.camera, table=self.field.size)
+        draw_scale_bar(view, self.camera, self.field.cm_per_k)
+        self._update_status()
+
+    def _update_status(self) -> None:
+        if self.message is not None:
+            line = self.message
+        elif self.hover is not None:
+            line = describe(self.field, self.hover) or self.hover
+        elif self.cursor_k is not None:
+            x, y = self.cursor_k
+            line = text(
+                "status.cursor",
+                name=self.field.name,
+                x=f"{x:.1f}",
+                y=f"{y:.1f}",
+                scale=f"{self.camera.scale:.1f}",
+            )
+        else:
+            w, h = self.field.size
+            line = text(
+                "status.idle",
+                name=self.field.name,
+                width=f"{w:g}",
+                height=f"{h:g}",
+                scale=f"{self.camera.scale:.1f}",
+            )
+        if line != self._status_text:
+            self._status_text = line
+            self.status.set_text(line)
+
+    # --- the loop --------------------------------------------------------------------
+
+    def step(self, dt: float) -> None:
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        self.manager.update(dt)
+        self.screen.fill(BACKGROUND)
+        self.draw()
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def run(self, max_frames: int | None = None) -> int:
+        clock = pygame.time.Clock()
+        while self.running and (max_frames is None or self.frames < max_frames):
+            dt = clock.tick(FPS) / 1000.0
+            self.step(dt)
+        return 0
+
+
+def _alive(element: UIWindow | None) -> bool:
+    """Whether a pygame_gui window is open (its methods are not annotated)."""
+    window: Any = element
+    return window is not None and bool(window.alive())
+
+
+def _kill(element: UIWindow | None) -> None:
+    window: Any = element
+    if window is not None:
+        window.kill()
+
+
+_ARROWS = {
+    pygame.K_LEFT: (1, 0),
+    pygame.K_RIGHT: (-1, 0),
+    pygame.K_UP: (0, 1),
+    pygame.K_DOWN: (0, -1),
+}
+
+
+def run_view(
+    map_path: str | None = None,
+    *,
+    max_frames: int | None = None,
+    events: Sequence[pygame.event.Event] = (),
+    size: tuple[int, int] = WINDOW_SIZE,
+    settings_dir: Path | None = None,
+) -> int:
+    """Open the battlefield view on ``map_path`` (the ruined village when None).
+
+    A map that does not load raises :class:`DataError` before any window
+    opens.  ``events`` are posted once the window exists and ``max_frames``
+    stops the loop: that is how the tests drive it headless.
+    """
+    path = Path(map_path) if map_path is not None else default_map()
+    field = load_map(path) if path is not None else Battlefield("—", EMPTY_TABLE)
+    app = ViewApp(field, path, size=size, settings_dir=settings_dir)
+    try:
+        if path is not None and map_path is not None:
+            app.settings.last_map = str(path.resolve())
+            app.settings.save(settings_dir)
+        for event in events:
+            pygame.event.post(event)
+        return app.run(max_frames)
+    finally:
+        pygame.quit()
