@@ -20,7 +20,9 @@ from wartime.geometry.distance import edge_distance
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-DIRECTIONS = 8
+# Sampled destinations: Mover in eight directions, the longer strides in four
+# (any other point is validated on demand with GameState.check).
+SAMPLES = {"mover": 8, "correr": 4, "esprintar": 4}
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -48,7 +50,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         options.append(Action(kind, figure.id))
     moves: list[Action] = []
     if not engaged_with(state, figure):
-        moves = [a for a in _moves(figure) if move_problem(state, figure, a) is None]
+        moves = [a for a in _moves(figure) if move_problem(state, figure, a, engaged=False) is None]
         options += _charges(state, figure)
     legal = [a for a in options if a.kind == "end" or state.check(a) is None]
     return legal + moves
@@ -84,12 +86,12 @@ def _attacks(state: GameState, figure: Figure) -> list[Action]:
 
 def _moves(figure: Figure) -> list[Action]:
     out = []
-    for kind in ("mover", "correr", "esprintar"):
+    for kind, directions in SAMPLES.items():
         if figure.ene < STRIDES[kind].ene:  # cannot pay even on easy ground
             continue
         reach = figure.profile.mov + STRIDES[kind].extra_k
-        for step in range(DIRECTIONS):
-            angle = 2 * math.pi * step / DIRECTIONS
+        for step in range(directions):
+            angle = 2 * math.pi * step / directions
             point = (
                 figure.position[0] + reach * math.cos(angle),
                 figure.position[1] + reach * math.sin(angle),

@@ -165,12 +165,17 @@ def travel(
     return events, end, travelled
 
 
-def move_problem(state: GameState, figure: Figure, action: Action) -> str | None:
-    """Why a Mover/Correr/Esprintar would be refused, without a trial state (fast)."""
+def move_problem(
+    state: GameState, figure: Figure, action: Action, *, engaged: bool | None = None
+) -> str | None:
+    """Why a Mover/Correr/Esprintar would be refused, without a trial state (fast).
+
+    ``engaged`` may be passed when the caller already knows it (many samples, one check).
+    """
     stride = STRIDES[action.kind]
     if action.point is None:
         return f"{stride.label} needs a destination point"
-    if engaged_with(state, figure):
+    if engaged if engaged is not None else engaged_with(state, figure):
         return "Engaged in CaC: use Destrabarse to leave the combat"
     if action.kind == "esprintar" and figure.sprinted_now:
         return "Esprintar only once per activation"
