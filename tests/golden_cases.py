@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.profiles import Profile, Weapon
+from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.formats.document import Document
 from wartime.formats.map import parse_map
 from wartime.rules.dice import Dice
@@ -41,6 +41,7 @@ class Faces(Dice):
 
 def _profile(uid: str, raw: dict[str, Any]) -> Profile:
     weapons = tuple(Weapon(**w) for w in raw.get("weapons", []))
+    traits = tuple(Trait(name) for name in raw.get("traits", []))
     return Profile(
         character=uid,
         name=raw.get("name", uid),
@@ -52,6 +53,7 @@ def _profile(uid: str, raw: dict[str, Any]) -> Profile:
         defense=raw.get("def", 0),
         weapons=weapons,
         points=raw.get("points", 10),
+        traits=traits,
     )
 
 

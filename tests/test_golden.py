@@ -10,7 +10,7 @@ from .golden_cases import cases, play
 
 
 def test_there_are_golden_cases() -> None:
-    assert len(cases()) >= 5
+    assert len(cases()) >= 10
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda p: p.stem)
