@@ -30,6 +30,8 @@ REACT_ODDS = Fraction(1, 2)  # react only when the CH VOL is at least even odds
 def choose(state: GameState) -> Action:
     """The baseline's decision for the pending choice."""
     pending = state.pending
+    if pending.kind is PendingKind.DEPLOY:
+        return state.legal_actions()[0]  # the first free spot, from the zone's corner
     if pending.kind is PendingKind.INITIATIVE:
         best = max(state.living(pending.side or ""), key=lambda f: (f.vol, f.id))
         return Action("initiative", best.id)

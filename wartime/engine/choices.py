@@ -27,6 +27,10 @@ SAMPLES = {"mover": 8, "correr": 4, "esprintar": 4}
 
 def legal_actions(state: GameState) -> list[Action]:
     pending = state.pending
+    if pending.kind is PendingKind.DEPLOY:
+        from wartime.engine.deployment import choices
+
+        return choices(state)
     if pending.kind is PendingKind.INITIATIVE:
         return [Action("initiative", f.id) for f in state.living(pending.side or "")]
     if pending.kind is PendingKind.ACTIVATE:

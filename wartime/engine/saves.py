@@ -30,6 +30,7 @@ def save_data(state: GameState) -> dict[str, Any]:
         "wartime_save": VERSION,
         "scenario": {
             "names": dict(scenario.source.get("names", {})),
+            "lists": dict(scenario.source.get("lists", {})),
             "texts": dict(scenario.source.get("texts", {})),
             "seed": scenario.seed,
             "ruleset": {
@@ -71,7 +72,11 @@ def load_game(path: str | Path, verify: bool = True) -> GameState:
             int(rules.get("turn_limit", 6)),
         )
         scenario = scenario_from_texts(
-            scenario_data["texts"], scenario_data["names"], int(scenario_data["seed"]), ruleset
+            scenario_data["texts"],
+            scenario_data["names"],
+            int(scenario_data["seed"]),
+            ruleset,
+            scenario_data.get("lists") or None,
         )
         actions = [Action.from_data(a) for a in data["actions"]]
     except (KeyError, TypeError, ValueError) as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
 from wartime.formats.map import parse_map
 from wartime.geometry.noise import NoiseRule
+from wartime.rules.archetypes import Army
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
@@ -32,12 +34,24 @@ class Ruleset:
 
 
 @dataclass(frozen=True)
+class Reserve:
+    """A character of a list that is not on the map yet: its side deploys it."""
+
+    id: str
+    side: str
+    profile: Profile
+    base: float = 1.0  # diameter in K
+    height: float = 1.0
+
+
+@dataclass(frozen=True)
 class Scenario:
     battlefield: Battlefield
     profiles: Mapping[str, Profile]  # unit id -> what that figure can do
     ruleset: Ruleset = Ruleset()
     seed: int = 0
     source: Mapping[str, Any] = field(default_factory=dict)  # how to load it again (saves)
+    reserves: tuple[Reserve, ...] = ()  # deployed before the first turn
 
     def __post_init__(self) -> None:
         found = battlefield_problems(self.battlefield)
@@ -52,7 +66,7 @@ class Scenario:
 
     def with_seed(self, seed: int) -> Scenario:
         return Scenario(
-            self.battlefield, self.profiles, self.ruleset, seed, {**self.source, "seed": seed}
+            self.battlefield, self.profiles, self.ruleset, seed, self.source, self.reserves
         )
 
 
@@ -61,12 +75,17 @@ def load_scenario(
     armies: Mapping[str, str | Path] | None = None,
     seed: int = 0,
     ruleset: Ruleset | None = None,
+    lists: Mapping[str, str] | None = None,
 ) -> Scenario:
-    """A map plus one army file per side; units link characters by their `character` id."""
+    """A map plus one army file per side; units link characters by their `character` id.
+
+    With ``lists``, every character of a side's list that no unit on the map
+    stands for (counting repeats) waits in reserve and is deployed in play.
+    """
     texts = {"map": _read(map_path)}
     texts.update({f"army:{side}": _read(path) for side, path in (armies or {}).items()})
     names = {"map": str(map_path), **{f"army:{s}": str(p) for s, p in (armies or {}).items()}}
-    return scenario_from_texts(texts, names, seed, ruleset)
+    return scenario_from_texts(texts, names, seed, ruleset, lists)
 
 
 def _read(path: str | Path) -> str:
@@ -74,7 +93,11 @@ def _read(path: str | Path) -> str:
 
 
 def scenario_from_texts(
-    texts: Mapping[str, str], names: Mapping[str, str], seed: int, ruleset: Ruleset | None = None
+    texts: Mapping[str, str],
+    names: Mapping[str, str],
+    seed: int,
+    ruleset: Ruleset | None = None,
+    lists: Mapping[str, str] | None = None,
 ) -> Scenario:
     """Build a scenario from file contents (``map`` and ``army:A``/``army:B``).
 
@@ -98,10 +121,44 @@ def scenario_from_texts(
         else:
             message = f"no character '{unit.character}' in the army of side {unit.side}"
             problems.append(Problem(names["map"], f"units[{index}].character", message))
+    reserves = _reserves(field_, rosters, lists or {}, names, problems)
     if problems:
         raise DataError(problems)
-    source = {"texts": dict(texts), "names": dict(names)}
-    return Scenario(field_, profiles, ruleset or ruleset_of(field_), seed, source)
+    source = {"texts": dict(texts), "names": dict(names), "lists": dict(lists or {})}
+    return Scenario(field_, profiles, ruleset or ruleset_of(field_), seed, source, reserves)
+
+
+def _reserves(
+    field_: Battlefield, rosters: Mapping[str, Army], lists: Mapping[str, str],
+    names: Mapping[str, str], problems: list[Problem],
+) -> tuple[Reserve, ...]:  # fmt: skip
+    """The characters of each chosen list that the map's units do not already stand for."""
+    out: list[Reserve] = []
+    for side, list_id in sorted(lists.items()):
+        army = rosters.get(side)
+        chosen = next((lst for lst in army.lists if lst.id == list_id), None) if army else None
+        if army is None or chosen is None:
+            where = names.get(f"army:{side}", names["map"])
+            problems.append(Problem(where, "lists", f"no list '{list_id}' for side {side}"))
+            continue
+        placed = Counter(u.character for u in field_.units if u.side == side and u.character)
+        taken = {u.id for u in field_.units}
+        for character in chosen.characters:
+            if placed[character] > 0:
+                placed[character] -= 1
+                continue
+            ident = _fresh(f"{side.lower()}-{character}", taken)
+            taken.add(ident)
+            height = army.archetype(army.character(character).race).height
+            out.append(Reserve(ident, side, profile_from_army(army, character), 1.0, height))
+    return tuple(out)
+
+
+def _fresh(stem: str, taken: set[str]) -> str:
+    n = 1
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"
 
 
 def ruleset_of(field_: Battlefield) -> Ruleset:

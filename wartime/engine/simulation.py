@@ -33,10 +33,17 @@ def simulate(
     seed: int,
     progress: bool = False,
 ) -> dict[str, Any]:
-    """Play ``games`` games; the map's units pick the characters of each side's army."""
+    """Play ``games`` games; the map's units pick the characters of each side's army.
+
+    A side given as FILE:LIST also deploys the characters of that list that no
+    unit on the map stands for.
+    """
     for path, list_id in armies.values():
         _check_list(path, list_id)
-    scenario = load_scenario(map_path, {side: path for side, (path, _) in armies.items()})
+    lists = {side: list_id for side, (_, list_id) in armies.items() if list_id is not None}
+    scenario = load_scenario(
+        map_path, {side: path for side, (path, _) in armies.items()}, lists=lists
+    )
     wins = {"A": 0, "B": 0, "draw": 0}
     turns, hashes = 0, []
     for index in range(games):

@@ -28,13 +28,14 @@ from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:
-    from wartime.engine.scenario import Scenario
+    from wartime.engine.scenario import Reserve, Scenario
     from wartime.physics import Table
 
 PHASES = 10  # FASES DE INICIATIVA: from 10 down to 1
 
 
 class PendingKind(StrEnum):
+    DEPLOY = "deploy"  # a side places its next reserve figure (before the first turn)
     INITIATIVE = "initiative"  # a side picks the living Pj whose VOL it rolls with
     ACTIVATE = "activate"  # a side picks which Pj acts in this phase
     ACT = "act"  # the acting Pj picks an action, or hands over with "end"
@@ -70,6 +71,8 @@ class GameState:
         self.winner: str | None = None
         self.over = False
         self.window: Window | None = None  # an open chance to react
+        self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
+        self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
         self.history: list[Action] = []
         self.log: list[Event] = []
@@ -81,6 +84,10 @@ class GameState:
     def pending(self) -> Pending:
         if self.over:
             return Pending(PendingKind.GAME_OVER, None, turn=self.turn, winner=self.winner)
+        if self.reserves:
+            from wartime.engine.deployment import side_to_deploy
+
+            return Pending(PendingKind.DEPLOY, side_to_deploy(self), turn=self.turn)
         if self.leader is None:
             side = next(s for s in SIDES if s not in self.initiative)
             return Pending(PendingKind.INITIATIVE, side, turn=self.turn)
@@ -136,6 +143,7 @@ class GameState:
         twin.dice = self.dice.clone()
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
         twin.initiative = dict(self.initiative)
+        twin.reserves = list(self.reserves)
         twin.window = self.window.copy() if self.window else None
         twin.history = list(self.history)
         twin.log = list(self.log)
@@ -168,6 +176,7 @@ class GameState:
             self.turn, self.phase, sorted(self.initiative.items()), self.leader, self.to_move,
             self.active, self.winner, self.over, self.dice.state,
             self.window and [self.window.actor, self.window.candidates, self.window.reactor],
+            self.reserves or None, self.deploy_side if self.reserves else None,
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]
@@ -177,6 +186,9 @@ class GameState:
         if figure_id is None or figure_id not in self.figures:
             raise IllegalActionError(f"No figure '{figure_id}' on the table")
         return self.figures[figure_id]
+
+    def reserve(self, reserve_id: str) -> Reserve:
+        return next(r for r in self.scenario.reserves if r.id == reserve_id)
 
     def living(self, side: str) -> list[Figure]:
         return [f for f in self.figures.values() if f.side == side and not f.casualty]
@@ -200,10 +212,11 @@ class GameState:
 
     # -- dispatch -------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        from wartime.engine import reactions, sequence
+        from wartime.engine import deployment, reactions, sequence
 
         pending = self.pending
         handlers: dict[PendingKind, Callable[[GameState, Action], list[Event]]] = {
+            PendingKind.DEPLOY: deployment.deploy,
             PendingKind.INITIATIVE: sequence.choose_initiative,
             PendingKind.ACTIVATE: sequence.activate,
             PendingKind.ACT: sequence.act,

@@ -1,0 +1,122 @@
+"""Deployment: characters of a list not on the map are placed before the first turn.
+
+The sides take turns, A first, one figure at a time; a figure goes wholly
+inside one of its side's deployment zones, touching nothing, and not within
+1 K of an enemy.  It faces the table's centre.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import shapely
+
+from wartime.board.battlefield import SIDES
+from wartime.board.shapes import Disc, Point
+from wartime.engine.actions import Action
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.errors import IllegalActionError
+from wartime.geometry.movement import too_close
+
+if TYPE_CHECKING:
+    from wartime.engine.scenario import Reserve
+    from wartime.engine.state import GameState
+
+SAMPLE_STEP = 1.5  # K between the sampled spots offered as legal actions
+
+
+def side_to_deploy(state: GameState) -> str | None:
+    """The side that places its next figure, or None when every reserve is on the table."""
+    waiting = {state.reserve(rid).side for rid in state.reserves}
+    if not waiting:
+        return None
+    first = state.deploy_side
+    return first if first in waiting else next(s for s in SIDES if s in waiting)
+
+
+def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
+    return [
+        shapely.Polygon(d.polygon) for d in state.scenario.battlefield.deployment if d.side == side
+    ]
+
+
+def problem(state: GameState, reserve: Reserve, point: Point) -> str | None:
+    """Why ``reserve`` cannot be deployed at ``point`` (None: it can)."""
+    zones = _zones(state, reserve.side)
+    if not zones:
+        return f"Side {reserve.side} has no deployment zone on this map"
+    radius = reserve.base / 2
+    body = shapely.Point(point).buffer(radius, quad_segs=16)
+    if not any(zone.buffer(1e-9).contains(body) for zone in zones):
+        return f"{reserve.id} must be wholly inside a deployment zone of side {reserve.side}"
+    in_the_way = state.physics().overlaps(Disc(reserve.id, point, radius, reserve.side))
+    if in_the_way:
+        return f"{reserve.id} would overlap {', '.join(in_the_way)}"
+    enemies = [
+        f.disc() for f in state.figures.values() if f.side != reserve.side and not f.casualty
+    ]
+    near = too_close(Disc(reserve.id, point, radius, reserve.side), point, enemies)
+    if near:
+        return f"Within 1 K of an enemy: {', '.join(near)}"
+    return None
+
+
+def deploy(state: GameState, action: Action) -> list[Event]:
+    """Place one reserve figure of the side whose turn it is to deploy."""
+    side = side_to_deploy(state)
+    if action.kind != "deploy":
+        raise IllegalActionError("Deploy a figure first: every reserve must be on the table")
+    if action.figure not in state.reserves:
+        raise IllegalActionError(f"{action.figure} is not waiting to be deployed")
+    reserve = state.reserve(action.figure)
+    if reserve.side != side:
+        raise IllegalActionError(f"It is side {side}'s turn to deploy, not {reserve.side}'s")
+    if action.point is None:
+        raise IllegalActionError("Deploying needs a point")
+    reason = problem(state, reserve, action.point)
+    if reason:
+        raise IllegalActionError(reason)
+    width, height = state.scenario.battlefield.size
+    facing = (
+        math.degrees(math.atan2(height / 2 - action.point[1], width / 2 - action.point[0])) % 360
+    )
+    figure = Figure(
+        reserve.id,
+        reserve.side,
+        reserve.profile,
+        action.point,
+        facing,
+        reserve.base / 2,
+        reserve.height,
+    )
+    state.figures[figure.id] = figure
+    state.reserves.remove(reserve.id)
+    state.physics().place(figure.disc())
+    state.deploy_side = SIDES[1 - SIDES.index(reserve.side)]
+    text = f"{figure.id} se despliega en ({action.point[0]:.1f}, {action.point[1]:.1f})"
+    return [
+        Event(
+            "deploy", text, {"figure": figure.id, "point": list(action.point), "side": figure.side}
+        )
+    ]
+
+
+def choices(state: GameState) -> list[Action]:
+    """Sampled legal spots for the next reserve of the deploying side."""
+    side = side_to_deploy(state)
+    reserve = next(state.reserve(r) for r in state.reserves if state.reserve(r).side == side)
+    out = []
+    for zone in _zones(state, side or ""):
+        minx, miny, maxx, maxy = zone.bounds
+        y = miny + reserve.base / 2
+        while y <= maxy:
+            x = minx + reserve.base / 2
+            while x <= maxx:
+                spot = (round(x, 6), round(y, 6))
+                if problem(state, reserve, spot) is None:
+                    out.append(Action("deploy", reserve.id, point=spot))
+                x += SAMPLE_STEP
+            y += SAMPLE_STEP
+    return out
