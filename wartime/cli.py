@@ -254,6 +254,13 @@ def _cmd_view(args: argparse.Namespace) -> int:
     return run_view(args.map)
 
 
+def _cmd_edit(args: argparse.Namespace) -> int:
+    """Open the map editor on a map, or on a new empty one."""
+    from wartime.ui.editor import run_editor  # pygame only for this command
+
+    return run_editor(args.map)
+
+
 def _report(exc: DataError) -> None:
     for problem in exc.problems:
         print(problem, file=sys.stderr)
@@ -336,8 +343,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.set_defaults(run=_cmd_render)
 
+    edit = sub.add_parser(
+        "edit",
+        help="open the map editor",
+        description="Open the map editor on the battlefield view: draw walls, buildings, "
+        "terrain, deployment zones and units, edit their properties, undo/redo, save "
+        "(F1 lists the shortcuts).",
+    )
+    edit.add_argument("map", nargs="?", help="map file (default: a new empty map)")
+    edit.set_defaults(run=_cmd_edit)
     for name, what in (
-        ("edit", "the map editor"),
         ("play", "play mode"),
         ("overlay", "the tabletop overlay"),
     ):

@@ -28,7 +28,14 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UIWindow
+from pygame_gui.elements import (
+    UIButton,
+    UILabel,
+    UIPanel,
+    UITextBox,
+    UITextEntryLine,
+    UIWindow,
+)
 from pygame_gui.windows import UIFileDialog
 
 from wartime.board.battlefield import Battlefield
@@ -150,6 +157,71 @@ def default_map() -> Path | None:
     return None
 
 
+# --- modes -----------------------------------------------------------------------------
+
+VIEW_BAR = (("open", 96), ("fit", 104), ("grid", 84), ("arcs", 76), ("help", 104))
+
+
+class Mode:
+    """What a mode adds to the shell's one loop; the plain battlefield view is this base.
+
+    The shell owns the window, the camera, the painter, the static-layer cache
+    and the pygame_gui manager; a mode lays out its own widgets around the
+    view, sees every event first, draws over the view and may veto quitting.
+    """
+
+    app: ViewApp
+
+    def attach(self, app: ViewApp) -> None:
+        self.app = app
+
+    def bar(self) -> Sequence[tuple[str, int]]:
+        """The top bar's buttons as (name, width); their labels are ``bar.<name>``."""
+        return VIEW_BAR
+
+    def insets(self) -> tuple[int, int]:
+        """Pixels the mode takes (below the top bar, at the right) from the view."""
+        return (0, 0)
+
+    def layout(self) -> list[Any]:
+        """Build the mode's widgets for the window's size; the shell kills them on relayout."""
+        return []
+
+    def handle(self, event: pygame.event.Event, consumed: bool) -> bool:
+        """See an event before the shell; True when the mode used it."""
+        return False
+
+    def button(self, name: str) -> bool:
+        """A top-bar button was pressed; True when the mode handled it."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Once per frame, after the events."""
+
+    def draw(self, view: pygame.Surface) -> None:
+        """Draw over the battlefield view (in view pixels)."""
+
+    def selected(self) -> frozenset[str]:
+        return frozenset()
+
+    def problems(self) -> frozenset[str]:
+        return frozenset()
+
+    def status(self) -> str | None:
+        """A status line replacing the view's, or None."""
+        return None
+
+    def title(self) -> str:
+        return text("app.title_map", name=self.app.field.name)
+
+    def help_body(self) -> str:
+        return text("help.body")
+
+    def may_quit(self) -> bool:
+        """False to keep the window open (the mode asks the user first)."""
+        return True
+
+
 # --- the window ------------------------------------------------------------------------
 
 
@@ -163,6 +235,7 @@ class ViewApp:
         *,
         size: tuple[int, int] = WINDOW_SIZE,
         settings_dir: Path | None = None,
+        mode: Mode | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -187,18 +260,33 @@ class ViewApp:
         self.panning = False
         self.space_down = False
         self.help: UIWindow | None = None
+        self.title = ""
         self.dialog: UIFileDialog | None = None
         self._widgets: list[Any] = []
         self._static_shapes: tuple[tuple[Any, ...], list[Shape]] | None = None
         self._dynamic: tuple[tuple[Any, ...], list[Shape]] | None = None
         self._status_text = ""
-        self.field = field
+        self.field_version = 0
+        self._field = field
         self.map_path = map_path
         self.view_rect = pygame.Rect(0, 0, 1, 1)
         self.camera = Camera()
+        self.mode = mode or Mode()
+        self.mode.attach(self)
         self._layout()
         self.fit()
         self._set_title()
+
+    @property
+    def field(self) -> Battlefield:
+        return self._field
+
+    @field.setter
+    def field(self, field: Battlefield) -> None:
+        """A new map value: the caches key on ``field_version``, not on object ids."""
+        if field is not self._field:
+            self._field = field
+            self.field_version += 1
 
     # --- layout ----------------------------------------------------------------------
 
@@ -211,7 +299,7 @@ class ViewApp:
         bar = UIPanel(pygame.Rect(0, 0, w, BAR_HEIGHT), manager=self.manager, object_id="#top_bar")
         x = 6
         self.buttons: dict[str, UIButton] = {}
-        for name, width in (("open", 96), ("fit", 104), ("grid", 84), ("arcs", 76), ("help", 104)):
+        for name, width in self.mode.bar():
             button = UIButton(
                 pygame.Rect(x, 4, width, BAR_HEIGHT - 14),
                 text(f"bar.{name}"),
@@ -229,14 +317,20 @@ class ViewApp:
         )
         self._widgets = [bar, self.status]
         self._sync_toggles()
-        view = pygame.Rect(0, BAR_HEIGHT, w, max(1, h - BAR_HEIGHT - STATUS_HEIGHT))
+        top, right = self.mode.insets()
+        view = pygame.Rect(
+            0, BAR_HEIGHT + top, max(1, w - right), max(1, h - BAR_HEIGHT - top - STATUS_HEIGHT)
+        )
         if view.size != self.view_rect.size:
             self.camera = self.camera.resized(view.size)
         self.view_rect = view
         self.static.invalidate()
+        self._widgets += self.mode.layout()
 
     def _sync_toggles(self) -> None:
         for name, on in (("grid", self.show_grid), ("arcs", self.show_arcs)):
+            if name not in self.buttons:
+                continue
             button: Any = self.buttons[name]  # pygame_gui's methods are not annotated
             if on:
                 button.select()
@@ -244,7 +338,10 @@ class ViewApp:
                 button.unselect()
 
     def _set_title(self) -> None:
-        pygame.display.set_caption(text("app.title_map", name=self.field.name))
+        title = self.mode.title()
+        if title != self.title:
+            self.title = title
+            pygame.display.set_caption(title)
 
     def _resize(self, size: tuple[int, int]) -> None:
         size = (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
@@ -285,7 +382,7 @@ class ViewApp:
         self.help = UIWindow(rect, self.manager, text("help.title"), object_id="#help_window")
         inner = self.help.get_container().get_rect()
         UITextBox(
-            text("help.body"),
+            self.mode.help_body(),
             pygame.Rect(0, 0, inner.width, inner.height),
             manager=self.manager,
             container=self.help,
@@ -328,7 +425,8 @@ class ViewApp:
         return True
 
     def quit(self) -> None:
-        self.running = False
+        if self.mode.may_quit():
+            self.running = False
 
     def _say(self, message: str) -> None:
         self.message = message
@@ -365,6 +463,10 @@ class ViewApp:
             self._resize((int(event.x), int(event.y)))
             return
         consumed = self.manager.process_events(event)
+        if self.mode.handle(event, consumed):
+            return
+        if event.type == pygame.KEYDOWN and consumed and _typing(self.manager):
+            return  # a focused text entry has the keyboard
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
@@ -410,7 +512,7 @@ class ViewApp:
             "help": self.toggle_help,
         }
         for name, button in self.buttons.items():
-            if element is button:
+            if element is button and not self.mode.button(name) and name in actions:
                 actions[name]()
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -470,7 +572,7 @@ class ViewApp:
 
     def static_shapes(self) -> tuple[tuple[Any, ...], list[Shape]]:
         """The map without its figures, in drawing order, and what it depends on."""
-        key = (id(self.field), self.show_grid)
+        key = (self.field_version, self.show_grid)
         if self._static_shapes is None or self._static_shapes[0] != key:
             shapes = static_shapes(self.field, self._show())
             self._static_shapes = (key, sorted(shapes, key=lambda s: s.layer))
@@ -478,9 +580,10 @@ class ViewApp:
 
     def dynamic_layer(self) -> list[Shape]:
         """Arcs, bases, labels and highlights, in drawing order (cached per hover)."""
-        key = (id(self.field), self.show_arcs, self.hover)
+        selected, problems = self.mode.selected(), self.mode.problems()
+        key = (self.field_version, self.show_arcs, self.hover, selected, problems)
         if self._dynamic is None or self._dynamic[0] != key:
-            shapes = dynamic_shapes(self.field, self._show(), self.hover)
+            shapes = dynamic_shapes(self.field, self._show(), self.hover, selected, problems)
             self._dynamic = (key, sorted(shapes, key=lambda s: s.layer))
         return self._dynamic[1]
 
@@ -488,11 +591,16 @@ class ViewApp:
         view = self.screen.subsurface(self.view_rect)
         self.static.blit(view, *self.static_shapes(), self.camera)
         self.painter.draw(view, self.dynamic_layer(), self.camera, table=self.field.size)
+        self.mode.draw(view)
         draw_scale_bar(view, self.camera, self.field.cm_per_k)
         self._update_status()
+        self._set_title()
 
     def _update_status(self) -> None:
-        if self.message is not None:
+        override = self.mode.status()
+        if override is not None:
+            line = override
+        elif self.message is not None:
             line = self.message
         elif self.hover is not None:
             line = describe(self.field, self.hover) or self.hover
@@ -525,6 +633,7 @@ class ViewApp:
             self.handle(event)
             if not self.running:
                 return
+        self.mode.update(dt)
         self.manager.update(dt)
         self.screen.fill(BACKGROUND)
         self.draw()
@@ -538,6 +647,12 @@ class ViewApp:
             dt = clock.tick(FPS) / 1000.0
             self.step(dt)
         return 0
+
+
+def _typing(manager: pygame_gui.UIManager) -> bool:
+    """Whether a text entry has the keyboard focus."""
+    ui: Any = manager  # pygame_gui's methods are not annotated
+    return any(isinstance(e, UITextEntryLine) for e in ui.get_focus_set() or ())
 
 
 def _alive(element: UIWindow | None) -> bool:

@@ -41,6 +41,116 @@ ES: dict[str, str] = {
     "posture.standing": "de pie",
     "posture.crouched": "agachado",
     "posture.prone": "cuerpo a tierra",
+    # The map editor.
+    "editor.title": "{star}{name} — Editor de mapas — Wartime Simulator",
+    "editor.new_name": "Mapa nuevo",
+    "bar.new": "Nuevo",
+    "bar.save": "Guardar",
+    "bar.save_as": "Guardar como…",
+    "bar.undo": "Deshacer",
+    "bar.redo": "Rehacer",
+    "tip.new": "Un mapa vacío (Ctrl+N)",
+    "tip.save": "Guardar el mapa (Ctrl+S)",
+    "tip.save_as": "Guardar con otro nombre (Ctrl+Mayús+S)",
+    "tip.undo": "Deshacer la última edición (Ctrl+Z)",
+    "tip.redo": "Rehacer (Ctrl+Y)",
+    "tool.select": "Selección",
+    "tool.wall": "Muro",
+    "tool.rect": "Edif. rect.",
+    "tool.polygon": "Edif. polígono",
+    "tool.terrain": "Terreno",
+    "tool.deploy": "Despliegue",
+    "tool.unit": "Unidad",
+    "tip.tool.select": (
+        "Seleccionar (V): clic, Mayús+clic añade; arrastrar mueve; arrastrar un vértice lo mueve"
+    ),
+    "tip.tool.wall": "Muro (W): clic por punto; doble clic o Intro termina; Esc cancela",
+    "tip.tool.rect": "Edificio rectangular (B): arrastrar",
+    "tip.tool.polygon": "Edificio poligonal (P): clic por vértice; doble clic termina",
+    "tip.tool.terrain": "Terreno (T): polígono del tipo elegido",
+    "tip.tool.deploy": "Zona de despliegue (D): polígono del bando elegido",
+    "tip.tool.unit": "Unidad (U): clic para colocar una figura del bando elegido",
+    "editor.army": "Cargar ejército…",
+    "tip.army": "Elegir un archivo de ejército para colocar sus personajes",
+    "editor.no_character": "(sin personaje)",
+    "editor.side": "Bando {side}",
+    "terrain.difficult": "difícil",
+    "terrain.extreme": "extremo",
+    "terrain.water": "agua",
+    "panel.properties": "Propiedades",
+    "panel.problems": "Problemas",
+    "panel.nothing": "Nada seleccionado: haz clic en un elemento (V).",
+    "panel.many": "{count} elementos seleccionados",
+    "panel.no_problems": "Sin problemas",
+    "panel.ok": "",
+    "panel.refused": "No aplicado: {reason}",
+    "kind.walls": "Muro",
+    "kind.obstacles": "Edificio / obstáculo",
+    "kind.terrain": "Terreno",
+    "kind.deployment": "Zona de despliegue",
+    "kind.units": "Unidad",
+    "prop.id": "id",
+    "prop.height": "Altura (K)",
+    "prop.defense": "DEF",
+    "prop.thickness": "Grosor (K)",
+    "prop.kind": "Tipo",
+    "prop.side": "Bando",
+    "prop.facing": "Encaramiento (°)",
+    "prop.posture": "Postura",
+    "prop.level": "Nivel",
+    "prop.base": "Base (K)",
+    "prop.vol": "VOL",
+    "prop.character": "Personaje",
+    "severity.error": "ERROR",
+    "severity.warning": "AVISO",
+    "editor.status": (
+        "{tool} · {name} · {x}, {y} K · {count} elementos · errores: {errors} · avisos: {warnings}"
+    ),
+    "editor.status_idle": (
+        "{tool} · {name} · {count} elementos · errores: {errors} · avisos: {warnings}"
+    ),
+    "editor.drawing": "{tool}: {points} puntos · doble clic o Intro termina, Esc cancela",
+    "editor.refused": "No se puede: {reason}",
+    "editor.saved": "Guardado: {path}",
+    "editor.saved_warnings": "Guardado con {count} avisos: {path}",
+    "editor.save_failed": "No se pudo guardar {path}: {reason}",
+    "editor.autosaved": "Copia automática guardada",
+    "editor.recovered": "Recuperada la copia automática; guárdala con Guardar como…",
+    "editor.army_loaded": "Ejército «{name}»: {count} personajes",
+    "editor.army_failed": "No se pudo cargar el ejército {path}: {reason}",
+    "editor.nothing_selected": "Nada seleccionado",
+    "dialog.save_as": "Guardar mapa como",
+    "dialog.army": "Cargar ejército",
+    "dialog.unsaved_title": "Cambios sin guardar",
+    "dialog.unsaved": "Hay cambios sin guardar en «{name}». ¿Descartarlos?",
+    "dialog.discard": "Descartar",
+    "dialog.recover_title": "Recuperar",
+    "dialog.recover": (
+        "Quedó una copia automática de «{name}» ({time}), quizá de un cierre inesperado. "
+        "¿Recuperarla?"
+    ),
+    "dialog.recover_ok": "Recuperar",
+    "dialog.cannot_save_title": "No se puede guardar",
+    "dialog.cannot_save": "El mapa no se podría volver a abrir:<br>{reasons}",
+    "help.editor": (
+        "<b>Editor de mapas</b><br>"
+        "<b>V</b>: selección · <b>W</b>: muro · <b>B</b>: edificio rectangular · "
+        "<b>P</b>: edificio poligonal · <b>T</b>: terreno · <b>D</b>: despliegue · "
+        "<b>U</b>: unidad<br>"
+        "<b>Clic</b>: seleccionar · <b>Mayús+clic</b>: añadir o quitar de la selección<br>"
+        "<b>Arrastrar</b>: mover la selección; sobre un vértice, moverlo<br>"
+        "<b>R / Mayús+R</b>: girar 15° (unidades y edificios)<br>"
+        "<b>Supr</b>: borrar · <b>Ctrl+D</b>: duplicar<br>"
+        "<b>Ins</b>: añadir un vértice en el cursor · <b>Retroceso</b>: quitar el vértice "
+        "bajo el cursor<br>"
+        "<b>Clic … doble clic / Intro</b>: terminar un muro o polígono · "
+        "<b>Esc</b>: cancelarlo<br>"
+        "<b>Alt</b> al hacer clic: sin ajuste a rejilla ni vértices<br>"
+        "<b>Ctrl+Z / Ctrl+Y</b>: deshacer / rehacer<br>"
+        "<b>Ctrl+N</b>: nuevo · <b>Ctrl+O</b>: abrir · <b>Ctrl+S</b>: guardar · "
+        "<b>Ctrl+Mayús+S</b>: guardar como<br>"
+        "<br>"
+    ),
     # Dialogs.
     "dialog.open": "Abrir mapa",
     "help.title": "Ayuda: atajos",
