@@ -133,3 +133,16 @@ def test_stress_above_vol_knocks_out() -> None:
     a.stress = 5
     events = stress_limits(state, a)
     assert a.unconscious and a.casualty and events[0].kind == "unconscious"
+
+
+def test_a_panicking_pj_is_only_offered_ways_away() -> None:
+    """Pánico: the legal moves of a Pj in panic all take it away from the nearest enemy."""
+    import math
+
+    state = started(quiet(), faces=[9] * 10)
+    state.figures["a"].panic = True
+    moves = [a for a in state.legal_actions() if a.point is not None]
+    foe = state.figures["b"].position
+    start = state.figures["a"].position
+    assert moves and all(math.dist(a.point, foe) > math.dist(start, foe) for a in moves)
+    assert {a.kind for a in state.legal_actions() if a.point is None} <= {"end"}

@@ -180,6 +180,10 @@ def move_problem(
     if action.kind == "esprintar" and figure.sprinted_now:
         return "Esprintar only once per activation"
     try:
+        if figure.panic:
+            from wartime.engine.sequence import fleeing_only
+
+            fleeing_only(state, figure, action)
         route(state, figure, action.point, figure.profile.mov + stride.extra_k, stride)
     except IllegalActionError as exc:
         return str(exc)
