@@ -114,3 +114,26 @@ def test_check_refuses_unknown_file_types(tmp_path, capsys: pytest.CaptureFixtur
     status, _, err = run(capsys, "check", str(other))
     assert status == 2
     assert "notes.yaml" in err and "unknown file type" in err
+
+
+def test_no_arguments_opens_the_view_when_a_window_can_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 5: `wartime` alone opens the battlefield view (play mode comes later)."""
+    import wartime.cli
+    import wartime.ui.app
+
+    opened: list[object] = []
+    monkeypatch.setattr(wartime.cli, "has_display", lambda: True)
+    monkeypatch.setattr(wartime.ui.app, "run_view", lambda path: opened.append(path) or 0)
+    assert main([]) == 0
+    assert opened == [None]
+
+
+def test_samples_are_found_from_a_checkout() -> None:
+    from wartime import resources
+
+    default = resources.default_map()
+    assert default is not None and default.name == "aldea-en-ruinas.yaml"
+    assert (resources.armies_dir() / "legion.yaml").is_file()
+    assert resources.theme_file() is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -266,6 +267,15 @@ def _report(exc: DataError) -> None:
         print(problem, file=sys.stderr)
 
 
+def has_display() -> bool:
+    """Whether a window can open: not with SDL's dummy driver, nor on Linux without X/Wayland."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wartime",
@@ -371,8 +381,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
-    if run is None:  # no subcommand: the game itself arrives with the play mode
+    if run is None:  # no subcommand: the battlefield view until the play mode lands
+        if has_display():
+            from wartime.ui.app import run_view
+
+            return run_view(None)
         parser.print_help()
+        print(
+            "\nNo display found: the window cannot open here. `wartime render` draws a map to PNG."
+        )
         return EXIT_OK
     try:
         return run(args)

@@ -38,6 +38,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIFileDialog
 
+from wartime import resources
 from wartime.board.battlefield import Battlefield
 from wartime.errors import DataError
 from wartime.formats.map import load_map
@@ -62,8 +63,6 @@ from wartime.ui.painter import (
 from wartime.ui.settings import Settings
 from wartime.ui.strings import LANGUAGE, text
 
-ROOT = Path(__file__).resolve().parents[2]
-THEME = ROOT / "assets" / "theme.json"
 DEFAULT_MAP = Path("maps") / "aldea-en-ruinas.yaml"
 EMPTY_TABLE = (48.0, 36.0)  # K, when no map can be found
 
@@ -150,11 +149,9 @@ def describe(field: Battlefield, key: str) -> str | None:
 
 
 def default_map() -> Path | None:
-    """The ruined village: beside the working folder, else beside the package."""
-    for candidate in (Path.cwd() / DEFAULT_MAP, ROOT / DEFAULT_MAP):
-        if candidate.is_file():
-            return candidate
-    return None
+    """The ruined village: beside the working folder, else where the samples are installed."""
+    local = Path.cwd() / DEFAULT_MAP
+    return local if local.is_file() else resources.default_map()
 
 
 # --- modes -----------------------------------------------------------------------------
@@ -241,7 +238,8 @@ class ViewApp:
         pygame.font.init()
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.size = self.screen.get_size()
-        theme = str(THEME) if THEME.is_file() else None
+        theme_path = resources.theme_file()
+        theme = str(theme_path) if theme_path is not None else None
         self.manager = pygame_gui.UIManager(self.size, theme, starting_language=LANGUAGE)
         self.manager.preload_fonts(
             [{"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"}]
@@ -392,7 +390,7 @@ class ViewApp:
         if _alive(self.dialog):
             return
         start = self.map_path or (Path(self.settings.last_map) if self.settings.last_map else None)
-        folder = start.parent if start is not None else ROOT / "maps"
+        folder = start.parent if start is not None else resources.maps_dir()
         w, h = self.size
         rect = pygame.Rect(0, 0, min(520, w - 40), min(460, h - 60))
         rect.center = (w // 2, h // 2)

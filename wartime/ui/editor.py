@@ -45,6 +45,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
+from wartime import resources
 from wartime.board import edits
 from wartime.board.battlefield import LEVELS, SIDES, Battlefield, Posture, TerrainKind, Unit
 from wartime.board.edits import EditError
@@ -55,7 +56,6 @@ from wartime.formats.map import load_map, save_map
 from wartime.ui.app import (
     BAR_HEIGHT,
     EMPTY_TABLE,
-    ROOT,
     STATUS_HEIGHT,
     WINDOW_SIZE,
     Mode,
@@ -1004,9 +1004,9 @@ class EditorMode(Mode):
     def _file_dialog(self, purpose: str) -> None:
         _kill(self.file_dialog)
         start = self.path or self.app.map_path
-        folder = start.parent if start is not None else ROOT / "maps"
+        folder = start.parent if start is not None else resources.maps_dir()
         if purpose == "army":
-            folder = ROOT / "assets" / "armies"
+            folder = resources.armies_dir()
         w, h = self.app.size
         rect = pygame.Rect(0, 0, min(520, w - 40), min(460, h - 60))
         rect.center = (w // 2, h // 2)
