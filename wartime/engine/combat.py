@@ -229,19 +229,22 @@ _POSTURE = {Posture.CROUCHED: "agachado", Posture.PRONE: "cuerpo a tierra"}
 def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Ataque CaC (X, AGI): an engaged enemy; DAÑ = weapon DAÑ + CON − 4 − wounds (min 1)."""
     weapon = _weapon(figure, action, ranged=False)
+    if weapon is UNARMED:  # no CaC weapon: it is the unarmed attack, with its own limits
+        from wartime.engine.melee_variants import ataque_cac_sin_armas
+
+        return ataque_cac_sin_armas(state, figure, action)
     target = _enemy(state, figure, action)
     if target not in engaged_with(state, figure):
         raise IllegalActionError(f"{target.id} is not engaged with {figure.id} in CaC")
     if figure.sprinted:
         raise IllegalActionError("After Esprintar a character cannot attack this turn")
-    label = "Ataque CaC sin armas" if weapon is UNARMED else f"Ataque CaC con {weapon.id}"
-    events = [spend(figure, weapon.ene, label)]
+    events = [spend(figure, weapon.ene, f"Ataque CaC con {weapon.id}")]
     mods = acting_modifiers(figure) + _melee_modifiers(state, figure, target)
     damage = melee_damage(figure, weapon)
     if figure.charging:
         mods.append(("carga", +1))
         damage += 1
-    ctx = Context(target, melee=True, weapon=None if weapon is UNARMED else weapon)
+    ctx = Context(target, melee=True, weapon=weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
     damage = max(1, damage + bonus_damage(state, figure, target, ctx))
