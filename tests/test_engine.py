@@ -484,3 +484,17 @@ def test_speed_costs_the_shooter_one() -> None:
     events = do(state, Action("ataque_distancia", target="b"))
     (imp,) = rolls(events, "CH IMP")
     assert ["velocidad", -1] in imp["modifiers"]
+
+
+def test_shooting_into_a_melee_needs_its_own_action() -> None:
+    """ACCIONES DE COMBATE: a target engaged in CaC is shot with the into-a-melee variant."""
+    scn = scenario(
+        [
+            ("a", "A", (5.0, 10.0), 0.0),
+            ("c", "A", (16.0, 10.0), 0.0),
+            ("b", "B", (17.0, 10.0), 180.0),
+        ]
+    )
+    state = started(scn)
+    with pytest.raises(IllegalActionError, match="a un combate CaC"):
+        do(state, Action("ataque_distancia", target="b"))

@@ -157,6 +157,10 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
         return area_attack(state, figure, action, weapon)
     target = _enemy(state, figure, action)
     seen = check_shot(state, figure, target, weapon)
+    if engaged_with(state, target):
+        raise IllegalActionError(
+            f"{target.id} is engaged in CaC: shoot with Ataque a distancia a un combate CaC"
+        )
     events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id}")]
     mods = acting_modifiers(figure) + _ranged_modifiers(figure, target, seen.distance)
     ctx = Context(target, melee=False, weapon=weapon)
