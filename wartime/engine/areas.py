@@ -356,7 +356,7 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
             "cover": cover,
         }
         events.append(Event("hit", text, detail))
-        events += defend(state, target, dealt, cover, attacker=None)
+        events += defend(state, target, dealt, cover, attacker=None, source=origin)
     return events
 
 
@@ -404,7 +404,7 @@ def _chain(state: GameState, shot: Shot, jumps: int, outcome: Outcome) -> list[E
         text = f"El salto de {figure.id} alcanza a {link.id} (DAÑ {damage})"
         detail = {"figure": figure.id, "target": link.id, "damage": damage, "cover": cover}
         events.append(Event("hit", text, detail))
-        events += defend(state, link, damage, cover, attacker=None)
+        events += defend(state, link, damage, cover, attacker=None, source=source.position)
         source = link
     return events
 

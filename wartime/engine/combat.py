@@ -9,7 +9,10 @@ import math
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import shapely
+
 from wartime.board.battlefield import Posture
+from wartime.board.shapes import Point
 from wartime.engine import bonuses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
@@ -33,6 +36,7 @@ RANGE_BAND = 10.0  # CH IMP −1 per 10 K beyond the first 10 K
 CLOSE = 3.0  # postures matter to a shooter beyond 3 K
 COVER_BONUS = 2  # Cobertura: over 50% hidden gives CH DEF +2
 FAST = 5.0  # K moved this turn: shooting from or at it takes CH IMP −1
+COVER_CHECK = "Cobertura (CH DEF)"  # the cover's own check: no trait of the target applies
 MAGAZINE = "Cargadores"  # BONUS Y MALUS: the weapon uses magazines, 1 mounted; reload them
 MORE_AMMO = "Más munición"  # each magazine holds twice the rounds
 MAGAZINE_BASE = 10  # Cargadores without X: X = 10 − DAÑ
@@ -319,10 +323,32 @@ def _resolve_hit(
     return events + defend(state, target, damage, cover, attacker=attacker if melee else None)
 
 
+def cover_defence(state: GameState, source: Point, target: Figure) -> int | None:
+    """DEF of the cover hiding ``target`` from ``source``: the strongest solid on the line.
+
+    None when no solid lies across the line in plan.
+    """
+    line = shapely.LineString([source, target.position])
+    crossed = [s.defense for s in state.world.solids if line.intersects(s.polygon())]
+    return max(crossed) if crossed else None
+
+
 def defend(
-    state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None
-) -> list[Event]:
-    """CH DEF against ``damage``; ``attacker`` is set in CaC (a critical strikes back)."""
+    state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None,
+    source: Point | None = None,
+) -> list[Event]:  # fmt: skip
+    """CH DEF against ``damage``; ``attacker`` is set in CaC (a critical strikes back).
+
+    Cobertura: behind total cover, seen from ``source``, the cover checks its own DEF
+    first; only if that fails does the target roll its CH DEF, +2.
+    """
+    guard = cover_defence(state, source, target) if cover == "total" and source else None
+    if guard is not None:
+        held, event = roll(state, target, COVER_CHECK, guard, [])
+        if held.passed:
+            saved = f"La cobertura detiene el impacto contra {target.id}"
+            return [event, Event("saved", saved, {"figure": target.id, "cover": guard})]
+        return [event, *defend(state, target, damage, cover, attacker)]
     mods: Modifiers = [("cobertura", COVER_BONUS)] if cover in ("over_half", "total") else []
     defense = target.defense + bonuses.defense_bonus(state, target)
     ctx = Context(attacker, melee=attacker is not None)

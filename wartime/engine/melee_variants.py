@@ -28,8 +28,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import shapely
-
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
@@ -85,7 +83,6 @@ MATERIAL_ALIASES = {
     "steel": "steel_or_hard_rock",
     "madera": "wood",
 }
-COVER_CHECK = "Cobertura (CH DEF)"  # the cover's own check: no trait of the target applies
 _PERCENT = re.compile(r"^ALC\+(\d+)%$")
 _MOV_PLUS = re.compile(r"^MOV\+(\d+(?:\.\d+)?) \(min (\d+(?:\.\d+)?)\)$")
 
@@ -327,16 +324,6 @@ def _gunfire(figure: Figure, weapon: Weapon) -> Event:
 # -- hits --------------------------------------------------------------------------------------
 
 
-def cover_defence(state: GameState, shooter: Figure, target: Figure) -> int | None:
-    """DEF of the cover that hides ``target`` from ``shooter``: the strongest solid on the line.
-
-    None when no solid lies across the line in plan.
-    """
-    line = shapely.LineString([shooter.position, target.position])
-    crossed = [s.defense for s in state.world.solids if line.intersects(s.polygon())]
-    return max(crossed) if crossed else None
-
-
 def _ranged_hit(
     state: GameState, shooter: Figure, target: Figure, weapon: Weapon, outcome: Outcome,
     damage: int,
@@ -347,17 +334,11 @@ def _ranged_hit(
     it fails does the target roll its CH DEF +2.  A critical CH IMP ignores cover.
     """
     cover = _shot_cover(state, shooter, target)
-    guard = cover_defence(state, shooter, target) if cover == "total" else None
-    if outcome is not Outcome.PASS or guard is None:
+    if outcome is not Outcome.PASS or cover != "total":
         return _resolve_hit(state, shooter, target, weapon, outcome, damage, cover, melee=False)
     text = f"{shooter.id} impacta a {target.id} (DAÑ {damage})"
     events = [Event("hit", text, {"figure": shooter.id, "target": target.id, "damage": damage})]
-    held, event = roll(state, target, COVER_CHECK, guard, [])
-    events.append(event)
-    if held.passed:
-        saved = f"La cobertura detiene el impacto contra {target.id}"
-        return [*events, Event("saved", saved, {"figure": target.id, "cover": guard})]
-    return events + defend(state, target, damage, "total", attacker=None)
+    return events + defend(state, target, damage, cover, attacker=None, source=shooter.position)
 
 
 def _capped_defence(
