@@ -144,7 +144,7 @@ def test_a_refused_edit_changes_nothing_and_ctrl_z_after_it_neither(tmp_path: Pa
     assert mode.selection == ["muro"]
     _type_into(app, mode, "height", "-1")
     assert app.field is field
-    assert "height" in mode.panel_error and "-1" in mode.panel_error
+    assert "altura" in mode.panel_error and "-1" in mode.panel_error
     assert not mode.history.can_undo and not app.title.startswith("*")
     _run(app, _ctrl(pygame.K_z))
     assert app.field is field and mode.history.current is field
@@ -251,7 +251,7 @@ def test_the_problems_list_shows_overlapping_units_and_selects_the_culprit(
     app, mode = _editor(Battlefield("t", (20, 12), deployment=(zone, zone_b), units=units))
     _run(app)
     labels = mode._problem_labels
-    overlap = [label for label in labels if "overlap" in label]
+    overlap = [label for label in labels if "se solapa" in label]
     assert overlap, labels
     assert mode.problems()  # outlined in red
     pygame.event.post(

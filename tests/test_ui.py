@@ -14,9 +14,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import json
 import math
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -29,6 +32,7 @@ from wartime.render.primitives import Circle, DrawList, Label, Layer, Polygon, P
 from wartime.ui import strings
 from wartime.ui.app import ViewApp, describe, hit_test, run_view
 from wartime.ui.camera import MAX_SCALE, MIN_SCALE, Camera
+from wartime.ui.editor import EditorMode
 from wartime.ui.painter import Painter, draw_scale_bar, scale_bar_length
 from wartime.ui.png import parse_size, render_png, view_camera
 from wartime.ui.settings import Settings
@@ -288,6 +292,11 @@ def _wheel(pos: tuple[int, int], notches: int) -> pygame.event.Event:
     )
 
 
+def _alive_window(window: object) -> bool:
+    element: Any = window
+    return element is not None and bool(element.alive())
+
+
 def _screen_pos(app: ViewApp, point: tuple[float, float]) -> tuple[int, int]:
     x, y = app.camera.to_px(point)
     return (round(x) + app.view_rect.x, round(y) + app.view_rect.y)
@@ -421,6 +430,129 @@ def test_settings_survive_a_bad_file(tmp_path: Path) -> None:
     assert Settings.load(tmp_path) == Settings()
     assert Settings(last_map="x.yaml", grid=False).save(tmp_path)
     assert Settings.load(tmp_path) == Settings(last_map="x.yaml", grid=False)
+
+
+def _menu_choice(menu: object, option_id: str) -> pygame.event.Event:
+    """What pygame_gui posts when an option of a drop-down is chosen."""
+    return pygame.event.Event(
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+        text=option_id,
+        selected_option_id=option_id,
+        ui_element=menu,
+        ui_object_id="",
+    )
+
+
+def _scale_bar_label(app: ViewApp) -> str:
+    length = scale_bar_length(app.camera)
+    return f"{length:g} K = {length * app.cm_per_k:g} cm"
+
+
+def test_app_scale_preset_from_the_drop_down(app: ViewApp, tmp_path: Path) -> None:
+    _run(app)
+    assert app.cm_per_k == pytest.approx(2.8)  # the default preset, 28 mm
+    before = app.screen.copy()
+    labels = [label for label, _ in app.scale_options()]
+    assert labels == ["15 mm", "28 mm", "32 mm", "54 mm", "Personalizada…"]
+    _run(app, _menu_choice(app.scale_menu, "54"))
+    assert app.cm_per_k == pytest.approx(5.4)
+    assert app._status_text == "Escala: 54 mm (5.4 cm/K)"
+    assert _scale_bar_label(app).endswith(" cm") and "54 cm" in _scale_bar_label(app)
+    bar = pygame.Rect(app.view_rect.x, app.view_rect.bottom - 50, 400, 50)
+    assert any(app.screen.get_at(p) != before.get_at(p) for p in _points(bar))  # redrawn
+    saved = Settings.load(tmp_path)
+    assert saved.scale_mm == 54 and saved.effective_cm_per_k == pytest.approx(5.4)
+    menu: Any = app.scale_menu
+    assert menu.selected_option[1] == "54"  # the drop-down shows the choice
+
+
+def test_app_scale_overrides_the_map(app: ViewApp) -> None:
+    app.settings.choose_preset(15)
+    assert app.field.cm_per_k == pytest.approx(2.8)  # the village says 28 mm
+    assert app.open_map(VILLAGE)
+    assert app.cm_per_k == pytest.approx(1.5)
+    assert app.message is not None and "15 mm (1.5 cm/K)" in app.message
+    assert "28 mm del mapa" in app.message
+
+
+def test_app_custom_scale_refuses_zero_and_takes_a_number(app: ViewApp, tmp_path: Path) -> None:
+    _run(app, _menu_choice(app.scale_menu, "custom"))
+    assert app.scale_dialog is not None and app.scale_entry is not None
+    entry: Any = app.scale_entry
+    entry.set_text("0")
+    _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale_ok))
+    assert app.scale_refusal == "la escala debe ser mayor que 0 cm por K"
+    error: Any = app.scale_error
+    assert error.text == "La escala debe ser mayor que 0 cm por K"
+    assert app._status_text == "No aplicada: la escala debe ser mayor que 0 cm por K"
+    assert app.cm_per_k == pytest.approx(2.8) and app.settings.scale_mm == 28  # unchanged
+    assert _alive_window(app.scale_dialog)  # still open, to correct the value
+    for raw, reason in (("veinte", "no es un número"), ("25", "no puede pasar de 20")):
+        entry.set_text(raw)
+        _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale_ok))
+        assert app.scale_refusal is not None and reason in app.scale_refusal
+    entry.set_text("3,5")
+    _run(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text="3,5"))
+    assert app.scale_dialog is None and app.scale_refusal is None
+    assert app.cm_per_k == 3.5 and app.settings.scale_mm is None
+    assert app._status_text == "Escala: personalizada (3.5 cm/K)"
+    assert Settings.load(tmp_path).effective_cm_per_k == 3.5
+    menu: Any = app.scale_menu
+    assert menu.selected_option[1] == "custom"
+
+
+def test_app_custom_scale_dialog_cancels(app: ViewApp) -> None:
+    app.settings.choose_preset(32)
+    _run(app, _menu_choice(app.scale_menu, "custom"))
+    assert _alive_window(app.scale_dialog)
+    _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale_cancel))
+    assert app.scale_dialog is None and app.cm_per_k == pytest.approx(3.2)
+    menu: Any = app.scale_menu
+    assert menu.selected_option[1] == "32"  # back to the scale in use
+
+
+def test_app_recent_files_fill_in_order_and_open(app: ViewApp, tmp_path: Path) -> None:
+    first, second = MAPS[1], MAPS[2]
+    assert app.open_map(first) and app.open_map(second)
+    _run(app)
+    assert app.settings.recent == [str(second.resolve()), str(first.resolve())]
+    assert [label for label, _ in app.recent_options()] == [
+        "Recientes",
+        second.stem,
+        first.stem,
+    ]
+    menu: Any = app.recent_menu
+    assert [o[0] for o in menu.options_list] == ["Recientes", second.stem, first.stem]
+    assert Settings.load(tmp_path).recent == app.settings.recent
+    _run(app, _menu_choice(app.recent_menu, str(first.resolve())))
+    assert app.field.name == load_map(first).name
+    assert app.settings.recent[0] == str(first.resolve())
+    menu = app.recent_menu
+    assert menu.selected_option[1] == ""  # back to the title, ready for another choice
+    _run(app, _menu_choice(app.recent_menu, ""))  # the title itself does nothing
+    assert app.field.name == load_map(first).name
+
+
+def test_editor_recent_files_ask_before_dropping_edits(tmp_path: Path) -> None:
+    field = load_map(VILLAGE)
+    mode = EditorMode(field, VILLAGE)
+    app = ViewApp(field, VILLAGE, size=(1280, 800), settings_dir=tmp_path, mode=mode)
+    try:
+        other = MAPS[1] if MAPS[1] != VILLAGE else MAPS[2]
+        app.settings.remember(other)
+        _run(app)
+        mode.commit(replace(app.field, name="cambiado"))  # an unsaved edit
+        _run(app, _menu_choice(app.recent_menu, str(other.resolve())))
+        assert app.field.name == "cambiado"  # not dropped: the editor asks first
+        confirm: Any = mode.confirm
+        assert confirm is not None and confirm.alive()
+        _run(
+            app, pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=confirm)
+        )
+        assert app.field.name == load_map(other).name and mode.path == other.resolve()
+        assert app.settings.recent[0] == str(other.resolve())
+    finally:
+        pygame.quit()
 
 
 def test_help_lists_every_shortcut() -> None:

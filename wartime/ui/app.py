@@ -1,7 +1,10 @@
 """The app shell: one window, one loop, the battlefield view (issue 5).
 
 Layout, top to bottom: a pygame_gui top bar (Abrir…, Ajustar, Rejilla, Arcos,
-Ayuda), the battlefield view, and a status line.  The view draws the pure
+Ayuda, then the Escala and Recientes drop-downs), the battlefield view, and a
+status line.  The scale chosen in Escala (a preset in mm, or a custom number
+of cm per K typed in a small dialog) is kept in the settings and overrides the
+map's ``scale_mm`` wherever the window shows centimetres.  The view draws the pure
 draw lists of :mod:`wartime.render.battlefield` through one
 :class:`~wartime.ui.camera.Camera`:
 
@@ -30,6 +33,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import (
     UIButton,
+    UIDropDownMenu,
     UILabel,
     UIPanel,
     UITextBox,
@@ -60,8 +64,8 @@ from wartime.ui.painter import (
     StaticLayer,
     draw_scale_bar,
 )
-from wartime.ui.settings import Settings
-from wartime.ui.strings import LANGUAGE, text
+from wartime.ui.settings import SCALE_PRESETS, Settings, parse_cm_per_k
+from wartime.ui.strings import current_language, set_language, text
 
 DEFAULT_MAP = Path("maps") / "aldea-en-ruinas.yaml"
 EMPTY_TABLE = (48.0, 36.0)  # K, when no map can be found
@@ -74,6 +78,10 @@ FPS = 60
 ZOOM_STEP = 1.15  # per wheel notch
 KEY_PAN_PX = 80
 HOVER_TOLERANCE_PX = 4.0
+SCALE_LABEL_WIDTH = 50
+SCALE_MENU_WIDTH = 96
+RECENT_MENU_WIDTH = 140
+CUSTOM_SCALE = "custom"  # the Escala option that opens the dialog
 
 
 # --- hit-testing and descriptions (pure) -----------------------------------------------
@@ -218,6 +226,10 @@ class Mode:
         """False to keep the window open (the mode asks the user first)."""
         return True
 
+    def open_path(self, path: Path) -> bool:
+        """Open the map at ``path`` (chosen in Recientes); True when it loaded."""
+        return self.app.open_map(path)
+
 
 # --- the window ------------------------------------------------------------------------
 
@@ -240,12 +252,13 @@ class ViewApp:
         self.size = self.screen.get_size()
         theme_path = resources.theme_file()
         theme = str(theme_path) if theme_path is not None else None
-        self.manager = pygame_gui.UIManager(self.size, theme, starting_language=LANGUAGE)
+        self.settings_dir = settings_dir
+        self.settings = Settings.load(settings_dir)
+        set_language(self.settings.language)
+        self.manager = pygame_gui.UIManager(self.size, theme, starting_language=current_language())
         self.manager.preload_fonts(
             [{"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"}]
         )
-        self.settings_dir = settings_dir
-        self.settings = Settings.load(settings_dir)
         self.show_grid = self.settings.grid
         self.show_arcs = False
         self.painter = Painter()
@@ -260,6 +273,16 @@ class ViewApp:
         self.help: UIWindow | None = None
         self.title = ""
         self.dialog: UIFileDialog | None = None
+        self.scale_dialog: UIWindow | None = None
+        self.scale_entry: UITextEntryLine | None = None
+        self.scale_error: UILabel | None = None
+        self.scale_ok: UIButton | None = None
+        self.scale_cancel: UIButton | None = None
+        self.scale_refusal: str | None = None  # why the last custom value was refused
+        self.scale_menu: UIDropDownMenu | None = None
+        self.recent_menu: UIDropDownMenu | None = None
+        self.scale_label: UILabel | None = None
+        self._shown_recent: list[str] = []
         self._widgets: list[Any] = []
         self._static_shapes: tuple[tuple[Any, ...], list[Shape]] | None = None
         self._dynamic: tuple[tuple[Any, ...], list[Shape]] | None = None
@@ -307,6 +330,9 @@ class ViewApp:
             )
             self.buttons[name] = button
             x += width + 6
+        self.bar = bar
+        self._menus_x = x
+        self._build_menus()
         self.status = UILabel(
             pygame.Rect(0, h - STATUS_HEIGHT, w, STATUS_HEIGHT),
             self._status_text,
@@ -324,6 +350,59 @@ class ViewApp:
         self.view_rect = view
         self.static.invalidate()
         self._widgets += self.mode.layout()
+
+    def _build_menus(self) -> None:
+        """(Re)build the Escala and Recientes drop-downs at the right of the top bar.
+
+        They live in the root container, over the bar, so their lists can open
+        below it (a 40 px panel would clip them).
+        """
+        for menu in (self.scale_menu, self.recent_menu):
+            if _alive_element(menu):
+                _call(menu, "kill")
+        needed = SCALE_LABEL_WIDTH + SCALE_MENU_WIDTH + RECENT_MENU_WIDTH + 18
+        x = max(self._menus_x + 6, self.size[0] - needed)
+        height = BAR_HEIGHT - 14
+        if not _alive_element(self.scale_label):
+            self.scale_label = UILabel(
+                pygame.Rect(x, 4, SCALE_LABEL_WIDTH, height),
+                text("bar.scale"),
+                manager=self.manager,
+                container=self.bar,
+            )
+        x += SCALE_LABEL_WIDTH
+        scales = self.scale_options()
+        chosen = self.settings.scale_mm
+        current = CUSTOM_SCALE if chosen is None else f"{chosen:g}"
+        starting = next((o for o in scales if o[1] == current), scales[-1])
+        self.scale_menu = UIDropDownMenu(
+            list(scales),
+            starting,
+            pygame.Rect(x, 4, SCALE_MENU_WIDTH, height),
+            manager=self.manager,
+        )
+        x += SCALE_MENU_WIDTH + 8
+        recent = self.recent_options()
+        self._shown_recent = list(self.settings.recent)
+        self.recent_menu = UIDropDownMenu(
+            list(recent),
+            recent[0],
+            pygame.Rect(x, 4, RECENT_MENU_WIDTH, height),
+            manager=self.manager,
+        )
+
+    @staticmethod
+    def scale_options() -> list[tuple[str, str]]:
+        """The Escala drop-down's (label, id): the presets in mm, then the custom choice."""
+        presets = [(text("scale.preset", mm=f"{mm:g}"), f"{mm:g}") for mm in SCALE_PRESETS]
+        return [*presets, (text("scale.custom"), CUSTOM_SCALE)]
+
+    def recent_options(self) -> list[tuple[str, str]]:
+        """The Recientes drop-down's (label, id): a title, then each file's name (id: its path).
+
+        The name is shown without ``.yaml``: the menu is narrow.
+        """
+        return [(text("bar.recent"), ""), *((Path(p).stem, p) for p in self.settings.recent)]
 
     def _sync_toggles(self) -> None:
         for name, on in (("grid", self.show_grid), ("arcs", self.show_arcs)):
@@ -403,6 +482,96 @@ class ViewApp:
             allow_existing_files_only=True,
         )
 
+    @property
+    def cm_per_k(self) -> float:
+        """Centimetres per K at the chosen scale (it overrides the map's ``scale_mm``)."""
+        return self.settings.effective_cm_per_k
+
+    def choose_scale(self, choice: str) -> None:
+        """An Escala option: a preset in mm ("28"), or the custom choice (opens the dialog)."""
+        if choice == CUSTOM_SCALE:
+            self.open_scale_dialog()
+            return
+        try:
+            self.settings.choose_preset(float(choice))
+        except ValueError:
+            return
+        self._scale_chosen()
+
+    def set_custom_scale(self, raw: str) -> bool:
+        """Apply a typed cm per K; False (the reason shown in the dialog) when refused."""
+        try:
+            value = parse_cm_per_k(raw)
+        except ValueError as exc:
+            self.scale_refusal = str(exc)
+            if self.scale_error is not None:
+                reason = str(exc)
+                _call(self.scale_error, "set_text", reason[:1].upper() + reason[1:])
+            self._say(text("scale.refused", reason=exc))
+            return False
+        self.scale_refusal = None
+        self.settings.choose_custom(value)
+        self._close_scale_dialog()
+        self._scale_chosen()
+        return True
+
+    def _scale_chosen(self) -> None:
+        self.settings.save(self.settings_dir)
+        self._build_menus()  # the drop-down shows the choice (or returns from the custom one)
+        self._say(text("status.scale", scale=self.settings.scale_text()))
+
+    def open_scale_dialog(self) -> None:
+        if _alive(self.scale_dialog):
+            return
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(400, w - 40), 190)
+        rect.center = (w // 2, h // 2)
+        dialog = UIWindow(rect, self.manager, text("scale.dialog_title"), object_id="#scale_dialog")
+        inner = dialog.get_container().get_rect()
+        width = inner.width - 20
+        UILabel(
+            pygame.Rect(10, 6, width, 24),
+            text("scale.prompt"),
+            manager=self.manager,
+            container=dialog,
+        )
+        entry = UITextEntryLine(
+            pygame.Rect(10, 34, 120, 30), manager=self.manager, container=dialog
+        )
+        _call(entry, "set_text", f"{self.cm_per_k:g}")
+        _call(entry, "focus")
+        self.scale_error = UILabel(
+            pygame.Rect(10, 68, width, 24), "", manager=self.manager, container=dialog
+        )
+        self.scale_ok = UIButton(
+            pygame.Rect(inner.width - 210, 98, 96, 30),
+            text("scale.ok"),
+            manager=self.manager,
+            container=dialog,
+        )
+        self.scale_cancel = UIButton(
+            pygame.Rect(inner.width - 106, 98, 96, 30),
+            text("scale.cancel"),
+            manager=self.manager,
+            container=dialog,
+        )
+        self.scale_dialog, self.scale_entry = dialog, entry
+        self.scale_refusal = None
+
+    def _close_scale_dialog(self) -> None:
+        _kill(self.scale_dialog)
+        self.scale_dialog = self.scale_entry = self.scale_error = None
+        self.scale_ok = self.scale_cancel = None
+        self._build_menus()  # back to the scale in use
+
+    def open_recent(self, path: Path) -> None:
+        """Open a file chosen in Recientes through the mode (which may ask about unsaved work)."""
+        guard: Any = getattr(self.mode, "_guard", None)  # the editor asks before dropping edits
+        if callable(guard):
+            guard(lambda: self.mode.open_path(path))
+        else:
+            self.mode.open_path(path)
+
     def open_map(self, path: Path) -> bool:
         try:
             field = load_map(path)
@@ -417,9 +586,14 @@ class ViewApp:
         self.static.invalidate()
         self.fit()
         self._set_title()
-        self.settings.last_map = str(path.resolve())
+        self.settings.remember(path)
         self.settings.save(self.settings_dir)
-        self._say(text("status.opened", path=path.name))
+        message = text("status.opened", path=path.name)
+        if abs(field.cm_per_k - self.cm_per_k) > 1e-9:
+            scale = self.settings.scale_text()
+            override = text("status.scale_override", scale=scale, map_mm=f"{field.scale_mm:g}")
+            message = f"{message} · {override}"
+        self._say(message)
         return True
 
     def quit(self) -> None:
@@ -435,7 +609,7 @@ class ViewApp:
         """In the battlefield view and not under a floating window."""
         if not self.view_rect.collidepoint(pos):
             return False
-        for window in (self.help, self.dialog):
+        for window in (self.help, self.dialog, self.scale_dialog):
             if window is not None and _alive(window) and window.rect.collidepoint(pos):
                 return False
         return True
@@ -448,7 +622,7 @@ class ViewApp:
         return _alive(self.help)
 
     def _dialog_open(self) -> bool:
-        return _alive(self.dialog)
+        return _alive(self.dialog) or _alive(self.scale_dialog)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -465,14 +639,29 @@ class ViewApp:
             return
         if event.type == pygame.KEYDOWN and consumed and _typing(self.manager):
             return  # a focused text entry has the keyboard
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._menu(event)
+            return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is (
+            self.scale_entry
+        ):
+            self.set_custom_scale(str(event.text))
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._button(event.ui_element)
+            if event.ui_element is self.scale_ok and self.scale_entry is not None:
+                self.set_custom_scale(str(_call(self.scale_entry, "get_text")))
+            elif event.ui_element is self.scale_cancel:
+                self._close_scale_dialog()
+            else:
+                self._button(event.ui_element)
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
             if event.ui_element is self.help:
                 self.help = None
             elif event.ui_element is self.dialog:
                 self.dialog = None
+            elif event.ui_element is self.scale_dialog:
+                self._close_scale_dialog()
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.open_map(Path(event.text))
@@ -501,6 +690,16 @@ class ViewApp:
             else:
                 self._hover(event.pos)
 
+    def _menu(self, event: pygame.event.Event) -> None:
+        option = getattr(event, "selected_option_id", None)
+        choice = option if isinstance(option, str) else str(event.text)
+        if event.ui_element is self.scale_menu:
+            self.choose_scale(choice)
+        elif event.ui_element is self.recent_menu:
+            self._build_menus()  # back to the title, so the same file can be chosen again
+            if choice:
+                self.open_recent(Path(choice))
+
     def _button(self, element: object) -> None:
         actions = {
             "open": self.open_dialog,
@@ -516,7 +715,9 @@ class ViewApp:
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key == pygame.K_ESCAPE:
-            if self._dialog_open():
+            if _alive(self.scale_dialog):
+                self._close_scale_dialog()
+            elif _alive(self.dialog):
                 _kill(self.dialog)
                 self.dialog = None
             elif _alive(self.help):
@@ -590,7 +791,7 @@ class ViewApp:
         self.static.blit(view, *self.static_shapes(), self.camera)
         self.painter.draw(view, self.dynamic_layer(), self.camera, table=self.field.size)
         self.mode.draw(view)
-        draw_scale_bar(view, self.camera, self.field.cm_per_k)
+        draw_scale_bar(view, self.camera, self.cm_per_k)
         self._update_status()
         self._set_title()
 
@@ -632,6 +833,8 @@ class ViewApp:
             if not self.running:
                 return
         self.mode.update(dt)
+        if self._shown_recent != self.settings.recent:
+            self._build_menus()  # a map was opened (by this shell or by the mode)
         self.manager.update(dt)
         self.screen.fill(BACKGROUND)
         self.draw()
@@ -665,6 +868,16 @@ def _kill(element: UIWindow | None) -> None:
         window.kill()
 
 
+def _alive_element(element: object) -> bool:
+    widget: Any = element
+    return widget is not None and bool(widget.alive())
+
+
+def _call(widget: object, method: str, *args: object) -> Any:
+    """Call a method of a pygame_gui object (they are not annotated)."""
+    return getattr(widget, method)(*args)
+
+
 _ARROWS = {
     pygame.K_LEFT: (1, 0),
     pygame.K_RIGHT: (-1, 0),
@@ -692,7 +905,7 @@ def run_view(
     app = ViewApp(field, path, size=size, settings_dir=settings_dir)
     try:
         if path is not None and map_path is not None:
-            app.settings.last_map = str(path.resolve())
+            app.settings.remember(path)
             app.settings.save(settings_dir)
         for event in events:
             pygame.event.post(event)

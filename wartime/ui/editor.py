@@ -68,6 +68,7 @@ from wartime.ui.app import (
     hit_test,
 )
 from wartime.ui.camera import Point
+from wartime.ui.reasons import to_spanish
 from wartime.ui.settings import config_dir
 from wartime.ui.strings import text
 
@@ -522,7 +523,7 @@ class EditorMode(Mode):
             return None
 
     def refuse(self, exc: EditError) -> None:
-        self.app._say(text("editor.refused", reason=exc))
+        self.app._say(text("editor.refused", reason=to_spanish(str(exc))))
 
     def set_tool(self, tool: str) -> None:
         self.tool = tool
@@ -647,7 +648,7 @@ class EditorMode(Mode):
         try:
             field = edits.set_property(self.field, key, name, value)
         except EditError as exc:
-            self.panel_error = text("panel.refused", reason=exc)
+            self.panel_error = text("panel.refused", reason=to_spanish(str(exc)))
             self._show_panel_error()
             return False
         self.panel_error = ""
@@ -955,7 +956,7 @@ class EditorMode(Mode):
             field = load_map(path)
         except DataError as exc:
             reason = exc.problems[0].message if exc.problems else str(exc)
-            self.app._say(text("status.open_failed", path=path.name, reason=reason))
+            self.app._say(text("status.open_failed", path=path.name, reason=to_spanish(reason)))
             return False
         self._load(field, path)
         self._remember(path)
@@ -977,7 +978,10 @@ class EditorMode(Mode):
         if not ok:
             self._message(
                 text("dialog.cannot_save_title"),
-                text("dialog.cannot_save", reasons="<br>".join(f"• {r}" for r in reasons)),
+                text(
+                    "dialog.cannot_save",
+                    reasons="<br>".join(f"• {to_spanish(r)}" for r in reasons),
+                ),
             )
             return False
         try:
@@ -1038,7 +1042,7 @@ class EditorMode(Mode):
             army = load_army(path).army
         except DataError as exc:
             reason = exc.problems[0].message if exc.problems else str(exc)
-            self.app._say(text("editor.army_failed", path=path.name, reason=reason))
+            self.app._say(text("editor.army_failed", path=path.name, reason=to_spanish(reason)))
             return False
         self.characters = [c.id for c in army.characters]
         self.army_name = army.name
@@ -1125,7 +1129,7 @@ class EditorMode(Mode):
         labels = []
         self._problem_keys = {}
         for n, (key, severity, message) in enumerate(issues, 1):
-            label = f"{n}. {text(f'severity.{severity}')}: {message}"
+            label = f"{n}. {text(f'severity.{severity}')}: {to_spanish(message)}"
             labels.append(label)
             self._problem_keys[label] = key
         if not labels:

@@ -1,13 +1,16 @@
-"""Every text the window shows, in Spanish, in one place.
+"""Every text the window shows, in one place, keyed by language.
 
-A translation is another table with the same keys; ``text(key, **values)``
-looks a key up and fills in its ``{placeholders}``.  The game's own terms
-(CdV, LdV, ENE, DAÑ, VOL, DEF, K) stay as the rulebook writes them.
+``TEXTS`` maps a language code to its table of ``{key: text}``; Spanish
+(``"es"``) is complete and is the fallback for any key another table lacks.
+``set_language(code)`` chooses the table; ``text(key, **values)`` looks a key
+up and fills in its ``{placeholders}``.  The game's own terms (CdV, LdV, ENE,
+DAÑ, VOL, DEF, K) stay as the rulebook writes them.
 """
 
 from __future__ import annotations
 
-LANGUAGE = "es"
+FALLBACK = "es"
+LANGUAGE = FALLBACK  # the current language; change it with set_language
 
 ES: dict[str, str] = {
     # Window and top bar.
@@ -38,6 +41,23 @@ ES: dict[str, str] = {
     "status.open_failed": "No se pudo abrir {path}: {reason}",
     "status.grid": "Rejilla: {state}",
     "status.arcs": "Arcos de visión: {state}",
+    "status.scale": "Escala: {scale}",
+    "status.scale_override": "Escala: {scale}, en lugar de los {map_mm} mm del mapa",
+    # The figure scale and the recent files (top bar).
+    "bar.scale": "Escala",
+    "bar.recent": "Recientes",
+    "scale.preset": "{mm} mm",
+    "scale.custom": "Personalizada…",
+    "scale.preset_text": "{mm} mm ({cm} cm/K)",
+    "scale.custom_text": "personalizada ({cm} cm/K)",
+    "scale.dialog_title": "Escala personalizada",
+    "scale.prompt": "Centímetros por K (más de 0, hasta 20):",
+    "scale.ok": "Aceptar",
+    "scale.cancel": "Cancelar",
+    "scale.not_number": "«{value}» no es un número",
+    "scale.not_positive": "la escala debe ser mayor que 0 cm por K",
+    "scale.too_big": "la escala no puede pasar de {max} cm por K",
+    "scale.refused": "No aplicada: {reason}",
     "posture.standing": "de pie",
     "posture.crouched": "agachado",
     "posture.prone": "cuerpo a tierra",
@@ -174,10 +194,32 @@ ES: dict[str, str] = {
     ),
 }
 
-_TABLES = {"es": ES}
+# English is a stub for now: a translation fills it in; missing keys show the Spanish.
+EN: dict[str, str] = {
+    "state.on": "on",
+    "state.off": "off",
+}
+
+TEXTS: dict[str, dict[str, str]] = {"es": ES, "en": EN}
+
+
+def set_language(language: str) -> None:
+    """Show the texts of ``language``; keys it lacks (or an unknown language) fall back."""
+    global LANGUAGE
+    LANGUAGE = language
+
+
+def current_language() -> str:
+    return LANGUAGE
 
 
 def text(key: str, **values: object) -> str:
-    """The string for ``key`` in the current language, with ``values`` filled in."""
-    template = _TABLES[LANGUAGE].get(key, key)
+    """The string for ``key`` in the current language, with ``values`` filled in.
+
+    A key the current language lacks is taken from Spanish; an unknown key is
+    shown as itself, so a missing text is visible rather than fatal.
+    """
+    template = TEXTS.get(LANGUAGE, {}).get(key)
+    if template is None:
+        template = TEXTS[FALLBACK].get(key, key)
     return template.format(**values) if values else template

@@ -1,0 +1,755 @@
+"""The editor's Spanish for the core's English reasons (wartime.ui.reasons).
+
+Every message is made by the core itself, from bad input, wherever that can be
+done; the few that cannot (a YAML error without a position) are written out.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wartime.board import edits
+from wartime.board.battlefield import Battlefield, Deployment, Unit
+from wartime.board.edits import (
+    EditError,
+    add_deployment,
+    add_obstacle,
+    add_terrain,
+    add_unit,
+    add_wall,
+    can_save,
+    find,
+    key_of,
+    move,
+    move_vertex,
+    problems,
+    remove_vertex,
+    set_property,
+    snap,
+)
+from wartime.board.history import History
+from wartime.board.validation import polygon_problems
+from wartime.errors import DataError
+from wartime.formats import document
+from wartime.formats.document import parse_document, read_document
+from wartime.formats.map import parse_map
+from wartime.ui.reasons import TEMPLATES, WORDS, to_spanish
+
+ROOT = Path(__file__).resolve().parent.parent
+ZONE_A = ((0.0, 0.0), (24.0, 0.0), (24.0, 4.0), (0.0, 4.0))
+ZONE_B = ((0.0, 14.0), (24.0, 14.0), (24.0, 18.0), (0.0, 18.0))
+
+
+def base_map() -> Battlefield:
+    """A 24×18 table: a two-point wall, a house, a three-point wood, two zones, two units."""
+    field = Battlefield("Prueba", (24.0, 18.0))
+    field, _ = add_wall(field, [(2, 9), (8, 9)], ident="muro")
+    field, _ = add_obstacle(field, [(12, 8), (16, 8), (16, 11), (12, 11)], ident="casa")
+    field, _ = add_terrain(field, [(18, 2), (22, 2), (20, 6)], "difficult", ident="bosque")
+    field, _ = add_deployment(field, "A", ZONE_A)
+    field, _ = add_deployment(field, "B", ZONE_B)
+    field = add_unit(field, Unit("a1", "A", (3.0, 2.0)))
+    return add_unit(field, Unit("b1", "B", (3.0, 16.0), facing=270.0))
+
+
+FIELD = base_map()
+
+
+# -- making the core speak --------------------------------------------------------------
+
+
+def refusal(edit: Callable[[], object]) -> str:
+    """The reason an edit is refused with."""
+    with pytest.raises(EditError) as info:
+        edit()
+    return str(info.value)
+
+
+def problem(field: Battlefield, containing: str = "") -> str:
+    """The one message of ``problems(field)`` containing ``containing``."""
+    found = [m for _key, _severity, m in problems(field) if containing in m]
+    assert len(found) == 1, problems(field)
+    return found[0]
+
+
+def loaded(text: str, containing: str = "", folder: Path | None = None) -> str:
+    """The one problem (containing ``containing``) the map loader finds in ``text``."""
+    file = str((folder or Path("/nowhere")) / "map.yaml")
+    with pytest.raises(DataError) as info:
+        parse_map(parse_document(text, file))
+    found = [p.message for p in info.value.problems if containing in p.message]
+    assert len(found) == 1, info.value.problems
+    return found[0]
+
+
+def read(path: Path) -> str:
+    with pytest.raises(DataError) as info:
+        read_document(path)
+    return info.value.problems[0].message
+
+
+def parsed(text: str) -> str:
+    with pytest.raises(DataError) as info:
+        parse_document(text, "x.yaml")
+    return info.value.problems[0].message
+
+
+MAP = "wartime_map: 1\nsize: [10, 10]\n"
+
+
+def with_units(*units: Unit, zones: tuple[Deployment, ...] = ()) -> Battlefield:
+    """A 24×18 table with these units placed as they are (no refusal)."""
+    return Battlefield("t", (24.0, 18.0), deployment=zones, units=units)
+
+
+def in_folder(tmp: Path, army: str | None = None) -> Path:
+    """A folder with, when ``army`` is given, an army file ``army.yaml`` holding it."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    if army == "legion":
+        shutil.copy(ROOT / "assets" / "armies" / "legion.yaml", tmp / "army.yaml")
+    elif army is not None:
+        (tmp / "army.yaml").write_text(army, encoding="utf-8")
+    return tmp
+
+
+def after(prefix_en: str, prefix_es: str) -> Callable[[str], str]:
+    """For a message ending in third-party text: the prefix translated, the rest kept."""
+
+    def expected(english: str) -> str:
+        assert english.startswith(prefix_en), english
+        return prefix_es + english[len(prefix_en) :]
+
+    return expected
+
+
+# (case id, how to make the English message, the Spanish expected or how to derive it).
+# A case gets tmp_path when its maker takes one argument.
+Maker = Callable[..., str]
+CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
+    # -- board.edits: naming elements and ids -------------------------------------------
+    (
+        "unknown-kind",
+        lambda: refusal(lambda: key_of(FIELD, "trees", 0)),
+        "el tipo de elemento 'trees' no existe; admitidos: walls, obstacles, terrain, "
+        "deployment, units",
+    ),
+    (
+        "no-number",
+        lambda: refusal(lambda: key_of(FIELD, "deployment", 9)),
+        "no hay zona de despliegue número 10: el mapa tiene 2",
+    ),
+    (
+        "no-number-wall",
+        lambda: refusal(lambda: key_of(FIELD, "walls", 5)),
+        "no hay muro número 6: el mapa tiene 1",
+    ),
+    (
+        "nothing-called",
+        lambda: refusal(lambda: find(FIELD, "nada")),
+        "no hay nada llamado 'nada' en el mapa",
+    ),
+    (
+        "empty-id",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "id", "")),
+        "un id debe ser texto no vacío, no ''",
+    ),
+    (
+        "id-taken",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "id", "b1")),
+        "el id 'b1' ya se usa en este mapa: elige otro",
+    ),
+    (
+        "id-like-path",
+        lambda: refusal(lambda: set_property(FIELD, "casa", "id", "walls[0]")),
+        "el id 'walls[0]' parece un lugar del archivo del mapa: elige otro",
+    ),
+    (
+        "empty-character",
+        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (6, 2), character="  "))),
+        "un personaje debe ser texto no vacío, no '  '",
+    ),
+    (
+        "character-not-text",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "character", 3)),
+        "un personaje debe ser texto, no 3",
+    ),
+    # -- board.edits: checked values -------------------------------------------------------
+    (
+        "not-a-number",
+        lambda: refusal(lambda: set_property(FIELD, "muro", "height", "alto")),
+        "la altura debe ser un número, no 'alto'",
+    ),
+    (
+        "not-a-number-move",
+        lambda: refusal(lambda: move(FIELD, ["a1"], "x", 0)),
+        "el desplazamiento en x debe ser un número, no 'x'",
+    ),
+    (
+        "not-finite",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "facing", float("inf"))),
+        "el encaramiento debe ser un número finito, no inf",
+    ),
+    (
+        "not-whole",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "vol", 2.5)),
+        "VOL debe ser un número entero, no 2.5",
+    ),
+    (
+        "not-a-point",
+        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (1, 2, 3)))),  # type: ignore[arg-type]
+        "una posición debe ser dos números (x, y), no (1, 2, 3)",
+    ),
+    (
+        "not-a-point-snap",
+        lambda: refusal(lambda: snap((1.0,), FIELD, grid=False)),  # type: ignore[arg-type]
+        "un punto debe ser dos números (x, y), no (1.0,)",
+    ),
+    (
+        "level-not-allowed",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "level", 7)),
+        "el nivel 7 no está permitido; admitidos: -1, 1, 2, 3, 4",
+    ),
+    (
+        "measure-negative",
+        lambda: refusal(lambda: set_property(FIELD, "muro", "height", -1)),
+        "no se admite la altura -1: debe ser 0 o más",
+    ),
+    (
+        "measure-zero",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "base", 0)),
+        "no se admite la base 0: debe ser mayor que 0",
+    ),
+    (
+        "measure-grid-step",
+        lambda: refusal(lambda: snap((5.0, 5.0), FIELD, grid=True, step=0)),
+        "no se admite el paso de la rejilla 0: debe ser mayor que 0",
+    ),
+    (
+        "def-range",
+        lambda: refusal(lambda: set_property(FIELD, "muro", "def", 11)),
+        "DEF 11 está fuera de rango: admitido de 0 a 10",
+    ),
+    (
+        "vol-range",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "vol", 12)),
+        "VOL 12 está fuera de rango: admitido de 1 a 10",
+    ),
+    (
+        "remove-vertex-wall",
+        lambda: refusal(lambda: remove_vertex(FIELD, "muro", 0)),
+        "no se puede quitar un vértice de 'muro': un muro necesita al menos 2 puntos",
+    ),
+    (
+        "remove-vertex-polygon",
+        lambda: refusal(lambda: remove_vertex(FIELD, "bosque", 1)),
+        "no se puede quitar un vértice de 'bosque': un polígono necesita al menos 3 puntos",
+    ),
+    (
+        "few-points-wall",
+        lambda: refusal(lambda: add_wall(FIELD, [(1, 1)])),
+        "un muro necesita al menos 2 puntos y tiene 1",
+    ),
+    (
+        "few-points-zone",
+        lambda: refusal(lambda: add_deployment(FIELD, "A", [(0, 0), (1, 1)])),
+        "una zona de despliegue necesita al menos 3 puntos y tiene 2",
+    ),
+    # -- board.edits: units kept clear, vertices, properties, choices --------------------
+    (
+        "would-be-off",
+        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (23.8, 2.0)))),
+        "la unidad 'c1' quedaría fuera de la mesa de 24×18 K",
+    ),
+    (
+        "would-overlap",
+        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (3.5, 2.0)))),
+        "la unidad 'c1' se solaparía con la unidad 'a1'",
+    ),
+    (
+        "would-stand-inside",
+        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (14.0, 9.5)))),
+        "la unidad 'c1' quedaría dentro de 'casa'",
+    ),
+    (
+        "no-vertices",
+        lambda: refusal(lambda: remove_vertex(FIELD, "a1", 0)),
+        "la unidad 'a1' no tiene vértices: muévela",
+    ),
+    (
+        "no-vertex-number",
+        lambda: refusal(lambda: move_vertex(FIELD, "casa", 9, (1.0, 1.0))),
+        "'casa' no tiene el vértice número 9: admitido de 0 a 3",
+    ),
+    (
+        "no-property",
+        lambda: refusal(lambda: set_property(FIELD, "casa", "thickness", 1)),
+        "un obstáculo no tiene la propiedad 'thickness'; admitidas: id, height, def",
+    ),
+    (
+        "no-property-unit",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "colour", 1)),
+        "una unidad no tiene la propiedad 'colour'; admitidas: id, side, facing, posture, "
+        "level, base, height, vol, character",
+    ),
+    (
+        "unknown-terrain-kind",
+        lambda: refusal(lambda: set_property(FIELD, "bosque", "kind", "lava")),
+        "el tipo de terreno 'lava' no existe; admitidos: difficult, extreme, water",
+    ),
+    (
+        "unknown-side",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "side", "C")),
+        "el bando 'C' no existe; admitidos: A, B",
+    ),
+    (
+        "unknown-posture",
+        lambda: refusal(lambda: set_property(FIELD, "a1", "posture", "sentado")),
+        "la postura 'sentado' no existe; admitidos: standing, crouched, prone",
+    ),
+    # -- board.edits.problems ----------------------------------------------------------
+    (
+        "too-many-vertices",
+        lambda: _patched(edits, "MAX_VERTICES", 3, lambda: problem(FIELD, "vertices")),
+        "el mapa supera el máximo de 3 vértices",
+    ),
+    (
+        "too-many-units",
+        lambda: _patched(edits, "MAX_UNITS", 1, lambda: problem(FIELD, "too many")),
+        "el mapa supera el máximo de 1 unidades",
+    ),
+    (
+        "no-deployment",
+        lambda: problem(with_units()),
+        "no hay ninguna zona de despliegue",
+    ),
+    (
+        "side-without-zone",
+        lambda: problem(with_units(zones=(Deployment("A", ZONE_A),))),
+        "el bando B no tiene zona de despliegue",
+    ),
+    (
+        "outside-zone",
+        lambda: problem(with_units(Unit("x", "A", (3.0, 10.0)), zones=_zones())),
+        "la unidad 'x' no está entera dentro de una zona de despliegue del bando A",
+    ),
+    # -- board.validation -------------------------------------------------------------
+    (
+        "polygon-few-points",
+        lambda: next(polygon_problems(((0.0, 0.0), (1.0, 1.0)), "obstacles[0].polygon"))[1],
+        "un polígono necesita al menos 3 puntos y tiene 2",
+    ),
+    (
+        "polygon-no-area",
+        lambda: problem(add_obstacle(FIELD, [(1, 1), (2, 2), (3, 3)])[0], "area"),
+        "el polígono no tiene área (sus puntos están en una línea)",
+    ),
+    (
+        "polygon-crosses",
+        lambda: problem(add_terrain(FIELD, [(5, 5), (7, 7), (7, 5), (5, 7)])[0], "crosses"),
+        "el polígono se cruza consigo mismo (autointersección[6 6])",
+    ),
+    (
+        "off-table",
+        lambda: problem(with_units(Unit("u", "A", (0.0, 2.0)), zones=_zones()), "off"),
+        "la unidad 'u' está fuera de la mesa de 24×18 K",
+    ),
+    (
+        "overlaps",
+        lambda: problem(
+            with_units(Unit("a1", "A", (5.0, 2.0)), Unit("a2", "A", (5.5, 2.0)), zones=_zones())
+        ),
+        "la unidad 'a2' se solapa con la unidad 'a1' (units[0])",
+    ),
+    (
+        "stands-inside",
+        lambda: problem(_in_house(), "inside '"),
+        "la unidad 'u' está dentro de 'casa'",
+    ),
+    (
+        "can-save-broken",
+        lambda: _cannot_save(
+            with_units(Unit("a1", "A", (5.0, 2.0)), Unit("a2", "A", (5.5, 2.0)), zones=_zones())
+        ),
+        "la unidad 'a2' se solapa con la unidad 'a1' (units[0])",
+    ),
+    # -- formats.map: the map loader ---------------------------------------------------
+    (
+        "expected-point",
+        lambda: loaded("wartime_map: 1\nsize: grande\n"),
+        "se esperaba un punto [x, y], no texto",
+    ),
+    (
+        "coordinates-finite",
+        lambda: loaded("wartime_map: 1\nsize: [.inf, 3]\n"),
+        "las coordenadas deben ser números finitos",
+    ),
+    (
+        "loader-measure",
+        lambda: loaded(MAP + "scale_mm: -1\n"),
+        "no se admite -1: debe ser mayor que 0",
+    ),
+    (
+        "loader-measure-zero-or-more",
+        lambda: loaded(MAP + "walls:\n- {points: [[1, 1], [2, 2]], height: -2, def: 3}\n"),
+        "no se admite -2: debe ser 0 o más",
+    ),
+    (
+        "loader-few-points",
+        lambda: loaded(MAP + "terrain:\n- {polygon: [[1, 1], [2, 2]], kind: water}\n"),
+        "necesita al menos 3 puntos y tiene 2",
+    ),
+    (
+        "loader-def",
+        lambda: loaded(MAP + "walls:\n- {points: [[1, 1], [2, 2]], height: 1, def: 12}\n"),
+        "DEF 12 está fuera de rango: admitido de 0 a 10",
+    ),
+    (
+        "duplicated-id",
+        lambda: loaded(
+            MAP + "obstacles:\n"
+            "- {id: casa, polygon: [[1, 1], [2, 1], [2, 2]], height: 1, def: 3}\n"
+            "- {id: casa, polygon: [[5, 5], [6, 5], [6, 6]], height: 1, def: 3}\n"
+        ),
+        "id 'casa' repetido (usado antes en obstacles[0])",
+    ),
+    (
+        "loader-level",
+        lambda: loaded(MAP + "units:\n- {id: u, side: A, position: [5, 5], level: 7}\n"),
+        "el nivel 7 no es ninguno de -1, 1, 2, 3, 4",
+    ),
+    (
+        "loader-vol",
+        lambda: loaded(MAP + "units:\n- {id: u, side: A, position: [5, 5], vol: 0}\n"),
+        "VOL 0 está fuera de rango: admitido de 1 a 10",
+    ),
+    (
+        "turn-limit",
+        lambda: loaded(MAP + "scenario: {turn_limit: 0}\n"),
+        "el límite de turnos 0 debe ser 1 o más",
+    ),
+    (
+        "unknown-noise-rule",
+        lambda: loaded(MAP + "scenario: {noise_wall_rule: loud}\n"),
+        "la regla de ruido 'loud' no existe; admitidos: subtract_def, halve",
+    ),
+    (
+        "too-many-units-loader",
+        lambda: _patched(
+            __import__("wartime.formats.map", fromlist=["MAX_UNITS"]),
+            "MAX_UNITS",
+            1,
+            lambda: loaded(
+                MAP + "units:\n- {id: u, side: A, position: [2, 2]}\n"
+                "- {id: v, side: A, position: [5, 5]}\n"
+            ),
+        ),
+        "el mapa supera el máximo de 1 unidades",
+    ),
+    (
+        "table-side",
+        lambda: loaded("wartime_map: 1\nsize: [2000, 10]\n"),
+        "cada lado debe ser mayor que 0 y como mucho 1000 K",
+    ),
+    (
+        "leaves-folder",
+        lambda tmp: loaded(MAP + "armies: [../x.yaml]\n", folder=in_folder(tmp)),
+        "'../x.yaml' sale de la carpeta del mapa: indica una ruta dentro de ella",
+    ),
+    (
+        "no-army-file",
+        lambda tmp: loaded(MAP + "armies: [nada.yaml]\n", folder=in_folder(tmp)),
+        "no hay ningún archivo de ejército 'nada.yaml' junto al mapa",
+    ),
+    (
+        "army-invalid",
+        lambda tmp: loaded(MAP + "armies: [army.yaml]\n", folder=in_folder(tmp, "hola: 1\n")),
+        lambda english: (
+            english.replace("the army file is invalid: ", "el archivo de ejército no es válido: ")
+            .replace("not a Wartime army file: ", "no es un archivo de ejército de Wartime: ")
+            .replace("it must start with", "debe empezar por")
+        ),
+    ),
+    (
+        "army-invalid-more",
+        lambda tmp: loaded(
+            MAP + "armies: [army.yaml]\n",
+            folder=in_folder(tmp, "wartime_army: 1\nfoo: 1\nbar: 2\n"),
+        ),
+        lambda english: (
+            english.replace("the army file is invalid: ", "el archivo de ejército no es válido: ")
+            .replace("unknown key 'foo' (allowed: ", "clave desconocida 'foo' (admitidas: ")
+            .replace(" (and 1 more)", " (y 1 más)")
+        ),
+    ),
+    (
+        "no-character-hint",
+        lambda tmp: loaded(
+            MAP + "armies: [army.yaml]\n"
+            "units:\n- {id: u, side: A, position: [5, 5], character: sargentto}\n",
+            folder=in_folder(tmp, "legion"),
+        ),
+        "no hay ningún personaje 'sargentto' en los ejércitos del mapa "
+        "(¿quisiste decir 'sargento'?)",
+    ),
+    (
+        "no-character",
+        lambda tmp: loaded(
+            MAP + "armies: [army.yaml]\n"
+            "units:\n- {id: u, side: A, position: [5, 5], character: zzzzzzzz}\n",
+            folder=in_folder(tmp, "legion"),
+        ),
+        "no hay ningún personaje 'zzzzzzzz' en los ejércitos del mapa",
+    ),
+    # -- formats.schema ----------------------------------------------------------------
+    (
+        "duplicated-key",
+        lambda: loaded(MAP + "name: a\nname: b\n"),
+        "clave repetida: solo se conservaría el último valor",
+    ),
+    (
+        "expected-mapping",
+        lambda: loaded(MAP + "walls: [3]\n"),
+        "se esperaba un mapeo (clave: valor), no un número",
+    ),
+    (
+        "unknown-key-hint",
+        lambda: loaded(MAP + "nmae: x\n"),
+        "clave desconocida 'nmae' (¿quisiste decir 'name'?)",
+    ),
+    (
+        "unknown-key-allowed",
+        lambda: loaded(MAP + "zzzzzz: 1\n"),
+        "clave desconocida 'zzzzzz' (admitidas: wartime_map, name, size, scale_mm, walls, "
+        "obstacles, terrain, deployment, units, armies, scenario)",
+    ),
+    ("missing", lambda: loaded("wartime_map: 1\nname: x\n"), "falta 'size'"),
+    ("expected-list", lambda: loaded(MAP + "walls: 3\n"), "se esperaba una lista, no un número"),
+    (
+        "expected-whole-shown",
+        lambda: loaded(MAP + "units:\n- {id: u, side: A, position: [5, 5], vol: alto}\n"),
+        "se esperaba un número entero, no texto 'alto'",
+    ),
+    (
+        "expected-whole",
+        lambda: loaded(MAP + "units:\n- {id: u, side: A, position: [5, 5], vol: [1]}\n"),
+        "se esperaba un número entero, no una lista",
+    ),
+    (
+        "expected-number",
+        lambda: loaded(MAP + "units:\n- {id: u, side: A, position: [5, 5], facing: norte}\n"),
+        "se esperaba un número, no texto",
+    ),
+    (
+        "expected-text",
+        lambda: loaded(MAP + "name: [1]\n"),
+        "se esperaba texto no vacío, no una lista",
+    ),
+    (
+        "expected-text-nothing",
+        lambda: loaded(MAP + "units:\n- {id: null, side: A, position: [5, 5]}\n"),
+        "se esperaba texto no vacío, no nada",
+    ),
+    (
+        "not-wartime",
+        lambda: loaded("hola: 1\n"),
+        "no es un archivo de mapa de Wartime: debe empezar por 'wartime_map: 1'",
+    ),
+    (
+        "unsupported-version",
+        lambda: loaded("wartime_map: 2\nsize: [1, 1]\n"),
+        "versión 2 no admitida: este programa lee la versión 1",
+    ),
+    # -- formats.document ----------------------------------------------------------------
+    (
+        "yaml-syntax-located",
+        lambda: parsed("a: [1, 2"),
+        "error de sintaxis YAML en la línea 1, columna 9: expected ',' or ']', "
+        "but got '<stream end>'",
+    ),
+    (
+        "yaml-syntax",
+        lambda: "YAML syntax error: invalid YAML",
+        "error de sintaxis YAML: invalid YAML",
+    ),
+    ("yaml-error", lambda: "YAML error: bad stream", "error de YAML: bad stream"),
+    (
+        "yaml-value",
+        lambda: parsed("d: 2024-13-45"),
+        "no se puede leer un valor YAML: month must be in 1..12",
+    ),
+    (
+        "yaml-recursive",
+        lambda: parsed("a: &x [*x]"),
+        "un alias se contiene a sí mismo: no se admite YAML recursivo",
+    ),
+    (
+        "file-too-large",
+        lambda tmp: _patched(document, "MAX_BYTES", 1, lambda: read(_file(tmp, b"ab: 1"))),
+        "archivo demasiado grande: el límite es 0 MiB",
+    ),
+    ("is-a-folder", lambda tmp: read(in_folder(tmp)), "es una carpeta, no un archivo"),
+    (
+        "cannot-read",
+        lambda tmp: read(in_folder(tmp) / "missing.yaml"),
+        after("cannot read: ", "no se puede leer: "),
+    ),
+    (
+        "not-utf8",
+        lambda tmp: read(_file(tmp, b"a: \xff\n")),
+        "no es texto UTF-8 (byte erróneo en la posición 3)",
+    ),
+    # -- board.history -----------------------------------------------------------------
+    (
+        "history-limit",
+        lambda: _history_refusal(),
+        "el límite del historial debe ser 1 o más, no 0",
+    ),
+]
+
+
+def _zones() -> tuple[Deployment, ...]:
+    return (Deployment("A", ZONE_A), Deployment("B", ZONE_B))
+
+
+def _in_house() -> Battlefield:
+    units = (Unit("u", "A", (14.0, 9.5)),)
+    return Battlefield("t", (24.0, 18.0), obstacles=FIELD.obstacles, units=units)
+
+
+def _patched(module: Any, name: str, value: object, make: Callable[[], str]) -> str:
+    with mock.patch.object(module, name, value):
+        return make()
+
+
+def _cannot_save(field: Battlefield) -> str:
+    ok, reasons = can_save(field)
+    assert not ok and len(reasons) == 1, reasons
+    return reasons[0]
+
+
+def _file(tmp: Path, body: bytes) -> Path:
+    path = in_folder(tmp) / "file.yaml"
+    path.write_bytes(body)
+    return path
+
+
+def _history_refusal() -> str:
+    with pytest.raises(ValueError) as info:
+        History(FIELD, limit=0)
+    return str(info.value)
+
+
+def _english(maker: Maker, tmp: Path) -> str:
+    return maker(tmp) if maker.__code__.co_argcount else maker()
+
+
+@pytest.mark.parametrize(("maker", "spanish"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_each_template_reads_in_spanish(
+    maker: Maker, spanish: str | Callable[[str], str], tmp_path: Path
+) -> None:
+    english = _english(maker, tmp_path)
+    expected = spanish if isinstance(spanish, str) else spanish(english)
+    assert to_spanish(english) == expected, english
+
+
+def test_every_row_of_the_table_is_covered_by_a_case(tmp_path: Path) -> None:
+    """Each pattern is the first to match some case's message: none is dead or shadowed."""
+    used = set()
+    for n, (_name, maker, _spanish) in enumerate(CASES):
+        english = _english(maker, tmp_path / str(n))
+        first = next(i for i, (pattern, _) in enumerate(TEMPLATES) if pattern.fullmatch(english))
+        used.add(first)
+    assert used == set(range(len(TEMPLATES))), sorted(set(range(len(TEMPLATES))) - used)
+
+
+@pytest.mark.parametrize(
+    ("english", "spanish"),
+    [
+        # Ids, quotes and big numbers come through untouched.
+        (
+            "unit 'a b's' overlaps unit 'c' (units[12])",
+            "la unidad 'a b's' se solapa con la unidad 'c' (units[12])",
+        ),
+        (
+            "too many units: a map may have at most 1,000",
+            "el mapa supera el máximo de 1,000 unidades",
+        ),
+        # A phrase the vocabulary does not know is kept rather than lost.
+        ("the depth must be a number, got 'x'", "the depth debe ser un número, no 'x'"),
+        (
+            "the polygon crosses itself (Something new[1 2])",
+            "el polígono se cruza consigo mismo (Something new[1 2])",
+        ),
+        (
+            "the army file is invalid: a.yaml:3: x: a new thing",
+            "el archivo de ejército no es válido: a.yaml:3: x: a new thing",
+        ),
+        # A message no pattern knows stays in English.
+        ("a brand new refusal", "a brand new refusal"),
+        ("", ""),
+        ("line one\nline two", "line one\nline two"),
+    ],
+)
+def test_known_parts_are_kept_and_unknown_messages_fall_back(english: str, spanish: str) -> None:
+    assert to_spanish(english) == spanish
+
+
+def test_a_broken_row_never_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wartime.ui import reasons
+
+    broken = ((re.compile(r"boom (?P<x>.*)"), "{missing}"),)
+    monkeypatch.setattr(reasons, "TEMPLATES", broken)
+    reasons.to_spanish.cache_clear()
+    try:
+        assert reasons.to_spanish("boom 1") == "boom 1"
+    finally:
+        reasons.to_spanish.cache_clear()
+
+
+def test_the_vocabulary_is_spanish() -> None:
+    untranslated = {k for k, v in WORDS.items() if k == v and k not in ("DEF", "VOL", "x", "y")}
+    assert not untranslated
+
+
+# -- the sweep: every refusal of set_property reads in Spanish ------------------------------
+
+STOP = ("is", "must", "allowed", "out of range", "overlaps", "inside", "needs")
+_STOP = re.compile(r"\b(?:" + "|".join(map(re.escape, STOP)) + r")\b", re.IGNORECASE)
+KEYS = ("muro", "casa", "bosque", "deployment[0]", "a1")
+NAMES = (*{n for names in edits.PROPERTIES.values() for n in names}, "defense", "colour", "fuerza")
+BAD = st.one_of(
+    st.integers(-1000, 1000),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.sampled_from(
+        ["", " ", "abc", "1,5", "-3", "11", "0", "1e9", "nan", "inf", "walls[0]", "b1"]
+    ),
+    st.booleans(),
+    st.none(),
+    st.lists(st.integers(-3, 3), max_size=3),
+    st.tuples(st.floats(allow_nan=False), st.floats(allow_nan=False)),
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(KEYS), name=st.sampled_from(sorted(NAMES)), value=BAD)
+def test_every_set_property_refusal_is_translated(key: str, name: str, value: object) -> None:
+    try:
+        set_property(FIELD, key, name, value)
+    except EditError as exc:
+        english = str(exc)
+    else:
+        return
+    spanish = to_spanish(english)
+    assert spanish != english, english
+    shown = spanish.replace(repr(value), "")  # what the user typed may say anything
+    assert not _STOP.search(shown), (english, spanish)

@@ -1,0 +1,394 @@
+"""The core's English reasons and problems, in Spanish for the editor's window.
+
+The pure core (``wartime.board``, ``wartime.formats``) speaks English by design:
+the engine and the CLI print its messages as they are.  The editor shows them
+to a map designer in Spanish, so :func:`to_spanish` rewrites each one through
+:data:`TEMPLATES`, an ordered table of English patterns (compiled regexes
+with named groups) and Spanish templates, written as the rows of ``_ROWS``
+(the first pattern that matches the whole message wins).  Ids, paths, numbers
+and typed values are carried over untouched, as are the game's terms (DEF, VOL,
+K, CdV…).  A group named ``w_…`` holds a phrase of the core's vocabulary
+("height", "a wall", "above 0"…) and is looked up in :data:`WORDS`; anything
+not found stays as it was.  A group named ``p_…`` holds another file's problem
+as the loader prints it (``file:line: path: message``): its message is
+translated in turn, its location kept.  A message no pattern knows is returned unchanged,
+in English: showing something is better than showing nothing.
+
+To cover a new message, add a row to ``_ROWS`` (and, if it names a new
+thing, a word to :data:`WORDS`) and a case to ``tests/test_reasons.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["TEMPLATES", "WORDS", "to_spanish"]
+
+# The core's vocabulary: the phrases that fill the ``w_…`` groups of the patterns.
+WORDS: dict[str, str] = {
+    # What a value is for (edits._number, _whole, _measure, _point, _points…).
+    "height": "la altura",
+    "thickness": "el grosor",
+    "base": "la base",
+    "facing": "el encaramiento",
+    "level": "el nivel",
+    "DEF": "DEF",
+    "VOL": "VOL",
+    "x": "x",
+    "y": "y",
+    "the move across": "el desplazamiento en x",
+    "the move along": "el desplazamiento en y",
+    "the angle": "el ángulo",
+    "the offset across": "el desfase en x",
+    "the offset along": "el desfase en y",
+    "the grid step": "el paso de la rejilla",
+    "a point": "un punto",
+    "a position": "una posición",
+    "a polygon": "un polígono",
+    "a wall": "un muro",
+    "an obstacle": "un obstáculo",
+    "a obstacle": "un obstáculo",
+    "a terrain area": "una zona de terreno",
+    "a deployment zone": "una zona de despliegue",
+    "a unit": "una unidad",
+    # Choices (edits._choice, the map reader's choice).
+    "terrain kind": "el tipo de terreno",
+    "side": "el bando",
+    "posture": "la postura",
+    "noise rule": "la regla de ruido",
+    # Bounds.
+    "above 0": "mayor que 0",
+    "0 or more": "0 o más",
+    # Elements, bare (edits.key_of) and counted (too many …).
+    "wall": "muro",
+    "obstacle": "obstáculo",
+    "terrain area": "zona de terreno",
+    "deployment zone": "zona de despliegue",
+    "unit": "unidad",
+    "vertices": "vértices",
+    "units": "unidades",
+    # What a YAML value was (formats.schema.describe).
+    "true/false": "verdadero/falso",
+    "a number": "un número",
+    "text": "texto",
+    "a list": "una lista",
+    "a mapping": "un mapeo (clave: valor)",
+    "nothing": "nada",
+    # Kinds of file.
+    "map": "mapa",
+    "army": "ejército",
+    # Why shapely finds a polygon invalid (the part before "[x y]").
+    "Self-intersection": "autointersección",
+    "Ring Self-intersection": "autointersección de un anillo",
+    "Too few points": "demasiado pocos puntos",
+    "Invalid Coordinate": "coordenada no válida",
+    "Hole lies outside shell": "un hueco queda fuera del contorno",
+    "Nested holes": "huecos anidados",
+    "Interior is disconnected": "el interior está desconectado",
+    "Nested shells": "contornos anidados",
+    "Duplicate Rings": "anillos repetidos",
+}
+
+# (English pattern, Spanish template), in order: more specific patterns first.
+# A pattern must match the whole message; its named groups fill the template.
+_ROWS: tuple[tuple[str, str], ...] = (
+    # -- board.edits: naming elements and ids ------------------------------------------
+    (
+        r"unknown kind of element '(?P<kind>.*)': allowed (?P<allowed>.*)",
+        "el tipo de elemento '{kind}' no existe; admitidos: {allowed}",
+    ),
+    (
+        r"there is no (?P<w_name>.+?) number (?P<n>\S+): the map has (?P<count>\S+)",
+        "no hay {w_name} número {n}: el mapa tiene {count}",
+    ),
+    (r"there is nothing called '(?P<key>.*)' on the map", "no hay nada llamado '{key}' en el mapa"),
+    (
+        r"an id must be non-empty text, got (?P<value>.*)",
+        "un id debe ser texto no vacío, no {value}",
+    ),
+    (
+        r"the id '(?P<id>.*)' is already used on this map: choose another",
+        "el id '{id}' ya se usa en este mapa: elige otro",
+    ),
+    (
+        r"the id '(?P<id>.*)' looks like a place in the map file: choose another",
+        "el id '{id}' parece un lugar del archivo del mapa: elige otro",
+    ),
+    (
+        r"a character must be non-empty text, got (?P<value>.*)",
+        "un personaje debe ser texto no vacío, no {value}",
+    ),
+    (r"a character must be text, got (?P<value>.*)", "un personaje debe ser texto, no {value}"),
+    # -- board.edits: checked values ---------------------------------------------------
+    (
+        r"(?P<w_what>.+?) must be a number, got (?P<value>.*)",
+        "{w_what} debe ser un número, no {value}",
+    ),
+    (
+        r"(?P<w_what>.+?) must be a finite number, got (?P<value>.*)",
+        "{w_what} debe ser un número finito, no {value}",
+    ),
+    (
+        r"(?P<w_what>.+?) must be a whole number, got (?P<value>.*)",
+        "{w_what} debe ser un número entero, no {value}",
+    ),
+    (
+        r"(?P<w_what>.+?) must be two numbers \(x, y\), got (?P<value>.*)",
+        "{w_what} debe ser dos números (x, y), no {value}",
+    ),
+    (
+        r"level (?P<value>\S+) is not allowed: allowed (?P<allowed>.*)",
+        "el nivel {value} no está permitido; admitidos: {allowed}",
+    ),
+    (
+        r"(?P<w_what>.+?) (?P<value>\S+) is not allowed: it must be (?P<w_bound>.+)",
+        "no se admite {w_what} {value}: debe ser {w_bound}",
+    ),
+    (
+        r"(?P<w_what>.+?) (?P<value>\S+) is out of range: allowed (?P<low>\S+) to (?P<high>\S+)",
+        "{w_what} {value} está fuera de rango: admitido de {low} a {high}",
+    ),
+    (
+        r"cannot remove a vertex of '(?P<key>.*)': (?P<w_shape>.+?) needs at least "
+        r"(?P<n>\S+) points",
+        "no se puede quitar un vértice de '{key}': {w_shape} necesita al menos {n} puntos",
+    ),
+    (
+        r"(?P<w_what>.+?) needs at least (?P<n>\S+) points, got (?P<count>\S+)",
+        "{w_what} necesita al menos {n} puntos y tiene {count}",
+    ),
+    (
+        r"needs at least (?P<n>\S+) points, got (?P<count>\S+)",
+        "necesita al menos {n} puntos y tiene {count}",
+    ),
+    # -- board.edits: units kept clear, vertices, properties ------------------------------
+    (
+        r"unit '(?P<id>.*)' would be off the (?P<size>\S+) K table",
+        "la unidad '{id}' quedaría fuera de la mesa de {size} K",
+    ),
+    (
+        r"unit '(?P<id>.*?)' would overlap unit '(?P<other>.*)'",
+        "la unidad '{id}' se solaparía con la unidad '{other}'",
+    ),
+    (
+        r"unit '(?P<id>.*?)' would stand inside '(?P<solid>.*)'",
+        "la unidad '{id}' quedaría dentro de '{solid}'",
+    ),
+    (
+        r"unit '(?P<id>.*)' has no vertices: move it instead",
+        "la unidad '{id}' no tiene vértices: muévela",
+    ),
+    (
+        r"'(?P<key>.*)' has no vertex number (?P<n>.+?): allowed (?P<low>\S+) to (?P<high>\S+)",
+        "'{key}' no tiene el vértice número {n}: admitido de {low} a {high}",
+    ),
+    (
+        r"(?P<w_what>an? .+?) has no property '(?P<prop>.*)': allowed (?P<allowed>.*)",
+        "{w_what} no tiene la propiedad '{prop}'; admitidas: {allowed}",
+    ),
+    # -- board.edits.problems and the map reader's limits ---------------------------------
+    (
+        r"too many (?P<w_what>.+?): a map may have at most (?P<n>\S+)",
+        "el mapa supera el máximo de {n} {w_what}",
+    ),
+    ("there is no deployment zone", "no hay ninguna zona de despliegue"),
+    (r"side (?P<side>.+?) has no deployment zone", "el bando {side} no tiene zona de despliegue"),
+    (
+        r"unit '(?P<id>.*)' is not wholly inside a deployment zone of side (?P<side>.+)",
+        "la unidad '{id}' no está entera dentro de una zona de despliegue del bando {side}",
+    ),
+    # -- board.validation -------------------------------------------------------------
+    (
+        r"the polygon has no area \(its points are on one line\)",
+        "el polígono no tiene área (sus puntos están en una línea)",
+    ),
+    (
+        r"the polygon crosses itself \((?P<w_why>.*)\)",
+        "el polígono se cruza consigo mismo ({w_why})",
+    ),
+    (
+        r"unit '(?P<id>.*)' is off the (?P<size>\S+) K table",
+        "la unidad '{id}' está fuera de la mesa de {size} K",
+    ),
+    (
+        r"unit '(?P<id>.*?)' overlaps unit '(?P<other>.*)' \((?P<path>units\[\d+\])\)",
+        "la unidad '{id}' se solapa con la unidad '{other}' ({path})",
+    ),
+    (
+        r"unit '(?P<id>.*?)' stands inside '(?P<solid>.*)'",
+        "la unidad '{id}' está dentro de '{solid}'",
+    ),
+    # -- formats.map: the map reader ---------------------------------------------------
+    (
+        r"expected a point \[x, y\], got (?P<w_got>.*)",
+        "se esperaba un punto [x, y], no {w_got}",
+    ),
+    ("coordinates must be finite numbers", "las coordenadas deben ser números finitos"),
+    (
+        r"(?P<value>\S+) is not allowed: must be (?P<w_bound>.+)",
+        "no se admite {value}: debe ser {w_bound}",
+    ),
+    (
+        r"duplicated id '(?P<id>.*)' \(first used at (?P<path>.*)\)",
+        "id '{id}' repetido (usado antes en {path})",
+    ),
+    (
+        r"level (?P<value>\S+) is not one of (?P<allowed>.*)",
+        "el nivel {value} no es ninguno de {allowed}",
+    ),
+    (
+        r"turn limit (?P<value>\S+) must be 1 or more",
+        "el límite de turnos {value} debe ser 1 o más",
+    ),
+    (
+        r"each side must be above 0 and at most (?P<top>\S+) K",
+        "cada lado debe ser mayor que 0 y como mucho {top} K",
+    ),
+    (
+        r"'(?P<path>.*)' leaves the map's folder: give a path inside it",
+        "'{path}' sale de la carpeta del mapa: indica una ruta dentro de ella",
+    ),
+    (
+        r"no army file '(?P<path>.*)' beside the map",
+        "no hay ningún archivo de ejército '{path}' junto al mapa",
+    ),
+    (
+        r"the army file is invalid: (?P<p_first>.*?) \(and (?P<more>\d+) more\)",
+        "el archivo de ejército no es válido: {p_first} (y {more} más)",
+    ),
+    (
+        r"the army file is invalid: (?P<p_first>.*)",
+        "el archivo de ejército no es válido: {p_first}",
+    ),
+    (
+        r"no character '(?P<name>.*?)' in the map's armies \(did you mean '(?P<hint>.*)'\?\)",
+        "no hay ningún personaje '{name}' en los ejércitos del mapa (¿quisiste decir '{hint}'?)",
+    ),
+    (
+        r"no character '(?P<name>.*)' in the map's armies",
+        "no hay ningún personaje '{name}' en los ejércitos del mapa",
+    ),
+    # -- formats.schema: structure shared by every file ----------------------------------
+    (
+        "duplicated key: only the last value would be kept",
+        "clave repetida: solo se conservaría el último valor",
+    ),
+    (r"expected a mapping, got (?P<w_got>.*)", "se esperaba un mapeo (clave: valor), no {w_got}"),
+    (
+        r"unknown key '(?P<key>.*?)' \(did you mean '(?P<hint>.*)'\?\)",
+        "clave desconocida '{key}' (¿quisiste decir '{hint}'?)",
+    ),
+    (
+        r"unknown key '(?P<key>.*?)' \(allowed: (?P<allowed>.*)\)",
+        "clave desconocida '{key}' (admitidas: {allowed})",
+    ),
+    (r"missing '(?P<key>.*)'", "falta '{key}'"),
+    (r"expected a list, got (?P<w_got>.*)", "se esperaba una lista, no {w_got}"),
+    (
+        r"expected a whole number, got (?P<w_got>a number|text) (?P<value>.+)",
+        "se esperaba un número entero, no {w_got} {value}",
+    ),
+    (r"expected a whole number, got (?P<w_got>.*)", "se esperaba un número entero, no {w_got}"),
+    (r"expected a number, got (?P<w_got>.*)", "se esperaba un número, no {w_got}"),
+    (r"expected non-empty text, got (?P<w_got>.*)", "se esperaba texto no vacío, no {w_got}"),
+    (
+        r"not a Wartime (?P<w_what>.+?) file: it must start with '(?P<marker>.*)'",
+        "no es un archivo de {w_what} de Wartime: debe empezar por '{marker}'",
+    ),
+    (
+        r"unsupported version (?P<value>.*): this program reads version (?P<n>\S+)",
+        "versión {value} no admitida: este programa lee la versión {n}",
+    ),
+    # The choice readers (edits._choice, the map reader): after "unknown key", which
+    # this would otherwise swallow.
+    (
+        r"unknown (?P<w_what>terrain kind|noise rule|\S+) (?P<value>.*?): allowed (?P<allowed>.*)",
+        "{w_what} {value} no existe; admitidos: {allowed}",
+    ),
+    # -- formats.document: reading the file itself -------------------------------------
+    (
+        r"YAML syntax error at line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)",
+        "error de sintaxis YAML en la línea {line}, columna {column}: {why}",
+    ),
+    (r"YAML syntax error: (?P<why>.*)", "error de sintaxis YAML: {why}"),
+    (r"YAML error: (?P<why>.*)", "error de YAML: {why}"),
+    (r"YAML value cannot be read: (?P<why>.*)", "no se puede leer un valor YAML: {why}"),
+    (
+        "an alias contains itself: recursive YAML is not allowed",
+        "un alias se contiene a sí mismo: no se admite YAML recursivo",
+    ),
+    (
+        r"file too large: the limit is (?P<limit>.*)",
+        "archivo demasiado grande: el límite es {limit}",
+    ),
+    ("is a folder, not a file", "es una carpeta, no un archivo"),
+    (r"cannot read: (?P<why>.*)", "no se puede leer: {why}"),
+    (
+        r"not UTF-8 text \(bad byte at offset (?P<n>\d+)\)",
+        "no es texto UTF-8 (byte erróneo en la posición {n})",
+    ),
+    # -- board.history ----------------------------------------------------------------
+    (
+        r"the history limit must be 1 or more, got (?P<value>.*)",
+        "el límite del historial debe ser 1 o más, no {value}",
+    ),
+)
+
+TEMPLATES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.DOTALL), spanish) for pattern, spanish in _ROWS
+)
+_COORDINATES = re.compile(r"(?P<head>.*?)(?P<tail>\[[^\]]*\])", re.DOTALL)
+
+
+def _word(phrase: str) -> str:
+    """A phrase of the core's vocabulary in Spanish; unknown phrases stay as they are."""
+    if phrase in WORDS:
+        return WORDS[phrase]
+    located = _COORDINATES.fullmatch(phrase)  # shapely's "Self-intersection[2 3]"
+    if located and located["head"] in WORDS:
+        return WORDS[located["head"]] + located["tail"]
+    return phrase
+
+
+def _located(problem: str) -> str:
+    """``file:line: path: message`` with its message in Spanish, when it is known.
+
+    The shortest tail after a ": " that some pattern knows is the message: the
+    file name and the path before it are never read as part of it.
+    """
+    for cut in reversed([m.end() for m in re.finditer(": ", problem)]):
+        spanish = to_spanish(problem[cut:])
+        if spanish != problem[cut:]:
+            return problem[:cut] + spanish
+    return problem
+
+
+def _value(name: str, value: str) -> str:
+    if name.startswith("w_"):
+        return _word(value)
+    if name.startswith("p_"):
+        return _located(value)
+    return value
+
+
+@lru_cache(maxsize=4096)
+def to_spanish(message: str) -> str:
+    """``message`` from the core in Spanish; the original text when it is not known.
+
+    Never raises: the UI calls this on whatever it is about to show.
+    """
+    try:
+        text = str(message)
+        for pattern, spanish in TEMPLATES:
+            match = pattern.fullmatch(text)
+            if match is not None:
+                values = {
+                    name: _value(name, value)
+                    for name, value in match.groupdict().items()
+                    if value is not None
+                }
+                return spanish.format(**values)
+        return text
+    except Exception:  # a message must always be shown, even if a row is wrong
+        return str(message)
