@@ -498,3 +498,20 @@ def test_shooting_into_a_melee_needs_its_own_action() -> None:
     state = started(scn)
     with pytest.raises(IllegalActionError, match="a un combate CaC"):
         do(state, Action("ataque_distancia", target="b"))
+
+
+def test_fast_legality_of_simple_actions_agrees_with_check() -> None:
+    """The shortcut for postures and Esperar in legal_actions() matches GameState.check."""
+    from wartime.engine.ai import choose
+
+    for seed in range(6):
+        state = duel().with_seed(seed).new_game()
+        for _ in range(120):
+            if state.over:
+                break
+            if state.pending.kind is PendingKind.ACT:
+                listed = {a.kind for a in state.legal_actions()}
+                for kind in ("agacharse", "cuerpo_a_tierra", "levantarse", "esperar"):
+                    legal = state.check(Action(kind, state.pending.figure)) is None
+                    assert (kind in listed) == legal, (seed, kind)
+            state.apply(choose(state))

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from wartime.board.battlefield import Posture
 from wartime.engine.actions import Action
-from wartime.engine.figures import Figure
+from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with, move_problem
 from wartime.engine.sequence import candidates
 from wartime.engine.state import PendingKind
@@ -50,14 +51,33 @@ def legal_actions(state: GameState) -> list[Action]:
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
     options += _attacks(state, figure)
-    for kind in ("agacharse", "cuerpo_a_tierra", "levantarse", *(() if reacting else ("esperar",))):
-        options.append(Action(kind, figure.id))
+    steady = [Action(kind, figure.id) for kind in POSTURES if _posture_ok(figure, kind)]
+    if not reacting and _can_wait(state, figure):
+        steady.append(Action("esperar", figure.id))
     moves: list[Action] = []
     if not engaged_with(state, figure):
         moves = [a for a in _moves(figure) if move_problem(state, figure, a, engaged=False) is None]
         options += _charges(state, figure)
     legal = [a for a in options if a.kind == "end" or state.check(a) is None]
-    return legal + moves
+    return legal + steady + moves
+
+
+# The simple actions whose legality is plain to see: checked without a trial state
+# (tests/test_engine.py holds them equal to GameState.check).
+POSTURES = {"agacharse": Posture.CROUCHED, "cuerpo_a_tierra": Posture.PRONE,
+            "levantarse": Posture.STANDING}  # fmt: skip
+
+
+def _affords(figure: Figure, cost: int) -> bool:
+    return figure.ene - cost >= (REACTION_FLOOR if figure.reacting else 0)
+
+
+def _posture_ok(figure: Figure, kind: str) -> bool:
+    return not figure.panic and figure.posture is not POSTURES[kind] and _affords(figure, 1)
+
+
+def _can_wait(state: GameState, figure: Figure) -> bool:
+    return not figure.panic and _affords(figure, 1) and not engaged_with(state, figure)
 
 
 def _charges(state: GameState, figure: Figure) -> list[Action]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from wartime.board.battlefield import Posture, Unit
@@ -94,7 +93,9 @@ class Figure:
 
     def copy(self) -> Figure:
         """An independent copy; the profile is immutable and shared."""
-        twin = copy.copy(self)  # much cheaper than dataclasses.replace, which re-runs __init__
+        # Cheaper than copy.copy or dataclasses.replace: legality checks copy every figure.
+        twin = object.__new__(Figure)
+        twin.__dict__.update(self.__dict__)
         twin.weapon_wounds = dict(self.weapon_wounds)
         twin.rounds = dict(self.rounds)
         return twin

@@ -139,22 +139,29 @@ class GameState:
         self.__dict__.update(replay.__dict__)
 
     def clone(self) -> GameState:
+        twin = self._copy_position()
+        twin.history = list(self.history)
+        twin.log = list(self.log)
+        twin._physics = None  # rebuilt on demand: pymunk spaces are not shared
+        return twin
+
+    def _copy_position(self) -> GameState:
+        """Everything that changes in play, copied; history, log and physics still shared."""
         twin = copy.copy(self)
         twin.dice = self.dice.clone()
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
         twin.initiative = dict(self.initiative)
         twin.reserves = list(self.reserves)
         twin.window = self.window.copy() if self.window else None
-        twin.history = list(self.history)
-        twin.log = list(self.log)
-        twin._physics = None  # rebuilt on demand: pymunk spaces are not shared
         return twin
 
     def _trial(self) -> GameState:
-        """A clone that borrows this state's physics table (restored if the trial is dropped)."""
-        trial = self.clone()
-        trial._physics = self._physics
-        return trial
+        """A clone that borrows this state's physics table (restored if the trial is dropped).
+
+        It also shares the history and the log: rules never touch them, and apply()
+        appends to them only once the trial has succeeded and replaces this state.
+        """
+        return self._copy_position()
 
     def _restore_physics(self, original: GameState) -> None:
         """Put every base the trial moved or removed back where ``original`` has it."""
