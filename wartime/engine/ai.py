@@ -83,6 +83,18 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
     yield from _shots(state, figure)
     yield from _charges(state, figure)
     yield from _advance(state, figure)
+    yield from _take_cover(state, figure)
+
+
+def _take_cover(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Nothing better to do under enemy eyes: crouch, so it is smaller and harder to hit."""
+    from wartime.board.battlefield import Posture
+    from wartime.engine.reactions import in_vision
+
+    if figure.posture is Posture.STANDING and any(
+        in_vision(e, figure) for e in state.enemies_of(figure)
+    ):
+        yield Action("agacharse", figure.id)
 
 
 def _expected_wounds(hit: Fraction, damage: int, target: Figure) -> Fraction:
