@@ -51,6 +51,9 @@ class Figure:
     guard_bonus: int = 0  # En guardia: + to its next CH VOL to react
     hidden: bool = False  # Esconderse: enemies need a CH INT ENF to act on it
     rounds: dict[str, int] = field(default_factory=dict)  # Cargadores: shots left; absent = full
+    # Poseer and Marcar un objetivo (engine/mind.py); appended to snapshot() only when set.
+    possessed_by: str | None = None  # the possessor, until its next activation starts
+    marked_by: str | None = None  # Marcar un objetivo: it may possess again without the stress
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -129,4 +132,7 @@ class Figure:
         )  # fmt: skip
         # Appended only when set: the hashes of games that never use these (saved games,
         # golden transcripts) stay as they were, and a set one still changes the digest.
+        mind = (self.possessed_by, self.marked_by)
+        if mind != (None, None):
+            return (*base, generic, mind)  # generic always precedes it: no ambiguous lengths
         return (*base, generic) if generic != _GENERIC_DEFAULTS else base

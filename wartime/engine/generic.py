@@ -20,7 +20,7 @@ unknown actions (and listed by ``handlers.not_yet_automated``):
   weapons, and there are no corpses on the table to loot;
 - Eliminar: casualties are not separate corpse pieces that can be removed;
 - Desatarse: no figure is ever tied (Inmovilizar enemigo's tying is not stored);
-- Marcar un objetivo: possession (Poseer) is not automated;
+(Marcar un objetivo belongs with possession, in :mod:`wartime.engine.mind`.)
 - Usar: objects and their ENE are not part of a figure's profile yet.
 
 Also left out: Curar's neuromante variant (curing stress instead of wounds), the

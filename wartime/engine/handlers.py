@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wartime.engine import combat, generic, melee_variants, moves, terrain_moves
+from wartime.engine import combat, generic, melee_variants, mind, moves, terrain_moves
 from wartime.engine.sequence import Handler
 
 CORE: dict[str, Handler] = {
@@ -24,6 +24,7 @@ HANDLERS: dict[str, Handler] = {
     **terrain_moves.HANDLERS,
     **melee_variants.HANDLERS,
     **generic.HANDLERS,
+    **mind.HANDLERS,
 }
 
 
@@ -31,5 +32,9 @@ def not_yet_automated() -> list[str]:
     """Names of the actions of the list the engine does not play yet (shown to players)."""
     from wartime.rules.actions import load_actions
 
-    refused = set(melee_variants.NEEDS_REACTIONS) | set(terrain_moves.NOT_SUPPORTED)
+    refused = (
+        set(melee_variants.NEEDS_REACTIONS)
+        | set(mind.NEEDS_REACTIONS)
+        | set(terrain_moves.NOT_SUPPORTED)
+    )
     return [a.name for a in load_actions().actions if a.id not in HANDLERS or a.id in refused]

@@ -45,10 +45,12 @@ class Window:
 def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]:
     """Enemies of ``actor`` that see it (CdV) or hear the noise the action made."""
     from wartime.engine.combat import sight
+    from wartime.engine.sequence import possessed
 
     able = [
         e for e in state.enemies_of(actor)
         if e.ene > REACTION_FLOOR and not e.casualty and e.id != state.active
+        and not possessed(state, e)  # Poseer: a possessed figure cannot react
     ]  # fmt: skip
     # CdV first (cheap: arc and range), then LdV: what is wholly hidden is not seen.
     watching = [e for e in able if in_vision(e, actor)]

@@ -69,9 +69,22 @@ def roll_initiative(state: GameState) -> list[Event]:
 
 
 def eligible(state: GameState, figure: Figure, phase: int) -> bool:
-    """Whether a Pj may act in ``phase``: alive, not yet acted, VOL high enough, not waiting."""
+    """Whether a Pj may act in ``phase``: alive, not yet acted, VOL high enough, not waiting,
+    not possessed (Poseer)."""
     waiting = figure.waiting_below is not None and phase >= figure.waiting_below
-    return not figure.casualty and not figure.acted and figure.vol >= phase and not waiting
+    return (
+        not figure.casualty
+        and not figure.acted
+        and figure.vol >= phase
+        and not waiting
+        and not possessed(state, figure)
+    )
+
+
+def possessed(state: GameState, figure: Figure) -> bool:
+    """Poseer (engine/mind.py): held by a possessor that is still in the game."""
+    owner = figure.possessed_by
+    return owner is not None and not state.figures[owner].casualty
 
 
 def candidates(state: GameState, side: str | None) -> list[Figure]:
@@ -122,17 +135,21 @@ def activate(state: GameState, action: Action) -> list[Event]:
     if figure.side != state.to_move:
         raise IllegalActionError(f"{figure.id} belongs to side {figure.side}, not {state.to_move}")
     if not eligible(state, figure, state.phase):
+        why = "already acted" if figure.acted else "waiting"
+        if possessed(state, figure):
+            why = f"possessed by {figure.possessed_by}"
         raise IllegalActionError(
-            f"{figure.id} cannot act in phase {state.phase} "
-            f"(VOL {figure.vol}, {'already acted' if figure.acted else 'waiting'})"
+            f"{figure.id} cannot act in phase {state.phase} (VOL {figure.vol}, {why})"
         )
     gain = figure.start_activation()
     state.active = figure.id
     text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
+    from wartime.engine.mind import release
     from wartime.engine.psychology import start_of_activation
 
-    events = [Event("activate", text, data), *start_of_activation(state, figure)]
+    events = [Event("activate", text, data), *release(state, figure)]
+    events += start_of_activation(state, figure)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= figure.vol):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
@@ -145,19 +162,28 @@ def act(state: GameState, action: Action) -> list[Event]:
     from wartime.engine.reactions import open_window
 
     figure = state.figure(state.active)
+    puppet = None  # Poseer: a figure the active Pj possesses may act, paid with its ENE
     if action.figure not in (None, figure.id):
-        raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
-    if action.kind == "end":
+        puppet = state.figures.get(action.figure)
+        if puppet is None or puppet.possessed_by != figure.id or not possessed(state, puppet):
+            raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
+    if action.kind == "end" and puppet is None:
         return end_activation(state, figure, acted=True)
     handler = HANDLERS.get(action.kind)
-    if handler is None:
+    if handler is None and action.kind != "end":
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
-    if figure.panic:
-        fleeing_only(state, figure, action)
-    from wartime.engine.generic import perform
+    if puppet is not None:
+        from wartime.engine.mind import puppet_action
 
-    events = perform(state, figure, action, handler)
-    figure.actions_taken += 1
+        events = puppet_action(state, figure, puppet, action, handler)
+    else:
+        assert handler is not None
+        if figure.panic:
+            fleeing_only(state, figure, action)
+        from wartime.engine.generic import perform
+
+        events = perform(state, figure, action, handler)
+    figure.actions_taken += 1  # a possessed figure's action is one of the possessor's
     events += check_game_over(state)
     if (
         not state.over
@@ -165,6 +191,8 @@ def act(state: GameState, action: Action) -> list[Event]:
         and (figure.casualty or figure.stress >= figure.vol)
     ):
         events += end_activation(state, figure, acted=True)
+    if puppet is not None:
+        return events  # no chance to react to a possessed figure's action yet (mind.py)
     return events + open_window(state, figure, action, events)
 
 

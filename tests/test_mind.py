@@ -1,0 +1,374 @@
+"""The mind actions: Corromper / Hackear, Poseer, Marcar un objetivo (wartime/engine/mind.py).
+
+Each test cites the rulebook's section (METAHABILIDADES, PSICOLOGÍA and the actions of
+ACCIONES); ScriptedDice force every die, in the order the action rolls them.  A figure
+starts its first activation with ENE CON + AGI = 8.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from wartime.engine import Action, GameState, IllegalActionError, PendingKind
+from wartime.engine.handlers import HANDLERS
+from wartime.engine.mind import HANDLERS as MIND
+from wartime.engine.profiles import Profile, Trait
+from wartime.rules.actions import load_actions
+
+from .engine_support import RIFLE, profile, scenario, started
+
+START_ENE = 8  # CON 4 + AGI 4
+
+
+def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
+    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
+
+
+def act(state: GameState, action: Action) -> list[Any]:
+    """Apply ``action``; every enemy chance to react it opens is passed."""
+    events = state.apply(action)
+    while state.pending.kind is PendingKind.REACT:
+        events += state.apply(Action("pass"))
+    return events
+
+
+def refused(state: GameState, action: Action, match: str) -> None:
+    """The action is illegal for the reason given, and leaves no trace (DESIGN §3)."""
+    before = (state.hash(), len(state.history), len(state.log), list(state.dice.faces))
+    with pytest.raises(IllegalActionError, match=match):
+        state.apply(action)
+    after = (state.hash(), len(state.history), len(state.log), state.dice.faces)
+    assert after == before
+
+
+def mind(
+    name: str, *traits: str, int_: int = 4, vol: int = 4, **kwargs: Any
+) -> Profile:  # fmt: skip
+    """A rifleman carrying ``traits`` (Neuromante, Atadura, Shin, No vivo...)."""
+    base = profile(name, vol=vol, **kwargs)
+    return dataclasses.replace(base, int_=int_, traits=tuple(Trait(t) for t in traits))
+
+
+def game(
+    faces: list[int], a: Profile | None = None, b: Profile | None = None,
+    b_at: tuple[float, float] = (14.0, 10.0), **more: tuple[tuple[float, float], float],
+) -> GameState:  # fmt: skip
+    """a (side A, facing +x) acts; b (side B) faces it 3 K away; z (B) far off keeps the game on."""
+    units = [
+        ("a", "A", (10.0, 10.0), 0.0),
+        ("b", "B", b_at, 180.0),
+        ("z", "B", (35.0, 28.0), 90.0),
+        *((uid, "B", pos, facing) for uid, (pos, facing) in more.items()),
+    ]
+    profiles = {"a": a or mind("a", "Neuromante", int_=7), "b": b or mind("b")}
+    return started(scenario(units, profiles=profiles), faces)
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+
+def test_the_mind_actions_are_actions_of_the_list_and_reach_the_engine() -> None:
+    """ACCIONES DE COMBATE / GENÉRICAS: handlers keyed by data/actions.yaml ids."""
+    ids = {a.id for a in load_actions().actions}
+    expected = {
+        "corromper_hackear", "poseer", "marcar_un_objetivo", "combate_mental", "contramagia",
+    }  # fmt: skip
+    assert set(MIND) == expected and expected <= ids
+    assert all(HANDLERS[k] is MIND[k] for k in expected)
+
+
+# -- Corromper / Hackear -----------------------------------------------------------------------
+
+
+def test_a_neuromante_hacks_with_int_and_a_failed_ch_vol_takes_the_full_dan() -> None:
+    """Corromper / Hackear (3, INT o VOL): CH IMP with INT; DAÑ estrés INT − 4; CH DEF is a
+    CH VOL, failed: the full DAÑ."""
+    state = game([5, 6])  # CH INT 5 ≤ 7 passes; b's CH VOL 6 > 4 fails
+    events = act(state, Action("corromper_hackear", target="b"))
+    (imp,) = rolls(events, "CH INT (Corromper / Hackear)")
+    (dfn,) = rolls(events, "CH VOL (defensa mental)")
+    assert imp["outcome"] == "pass" and imp["target"] == 7 and dfn["target"] == 4
+    hit = next(e.data for e in events if e.kind == "mind_hit")
+    assert hit["damage"] == 3
+    assert state.figures["b"].stress == 3 and not state.figures["b"].casualty
+    assert state.figures["a"].ene == START_ENE - 3
+    assert not [e for e in events if e.kind == "wounds"]
+
+
+def test_a_passed_ch_vol_takes_dan_minus_vol_never_below_zero() -> None:
+    """Corromper / Hackear, CH DEF: a passed CH VOL leaves DAÑ minus the target's VOL."""
+    state = game([5, 2], b=mind("b", vol=2))  # DAÑ 3 − VOL 2 = 1
+    act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["b"].stress == 1
+    state = game([5, 2])  # DAÑ 3 − VOL 4: nothing (not −1)
+    events = act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["b"].stress == 0 and [e for e in events if e.kind == "no_stress"]
+
+
+def test_the_damage_is_at_least_one() -> None:
+    """Corromper / Hackear: the stress DAÑ is the attribute minus 4, and never below 1."""
+    state = game([3, 8], a=mind("a", "Neuromante", int_=4))
+    events = act(state, Action("corromper_hackear", target="b"))
+    assert next(e.data for e in events if e.kind == "mind_hit")["damage"] == 1
+    assert state.figures["b"].stress == 1
+
+
+def test_a_titiritero_hacks_with_vol() -> None:
+    """METAHABILIDADES, Corrupción y Hacking: a titiritero (Atadura) uses VOL, not INT."""
+    state = game([6, 7], a=mind("a", "Atadura", int_=3, vol=7))
+    events = act(state, Action("corromper_hackear", target="b"))
+    assert rolls(events, "CH VOL (Corromper / Hackear)")[0]["target"] == 7
+    assert state.figures["b"].stress == 3  # VOL 7 − 4
+
+
+def test_a_titiritero_only_hacks_living_characters_and_a_neuromante_anyone() -> None:
+    """Corrupción y Hacking: a neuromante on any target, a titiritero on a living character."""
+    robot = mind("b", "No vivo")
+    state = game([5, 6], a=mind("a", "Atadura", vol=7), b=robot)
+    refused(state, Action("corromper_hackear", target="b"), "only hacks a living character")
+    state = game([5, 6], b=robot)
+    act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["b"].stress == 3
+
+
+def test_shin_adds_one_to_the_damage() -> None:
+    """Shin (BONUS Y MALUS): one more point of DAÑ when hacking."""
+    state = game([5, 6], a=mind("a", "Neuromante", "Shin", int_=7))
+    events = act(state, Action("corromper_hackear", target="b"))
+    assert next(e.data for e in events if e.kind == "mind_hit")["damage"] == 4
+    assert state.figures["b"].stress == 4
+
+
+def test_criticals_and_fumbles_of_impact_and_defence() -> None:
+    """COMBATE, Críticos y pifias: a critical CH IMP DAÑ+1; a critical CH DEF, nothing; a
+    fumbled CH DEF, DAÑ+1."""
+    seer = mind("a", "Neuromante", int_=7, vol=6)  # VOL 6: acts in phase 6, before b
+    state = game([1, 6], a=seer, b=mind("b", vol=6))  # critical: DAÑ 4; CH VOL 6 passes: 4 − 6
+    events = act(state, Action("corromper_hackear", target="b"))
+    assert next(e.data for e in events if e.kind == "mind_hit")["damage"] == 4
+    assert state.figures["b"].stress == 0
+    state = game([1, 7], a=seer, b=mind("b", vol=6))  # critical, CH VOL fails: 4
+    act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["b"].stress == 4
+    state = game([5, 1])  # a critical CH DEF: no stress at all
+    act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["b"].stress == 0
+    state = game([5, 10])  # a fumbled CH DEF: DAÑ 3 + 1
+    act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["b"].stress == 4
+
+
+def test_a_failed_hack_spends_the_ene_and_does_nothing() -> None:
+    state = game([8])  # 8 > INT 7
+    events = act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["b"].stress == 0 and [e for e in events if e.kind == "miss"]
+    assert state.figures["a"].ene == START_ENE - 3
+    assert not rolls(events, "CH VOL (defensa mental)")
+
+
+def test_a_fumble_with_a_metaability_costs_stress_unless_a_ch_psi_passes() -> None:
+    """METAHABILIDADES, Pifias con metahabilidades: one stress, unless a CH PSI passes."""
+    state = game([10, 3])  # fumble; CH PSI 3 ≤ VOL 4 passes
+    events = act(state, Action("corromper_hackear", target="b"))
+    assert rolls(events, "CH PSI (pifia con metahabilidad)")[0]["outcome"] == "pass"
+    assert state.figures["a"].stress == 0 and state.figures["b"].stress == 0
+    state = game([10, 7])  # fumble; CH PSI 7 fails: +1 stress
+    act(state, Action("corromper_hackear", target="b"))
+    assert state.figures["a"].stress == 1
+
+
+def test_stress_above_vol_knocks_the_target_out() -> None:
+    """PSICOLOGÍA, Estrés: si estrés > VOL, inconsciente (a casualty)."""
+    state = game([5, 6], b=mind("b", vol=3))
+    state.figures["b"].stress = 1
+    events = act(state, Action("corromper_hackear", target="b"))  # +3: 4 > VOL 3
+    assert state.figures["b"].unconscious and state.figures["b"].casualty
+    assert [e for e in events if e.kind == "unconscious"]
+
+
+def test_corromper_refusals_explain_themselves_and_change_nothing() -> None:
+    """Corromper / Hackear: only for a neuromante or titiritero, within INT / VOL K, in the CdV."""
+    state = game([5, 6], a=mind("a"))
+    refused(state, Action("corromper_hackear", target="b"), "Only a neuromante")
+    state = game([5, 6], a=mind("a", "Neuromante", int_=5), b_at=(17.0, 10.0))  # 6 K away
+    refused(state, Action("corromper_hackear", target="b"), "reaches INT 5 K")
+    state = game([5, 6], b_at=(6.0, 10.0))  # behind a
+    refused(state, Action("corromper_hackear", target="b"), "not in a's CdV")
+    state = game([5, 6])
+    refused(state, Action("corromper_hackear"), "needs a target")
+    refused(state, Action("corromper_hackear", target="a"), "on your own side")
+    state.figures["a"].ene = 2
+    refused(state, Action("corromper_hackear", target="b"), "Not enough ENE")
+
+
+# -- Poseer ------------------------------------------------------------------------------------
+
+
+def possessing(faces: list[int], **kw: Any) -> GameState:
+    """a possesses b (stress = VOL) with a CH INT 3."""
+    state = game([3, *faces], **kw)
+    state.figures["b"].stress = state.figures["b"].vol
+    act(state, Action("poseer", target="b"))
+    assert state.figures["b"].possessed_by == "a"
+    return state
+
+
+def test_poseer_takes_a_target_whose_stress_reached_its_vol() -> None:
+    """Poseer (3, INT / VOL): the target's stress must have reached its VOL; a passed check
+    possesses it."""
+    state = game([3])
+    state.figures["b"].stress = 4
+    events = act(state, Action("poseer", target="b"))
+    assert rolls(events, "CH INT (Poseer)")[0]["target"] == 7
+    assert state.figures["b"].possessed_by == "a" and state.figures["a"].ene == START_ENE - 3
+    state = game([9])  # a failed check: the ENE is spent, nothing happens
+    state.figures["b"].stress = 4
+    act(state, Action("poseer", target="b"))
+    assert state.figures["b"].possessed_by is None and state.figures["a"].ene == START_ENE - 3
+
+
+def test_a_titiritero_possesses_with_vol() -> None:
+    state = game([6], a=mind("a", "Atadura", int_=2, vol=6))
+    state.figures["b"].stress = 4
+    events = act(state, Action("poseer", target="b"))
+    assert rolls(events, "CH VOL (Poseer)")[0]["target"] == 6
+    assert state.figures["b"].possessed_by == "a"
+
+
+def test_poseer_refusals() -> None:
+    """Poseer: the stress requirement, the range, and one possessor at a time."""
+    state = game([3])
+    state.figures["b"].stress = 3
+    refused(state, Action("poseer", target="b"), "stress 3 of VOL 4")
+    state.figures["b"].stress = 4
+    state.figures["a"].ene = 1
+    refused(state, Action("poseer", target="b"), "Not enough ENE")
+    state = game([3], b_at=(20.0, 10.0))
+    state.figures["b"].stress = 4
+    refused(state, Action("poseer", target="b"), "reaches INT 7 K")
+    state = possessing([])
+    refused(state, Action("poseer", target="b"), "already possessed by you")
+
+
+def test_the_possessed_figure_acts_with_the_possessors_ene_for_the_possessors_side() -> None:
+    """Poseer: the possessor pays with its own ENE for what the possessed figure does.
+    b shoots its former ally c; the shot is a's second action."""
+    state = possessing([2, 1], c=((6.0, 14.0), 0.0))  # CH IMP 2 hits; c's CH DEF 1: critical
+    events = act(state, Action("ataque_distancia", "b", target="c", item=RIFLE.id))
+    (imp,) = rolls(events, "CH IMP")
+    assert imp["who"] == "b" and ["acción encadenada", -1] in imp["modifiers"]
+    assert [e for e in events if e.kind == "hit" and e.data.get("target") == "c"]
+    assert state.figures["a"].ene == START_ENE - 3 - RIFLE.ene
+    assert state.figures["b"].ene == 0 and state.figures["b"].side == "B"
+    assert state.figures["a"].actions_taken == 2 and state.pending.figure == "a"
+    act(state, Action("mover", "b", point=(14.0, 11.0)))  # MOV 1
+    assert state.figures["b"].position == (14.0, 11.0)
+    assert state.figures["a"].ene == START_ENE - 3 - RIFLE.ene - 1
+
+
+def test_a_possessed_figure_cannot_attack_the_possessors_side_or_end_the_activation() -> None:
+    state = possessing([])
+    refused(state, Action("ataque_distancia", "b", target="a", item=RIFLE.id), "own side")
+    refused(state, Action("end", "b"), "possessed: it cannot 'end'")
+    refused(state, Action("esperar", "b"), "possessed: it cannot 'esperar'")
+    refused(state, Action("mover", "z", point=(35.0, 27.0)), "It is a's activation, not z's")
+
+
+def test_the_possessors_ene_limits_what_the_possessed_does() -> None:
+    state = possessing([])
+    state.figures["a"].ene = 0
+    state.figures["b"].ene = 9  # its own ENE does not pay
+    refused(state, Action("mover", "b", point=(14.0, 12.0)), "Not enough ENE")
+
+
+def test_a_possessed_figure_neither_activates_nor_reacts_until_the_possessor_acts_again() -> None:
+    """Poseer: the possession lasts until the possessor's next activation starts."""
+    state = possessing([])
+    events = state.apply(Action("mover", point=(10.0, 11.0)))  # b faces a and would see it
+    assert not [e for e in events if e.kind == "reaction_window"]
+    state.apply(Action("end"))
+    assert state.pending.kind is PendingKind.ACTIVATE and state.pending.side == "B"
+    assert [a.figure for a in state.legal_actions()] == ["z"]
+    refused(state, Action("activate", "b"), "possessed by a")
+    state.apply(Action("activate", "z"))
+    state.apply(Action("end"))
+    # a new turn: initiative (A wins), then a activates and lets b go
+    state.dice.faces[:0] = [9, 1]
+    state.apply(Action("initiative", "a"))
+    state.apply(Action("initiative", "z"))
+    events = state.apply(Action("activate", "a"))
+    assert [e for e in events if e.kind == "released"]
+    assert state.figures["b"].possessed_by is None
+
+
+def test_without_possession_the_same_figure_would_react() -> None:
+    """REACCIONES: the control case of the test above."""
+    state = game([])
+    state.figures["b"].stress = 4
+    events = state.apply(Action("mover", point=(10.0, 11.0)))
+    assert [e for e in events if e.kind == "reaction_window"]
+
+
+def test_a_possession_lapses_when_the_possessor_is_a_casualty() -> None:
+    state = possessing([])
+    state.apply(Action("end"))
+    state.figures["a"].wounds = 4  # incapacitated
+    assert "b" in [a.figure for a in state.legal_actions()]
+
+
+# -- Marcar un objetivo ------------------------------------------------------------------------
+
+
+def test_a_marked_target_may_be_possessed_again_without_the_stress() -> None:
+    """Marcar un objetivo (3, INT / VOL): whoever possesses a character may mark it, and
+    possess it again later even when its stress is below its VOL."""
+    state = possessing([4])  # CH INT 4 marks
+    events = act(state, Action("marcar_un_objetivo", target="b"))
+    assert rolls(events, "CH INT (Marcar un objetivo)")[0]["outcome"] == "pass"
+    assert state.figures["b"].marked_by == "a"
+    assert state.figures["a"].ene == START_ENE - 3 - 3
+    refused(state, Action("marcar_un_objetivo", target="b"), "already carries a's mark")
+    state.figures["a"].ene = START_ENE
+    state.figures["b"].possessed_by = None  # as when a's next activation starts
+    state.figures["b"].stress = 0  # as if cured
+    state.dice.faces.append(2)
+    act(state, Action("poseer", target="b"))
+    assert state.figures["b"].possessed_by == "a"
+
+
+def test_marking_needs_the_possession_and_a_passed_check() -> None:
+    state = game([4])
+    refused(state, Action("marcar_un_objetivo", target="b"), "does not possess b")
+    state = possessing([9])  # CH INT 9 fails
+    act(state, Action("marcar_un_objetivo", target="b"))
+    assert state.figures["b"].marked_by is None and state.figures["a"].ene == START_ENE - 6
+
+
+def test_possession_and_marks_enter_the_hash_only_when_set() -> None:
+    """DESIGN §3: the state hash sees every status; unused ones leave old hashes as they were."""
+    state = game([])
+    figure = state.figures["b"]
+    plain, digest = figure.snapshot(), state.hash()
+    figure.marked_by = "a"
+    assert state.hash() != digest
+    figure.marked_by = None
+    figure.possessed_by = "a"
+    assert state.hash() != digest
+    figure.possessed_by = None
+    assert figure.snapshot() == plain and state.hash() == digest
+
+
+# -- declared during another's action: refused -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "why"),
+    [("combate_mental", "right after a Corromper / Hackear"), ("contramagia", "while another")],
+)
+def test_combate_mental_and_contramagia_are_refused_with_the_reason(kind: str, why: str) -> None:
+    """Combate mental and Contramagia answer another character's action as it happens."""
+    state = game([5])
+    refused(state, Action(kind, target="b"), f"not yet automated: it is declared {why}")

@@ -1,0 +1,335 @@
+"""The mind actions of neuromantes and titiriteros: Corromper / Hackear, Poseer, Marcar.
+
+Sections METAHABILIDADES (Corrupción y Hacking, Combate mental, Posesión, Pifias con
+metahabilidades), PSICOLOGÍA (Estrés) and the actions Corromper / Hackear, Poseer,
+Marcar un objetivo, Combate mental and Contramagia of ACCIONES.  Costs, checks and
+ranges are read from the action list (``data/actions.yaml``).
+
+A character is a **neuromante** when it carries the entry Neuromante, a **titiritero**
+when it carries Atadura (docs/rules-interpretations.md, Requirement tags).  Every
+action here checks INT for a neuromante and VOL for a titiritero; the actor does not
+choose, and one that is both acts as a neuromante.
+
+- **Corromper / Hackear**: a target within INT / VOL K (edge to edge) and in the CdV.
+  The CH IMP is a CH of that attribute; the stress DAÑ is the attribute − 4 (minimum
+  1), +1 with Shin, +1 on a critical.  The target's CH DEF is a CH VOL: passed, it gains
+  DAÑ − VOL stress (not below 0); failed, the full DAÑ; a critical, none; a fumble,
+  DAÑ + 1 (COMBATE, Críticos y pifias).  A titiritero only hacks a living character (not
+  one with the entry No vivo).  Stress above VOL knocks the target out
+  (:func:`psychology.stress_limits`).
+- **Poseer**: a target within INT / VOL K, in the CdV, with stress at least its VOL (or
+  marked by the actor).  A passed check possesses it until the possessor's next
+  activation starts (:func:`release`): it does not activate nor react, and during the
+  possessor's activation it acts with the possessor's ENE (:func:`puppet_action`).
+- **Marcar un objetivo**: on a figure the actor possesses; a passed check marks it, so
+  that later Poseer by the same actor needs no stress.
+
+A fumble on any of these checks is a fumble with a metaability: +1 stress unless a
+CH PSI passes (:func:`psychology.psi_check`, which gives the +1 stress on a failure).
+
+Combate mental and Contramagia are declared during another character's action and are
+refused with that reason (:data:`NEEDS_REACTIONS`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import Context
+from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.combat import _enemy
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.melee_variants import cost, difficulty, entry
+from wartime.engine.psychology import psi_check, stress_limits
+from wartime.engine.sequence import Handler, possessed
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+from wartime.geometry.vision import can_interact, in_arc, vision_range
+from wartime.rules.actions import Action as Entry
+from wartime.rules.dice import Outcome
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+NEUROMANTE = "Neuromante"  # the catalogue entry that makes a neuromante (checks INT)
+TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
+SHIN = "Shin"  # one more DAÑ for a psychic attack or a hack
+NOT_ALIVE = "No vivo"  # a titiritero only hacks a living character
+BASE_DAMAGE = 4  # Corromper / Hackear: DAÑ = INT / VOL − 4 (minimum 1)
+# Not possible to act as a possessed figure: it is the possessor's activation, not its own.
+PUPPET_REFUSED = frozenset({"end", "esperar"})
+
+
+# -- who, whom, how far ------------------------------------------------------------------------
+
+
+def _carries(figure: Figure, name: str) -> bool:
+    return any(t.name == name for t in figure.profile.traits)
+
+
+def mind_attribute(figure: Figure) -> tuple[str, int] | None:
+    """INT for a neuromante, VOL (as it is now) for a titiritero, None for anyone else."""
+    if _carries(figure, NEUROMANTE):
+        return "INT", figure.profile.int_
+    if _carries(figure, TITIRITERO):
+        return "VOL", figure.vol
+    return None
+
+
+def _caster(figure: Figure, book: Entry) -> tuple[str, int]:
+    found = mind_attribute(figure)
+    if found is None:
+        raise IllegalActionError(
+            f"Only a neuromante (entry Neuromante) or a titiritero (entry Atadura) can use "
+            f"{book.name}; {figure.id} is neither"
+        )
+    return found
+
+
+def _within_reach(figure: Figure, target: Figure, book: Entry, name: str, reach: int) -> None:
+    """A target at the same height (or levels 1 and 2), in the CdV and within INT / VOL K."""
+    if not can_interact(figure.level, target.level, ranged=True):
+        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+    gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
+    sight = vision_range(figure.vol)
+    if not in_arc(figure.position, figure.facing, target.position, target.radius) or gap > sight:
+        raise IllegalActionError(
+            f"{target.id} is not in {figure.id}'s CdV (180° in front, {sight:g} K)"
+        )
+    if gap > reach + 1e-9:
+        raise IllegalActionError(
+            f"{target.id} is {gap:.1f} K away: {book.name} reaches {name} {reach} K"
+        )
+
+
+def _target(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
+    if action.target is None:
+        raise IllegalActionError(f"{book.name} needs a target")
+    return _enemy(state, figure, action)
+
+
+def _check(
+    state: GameState, figure: Figure, book: Entry, name: str, value: int, target: Figure
+) -> tuple[Outcome, list[Event]]:
+    """The action's CH INT / VOL with the acting modifiers; a fumble calls for a CH PSI."""
+    mods = acting_modifiers(figure) + difficulty(book)
+    ctx = Context(target, melee=False)
+    outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
+    figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
+    events = [event]
+    if outcome is Outcome.FUMBLE:  # Pifias con metahabilidades: +1 estrés, salvo CH PSI
+        events += psi_check(state, figure, "pifia con metahabilidad")
+    return outcome, events
+
+
+def _gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -> list[Event]:
+    if amount <= 0:
+        text = f"{target.id} resiste el ataque mental de {source.id}: no gana estrés"
+        return [Event("no_stress", text, {"figure": target.id, "by": source.id})]
+    target.stress += amount
+    text = f"{target.id} gana {amount} de estrés ({target.stress}/{target.vol})"
+    data = {"figure": target.id, "stress": target.stress, "gain": amount, "by": source.id}
+    return [Event("stress", text, data), *stress_limits(state, target)]
+
+
+# -- Corromper / Hackear -----------------------------------------------------------------------
+
+
+def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Corromper / Hackear (3, INT o VOL): stress DAÑ INT / VOL − 4 against a CH VOL."""
+    book = entry("corromper_hackear")
+    name, value = _caster(figure, book)
+    target = _target(state, figure, action, book)
+    if name == "VOL" and _carries(target, NOT_ALIVE):
+        raise IllegalActionError(
+            f"A titiritero only hacks a living character: {target.id} is not alive (No vivo)"
+        )
+    if figure.sprinted:
+        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+    _within_reach(figure, target, book, name, value)
+    events = [spend(figure, cost(book), f"{book.name} contra {target.id}")]
+    outcome, rolled = _check(state, figure, book, name, value, target)
+    events += rolled
+    if not outcome.passed:
+        text = f"{figure.id} no logra entrar en la mente de {target.id}"
+        return [*events, Event("miss", text, {"figure": figure.id, "target": target.id})]
+    damage = max(1, value - BASE_DAMAGE)
+    parts = [f"{name} {value} − {BASE_DAMAGE}"]
+    if _carries(figure, SHIN):
+        damage += 1
+        parts.append("Shin +1")
+    if outcome is Outcome.CRITICAL:
+        damage += 1
+        parts.append("crítico +1")
+    how = ", ".join(parts)
+    text = f"{figure.id} alcanza la mente de {target.id}: DAÑ de estrés {damage} ({how})"
+    events.append(
+        Event("mind_hit", text, {"figure": figure.id, "target": target.id, "damage": damage})
+    )
+    return events + _mind_defence(state, target, damage, figure)
+
+
+def _mind_defence(state: GameState, target: Figure, damage: int, source: Figure) -> list[Event]:
+    """CH DEF against a mind attack: a CH VOL (every figure has VOL 1 or more).
+
+    Passed: DAÑ − VOL stress (not below 0); failed: the full DAÑ; a critical: none; a
+    fumble: DAÑ + 1 (COMBATE, Críticos y pifias).
+    """
+    outcome, event = roll(
+        state, target, "CH VOL (defensa mental)", target.vol, [], Context(source, melee=False)
+    )
+    if outcome is Outcome.CRITICAL:
+        gained = 0
+    elif outcome is Outcome.PASS:
+        gained = max(0, damage - target.vol)
+    elif outcome is Outcome.FAIL:
+        gained = damage
+    else:
+        gained = damage + 1
+    return [event, *_gain_stress(state, target, gained, source)]
+
+
+# -- Poseer and Marcar un objetivo -------------------------------------------------------------
+
+
+def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Poseer (3, INT / VOL): a target with stress ≥ VOL (or marked by the actor)."""
+    book = entry("poseer")
+    name, value = _caster(figure, book)
+    if possessed(state, figure):
+        raise IllegalActionError(f"{figure.id} is possessed itself: it cannot possess another")
+    target = _target(state, figure, action, book)
+    if target.id == state.active:
+        raise IllegalActionError(f"{target.id} is acting now: it cannot be possessed meanwhile")
+    if possessed(state, target):
+        owner = "you" if target.possessed_by == figure.id else target.possessed_by
+        raise IllegalActionError(f"{target.id} is already possessed by {owner}")
+    if target.stress < target.vol and target.marked_by != figure.id:
+        raise IllegalActionError(
+            f"{target.id} has stress {target.stress} of VOL {target.vol}: {book.name} needs "
+            f"stress equal to its VOL, unless you have marked it"
+        )
+    _within_reach(figure, target, book, name, value)
+    events = [spend(figure, cost(book), f"{book.name} a {target.id}")]
+    outcome, rolled = _check(state, figure, book, name, value, target)
+    events += rolled
+    if not outcome.passed:
+        text = f"{figure.id} no logra poseer a {target.id}"
+        return [*events, Event("miss", text, {"figure": figure.id, "target": target.id})]
+    target.possessed_by = figure.id
+    text = f"{figure.id} posee a {target.id} mientras no empiece su próxima actuación"
+    return [*events, Event("possessed", text, {"figure": target.id, "by": figure.id})]
+
+
+def marcar_un_objetivo(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Marcar un objetivo (3, INT / VOL): mark the figure it possesses, to possess it again."""
+    book = entry("marcar_un_objetivo")
+    name, value = _caster(figure, book)
+    if action.target is None:
+        raise IllegalActionError(f"{book.name} needs the character you are possessing")
+    target = state.figure(action.target)
+    if target.possessed_by != figure.id or not possessed(state, target):
+        raise IllegalActionError(
+            f"{figure.id} can only mark a character it is possessing, and it does not "
+            f"possess {target.id}"
+        )
+    if target.marked_by == figure.id:
+        raise IllegalActionError(f"{target.id} already carries {figure.id}'s mark")
+    events = [spend(figure, cost(book), f"{book.name} ({target.id})")]
+    outcome, rolled = _check(state, figure, book, name, value, target)
+    events += rolled
+    if not outcome.passed:
+        text = f"{figure.id} no logra marcar a {target.id}"
+        return [*events, Event("miss", text, {"figure": figure.id, "target": target.id})]
+    target.marked_by = figure.id
+    text = f"{figure.id} marca a {target.id}: podrá volver a poseerlo aunque tenga poco estrés"
+    return [*events, Event("marked", text, {"figure": target.id, "by": figure.id})]
+
+
+# -- possession in the sequence of play (called from engine/sequence.py) ------------------------
+
+
+def release(state: GameState, figure: Figure) -> list[Event]:
+    """As ``figure`` starts an activation, what it possessed is free again.
+
+    A possession whose possessor became a casualty has already lapsed; the activating
+    figure's own stale record is cleared too.
+    """
+    figure.possessed_by = None
+    events = []
+    for other in sorted(state.figures.values(), key=lambda f: f.id):
+        if other.possessed_by == figure.id:
+            other.possessed_by = None
+            text = f"{other.id} deja de estar poseído por {figure.id}"
+            events.append(Event("released", text, {"figure": other.id, "by": figure.id}))
+    return events
+
+
+def puppet_action(
+    state: GameState, possessor: Figure, puppet: Figure, action: Action, handler: Handler | None
+) -> list[Event]:
+    """The possessor makes the figure it possesses act (Poseer: "gastar su propia ENE").
+
+    For the length of the action the possessed figure holds the possessor's ENE, fights
+    for the possessor's side and counts the possessor's chained actions; afterwards the
+    ENE left goes back to the possessor and the figure gets its own ENE, side and count
+    back.  Its own conditions (wounds, panic's CH −1, stress) still weigh on its checks.
+    """
+    if action.kind in PUPPET_REFUSED or handler is None:
+        raise IllegalActionError(
+            f"{puppet.id} is possessed: it cannot '{action.kind}', it only acts within "
+            f"{possessor.id}'s activation"
+        )
+    if possessor.panic:
+        raise IllegalActionError(
+            f"{possessor.id} is in panic: it can only flee, not direct {puppet.id}"
+        )
+    from wartime.engine.generic import perform
+
+    own = (puppet.ene, puppet.side, puppet.actions_taken)
+    puppet.ene, puppet.side = possessor.ene, possessor.side
+    puppet.actions_taken = possessor.actions_taken
+    text = f"{possessor.id} hace actuar a {puppet.id} (poseído) con su propia ENE"
+    events = [Event("puppet", text, {"figure": puppet.id, "by": possessor.id})]
+    try:
+        events += perform(state, puppet, action, handler)
+    finally:
+        possessor.ene = puppet.ene
+        puppet.ene, puppet.side, puppet.actions_taken = own
+    return events
+
+
+# -- declared during another character's action: not yet automated ------------------------------
+
+NEEDS_REACTIONS: dict[str, str] = {
+    "combate_mental": (
+        "it is declared right after a Corromper / Hackear against the character, and its "
+        "exchange of blows needs both players to decide in turn whether to go on (ENE 3) "
+        "or give up (1 stress): the engine has no such mid-action exchange yet"
+    ),
+    "contramagia": (
+        "it is declared while another neuromante within INT K is acting, and replaces that "
+        "neuromante's CH INT with a CH INT ENF before the action resolves: it needs "
+        "reactions in the middle of an action"
+    ),
+}
+
+
+def _needs_reactions(action_id: str) -> Handler:
+    name = entry(action_id).name
+    why = NEEDS_REACTIONS[action_id]
+
+    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        raise IllegalActionError(f"{name} is not yet automated: {why}")
+
+    return handler
+
+
+HANDLERS: dict[str, Handler] = {
+    "corromper_hackear": corromper_hackear,
+    "poseer": poseer,
+    "marcar_un_objetivo": marcar_un_objetivo,
+    **{action_id: _needs_reactions(action_id) for action_id in NEEDS_REACTIONS},
+}
