@@ -113,3 +113,18 @@ def test_an_actor_taken_out_by_a_reaction_ends_its_activation() -> None:
     state.apply(Action("ataque_distancia", "b", target="a"))
     assert state.figures["a"].casualty and not state.over
     assert state.active is None and state.pending.kind is PendingKind.ACTIVATE
+
+
+def test_tiempo_bala_trades_actions_without_new_vol_checks() -> None:
+    """REACCIONES, Tiempo bala: after a passed CH VOL the reactor answers the same actor
+    again, this activation, without checking VOL; it ends with the activation."""
+    state = started(watched(), faces=[2, 9, 9])  # VOL passes; two misses (IMP 9, 9)
+    state.apply(Action("agacharse"))
+    state.apply(Action("react", "b"))
+    state.apply(Action("ataque_distancia", "b", target="a"))
+    state.apply(Action("levantarse"))
+    events = state.apply(Action("react", "b"))
+    assert events[0].kind == "bullet_time" and not any(e.kind == "roll" for e in events)
+    state.apply(Action("ataque_distancia", "b", target="a"))
+    state.apply(Action("end"))
+    assert state.bullet_time == set()

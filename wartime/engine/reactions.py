@@ -4,9 +4,11 @@ After each action of the acting Pj, every enemy that has it in its CdV, or
 that the action's noise reaches (the geometry noise rule), may try to react.
 Its side chooses one of them (or passes); the reactor checks CH VOL and, on a
 pass, takes one action at once, spending ENE down to −10.  A reaction is not
-an activation: the reactor keeps its place in the turn.  Reactions do not
-trigger reactions in this version; tiempo bala and reacting "antes de
-terminar la acción" are not automated yet.
+an activation: the reactor keeps its place in the turn.  Tiempo bala: a Pj
+that has passed its CH VOL against the acting Pj reacts to that Pj's later
+actions in the same activation without checking again.  Reactions do not
+trigger reactions in this version, and reacting "antes de terminar la acción"
+is not automated yet.
 """
 
 from __future__ import annotations
@@ -114,19 +116,28 @@ def decide(state: GameState, action: Action) -> list[Event]:
                 "lost_reaction", f"{reactor.id} pierde esta reacción (PSI)", {"figure": reactor.id}
             )
         ]
+    if reactor.id in state.bullet_time:  # Tiempo bala: no new CH VOL against this actor
+        text = f"{reactor.id} sigue en tiempo bala: reacciona sin CH VOL"
+        return [Event("bullet_time", text, {"figure": reactor.id}), *_start(window, reactor)]
     guard = [("en guardia", reactor.guard_bonus)] if reactor.guard_bonus else []
     reactor.guard_bonus = 0  # En guardia: only its next CH VOL to react
     outcome, event = roll(state, reactor, "CH VOL (reacción)", reactor.vol, guard)
     events = [event]
     if outcome.passed:
-        window.reactor = reactor.id
-        reactor.reacting = True
-        reactor.actions_taken = 0
-        reactor.next_action_modifier = 0
-        events.append(Event("reaction", f"{reactor.id} reacciona", {"figure": reactor.id}))
+        state.bullet_time.add(reactor.id)
+        events += _start(window, reactor)
     elif not window.candidates:
         state.window = None
     return events
+
+
+def _start(window: Window, reactor: Figure) -> list[Event]:
+    """The reactor takes the floor: its one action comes next."""
+    window.reactor = reactor.id
+    reactor.reacting = True
+    reactor.actions_taken = 0
+    reactor.next_action_modifier = 0
+    return [Event("reaction", f"{reactor.id} reacciona", {"figure": reactor.id})]
 
 
 def react(state: GameState, action: Action) -> list[Event]:

@@ -216,6 +216,7 @@ def fleeing_only(state: GameState, figure: Figure, action: Action) -> None:
 def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Event]:
     """Hand over to the next player; unused ENE is kept (ENERGÍA, Acción)."""
     figure.acted = figure.acted or acted
+    state.bullet_time.clear()  # tiempo bala lasts while this Pj acts
     figure.next_action_modifier = 0
     figure.psi_bonus = 0
     figure.focus = 0  # Concentrarse: for the next action of this activation only

@@ -71,6 +71,7 @@ class GameState:
         self.winner: str | None = None
         self.over = False
         self.window: Window | None = None  # an open chance to react
+        self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
@@ -153,6 +154,7 @@ class GameState:
         twin.initiative = dict(self.initiative)
         twin.reserves = list(self.reserves)
         twin.window = self.window.copy() if self.window else None
+        twin.bullet_time = set(self.bullet_time)
         return twin
 
     def _trial(self) -> GameState:
@@ -184,6 +186,7 @@ class GameState:
             self.active, self.winner, self.over, self.dice.state,
             self.window and [self.window.actor, self.window.candidates, self.window.reactor],
             self.reserves or None, self.deploy_side if self.reserves else None,
+            *([sorted(self.bullet_time)] if self.bullet_time else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]
