@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.engine.figures import Figure
@@ -66,7 +67,8 @@ class Faces:
 
 def _traits(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
     effects = load_effects()
-    for trait in figure.profile.traits:
+    granted = (trait for grant in figure.granted for trait in grant.traits)
+    for trait in chain(figure.profile.traits, granted):
         if trait.weapon is not None and (weapon is None or weapon.id != trait.weapon):
             continue
         for effect in effects.get(trait.name, ()):

@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 
 from wartime.board.battlefield import Posture, Unit
 from wartime.board.shapes import Disc, Point
-from wartime.engine.profiles import Profile
+from wartime.engine.profiles import Profile, Trait
 
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
 REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
 # support, focus, on_guard, guard_bonus, hidden, rounds: as snapshot() lists them
 _GENERIC_DEFAULTS: tuple[object, ...] = (0, 0, False, 0, False, [])
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A metaability at work on a figure: the entries it carries while it lasts.
+
+    METAHABILIDADES, duration: on oneself until its next activation starts; on anyone
+    else until the end of that figure's next activation (``armed`` once it began).
+    """
+
+    ability: str
+    caster: str
+    traits: tuple[Trait, ...]
+    on_self: bool
+    armed: bool = False
 
 
 @dataclass
@@ -54,6 +69,9 @@ class Figure:
     # Poseer and Marcar un objetivo (engine/mind.py); appended to snapshot() only when set.
     possessed_by: str | None = None  # the possessor, until its next activation starts
     marked_by: str | None = None  # Marcar un objetivo: it may possess again without the stress
+    # METAHABILIDADES (engine/metaabilities.py); appended to snapshot() only when set.
+    granted: list[Grant] = field(default_factory=list)  # metaabilities at work on it
+    cast: dict[str, int] = field(default_factory=dict)  # ability → turn of its last success
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -101,6 +119,8 @@ class Figure:
         twin.__dict__.update(self.__dict__)
         twin.weapon_wounds = dict(self.weapon_wounds)
         twin.rounds = dict(self.rounds)
+        twin.granted = list(self.granted)
+        twin.cast = dict(self.cast)
         return twin
 
     def disc(self) -> Disc:
@@ -133,6 +153,9 @@ class Figure:
         # Appended only when set: the hashes of games that never use these (saved games,
         # golden transcripts) stay as they were, and a set one still changes the digest.
         mind = (self.possessed_by, self.marked_by)
+        if self.granted or self.cast:  # generic and mind always precede it
+            grants = [astuple(g) for g in self.granted]
+            return (*base, generic, mind, grants, sorted(self.cast.items()))
         if mind != (None, None):
             return (*base, generic, mind)  # generic always precedes it: no ambiguous lengths
         return (*base, generic) if generic != _GENERIC_DEFAULTS else base

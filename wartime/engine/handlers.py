@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from wartime.engine import combat, generic, melee_variants, mind, moves, terrain_moves
+from wartime.engine import (
+    combat,
+    generic,
+    melee_variants,
+    metaabilities,
+    mind,
+    moves,
+    terrain_moves,
+)  # fmt: skip
 from wartime.engine.sequence import Handler
 
 CORE: dict[str, Handler] = {
@@ -25,6 +33,7 @@ HANDLERS: dict[str, Handler] = {
     **melee_variants.HANDLERS,
     **generic.HANDLERS,
     **mind.HANDLERS,
+    **metaabilities.HANDLERS,
 }
 
 

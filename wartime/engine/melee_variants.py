@@ -262,8 +262,8 @@ def _blow(state: GameState, figure: Figure, target: Figure, base: int, impact: I
     return max(1, base + impact.charge + bonus_damage(state, figure, target, impact.ctx))
 
 
-def _contest(
-    state: GameState, actor: Figure, defender: Figure, name: str
+def contest(
+    state: GameState, actor: Figure, defender: Figure, name: str, melee: bool = True
 ) -> tuple[OpposedResult, Outcome, list[Event]]:
     """CH ENF on attribute ``name`` (DESIGN §7): the lowest passing die wins, a tie the defender's.
 
@@ -272,10 +272,10 @@ def _contest(
     purpose = f"CH {name} ENF"
     mine, mine_event = roll(
         state, actor, purpose, actor.profile.attribute(name), acting_modifiers(actor),
-        Context(defender, melee=True),
+        Context(defender, melee=melee),
     )  # fmt: skip
     _, theirs_event = roll(
-        state, defender, purpose, defender.profile.attribute(name), [], Context(actor, melee=True)
+        state, defender, purpose, defender.profile.attribute(name), [], Context(actor, melee=melee)
     )
     a, d = mine_event.data, theirs_event.data
     result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
@@ -657,9 +657,9 @@ def _contested_blow(
     text = f"{figure.id} alcanza a {target.id}: {book.name}"
     events.append(Event("hit", text, {"figure": figure.id, "target": target.id, "damage": 0}))
     name, _ = attribute(figure, book)
-    result, mine, contest = _contest(state, figure, target, name)
+    result, mine, contested = contest(state, figure, target, name)
     figure.next_action_modifier = 0
-    return target, result, mine, events + contest
+    return target, result, mine, events + contested
 
 
 def _precondition(action_id: str, figure: Figure, target: Figure) -> None:

@@ -88,8 +88,8 @@ def _caster(figure: Figure, book: Entry) -> tuple[str, int]:
     return found
 
 
-def _within_reach(figure: Figure, target: Figure, book: Entry, name: str, reach: int) -> None:
-    """A target at the same height (or levels 1 and 2), in the CdV and within INT / VOL K."""
+def within_reach(figure: Figure, target: Figure, label: str, name: str, reach: int) -> None:
+    """A target at the same height (or levels 1 and 2), in the CdV and within ``reach`` K."""
     if not can_interact(figure.level, target.level, ranged=True):
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
@@ -100,7 +100,7 @@ def _within_reach(figure: Figure, target: Figure, book: Entry, name: str, reach:
         )
     if gap > reach + 1e-9:
         raise IllegalActionError(
-            f"{target.id} is {gap:.1f} K away: {book.name} reaches {name} {reach} K"
+            f"{target.id} is {gap:.1f} K away: {label} reaches {name} {reach} K"
         )
 
 
@@ -148,7 +148,7 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
         )
     if figure.sprinted:
         raise IllegalActionError("After Esprintar a character cannot attack this turn")
-    _within_reach(figure, target, book, name, value)
+    within_reach(figure, target, book.name, name, value)
     events = [spend(figure, cost(book), f"{book.name} contra {target.id}")]
     outcome, rolled = _check(state, figure, book, name, value, target)
     events += rolled
@@ -211,7 +211,7 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
             f"{target.id} has stress {target.stress} of VOL {target.vol}: {book.name} needs "
             f"stress equal to its VOL, unless you have marked it"
         )
-    _within_reach(figure, target, book, name, value)
+    within_reach(figure, target, book.name, name, value)
     events = [spend(figure, cost(book), f"{book.name} a {target.id}")]
     outcome, rolled = _check(state, figure, book, name, value, target)
     events += rolled

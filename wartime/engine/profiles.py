@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartime.board.battlefield import Unit
-from wartime.rules.archetypes import Army, BonusRef, Kind
+from wartime.rules.archetypes import Archetype, Army, BonusRef, Kind
 from wartime.rules.costing import army_cost
 
 
@@ -42,6 +42,27 @@ class Trait:
     weapon: str | None = None
 
 
+# METAHABILIDADES: the kind entry of a metaability archetype names the attribute its
+# CH ATR uses (mutación CON, bunkai AGI, invocación INT, atadura VOL).
+METAABILITY_KINDS = {"Mutación": "CON", "Bunkai": "AGI", "Invocación": "INT", "Atadura": "VOL"}
+
+
+@dataclass(frozen=True)
+class Metaability:
+    """A metaability archetype: its ENE, ALC (K to the target), CAL, and what it grants.
+
+    ``grants`` are its other catalogue entries: the target carries them while the
+    metaability lasts, not all the time.
+    """
+
+    id: str
+    ene: int
+    alc: int
+    cal: int
+    attribute: str | None  # from its kind entry; None: it has none and cannot be used
+    grants: tuple[Trait, ...] = ()
+
+
 @dataclass(frozen=True)
 class Profile:
     character: str
@@ -56,9 +77,13 @@ class Profile:
     points: int = 10  # what its loss is worth to the enemy
     traits: tuple[Trait, ...] = ()
     talla: tuple[int, ...] = ()  # TAL of each protection worn (TAL 0, not worn, is left out)
+    metaabilities: tuple[Metaability, ...] = ()
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
+
+    def metaability(self, ability_id: str | None) -> Metaability | None:
+        return next((m for m in self.metaabilities if m.id == ability_id), None)
 
     def weapon(self, weapon_id: str | None) -> Weapon | None:
         if weapon_id is None:
@@ -91,6 +116,12 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         Trait(b.name, b.level, aid if army.archetype(aid).kind is Kind.WEAPON else None)
         for aid in dict.fromkeys(character.archetype_ids())
         for b in army.archetype(aid).bonuses
+        if army.archetype(aid).kind is not Kind.METAABILITY or b.name in METAABILITY_KINDS
+    )
+    metaabilities = tuple(
+        _metaability(a)
+        for a in map(army.archetype, dict.fromkeys(character.archetype_ids()))
+        if a.kind is Kind.METAABILITY
     )
     return Profile(
         character=character_id,
@@ -105,7 +136,19 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         points=points,
         traits=traits,
         talla=talla,
+        metaabilities=metaabilities,
     )
+
+
+def _metaability(archetype: Archetype) -> Metaability:
+    """Its kind entry says which CH ATR it takes; the rest is what the target receives."""
+    kind = next((b.name for b in archetype.bonuses if b.name in METAABILITY_KINDS), None)
+    bonuses = archetype.bonuses
+    grants = tuple(Trait(b.name, b.level) for b in bonuses if b.name not in METAABILITY_KINDS)
+    return Metaability(
+        archetype.id, archetype["ENE"], archetype["ALC"], archetype["CAL"],
+        METAABILITY_KINDS.get(kind or ""), grants,
+    )  # fmt: skip
 
 
 def _magazine(bonuses: tuple[BonusRef, ...]) -> int | None:

@@ -145,10 +145,12 @@ def activate(state: GameState, action: Action) -> list[Event]:
     state.active = figure.id
     text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
+    from wartime.engine.metaabilities import activation_starts
     from wartime.engine.mind import release
     from wartime.engine.psychology import start_of_activation
 
     events = [Event("activate", text, data), *release(state, figure)]
+    events += activation_starts(figure)
     events += start_of_activation(state, figure)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= figure.vol):
@@ -223,7 +225,10 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"
-    return [Event("end", text, {"figure": figure.id, "ene": figure.ene}), *advance(state)]
+    from wartime.engine.metaabilities import activation_ends
+
+    events = [Event("end", text, {"figure": figure.id, "ene": figure.ene})]
+    return events + activation_ends(figure) + advance(state)
 
 
 def check_game_over(state: GameState) -> list[Event]:

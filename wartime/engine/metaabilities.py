@@ -1,0 +1,135 @@
+"""Using a metaability (METAHABILIDADES and the action Usar).
+
+- **Usar** (ENE of the archetype) with ``item`` = a metaability of the actor and
+  ``target`` = the figure it works on (none: the actor itself).  Another figure must
+  be in the CdV and within the archetype's ALC K.
+- The CH ATR is of the attribute its kind entry names: mutación CON, bunkai AGI,
+  invocación INT, atadura VOL (:data:`profiles.METAABILITY_KINDS`).  On an enemy it
+  also needs a won CH VOL ENF.  A fumble gives +1 stress unless a CH PSI passes.
+- While it lasts, the target carries the archetype's other catalogue entries, so the
+  bonus hooks read them like its own (:class:`figures.Grant`).  On oneself it lasts
+  until one's next activation starts; on anyone else, to the end of the target's next
+  activation.
+- Mantener: used again in the turn after a success, it needs no CH ATR, only the ENE.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import Context
+from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure, Grant
+from wartime.engine.melee_variants import contest
+from wartime.engine.mind import within_reach
+from wartime.engine.profiles import METAABILITY_KINDS, Metaability
+from wartime.engine.psychology import psi_check
+from wartime.errors import IllegalActionError
+from wartime.rules.dice import OpposedResult, Outcome
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+
+def _ability(figure: Figure, action: Action) -> Metaability:
+    ability = figure.profile.metaability(action.item)
+    if ability is None:
+        own = ", ".join(m.id for m in figure.profile.metaabilities) or "none"
+        raise IllegalActionError(
+            f"'{action.item}' is not a metaability of {figure.id} (it has: {own}); "
+            f"using objects is not automated yet"
+        )
+    if ability.attribute is None:
+        kinds = ", ".join(METAABILITY_KINDS)
+        raise IllegalActionError(
+            f"{ability.id} has no kind entry ({kinds}): nothing says which CH ATR it takes"
+        )
+    return ability
+
+
+def _target(state: GameState, figure: Figure, action: Action, ability: Metaability) -> Figure:
+    if action.target is None or action.target == figure.id:
+        return figure
+    target = state.figure(action.target)
+    if target.casualty:
+        raise IllegalActionError(f"{target.id} is a casualty: {ability.id} cannot work on it")
+    within_reach(figure, target, ability.id, "ALC", ability.alc)
+    return target
+
+
+def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Usar (X = the metaability's ENE): its CH ATR, then it works on the target."""
+    ability = _ability(figure, action)
+    target = _target(state, figure, action, ability)
+    events = [spend(figure, ability.ene, f"Usar {ability.id}")]
+    if figure.cast.get(ability.id) == state.turn - 1:
+        text = f"{figure.id} mantiene {ability.id}: sin CH {ability.attribute}, solo la ENE"
+        events.append(Event("maintain", text, {"figure": figure.id, "ability": ability.id}))
+    else:
+        outcome, rolled = _check(state, figure, ability, target)
+        events += rolled
+        if not outcome.passed:
+            text = f"{ability.id} de {figure.id} no surte efecto"
+            return [*events, Event("miss", text, {"figure": figure.id, "ability": ability.id})]
+    if target.side != figure.side:
+        result, _, contested = contest(state, figure, target, "VOL", melee=False)
+        events += contested
+        if result is not OpposedResult.ACTOR:
+            text = f"{target.id} resiste {ability.id}"
+            return [*events, Event("resisted", text, {"figure": target.id, "by": figure.id})]
+    figure.cast[ability.id] = state.turn
+    return [*events, _grant(figure, target, ability)]
+
+
+def _check(
+    state: GameState, figure: Figure, ability: Metaability, target: Figure
+) -> tuple[Outcome, list[Event]]:
+    """Usar una metahabilidad: CH ATR by its kind; Pifias: +1 stress unless CH PSI."""
+    attribute = ability.attribute or ""
+    ctx = Context(None if target is figure else target, melee=False)
+    value = figure.vol if attribute == "VOL" else figure.profile.attribute(attribute)
+    purpose = f"CH {attribute} ({ability.id})"
+    outcome, event = roll(state, figure, purpose, value, acting_modifiers(figure), ctx)
+    figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
+    events = [event]
+    if outcome is Outcome.FUMBLE:
+        events += psi_check(state, figure, "pifia con metahabilidad")
+    return outcome, events
+
+
+def _grant(figure: Figure, target: Figure, ability: Metaability) -> Event:
+    """The target carries the ability's entries; a second use replaces the first."""
+    on_self = target is figure
+    target.granted = [
+        g for g in target.granted if (g.ability, g.caster) != (ability.id, figure.id)
+    ] + [Grant(ability.id, figure.id, ability.grants, on_self)]
+    until = "hasta su próxima actuación" if on_self else "hasta el final de su próxima actuación"
+    names = ", ".join(t.name for t in ability.grants) or "sin bonus"
+    text = f"{ability.id} de {figure.id} actúa sobre {target.id} ({names}) {until}"
+    data = {"figure": figure.id, "target": target.id, "ability": ability.id}
+    return Event("metaability", text, data)
+
+
+def activation_starts(figure: Figure) -> list[Event]:
+    """What it cast on itself ends; what others cast on it now runs to this activation's end."""
+    ended = [g for g in figure.granted if g.on_self]
+    figure.granted = [Grant(g.ability, g.caster, g.traits, False, True) for g in figure.granted
+                      if not g.on_self]  # fmt: skip
+    return [_ended(figure, g) for g in ended]
+
+
+def activation_ends(figure: Figure) -> list[Event]:
+    """The metaabilities whose activation this was stop working."""
+    ended = [g for g in figure.granted if g.armed]
+    figure.granted = [g for g in figure.granted if not g.armed]
+    return [_ended(figure, g) for g in ended]
+
+
+def _ended(figure: Figure, grant: Grant) -> Event:
+    text = f"{grant.ability} de {grant.caster} deja de actuar sobre {figure.id}"
+    return Event("metaability_ends", text, {"figure": figure.id, "ability": grant.ability})
+
+
+HANDLERS = {"usar": usar}
