@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.profiles import Profile, Trait, Weapon
+from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.formats.document import Document
 from wartime.formats.map import parse_map
 from wartime.rules.dice import Dice
@@ -42,6 +42,10 @@ class Faces(Dice):
 def _profile(uid: str, raw: dict[str, Any]) -> Profile:
     weapons = tuple(Weapon(**w) for w in raw.get("weapons", []))
     traits = tuple(Trait(name) for name in raw.get("traits", []))
+    abilities = tuple(
+        Metaability(**{**m, "grants": tuple(Trait(n) for n in m.get("grants", []))})
+        for m in raw.get("metaabilities", [])
+    )
     return Profile(
         character=uid,
         name=raw.get("name", uid),
@@ -54,6 +58,7 @@ def _profile(uid: str, raw: dict[str, Any]) -> Profile:
         weapons=weapons,
         points=raw.get("points", 10),
         traits=traits,
+        metaabilities=abilities,
     )
 
 
