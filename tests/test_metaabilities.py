@@ -192,3 +192,14 @@ characters:
 lists:
   - {id: l, limit: 100, characters: [bruja]}
 """
+
+
+def test_legal_actions_offer_each_metaability_on_every_reachable_figure() -> None:
+    """Usar is a discrete choice: on itself, and on each figure in the CdV within ALC K."""
+    state = game([5] * 9)  # the trial of each choice rolls its dice (on a copy)
+    uses = {(a.target, a.item) for a in state.legal_actions() if a.kind == "usar"}
+    assert uses == {(None, "escudo"), ("c", "escudo"), ("b", "escudo")}  # z is 26 K away
+    state = game([5] * 9, b_at=(6.0, 10.0))  # b behind a: out of the CdV
+    uses = {(a.target, a.item) for a in state.legal_actions() if a.kind == "usar"}
+    assert uses == {(None, "escudo"), ("c", "escudo")}
+    assert all(state.check(a) is None for a in state.legal_actions())

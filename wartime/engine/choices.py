@@ -50,7 +50,7 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
-    options += _attacks(state, figure)
+    options += _attacks(state, figure) + _metaabilities(state, figure)
     steady = [Action(kind, figure.id) for kind in POSTURES if _posture_ok(figure, kind)]
     if not reacting and _can_wait(state, figure):
         steady.append(Action("esperar", figure.id))
@@ -106,6 +106,24 @@ def _attacks(state: GameState, figure: Figure) -> list[Action]:
     engaged = engaged_with(state, figure)
     blows = [Action("ataque_cac", figure.id, target=e.id, item=w) for w in melee for e in engaged]
     return shots + blows
+
+
+def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
+    """Usar each metaability on itself and on every figure within its ALC."""
+    options = []
+    for ability in figure.profile.metaabilities:
+        if ability.attribute is None or not _affords(figure, ability.ene):
+            continue
+        options.append(Action("usar", figure.id, item=ability.id))
+        options += [
+            Action("usar", figure.id, target=other.id, item=ability.id)
+            for other in state.figures.values()
+            if other is not figure
+            and not other.casualty
+            and edge_distance(figure.position, figure.radius, other.position, other.radius)
+            <= ability.alc
+        ]
+    return options
 
 
 def _moves(figure: Figure) -> list[Action]:
