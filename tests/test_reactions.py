@@ -128,3 +128,65 @@ def test_tiempo_bala_trades_actions_without_new_vol_checks() -> None:
     state.apply(Action("ataque_distancia", "b", target="a"))
     state.apply(Action("end"))
     assert state.bullet_time == set()
+
+
+def _imp(events):  # type: ignore[no-untyped-def]
+    return next(e.data for e in events if e.kind == "roll" and e.data["purpose"] == "CH IMP")
+
+
+def test_reacting_before_a_move_ends_catches_the_mover_on_its_path() -> None:
+    """REACCIONES, reacting before the action ends: the reactor names a point of the mover's
+    path; it acts with CH ATR −1 (MODIFICADORES, por reaccionar antes: one −1), with
+    the mover there; then the move goes on to its end."""
+    state = started(watched(), faces=[3, 2, 1])  # VOL; IMP 2; DEF critical: no wounds
+    state.apply(Action("mover", point=(10.0, 11.0)))
+    events = state.apply(Action("react", "b", point=(10.0, 10.5)))
+    assert state.figures["a"].position == (10.0, 10.5)
+    assert [e for e in events if e.kind == "early_reaction"]
+    events = state.apply(Action("ataque_distancia", "b", target="a"))
+    assert ["reacción antes de terminar la acción", -1] in _imp(events)["modifiers"]
+    assert events[-1].kind == "move_resumed"
+    assert state.figures["a"].position == (10.0, 11.0)
+    assert not state.figures["b"].reacting_early
+
+
+def test_a_late_reaction_takes_no_early_penalty() -> None:
+    state = started(watched(), faces=[3, 2, 1])
+    state.apply(Action("mover", point=(10.0, 11.0)))
+    state.apply(Action("react", "b"))
+    events = state.apply(Action("ataque_distancia", "b", target="a"))
+    assert all(
+        label != "reacción antes de terminar la acción" for label, _ in _imp(events)["modifiers"]
+    )
+
+
+def test_a_mover_taken_out_by_an_early_reaction_stays_where_it_fell() -> None:
+    frail = scenario(
+        [
+            ("a", "A", (10.0, 10.0), 0.0),
+            ("c", "A", (2.0, 25.0), 90.0),
+            ("b", "B", (21.0, 10.0), 180.0),
+        ],
+        profiles={"a": profile("a", con=2), "b": SHOOTER},
+    )
+    state = started(frail, faces=[2, 1, 9])  # VOL; critical IMP; DEF fails
+    state.apply(Action("mover", point=(10.0, 11.0)))
+    state.apply(Action("react", "b", point=(10.0, 10.25)))
+    events = state.apply(Action("ataque_distancia", "b", target="a"))
+    assert state.figures["a"].casualty and state.figures["a"].position == (10.0, 10.25)
+    assert [e for e in events if e.kind == "move_cut"]
+
+
+def test_an_early_reaction_needs_a_point_on_a_moves_path() -> None:
+    state = started(watched(), faces=[3])
+    state.apply(Action("mover", point=(10.0, 11.0)))
+    before = state.hash()
+    with pytest.raises(IllegalActionError, match="not on a's path"):
+        state.apply(Action("react", "b", point=(11.0, 10.5)))
+    with pytest.raises(IllegalActionError, match="not on a's path before its end"):
+        state.apply(Action("react", "b", point=(10.0, 11.0)))
+    assert state.hash() == before and state.figures["a"].position == (10.0, 11.0)
+    state = started(watched(), faces=[3])
+    state.apply(Action("agacharse"))
+    with pytest.raises(IllegalActionError, match="only a move can be answered before it ends"):
+        state.apply(Action("react", "b", point=(10.0, 10.0)))

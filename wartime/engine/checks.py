@@ -26,6 +26,8 @@ def acting_modifiers(figure: Figure) -> Modifiers:
         mods.append(("acción encadenada", -1))  # ACCIONES, Acciones combinadas (DESIGN §7)
     if figure.next_action_modifier:
         mods.append(("tras esprintar", figure.next_action_modifier))
+    if figure.reacting_early:  # REACCIONES and MODIFICADORES: one −1 for reacting first
+        mods.append(("reacción antes de terminar la acción", -1))
     if figure.psi_bonus:
         mods.append(("crítico de PSI", figure.psi_bonus))
     if figure.panic:

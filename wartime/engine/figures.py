@@ -54,6 +54,7 @@ class Figure:
     weapon_wounds: dict[str, int] = field(default_factory=dict)
     armour_wounds: int = 0
     reacting: bool = False  # acting outside its activation: ENE may go down to −10
+    reacting_early: bool = False  # before the enemy's action ends: CH ATR −1
     panic: bool = False  # Pánico: CH ATR −1, it can only flee
     lose_next: bool = False  # a failed PSI outside its activation: loses its next action
     vol_loss: int = 0  # a fumbled CH LOC: VOL −1 for good
@@ -143,7 +144,8 @@ class Figure:
             self.level, self.posture.value, self.ene, self.wounds, self.stress, self.acted,
             self.waiting_below, self.sprinted, self.sprinted_now, self.charging,
             self.actions_taken, self.next_action_modifier, self.psi_bonus,
-            sorted(self.weapon_wounds.items()), self.armour_wounds, self.reacting,
+            sorted(self.weapon_wounds.items()), self.armour_wounds,
+            "early" if self.reacting_early else self.reacting,  # old hashes unchanged
             self.panic, self.lose_next, self.vol_loss, self.unconscious, round(self.moved, 9),
         )  # fmt: skip
         generic = (

@@ -6,16 +6,24 @@ Its side chooses one of them (or passes); the reactor checks CH VOL and, on a
 pass, takes one action at once, spending ENE down to −10.  A reaction is not
 an activation: the reactor keeps its place in the turn.  Tiempo bala: a Pj
 that has passed its CH VOL against the acting Pj reacts to that Pj's later
-actions in the same activation without checking again.  Reactions do not
-trigger reactions in this version, and reacting "antes de terminar la acción"
-is not automated yet.
+actions in the same activation without checking again.
+
+Reacting before the action ends: after a move, the reactor may name a point of
+the path (``react`` with ``point``).  The mover is put back there, the reactor
+acts with CH ATR −1, and then the mover carries on to where it was going,
+unless it fell, is engaged, was moved, or the way is now blocked.  Reactions do
+not trigger reactions in this version.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import shapely
+
+from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
@@ -29,6 +37,7 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 QUIET_ACTIONS = frozenset({"esperar"})  # they hand over at once: nothing to answer
+ON_PATH = 0.05  # K: how near the mover's path a named point must be
 
 
 @dataclass
@@ -39,9 +48,18 @@ class Window:
     side: str  # the side that may react
     candidates: list[str]  # figures that saw or heard it and have not tried yet
     reactor: str | None = None  # passed its CH VOL: now picks its action
+    path: tuple[Point, Point] | None = None  # the actor's move, if the action was one
+    halt: Point | None = None  # an early reaction caught the mover here, on its path
 
     def copy(self) -> Window:
-        return Window(self.actor, self.side, list(self.candidates), self.reactor)
+        return Window(
+            self.actor, self.side, list(self.candidates), self.reactor, self.path, self.halt
+        )
+
+    def snapshot(self) -> list[object]:
+        """For the state hash; the early-reaction fields only when they are set."""
+        base: list[object] = [self.actor, self.candidates, self.reactor]
+        return [*base, self.path, self.halt] if self.path or self.halt else base
 
 
 def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]:
@@ -87,9 +105,36 @@ def open_window(
     if not found:
         return []
     side = state.figures[found[0]].side
-    state.window = Window(actor.id, side, found)
+    state.window = Window(actor.id, side, found, path=_path(actor, events))
     text = f"Pueden reaccionar a {actor.id}: {', '.join(found)}"
     return [Event("reaction_window", text, {"actor": actor.id, "candidates": found})]
+
+
+def _path(actor: Figure, events: list[Event]) -> tuple[Point, Point] | None:
+    """The straight path of the actor's move in ``events``, if it moved."""
+    moves = [e for e in events if e.kind == "move" and e.data.get("figure") == actor.id]
+    if not moves or "from" not in moves[-1].data or "to" not in moves[-1].data:
+        return None
+    start, end = moves[-1].data["from"], moves[-1].data["to"]
+    return (float(start[0]), float(start[1])), (float(end[0]), float(end[1]))
+
+
+def _early_point(window: Window, action: Action) -> Point | None:
+    """Where an early reaction catches the mover; refused unless it is on the path."""
+    if action.point is None:
+        return None
+    if window.path is None:
+        raise IllegalActionError(
+            f"{window.actor} did not move: only a move can be answered before it ends"
+        )
+    start, end = window.path
+    off = shapely.LineString([start, end]).distance(shapely.Point(action.point))
+    if off > ON_PATH or math.dist(action.point, end) <= ON_PATH:
+        raise IllegalActionError(
+            f"({action.point[0]:g}, {action.point[1]:g}) is not on {window.actor}'s path "
+            f"before its end ({end[0]:.2f}, {end[1]:.2f})"
+        )
+    return action.point
 
 
 def decide(state: GameState, action: Action) -> list[Event]:
@@ -106,6 +151,7 @@ def decide(state: GameState, action: Action) -> list[Event]:
             f"{action.figure} cannot react now: it neither saw nor heard {window.actor}"
         )
     reactor = state.figure(action.figure)
+    early = _early_point(window, action)
     window.candidates.remove(reactor.id)
     if reactor.lose_next:  # a failed PSI outside its activation costs this reaction
         reactor.lose_next = False
@@ -118,26 +164,63 @@ def decide(state: GameState, action: Action) -> list[Event]:
         ]
     if reactor.id in state.bullet_time:  # Tiempo bala: no new CH VOL against this actor
         text = f"{reactor.id} sigue en tiempo bala: reacciona sin CH VOL"
-        return [Event("bullet_time", text, {"figure": reactor.id}), *_start(window, reactor)]
+        events = [Event("bullet_time", text, {"figure": reactor.id})]
+        return events + _start(state, window, reactor, early)
     guard = [("en guardia", reactor.guard_bonus)] if reactor.guard_bonus else []
     reactor.guard_bonus = 0  # En guardia: only its next CH VOL to react
     outcome, event = roll(state, reactor, "CH VOL (reacción)", reactor.vol, guard)
     events = [event]
     if outcome.passed:
         state.bullet_time.add(reactor.id)
-        events += _start(window, reactor)
+        events += _start(state, window, reactor, early)
     elif not window.candidates:
         state.window = None
     return events
 
 
-def _start(window: Window, reactor: Figure) -> list[Event]:
+def _start(state: GameState, window: Window, reactor: Figure, early: Point | None) -> list[Event]:
     """The reactor takes the floor: its one action comes next."""
     window.reactor = reactor.id
     reactor.reacting = True
     reactor.actions_taken = 0
     reactor.next_action_modifier = 0
-    return [Event("reaction", f"{reactor.id} reacciona", {"figure": reactor.id})]
+    events = [Event("reaction", f"{reactor.id} reacciona", {"figure": reactor.id})]
+    if early is None:
+        return events
+    reactor.reacting_early = True
+    window.halt = early
+    actor = state.figure(window.actor)
+    _put(state, actor, early)
+    text = f"{reactor.id} reacciona antes: {actor.id} está en ({early[0]:.2f}, {early[1]:.2f})"
+    return [*events, Event("early_reaction", text, {"figure": reactor.id, "at": list(early)})]
+
+
+def _put(state: GameState, figure: Figure, point: Point) -> None:
+    """Set a base down elsewhere on its path, keeping the movement table in step."""
+    figure.position = point
+    if state._physics is not None and figure.level == 1:
+        state._physics.remove(figure.id)
+        state._physics.place(figure.disc())
+
+
+def _carry_on(state: GameState, window: Window) -> list[Event]:
+    """After an early reaction the mover goes on, unless something stopped it."""
+    from wartime.engine.moves import engaged_with
+
+    actor = state.figure(window.actor)
+    assert window.path is not None and window.halt is not None
+    goal = window.path[1]
+    if actor.casualty or actor.position != window.halt or engaged_with(state, actor):
+        text = f"{actor.id} no termina su movimiento"
+        return [Event("move_cut", text, {"figure": actor.id, "at": list(actor.position)})]
+    if actor.level == 1:
+        result = state.physics().move_toward(actor.id, goal, math.dist(actor.position, goal))
+        actor.position = result.end
+    else:
+        actor.position = goal
+    end = actor.position
+    text = f"{actor.id} sigue su movimiento hasta ({end[0]:.2f}, {end[1]:.2f})"
+    return [Event("move_resumed", text, {"figure": actor.id, "to": list(end)})]
 
 
 def react(state: GameState, action: Action) -> list[Event]:
@@ -158,8 +241,11 @@ def react(state: GameState, action: Action) -> list[Event]:
 
         events = perform(state, reactor, action, HANDLERS[action.kind])
     reactor.reacting = False
+    reactor.reacting_early = False
     reactor.focus = 0  # Concentrarse: a reaction is one action, nothing follows it
     state.window = None
+    if window.halt is not None:
+        events += _carry_on(state, window)
     from wartime.engine.sequence import check_game_over, end_activation
 
     events += check_game_over(state)

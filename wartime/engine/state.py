@@ -184,7 +184,7 @@ class GameState:
         snapshot = (
             self.turn, self.phase, sorted(self.initiative.items()), self.leader, self.to_move,
             self.active, self.winner, self.over, self.dice.state,
-            self.window and [self.window.actor, self.window.candidates, self.window.reactor],
+            self.window and self.window.snapshot(),
             self.reserves or None, self.deploy_side if self.reserves else None,
             *([sorted(self.bullet_time)] if self.bullet_time else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
