@@ -741,12 +741,45 @@ def test_a_variant_can_be_a_reaction_spending_ene_below_zero() -> None:
 @pytest.mark.parametrize(
     ("kind", "why"),
     [
-        ("contracarga", "Contracarga is not yet automated: it is a reaction to an enemy Cargar"),
         ("esquivar_en_cac", "Esquivar en CaC is not yet automated: it is a reaction declared"),
         ("huir", "Huir is not yet automated: it is a reaction declared right after"),
         ("desenfundar", "Desenfundar is not yet automated: it settles a duel"),
     ],
 )
 def test_reactions_are_refused_with_the_reason(kind: str, why: str) -> None:
-    """Contracarga, Esquivar en CaC, Huir and Desenfundar answer another Pj's action."""
+    """Esquivar en CaC, Huir and Desenfundar answer another Pj's action mid-way."""
     refused(brawl([]), Action(kind, target="b"), why)
+
+
+def charged() -> GameState:
+    """a charges b, who reacts (CH VOL 2) with Contracarga."""
+    scn = scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)])
+    state = started(scn, [2, 3, 2])  # b's CH VOL; a's CH IMP 3; b's CH DEF 2
+    state.apply(Action("cargar", target="b"))
+    state.apply(Action("react", "b"))
+    return state
+
+
+def test_contracarga_gives_def_plus_one_against_the_charging_blow() -> None:
+    """Contracarga (3): a reaction to a Cargar; CH DEF +1 against that charge."""
+    state = charged()
+    events = state.apply(Action("contracarga", "b"))
+    assert [e for e in events if e.kind == "counter_charge"]
+    assert state.figures["b"].ene == -3 and state.figures["b"].counter_charge == "a"
+    events = act(state, Action("ataque_cac", target="b", item=KNIFE.id))
+    assert ["contracarga", 1] in rolls(events, "CH DEF")[0]["modifiers"]
+    assert state.figures["b"].counter_charge is None  # used up by that blow
+    state = charged()
+    state.apply(Action("contracarga", "b"))
+    act(state, Action("end"))  # the charger never struck: the charge is over all the same
+    assert state.figures["b"].counter_charge is None
+
+
+def test_contracarga_answers_only_a_charge_against_the_reactor() -> None:
+    state = brawl([])
+    refused(state, Action("contracarga", target="b"), "is a reaction to an enemy's Cargar")
+    scn = scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)])
+    state = started(scn, [2])
+    state.apply(Action("mover", point=(11.0, 10.0)))
+    state.apply(Action("react", "b"))
+    refused(state, Action("contracarga", "b"), "a has not charged it")

@@ -333,6 +333,20 @@ def cover_defence(state: GameState, source: Point, target: Figure) -> int | None
     return max(crossed) if crossed else None
 
 
+def against_charge(target: Figure, attacker: Figure | None) -> Modifiers:
+    """Contracarga: CH DEF +1 against the blow of the charge it answered.
+
+    The charger's first CaC blow after Cargar is that charge's blow (it has already
+    dropped its charging flag by the CH DEF), so the first CH DEF against it uses it up.
+    """
+    if attacker is None or target.counter_charge != attacker.id:
+        return []
+    target.counter_charge = None
+    from wartime.engine.melee_variants import book_modifiers, entry
+
+    return book_modifiers(entry("contracarga"), "contracarga", "DEF", when="against_charge")
+
+
 def defend(
     state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None,
     source: Point | None = None,
@@ -350,6 +364,7 @@ def defend(
             return [event, Event("saved", saved, {"figure": target.id, "cover": guard})]
         return [event, *defend(state, target, damage, cover, attacker)]
     mods: Modifiers = [("cobertura", COVER_BONUS)] if cover in ("over_half", "total") else []
+    mods += against_charge(target, attacker)
     defense = target.defense + bonuses.defense_bonus(state, target)
     ctx = Context(attacker, melee=attacker is not None)
     outcome, event = roll(state, target, "CH DEF", defense, mods, ctx)

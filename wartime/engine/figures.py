@@ -73,6 +73,7 @@ class Figure:
     # METAHABILIDADES (engine/metaabilities.py); appended to snapshot() only when set.
     granted: list[Grant] = field(default_factory=list)  # metaabilities at work on it
     cast: dict[str, int] = field(default_factory=dict)  # ability → turn of its last success
+    counter_charge: str | None = None  # Contracarga: CH DEF +1 against this charger's blow
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -155,9 +156,10 @@ class Figure:
         # Appended only when set: the hashes of games that never use these (saved games,
         # golden transcripts) stay as they were, and a set one still changes the digest.
         mind = (self.possessed_by, self.marked_by)
-        if self.granted or self.cast:  # generic and mind always precede it
+        if self.granted or self.cast or self.counter_charge:  # generic, mind precede it
             grants = [astuple(g) for g in self.granted]
-            return (*base, generic, mind, grants, sorted(self.cast.items()))
+            late = (grants, sorted(self.cast.items()), self.counter_charge)
+            return (*base, generic, mind, *late)
         if mind != (None, None):
             return (*base, generic, mind)  # generic always precedes it: no ambiguous lengths
         return (*base, generic) if generic != _GENERIC_DEFAULTS else base

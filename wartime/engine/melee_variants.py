@@ -41,6 +41,7 @@ from wartime.engine.combat import (
     _resolve_hit,
     _shot_cover,
     _weapon,
+    against_charge,
     bonus_damage,
     defend,
     melee_damage,
@@ -346,7 +347,8 @@ def _capped_defence(
 ) -> list[Event]:
     """combat.defend with a ceiling on the wounds (Ataque CaC sin armas)."""
     defense = target.defense + defense_bonus(state, target)
-    outcome, event = roll(state, target, "CH DEF", defense, [], Context(attacker, melee=True))
+    mods = against_charge(target, attacker)
+    outcome, event = roll(state, target, "CH DEF", defense, mods, Context(attacker, melee=True))
     damage *= damage_taken(target)
     events = [event]
     if outcome is Outcome.CRITICAL:  # 0 wounds and DAÑ 1 back at the attacker in CaC
@@ -836,11 +838,25 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 # -- reactions and duels: not yet automated ----------------------------------------------------
 
+
+def contracarga(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Contracarga (3): a reaction to an enemy that has just charged this Pj; CH DEF +1
+    against that charge's blow (combat.against_charge)."""
+    book = entry("contracarga")
+    charger = state.figures.get(state.active or "")
+    if not figure.reacting or charger is None:
+        raise IllegalActionError(f"{book.name} is a reaction to an enemy's Cargar")
+    if not charger.charging or figure not in engaged_with(state, charger):
+        raise IllegalActionError(
+            f"{book.name} answers a Cargar against {figure.id}: {charger.id} has not charged it"
+        )
+    events = [spend(figure, cost(book), book.name)]
+    figure.counter_charge = charger.id
+    text = f"{figure.id} contracarga: CH DEF +1 contra la carga de {charger.id}"
+    return [*events, Event("counter_charge", text, {"figure": figure.id, "by": charger.id})]
+
+
 NEEDS_REACTIONS: dict[str, str] = {
-    "contracarga": (
-        "it is a reaction to an enemy Cargar, and its CH DEF +1 against that charge needs "
-        "a counter-charge state on the figure that the CH DEF reads"
-    ),
     "esquivar_en_cac": (
         "it is a reaction declared once a CaC attacker has chosen its target, and replaces "
         "the attacker's CH IMP: it needs reactions in the middle of an attack"
@@ -878,5 +894,6 @@ HANDLERS: dict[str, Handler] = {
     "inmovilizar_enemigo": inmovilizar_enemigo,
     "noquear": noquear,
     "embestir": embestir,
+    "contracarga": contracarga,
     **{action_id: _needs_reactions(action_id) for action_id in NEEDS_REACTIONS},
 }

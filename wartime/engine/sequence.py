@@ -219,6 +219,9 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     """Hand over to the next player; unused ENE is kept (ENERGÍA, Acción)."""
     figure.acted = figure.acted or acted
     state.bullet_time.clear()  # tiempo bala lasts while this Pj acts
+    for rival in state.figures.values():  # Contracarga answered this Pj's charge only
+        if rival.counter_charge == figure.id:
+            rival.counter_charge = None
     figure.next_action_modifier = 0
     figure.psi_bonus = 0
     figure.focus = 0  # Concentrarse: for the next action of this activation only
