@@ -82,3 +82,19 @@ def do(state: GameState, action: object) -> list:  # type: ignore[type-arg]
     while state.pending.kind is PendingKind.REACT:
         events += state.apply(Action("pass"))
     return events
+
+
+def refused(state: GameState, action: object, match: str) -> None:
+    """The action is illegal for the reason given, and leaves no trace (DESIGN §3)."""
+    import pytest
+
+    from wartime.engine import Action, IllegalActionError
+
+    assert isinstance(action, Action)
+    faces = list(state.dice.faces) if isinstance(state.dice, ScriptedDice) else None
+    before = (state.hash(), len(state.history), len(state.log))
+    with pytest.raises(IllegalActionError, match=match):
+        state.apply(action)
+    assert (state.hash(), len(state.history), len(state.log)) == before
+    if faces is not None:
+        assert isinstance(state.dice, ScriptedDice) and state.dice.faces == faces

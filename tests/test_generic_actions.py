@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 
 from wartime.board.battlefield import Wall
-from wartime.engine import Action, GameState, IllegalActionError, PendingKind, Scenario
+from wartime.engine import Action, GameState, PendingKind, Scenario
 from wartime.engine.combat import magazine_size, rounds_left
 from wartime.engine.generic import HANDLERS as GENERIC
 from wartime.engine.handlers import HANDLERS, not_yet_automated
 from wartime.engine.profiles import Weapon
 from wartime.rules.actions import load_actions
 
-from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, scenario, started
+from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, refused, scenario, started
 
 BOOK = {a.id: a for a in load_actions().actions}
 ENE = 8  # CON 4 + AGI 4 gained at the first activation (ENERGÍA, Inicio actuación)
@@ -37,17 +37,6 @@ def cost(action_id: str) -> int:
 
 def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
     return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
-
-
-def refused(state: GameState, action: Action, match: str) -> None:
-    """The action is illegal for the reason given, and leaves no trace (DESIGN §3)."""
-    faces = list(state.dice.faces) if isinstance(state.dice, ScriptedDice) else None
-    before = (state.hash(), len(state.history), len(state.log))
-    with pytest.raises(IllegalActionError, match=match):
-        state.apply(action)
-    assert (state.hash(), len(state.history), len(state.log)) == before
-    if faces is not None:
-        assert isinstance(state.dice, ScriptedDice) and state.dice.faces == faces
 
 
 def b_first(scn: Scenario, faces: list[int] | tuple[int, ...] = ()) -> GameState:

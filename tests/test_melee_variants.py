@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from wartime.board.battlefield import Posture, Wall
-from wartime.engine import Action, GameState, IllegalActionError
+from wartime.engine import Action, GameState
 from wartime.engine.handlers import HANDLERS, not_yet_automated
 from wartime.engine.melee_variants import HANDLERS as VARIANTS
 from wartime.engine.profiles import Trait, Weapon
 from wartime.rules.actions import load_actions
 
-from .engine_support import KNIFE, RIFLE, profile, scenario, started
+from .engine_support import KNIFE, RIFLE, profile, refused, scenario, started
 
 LONG_RIFLE = Weapon("rifle largo", ene=3, dan=4, alc=40, cal=4)
 META = frozenset({"noise", "reaction_window", "no_reaction"})  # REACCIONES' bookkeeping
@@ -39,15 +39,6 @@ def act(state: GameState, action: Action) -> list[Any]:
     while state.pending.kind.value == "react":
         events += state.apply(Action("pass"))
     return events
-
-
-def refused(state: GameState, action: Action, match: str) -> None:
-    """The action is illegal for the reason given, and leaves no trace (DESIGN §3)."""
-    before = (state.hash(), len(state.history), len(state.log), list(state.dice.faces))
-    with pytest.raises(IllegalActionError, match=match):
-        state.apply(action)
-    after = (state.hash(), len(state.history), len(state.log), state.dice.faces)
-    assert after == before
 
 
 def brawl(faces: list[int], **profiles: Any) -> GameState:

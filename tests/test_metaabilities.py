@@ -10,16 +10,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import pytest
 import yaml
 
-from wartime.engine import Action, GameState, IllegalActionError, PendingKind
+from wartime.engine import Action, GameState, PendingKind
 from wartime.engine.bonuses import Context, check_modifiers
 from wartime.engine.profiles import Metaability, Profile, Trait, profile_from_army
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document
 
-from .engine_support import profile, scenario, started
+from .engine_support import do, profile, refused, scenario, started
 
 START_ENE = 8  # CON 4 + AGI 4
 # A bunkai (CH AGI) that gives Refuerzo (CH DEF +1) for 2 ENE, up to 6 K away.
@@ -43,21 +42,6 @@ def game(
     return started(scenario(units, profiles={"a": a or caster("a")}), faces)
 
 
-def act(state: GameState, action: Action) -> list[Any]:
-    events = state.apply(action)
-    while state.pending.kind is PendingKind.REACT:
-        events += state.apply(Action("pass"))
-    return events
-
-
-def refused(state: GameState, action: Action, match: str) -> None:
-    """Illegal, with the reason, and no trace (DESIGN §3)."""
-    before = (state.hash(), len(state.history), list(state.dice.faces))
-    with pytest.raises(IllegalActionError, match=match):
-        state.apply(action)
-    assert (state.hash(), len(state.history), state.dice.faces) == before
-
-
 def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
     return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
 
@@ -71,7 +55,7 @@ def test_usar_checks_the_kinds_attribute_and_grants_the_entries() -> None:
     archetype's; the target carries its entries (Refuerzo: CH DEF +1)."""
     state = game([3])
     assert defence(state, "c") == []
-    events = act(state, Action("usar", target="c", item="escudo"))
+    events = do(state, Action("usar", target="c", item="escudo"))
     (check,) = rolls(events, "CH AGI (escudo)")
     assert check["target"] == 4
     assert state.figures["a"].ene == START_ENE - 2
@@ -81,29 +65,29 @@ def test_usar_checks_the_kinds_attribute_and_grants_the_entries() -> None:
 
 def test_a_failed_check_spends_the_ene_and_grants_nothing() -> None:
     state = game([7])
-    act(state, Action("usar", target="c", item="escudo"))
+    do(state, Action("usar", target="c", item="escudo"))
     assert state.figures["a"].ene == START_ENE - 2 and state.figures["c"].granted == []
 
 
 def test_a_fumble_gives_stress_unless_a_psi_check_passes() -> None:
     """Pifias con metahabilidades: +1 estrés, avoidable with a CH PSI."""
     state = game([10, 9])  # fumble; CH PSI 9 > VOL 4 fails
-    act(state, Action("usar", item="escudo"))
+    do(state, Action("usar", item="escudo"))
     assert state.figures["a"].stress == 1
     state = game([10, 2])  # fumble; CH PSI passes
-    act(state, Action("usar", item="escudo"))
+    do(state, Action("usar", item="escudo"))
     assert state.figures["a"].stress == 0
 
 
 def test_on_oneself_it_lasts_until_the_next_activation_starts() -> None:
     """METAHABILIDADES, on oneself: it ends when its next activation begins."""
     state = game([3])
-    act(state, Action("usar", item="escudo"))
+    do(state, Action("usar", item="escudo"))
     assert defence(state, "a") == [("Refuerzo", 1)]
-    act(state, Action("end"))  # B's turn: still shielded
+    do(state, Action("end"))  # B's turn: still shielded
     assert defence(state, "a") == [("Refuerzo", 1)]
     _next_turn(state)
-    events = act(state, Action("activate", "a"))
+    events = do(state, Action("activate", "a"))
     assert [e for e in events if e.kind == "metaability_ends"]
     assert defence(state, "a") == []
 
@@ -111,35 +95,35 @@ def test_on_oneself_it_lasts_until_the_next_activation_starts() -> None:
 def test_on_an_ally_it_lasts_to_the_end_of_the_allys_next_activation() -> None:
     """METAHABILIDADES, on an ally: it ends with the ally's next activation."""
     state = game([3])
-    act(state, Action("usar", target="c", item="escudo"))
-    act(state, Action("end"))
-    act(state, Action("activate", "b"))
-    act(state, Action("end"))
-    act(state, Action("activate", "c"))
+    do(state, Action("usar", target="c", item="escudo"))
+    do(state, Action("end"))
+    do(state, Action("activate", "b"))
+    do(state, Action("end"))
+    do(state, Action("activate", "c"))
     assert defence(state, "c") == [("Refuerzo", 1)]  # through its own activation
-    act(state, Action("end"))
+    do(state, Action("end"))
     assert defence(state, "c") == []
 
 
 def test_on_an_enemy_it_also_needs_a_won_vol_contest() -> None:
     """Sobre un Pj enemigo: a CH VOL ENF extra (DESIGN §7: lowest passing die wins)."""
     state = game([3, 2, 6])  # CH AGI 3; CH VOL ENF: a 2, b 6 (fails)
-    events = act(state, Action("usar", target="b", item="escudo"))
+    events = do(state, Action("usar", target="b", item="escudo"))
     assert rolls(events, "CH VOL ENF")
     assert defence(state, "b") == [("Refuerzo", 1)]
     state = game([3, 5, 2])  # b's lower passing die wins: it resists
-    events = act(state, Action("usar", target="b", item="escudo"))
+    events = do(state, Action("usar", target="b", item="escudo"))
     assert [e for e in events if e.kind == "resisted"] and state.figures["b"].granted == []
 
 
 def test_maintaining_it_the_next_turn_needs_only_the_ene() -> None:
     """Mantener una metahabilidad: the turn after a success, no CH ATR, only the ENE."""
     state = game([3])
-    act(state, Action("usar", item="escudo"))
-    act(state, Action("end"))
+    do(state, Action("usar", item="escudo"))
+    do(state, Action("end"))
     _next_turn(state)
-    act(state, Action("activate", "a"))
-    events = act(state, Action("usar", item="escudo"))
+    do(state, Action("activate", "a"))
+    events = do(state, Action("usar", item="escudo"))
     assert not rolls(events, "CH AGI (escudo)")
     assert [e for e in events if e.kind == "maintain"]
     assert defence(state, "a") == [("Refuerzo", 1)]
@@ -174,12 +158,12 @@ def test_an_army_metaability_grants_its_entries_only_while_it_works() -> None:
 def _next_turn(state: GameState) -> None:
     """Everyone left acts and ends; the new turn's initiative goes to A (9 against 1)."""
     while state.pending.kind is PendingKind.ACTIVATE:
-        act(state, Action("activate", state.legal_actions()[0].figure))
-        act(state, Action("end"))
+        do(state, Action("activate", state.legal_actions()[0].figure))
+        do(state, Action("end"))
     assert state.pending.kind is PendingKind.INITIATIVE
     state.dice.faces[:0] = [9, 1]
-    act(state, Action("initiative", "a"))
-    act(state, Action("initiative", "b"))
+    do(state, Action("initiative", "a"))
+    do(state, Action("initiative", "b"))
 
 
 _ARMY = """

@@ -12,36 +12,19 @@ from typing import Any
 
 import pytest
 
-from wartime.engine import Action, GameState, IllegalActionError, PendingKind
+from wartime.engine import Action, GameState, PendingKind
 from wartime.engine.handlers import HANDLERS
 from wartime.engine.mind import HANDLERS as MIND
 from wartime.engine.profiles import Profile, Trait
 from wartime.rules.actions import load_actions
 
-from .engine_support import RIFLE, profile, scenario, started
+from .engine_support import RIFLE, do, profile, refused, scenario, started
 
 START_ENE = 8  # CON 4 + AGI 4
 
 
 def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
     return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
-
-
-def act(state: GameState, action: Action) -> list[Any]:
-    """Apply ``action``; every enemy chance to react it opens is passed."""
-    events = state.apply(action)
-    while state.pending.kind is PendingKind.REACT:
-        events += state.apply(Action("pass"))
-    return events
-
-
-def refused(state: GameState, action: Action, match: str) -> None:
-    """The action is illegal for the reason given, and leaves no trace (DESIGN §3)."""
-    before = (state.hash(), len(state.history), len(state.log), list(state.dice.faces))
-    with pytest.raises(IllegalActionError, match=match):
-        state.apply(action)
-    after = (state.hash(), len(state.history), len(state.log), state.dice.faces)
-    assert after == before
 
 
 def mind(
@@ -87,7 +70,7 @@ def test_a_neuromante_hacks_with_int_and_a_failed_ch_vol_takes_the_full_dan() ->
     """Corromper / Hackear (3, INT o VOL): CH IMP with INT; DAÑ estrés INT − 4; CH DEF is a
     CH VOL, failed: the full DAÑ."""
     state = game([5, 6])  # CH INT 5 ≤ 7 passes; b's CH VOL 6 > 4 fails
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     (imp,) = rolls(events, "CH INT (Corromper / Hackear)")
     (dfn,) = rolls(events, "CH VOL (defensa mental)")
     assert imp["outcome"] == "pass" and imp["target"] == 7 and dfn["target"] == 4
@@ -101,17 +84,17 @@ def test_a_neuromante_hacks_with_int_and_a_failed_ch_vol_takes_the_full_dan() ->
 def test_a_passed_ch_vol_takes_dan_minus_vol_never_below_zero() -> None:
     """Corromper / Hackear, CH DEF: a passed CH VOL leaves DAÑ minus the target's VOL."""
     state = game([5, 2], b=mind("b", vol=2))  # DAÑ 3 − VOL 2 = 1
-    act(state, Action("corromper_hackear", target="b"))
+    do(state, Action("corromper_hackear", target="b"))
     assert state.figures["b"].stress == 1
     state = game([5, 2])  # DAÑ 3 − VOL 4: nothing (not −1)
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     assert state.figures["b"].stress == 0 and [e for e in events if e.kind == "no_stress"]
 
 
 def test_the_damage_is_at_least_one() -> None:
     """Corromper / Hackear: the stress DAÑ is the attribute minus 4, and never below 1."""
     state = game([3, 8], a=mind("a", "Neuromante", int_=4))
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     assert next(e.data for e in events if e.kind == "mind_hit")["damage"] == 1
     assert state.figures["b"].stress == 1
 
@@ -119,7 +102,7 @@ def test_the_damage_is_at_least_one() -> None:
 def test_a_titiritero_hacks_with_vol() -> None:
     """METAHABILIDADES, Corrupción y Hacking: a titiritero (Atadura) uses VOL, not INT."""
     state = game([6, 7], a=mind("a", "Atadura", int_=3, vol=7))
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     assert rolls(events, "CH VOL (Corromper / Hackear)")[0]["target"] == 7
     assert state.figures["b"].stress == 3  # VOL 7 − 4
 
@@ -130,14 +113,14 @@ def test_a_titiritero_only_hacks_living_characters_and_a_neuromante_anyone() -> 
     state = game([5, 6], a=mind("a", "Atadura", vol=7), b=robot)
     refused(state, Action("corromper_hackear", target="b"), "only hacks a living character")
     state = game([5, 6], b=robot)
-    act(state, Action("corromper_hackear", target="b"))
+    do(state, Action("corromper_hackear", target="b"))
     assert state.figures["b"].stress == 3
 
 
 def test_shin_adds_one_to_the_damage() -> None:
     """Shin (BONUS Y MALUS): one more point of DAÑ when hacking."""
     state = game([5, 6], a=mind("a", "Neuromante", "Shin", int_=7))
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     assert next(e.data for e in events if e.kind == "mind_hit")["damage"] == 4
     assert state.figures["b"].stress == 4
 
@@ -147,23 +130,23 @@ def test_criticals_and_fumbles_of_impact_and_defence() -> None:
     fumbled CH DEF, DAÑ+1."""
     seer = mind("a", "Neuromante", int_=7, vol=6)  # VOL 6: acts in phase 6, before b
     state = game([1, 6], a=seer, b=mind("b", vol=6))  # critical: DAÑ 4; CH VOL 6 passes: 4 − 6
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     assert next(e.data for e in events if e.kind == "mind_hit")["damage"] == 4
     assert state.figures["b"].stress == 0
     state = game([1, 7], a=seer, b=mind("b", vol=6))  # critical, CH VOL fails: 4
-    act(state, Action("corromper_hackear", target="b"))
+    do(state, Action("corromper_hackear", target="b"))
     assert state.figures["b"].stress == 4
     state = game([5, 1])  # a critical CH DEF: no stress at all
-    act(state, Action("corromper_hackear", target="b"))
+    do(state, Action("corromper_hackear", target="b"))
     assert state.figures["b"].stress == 0
     state = game([5, 10])  # a fumbled CH DEF: DAÑ 3 + 1
-    act(state, Action("corromper_hackear", target="b"))
+    do(state, Action("corromper_hackear", target="b"))
     assert state.figures["b"].stress == 4
 
 
 def test_a_failed_hack_spends_the_ene_and_does_nothing() -> None:
     state = game([8])  # 8 > INT 7
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     assert state.figures["b"].stress == 0 and [e for e in events if e.kind == "miss"]
     assert state.figures["a"].ene == START_ENE - 3
     assert not rolls(events, "CH VOL (defensa mental)")
@@ -172,11 +155,11 @@ def test_a_failed_hack_spends_the_ene_and_does_nothing() -> None:
 def test_a_fumble_with_a_metaability_costs_stress_unless_a_ch_psi_passes() -> None:
     """METAHABILIDADES, Pifias con metahabilidades: one stress, unless a CH PSI passes."""
     state = game([10, 3])  # fumble; CH PSI 3 ≤ VOL 4 passes
-    events = act(state, Action("corromper_hackear", target="b"))
+    events = do(state, Action("corromper_hackear", target="b"))
     assert rolls(events, "CH PSI (pifia con metahabilidad)")[0]["outcome"] == "pass"
     assert state.figures["a"].stress == 0 and state.figures["b"].stress == 0
     state = game([10, 7])  # fumble; CH PSI 7 fails: +1 stress
-    act(state, Action("corromper_hackear", target="b"))
+    do(state, Action("corromper_hackear", target="b"))
     assert state.figures["a"].stress == 1
 
 
@@ -184,7 +167,7 @@ def test_stress_above_vol_knocks_the_target_out() -> None:
     """PSICOLOGÍA, Estrés: si estrés > VOL, inconsciente (a casualty)."""
     state = game([5, 6], b=mind("b", vol=3))
     state.figures["b"].stress = 1
-    events = act(state, Action("corromper_hackear", target="b"))  # +3: 4 > VOL 3
+    events = do(state, Action("corromper_hackear", target="b"))  # +3: 4 > VOL 3
     assert state.figures["b"].unconscious and state.figures["b"].casualty
     assert [e for e in events if e.kind == "unconscious"]
 
@@ -211,7 +194,7 @@ def possessing(faces: list[int], **kw: Any) -> GameState:
     """a possesses b (stress = VOL) with a CH INT 3."""
     state = game([3, *faces], **kw)
     state.figures["b"].stress = state.figures["b"].vol
-    act(state, Action("poseer", target="b"))
+    do(state, Action("poseer", target="b"))
     assert state.figures["b"].possessed_by == "a"
     return state
 
@@ -221,19 +204,19 @@ def test_poseer_takes_a_target_whose_stress_reached_its_vol() -> None:
     possesses it."""
     state = game([3])
     state.figures["b"].stress = 4
-    events = act(state, Action("poseer", target="b"))
+    events = do(state, Action("poseer", target="b"))
     assert rolls(events, "CH INT (Poseer)")[0]["target"] == 7
     assert state.figures["b"].possessed_by == "a" and state.figures["a"].ene == START_ENE - 3
     state = game([9])  # a failed check: the ENE is spent, nothing happens
     state.figures["b"].stress = 4
-    act(state, Action("poseer", target="b"))
+    do(state, Action("poseer", target="b"))
     assert state.figures["b"].possessed_by is None and state.figures["a"].ene == START_ENE - 3
 
 
 def test_a_titiritero_possesses_with_vol() -> None:
     state = game([6], a=mind("a", "Atadura", int_=2, vol=6))
     state.figures["b"].stress = 4
-    events = act(state, Action("poseer", target="b"))
+    events = do(state, Action("poseer", target="b"))
     assert rolls(events, "CH VOL (Poseer)")[0]["target"] == 6
     assert state.figures["b"].possessed_by == "a"
 
@@ -257,14 +240,14 @@ def test_the_possessed_figure_acts_with_the_possessors_ene_for_the_possessors_si
     """Poseer: the possessor pays with its own ENE for what the possessed figure does.
     b shoots its former ally c; the shot is a's second action."""
     state = possessing([2, 1], c=((6.0, 14.0), 0.0))  # CH IMP 2 hits; c's CH DEF 1: critical
-    events = act(state, Action("ataque_distancia", "b", target="c", item=RIFLE.id))
+    events = do(state, Action("ataque_distancia", "b", target="c", item=RIFLE.id))
     (imp,) = rolls(events, "CH IMP")
     assert imp["who"] == "b" and ["acción encadenada", -1] in imp["modifiers"]
     assert [e for e in events if e.kind == "hit" and e.data.get("target") == "c"]
     assert state.figures["a"].ene == START_ENE - 3 - RIFLE.ene
     assert state.figures["b"].ene == 0 and state.figures["b"].side == "B"
     assert state.figures["a"].actions_taken == 2 and state.pending.figure == "a"
-    act(state, Action("mover", "b", point=(14.0, 11.0)))  # MOV 1
+    do(state, Action("mover", "b", point=(14.0, 11.0)))  # MOV 1
     assert state.figures["b"].position == (14.0, 11.0)
     assert state.figures["a"].ene == START_ENE - 3 - RIFLE.ene - 1
 
@@ -326,7 +309,7 @@ def test_a_marked_target_may_be_possessed_again_without_the_stress() -> None:
     """Marcar un objetivo (3, INT / VOL): whoever possesses a character may mark it, and
     possess it again later even when its stress is below its VOL."""
     state = possessing([4])  # CH INT 4 marks
-    events = act(state, Action("marcar_un_objetivo", target="b"))
+    events = do(state, Action("marcar_un_objetivo", target="b"))
     assert rolls(events, "CH INT (Marcar un objetivo)")[0]["outcome"] == "pass"
     assert state.figures["b"].marked_by == "a"
     assert state.figures["a"].ene == START_ENE - 3 - 3
@@ -335,7 +318,7 @@ def test_a_marked_target_may_be_possessed_again_without_the_stress() -> None:
     state.figures["b"].possessed_by = None  # as when a's next activation starts
     state.figures["b"].stress = 0  # as if cured
     state.dice.faces.append(2)
-    act(state, Action("poseer", target="b"))
+    do(state, Action("poseer", target="b"))
     assert state.figures["b"].possessed_by == "a"
 
 
@@ -343,7 +326,7 @@ def test_marking_needs_the_possession_and_a_passed_check() -> None:
     state = game([4])
     refused(state, Action("marcar_un_objetivo", target="b"), "does not possess b")
     state = possessing([9])  # CH INT 9 fails
-    act(state, Action("marcar_un_objetivo", target="b"))
+    do(state, Action("marcar_un_objetivo", target="b"))
     assert state.figures["b"].marked_by is None and state.figures["a"].ene == START_ENE - 6
 
 

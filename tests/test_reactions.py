@@ -19,6 +19,18 @@ def watched():  # type: ignore[no-untyped-def]
     )
 
 
+def fragile():  # type: ignore[no-untyped-def]
+    """As watched(), with a at CON 2 (one good shot takes it out) and an ally c far off."""
+    return scenario(
+        [
+            ("a", "A", (10.0, 10.0), 0.0),
+            ("c", "A", (2.0, 25.0), 90.0),
+            ("b", "B", (21.0, 10.0), 180.0),
+        ],
+        profiles={"a": profile("a", con=2), "b": SHOOTER},
+    )
+
+
 def test_an_action_in_the_cdv_opens_a_chance_to_react() -> None:
     """REACCIONES: an action of an enemy in the CdV may be answered."""
     state = started(watched())
@@ -99,14 +111,7 @@ def test_only_witnesses_may_react_and_pass_ends_the_window() -> None:
 
 def test_an_actor_taken_out_by_a_reaction_ends_its_activation() -> None:
     """HERIDAS: a casualty cannot act; its activation ends and play goes on."""
-    frail = scenario(
-        [
-            ("a", "A", (10.0, 10.0), 0.0),
-            ("c", "A", (2.0, 25.0), 90.0),
-            ("b", "B", (21.0, 10.0), 180.0),
-        ],
-        profiles={"a": profile("a", con=2), "b": SHOOTER},
-    )
+    frail = fragile()
     state = started(frail, faces=[2, 1, 9])  # VOL; critical IMP: DAÑ 5; DEF 9 fails
     state.apply(Action("agacharse"))
     state.apply(Action("react", "b"))
@@ -161,14 +166,7 @@ def test_a_late_reaction_takes_no_early_penalty() -> None:
 
 
 def test_a_mover_taken_out_by_an_early_reaction_stays_where_it_fell() -> None:
-    frail = scenario(
-        [
-            ("a", "A", (10.0, 10.0), 0.0),
-            ("c", "A", (2.0, 25.0), 90.0),
-            ("b", "B", (21.0, 10.0), 180.0),
-        ],
-        profiles={"a": profile("a", con=2), "b": SHOOTER},
-    )
+    frail = fragile()
     state = started(frail, faces=[2, 1, 9])  # VOL; critical IMP; DEF fails
     state.apply(Action("mover", point=(10.0, 11.0)))
     state.apply(Action("react", "b", point=(10.0, 10.25)))

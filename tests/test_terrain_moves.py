@@ -14,7 +14,7 @@ from wartime.engine import Action, GameState, IllegalActionError
 from wartime.engine.events import Event
 from wartime.engine.terrain_moves import HANDLERS, fall_damage
 
-from .engine_support import ScriptedDice, profile, scenario, started
+from .engine_support import ScriptedDice, profile, refused, scenario, started
 
 FAR = ("b", "B", (35.0, 25.0), 90.0)  # out of sight and hearing: no chance to react
 POND = Terrain(((10.6, 5), (13, 5), (13, 15), (10.6, 15)), TerrainKind.WATER, "charca")
@@ -41,14 +41,6 @@ def act(state: GameState, action: Action) -> list[Event]:
     while state.pending.kind.value == "react":
         events += state.apply(Action("pass"))
     return events
-
-
-def refused(state: GameState, action: Action, reason: str) -> None:
-    """The action is refused with ``reason`` and leaves no trace in the state."""
-    before = (state.hash(), len(state.history), len(state.log))
-    with pytest.raises(IllegalActionError, match=reason):
-        state.apply(action)
-    assert (state.hash(), len(state.history), len(state.log)) == before
 
 
 def kinds(events: list[Event]) -> list[str]:
