@@ -9,7 +9,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.errors import IllegalActionError
-from wartime.rules.dice import Outcome
+from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
@@ -106,3 +106,28 @@ def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
     figure.ene -= cost
     text = f"{figure.id} gasta ENE {cost} en {label} (le queda {figure.ene})"
     return Event("ene", text, {"figure": figure.id, "cost": cost, "ene": figure.ene})
+
+
+def contest(
+    state: GameState, actor: Figure, defender: Figure, name: str, melee: bool = True
+) -> tuple[OpposedResult, Outcome, list[Event]]:
+    """CH ENF on attribute ``name`` (DESIGN §7): the lowest passing die wins, a tie the defender's.
+
+    The actor's roll carries its acting modifiers (a chained action's CH ATR −1).
+    """
+    purpose = f"CH {name} ENF"
+    mine, mine_event = roll(
+        state, actor, purpose, actor.profile.attribute(name), acting_modifiers(actor),
+        Context(defender, melee=melee),
+    )  # fmt: skip
+    _, theirs_event = roll(
+        state, defender, purpose, defender.profile.attribute(name), [], Context(actor, melee=melee)
+    )
+    a, d = mine_event.data, theirs_event.data
+    result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
+    winner = {OpposedResult.ACTOR: actor.id, OpposedResult.DEFENDER: defender.id}.get(result)
+    text = (
+        f"CH {name} ENF: gana {winner}" if winner else f"CH {name} ENF: ambos fallan, no pasa nada"
+    )
+    data = {"figure": actor.id, "target": defender.id, "winner": winner, "result": result.value}
+    return result, mine, [mine_event, theirs_event, Event("opposed", text, data)]

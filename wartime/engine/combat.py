@@ -16,6 +16,7 @@ from wartime.board.shapes import Point
 from wartime.engine import bonuses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
+from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -342,8 +343,6 @@ def against_charge(target: Figure, attacker: Figure | None) -> Modifiers:
     if attacker is None or target.counter_charge != attacker.id:
         return []
     target.counter_charge = None
-    from wartime.engine.melee_variants import book_modifiers, entry
-
     return book_modifiers(entry("contracarga"), "contracarga", "DEF", when="against_charge")
 
 

@@ -35,11 +35,12 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
+from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, sight, wound
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.melee_variants import attribute, difficulty, drop_weapon, entry
+from wartime.engine.melee_variants import drop_weapon
 from wartime.engine.moves import ENGAGED_GAP
 from wartime.engine.profiles import Weapon
 from wartime.engine.sequence import Handler

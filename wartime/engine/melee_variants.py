@@ -3,12 +3,13 @@
 Section ACCIONES DE COMBATE of the rulebook, with COMBATE (hits, criticals,
 fumbles, cover) and MODIFICADORES.  Costs, checks, difficulty marks, ranges,
 distances and the material table are read from the action list
-(``data/actions.yaml``); the core checks, hits and wounds are those of
-:mod:`wartime.engine.combat`.
+(``data/actions.yaml``, through :mod:`wartime.engine.book`); the core checks,
+hits and wounds are those of :mod:`wartime.engine.combat`.
 
-Contracarga, Esquivar en CaC, Huir and Desenfundar answer another Pj's action
-(or settle a duel) in ways the engine cannot play yet; they are refused with
-that reason.
+Contracarga is played as a reaction to a charge (CH DEF +1 against its blow).
+Esquivar en CaC, Huir and Desenfundar answer another Pj's action before it
+resolves (or settle a duel) in ways the engine cannot play yet; they are
+refused with that reason.
 
 What the figure model cannot hold yet, and how it is played meanwhile:
 
@@ -32,7 +33,8 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, damage_taken, defense_bonus
-from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
+from wartime.engine.book import attribute, book_modifiers, cost, difficulty, entry, material
+from wartime.engine.checks import Modifiers, acting_modifiers, contest, roll, spend
 from wartime.engine.combat import (
     _damage,
     _enemy,
@@ -51,7 +53,6 @@ from wartime.engine.combat import (
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import (
-    STRIDES,
     Stride,
     _contact_point,
     engaged_with,
@@ -66,82 +67,15 @@ from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.actions import Action as Entry
-from wartime.rules.actions import Difficulty, EneSource, load_actions
-from wartime.rules.dice import OpposedResult, Outcome, opposed_result
-from wartime.rules.text import fold
+from wartime.rules.dice import OpposedResult, Outcome
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 BEYOND_CDV = 0.5  # Ataque a distancia a bulto: out past the CdV by up to half again
 UNARMED_MAX_WOUNDS = 1  # Ataque CaC sin armas: at most 1 wound, plus 1 for each critical
-DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
-MATERIAL_ALIASES = {
-    "acero": "steel_or_hard_rock",
-    "roca": "steel_or_hard_rock",
-    "roca dura": "steel_or_hard_rock",
-    "acero o roca dura": "steel_or_hard_rock",
-    "steel": "steel_or_hard_rock",
-    "madera": "wood",
-}
 _PERCENT = re.compile(r"^ALC\+(\d+)%$")
 _MOV_PLUS = re.compile(r"^MOV\+(\d+(?:\.\d+)?) \(min (\d+(?:\.\d+)?)\)$")
-
-
-# -- the action book ---------------------------------------------------------------------------
-
-
-def entry(action_id: str) -> Entry:
-    """The action of the list called ``action_id``; a missing one is a programming error."""
-    found = load_actions().find(action_id)
-    if found is None:
-        raise ValueError(f"'{action_id}' is not an action of data/actions.yaml")
-    return found
-
-
-def cost(book: Entry, weapon: Weapon | None = None) -> int:
-    """The ENE the book prints: a number, the weapon's ENE, or Correr's ENE + 1 (Embestir)."""
-    if isinstance(book.ene, int):
-        return book.ene
-    if book.ene is EneSource.WEAPON_ENE and weapon is not None:
-        return weapon.ene
-    if book.ene is EneSource.RUN_PLUS_ONE:
-        return STRIDES["correr"].ene + 1
-    raise ValueError(f"{book.id}: no ENE rule for {book.ene!r}")
-
-
-def difficulty(book: Entry) -> Modifiers:
-    """Tipos de acciones: a difficult action (mark D) takes CH −1."""
-    return [("acción difícil", -1)] if book.difficulty is Difficulty.DIFFICULT else []
-
-
-def book_modifiers(
-    book: Entry, label: str, check: str = "IMP", who: str = "self", when: str | None = None
-) -> Modifiers:
-    """The flat check modifiers the action list gives ``who`` (e.g. objeto improvisado −1)."""
-    return [
-        (label, m.value)
-        for m in book.modifiers
-        if m.check == check and m.who == who and m.when == when and m.per is None and m.value
-    ]
-
-
-def attribute(figure: Figure, book: Entry) -> tuple[str, int]:
-    """The attribute an action checks (its first one; PSI is rolled on VOL, as it is now)."""
-    name = book.check[0].value
-    if name in ("PSI", "VOL"):
-        return name, figure.vol
-    return name, figure.profile.attribute(name)
-
-
-def material(book: Entry, item: str | None) -> tuple[str, int]:
-    """DAÑ of a thrown or improvised object by its material (steel or hard rock 2, wood 1)."""
-    table = {m.material: m.dan for m in book.material_dan}
-    key = DEFAULT_MATERIAL if item is None else MATERIAL_ALIASES.get(fold(item), fold(item))
-    if key not in table:
-        known = ", ".join(f"{m} (DAÑ {d})" for m, d in table.items())
-        raise IllegalActionError(f"Unknown material '{item}': use {known}")
-    return key, table[key]
 
 
 # -- shared checks -----------------------------------------------------------------------------
@@ -261,31 +195,6 @@ def _impact(
 def _blow(state: GameState, figure: Figure, target: Figure, base: int, impact: Impact) -> int:
     """DAÑ of a CaC blow: its base, the charge and the automated bonus/malus (min 1)."""
     return max(1, base + impact.charge + bonus_damage(state, figure, target, impact.ctx))
-
-
-def contest(
-    state: GameState, actor: Figure, defender: Figure, name: str, melee: bool = True
-) -> tuple[OpposedResult, Outcome, list[Event]]:
-    """CH ENF on attribute ``name`` (DESIGN §7): the lowest passing die wins, a tie the defender's.
-
-    The actor's roll carries its acting modifiers (a chained action's CH ATR −1).
-    """
-    purpose = f"CH {name} ENF"
-    mine, mine_event = roll(
-        state, actor, purpose, actor.profile.attribute(name), acting_modifiers(actor),
-        Context(defender, melee=melee),
-    )  # fmt: skip
-    _, theirs_event = roll(
-        state, defender, purpose, defender.profile.attribute(name), [], Context(actor, melee=melee)
-    )
-    a, d = mine_event.data, theirs_event.data
-    result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
-    winner = {OpposedResult.ACTOR: actor.id, OpposedResult.DEFENDER: defender.id}.get(result)
-    text = (
-        f"CH {name} ENF: gana {winner}" if winner else f"CH {name} ENF: ambos fallan, no pasa nada"
-    )
-    data = {"figure": actor.id, "target": defender.id, "winner": winner, "result": result.value}
-    return result, mine, [mine_event, theirs_event, Event("opposed", text, data)]
 
 
 def _pick_by_dice(
@@ -836,7 +745,7 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return events
 
 
-# -- reactions and duels: not yet automated ----------------------------------------------------
+# -- reactions and duels ----------------------------------------------------------------------
 
 
 def contracarga(state: GameState, figure: Figure, action: Action) -> list[Event]:

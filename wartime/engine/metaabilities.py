@@ -19,10 +19,9 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
-from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
-from wartime.engine.melee_variants import contest
 from wartime.engine.mind import within_reach
 from wartime.engine.profiles import METAABILITY_KINDS, Metaability
 from wartime.engine.psychology import psi_check

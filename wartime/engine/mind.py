@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
+from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.melee_variants import cost, difficulty, entry
 from wartime.engine.psychology import psi_check, stress_limits
 from wartime.engine.sequence import Handler, possessed
 from wartime.errors import IllegalActionError

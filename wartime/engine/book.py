@@ -1,0 +1,80 @@
+"""The action list (``data/actions.yaml``) as the rule modules read it.
+
+Each automated action looks up its entry here for its ENE, the attribute it
+checks, its difficulty mark, its flat modifiers and, for thrown or improvised
+objects, the DAÑ of their material.
+"""
+
+from __future__ import annotations
+
+from wartime.engine.checks import Modifiers
+from wartime.engine.figures import Figure
+from wartime.engine.moves import STRIDES
+from wartime.engine.profiles import Weapon
+from wartime.errors import IllegalActionError
+from wartime.rules.actions import Action as Entry
+from wartime.rules.actions import Difficulty, EneSource, load_actions
+from wartime.rules.text import fold
+
+DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
+MATERIAL_ALIASES = {
+    "acero": "steel_or_hard_rock",
+    "roca": "steel_or_hard_rock",
+    "roca dura": "steel_or_hard_rock",
+    "acero o roca dura": "steel_or_hard_rock",
+    "steel": "steel_or_hard_rock",
+    "madera": "wood",
+}
+
+
+def entry(action_id: str) -> Entry:
+    """The action of the list called ``action_id``; a missing one is a programming error."""
+    found = load_actions().find(action_id)
+    if found is None:
+        raise ValueError(f"'{action_id}' is not an action of data/actions.yaml")
+    return found
+
+
+def cost(book: Entry, weapon: Weapon | None = None) -> int:
+    """The ENE the book prints: a number, the weapon's ENE, or Correr's ENE + 1 (Embestir)."""
+    if isinstance(book.ene, int):
+        return book.ene
+    if book.ene is EneSource.WEAPON_ENE and weapon is not None:
+        return weapon.ene
+    if book.ene is EneSource.RUN_PLUS_ONE:
+        return STRIDES["correr"].ene + 1
+    raise ValueError(f"{book.id}: no ENE rule for {book.ene!r}")
+
+
+def difficulty(book: Entry) -> Modifiers:
+    """Tipos de acciones: a difficult action (mark D) takes CH −1."""
+    return [("acción difícil", -1)] if book.difficulty is Difficulty.DIFFICULT else []
+
+
+def book_modifiers(
+    book: Entry, label: str, check: str = "IMP", who: str = "self", when: str | None = None
+) -> Modifiers:
+    """The flat check modifiers the action list gives ``who`` (e.g. objeto improvisado −1)."""
+    return [
+        (label, m.value)
+        for m in book.modifiers
+        if m.check == check and m.who == who and m.when == when and m.per is None and m.value
+    ]
+
+
+def attribute(figure: Figure, book: Entry) -> tuple[str, int]:
+    """The attribute an action checks (its first one; PSI is rolled on VOL, as it is now)."""
+    name = book.check[0].value
+    if name in ("PSI", "VOL"):
+        return name, figure.vol
+    return name, figure.profile.attribute(name)
+
+
+def material(book: Entry, item: str | None) -> tuple[str, int]:
+    """DAÑ of a thrown or improvised object by its material (steel or hard rock 2, wood 1)."""
+    table = {m.material: m.dan for m in book.material_dan}
+    key = DEFAULT_MATERIAL if item is None else MATERIAL_ALIASES.get(fold(item), fold(item))
+    if key not in table:
+        known = ", ".join(f"{m} (DAÑ {d})" for m, d in table.items())
+        raise IllegalActionError(f"Unknown material '{item}': use {known}")
+    return key, table[key]
