@@ -23,6 +23,7 @@ from wartime.engine.figures import Figure
 from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
+from wartime.engine.surprise import cac_impact, surprised
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, cover_percent, line_of_sight
 from wartime.geometry.distance import edge_distance
@@ -254,7 +255,7 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
         mods.append(("carga", +1))
         damage += 1
     ctx = Context(target, melee=True, weapon=weapon)
-    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
+    outcome, event = cac_impact(state, figure, target, mods, ctx)
     events.append(event)
     damage = max(1, damage + bonus_damage(state, figure, target, ctx))
     figure.charging = False  # the charge's bonus (and "when: charge" effects) end with this blow
@@ -363,7 +364,7 @@ def defend(
             return [event, Event("saved", saved, {"figure": target.id, "cover": guard})]
         return [event, *defend(state, target, damage, cover, attacker)]
     mods: Modifiers = [("cobertura", COVER_BONUS)] if cover in ("over_half", "total") else []
-    mods += against_charge(target, attacker)
+    mods += against_charge(target, attacker) + surprised(target, attacker)
     defense = target.defense + bonuses.defense_bonus(state, target)
     ctx = Context(attacker, melee=attacker is not None)
     outcome, event = roll(state, target, "CH DEF", defense, mods, ctx)

@@ -12,6 +12,8 @@ ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
 REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
 # support, focus, on_guard, guard_bonus, hidden, rounds: as snapshot() lists them
 _GENERIC_DEFAULTS: tuple[object, ...] = (0, 0, False, 0, False, [])
+# granted, cast, counter_charge, silent, surprise: appended only when one is set
+_LATE_DEFAULTS: tuple[object, ...] = ([], [], None, False, None)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class Figure:
     granted: list[Grant] = field(default_factory=list)  # metaabilities at work on it
     cast: dict[str, int] = field(default_factory=dict)  # ability → turn of its last success
     counter_charge: str | None = None  # Contracarga: CH DEF +1 against this charger's blow
+    silent: bool = False  # its last action was Mover sin hacer ruido (Ataque sorpresa)
+    surprise: str | None = None  # Ataque sorpresa declared on this target: its next CaC blow
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -156,9 +160,9 @@ class Figure:
         # Appended only when set: the hashes of games that never use these (saved games,
         # golden transcripts) stay as they were, and a set one still changes the digest.
         mind = (self.possessed_by, self.marked_by)
-        if self.granted or self.cast or self.counter_charge:  # generic, mind precede it
-            grants = [astuple(g) for g in self.granted]
-            late = (grants, sorted(self.cast.items()), self.counter_charge)
+        grants = [astuple(g) for g in self.granted]
+        late = (grants, sorted(self.cast.items()), self.counter_charge, self.silent, self.surprise)
+        if late != _LATE_DEFAULTS:  # generic and mind always precede it
             return (*base, generic, mind, *late)
         if mind != (None, None):
             return (*base, generic, mind)  # generic always precedes it: no ambiguous lengths

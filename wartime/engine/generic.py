@@ -149,6 +149,9 @@ def _spend_bonuses(figure: Figure, events: list[Event]) -> None:
 
 def _after(figure: Figure, action: Action) -> list[Event]:
     """What any action ends: Concentrarse's bonus, En guardia; moves and attacks end Esconderse."""
+    figure.silent = action.kind == "mover_sin_hacer_ruido"  # what Ataque sorpresa needs
+    if action.kind != "ataque_sorpresa":
+        figure.surprise = None  # the surprise is for the very next action only
     if action.kind != "concentrarse":
         figure.focus = 0  # for the next action only, whether it checked or not
     if action.kind != "en_guardia":

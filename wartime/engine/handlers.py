@@ -9,6 +9,7 @@ from wartime.engine import (
     metaabilities,
     mind,
     moves,
+    surprise,
     terrain_moves,
 )  # fmt: skip
 from wartime.engine.sequence import Handler
@@ -34,6 +35,7 @@ HANDLERS: dict[str, Handler] = {
     **generic.HANDLERS,
     **mind.HANDLERS,
     **metaabilities.HANDLERS,
+    **surprise.HANDLERS,
 }
 
 

@@ -62,6 +62,7 @@ from wartime.engine.moves import (
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.sequence import Handler
+from wartime.engine.surprise import cac_impact, surprised
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
@@ -188,7 +189,7 @@ def _impact(
         charge = 1
         figure.charging = False
     ctx = Context(target, melee=True, weapon=None if weapon is UNARMED else weapon)
-    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
+    outcome, event = cac_impact(state, figure, target, mods, ctx)
     return Impact(outcome, event, mods, ctx, charge)
 
 
@@ -256,7 +257,7 @@ def _capped_defence(
 ) -> list[Event]:
     """combat.defend with a ceiling on the wounds (Ataque CaC sin armas)."""
     defense = target.defense + defense_bonus(state, target)
-    mods = against_charge(target, attacker)
+    mods = against_charge(target, attacker) + surprised(target, attacker)
     outcome, event = roll(state, target, "CH DEF", defense, mods, Context(attacker, melee=True))
     damage *= damage_taken(target)
     events = [event]

@@ -225,6 +225,7 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.next_action_modifier = 0
     figure.psi_bonus = 0
     figure.focus = 0  # Concentrarse: for the next action of this activation only
+    figure.silent, figure.surprise = False, None  # Ataque sorpresa: within one activation
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"

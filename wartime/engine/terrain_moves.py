@@ -72,10 +72,11 @@ from wartime.engine.figures import Figure
 from wartime.engine.moves import ENGAGED_GAP, engaged_with, noise_event, stride, travel
 from wartime.engine.sequence import Handler
 from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.terrain import CHEST_FACTOR, SURCHARGE
-from wartime.geometry.vision import LEVEL_2_LIFT
+from wartime.geometry.vision import LEVEL_2_LIFT, in_arc
 from wartime.rules import actions as book
 from wartime.rules.dice import Outcome, round_half_up
 
@@ -324,9 +325,21 @@ def _stays(figure: Figure, what: str) -> Event:
 
 
 def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> list[Event]:
-    """Mover sin hacer ruido (2): Mover's MOV, and no noise."""
+    """Mover sin hacer ruido (2): Mover's MOV, and no noise.
+
+    It may end in base contact with an enemy's back (MOVIMIENTO, Restricciones: one
+    may come within 1 K to engage in CaC), which is how an Ataque sorpresa begins.
+    """
     goal = _destination(state, figure, action, SILENT.label)
-    events, _, _ = travel(state, figure, goal, figure.profile.mov + SILENT.extra_k, SILENT)
+    backs = frozenset(
+        e.id
+        for e in state.enemies_of(figure)
+        if e.level == figure.level
+        and not in_arc(e.position, e.facing, goal, 0.0)
+        and edge_distance(goal, figure.radius, e.position, e.radius) <= ENGAGED_GAP
+    )
+    budget = figure.profile.mov + SILENT.extra_k
+    events, _, _ = travel(state, figure, goal, budget, SILENT, engaging=backs)
     figure.next_action_modifier = 0
     return [_silenced(e) for e in events if e.kind != "noise"]
 
