@@ -7,7 +7,11 @@ objects, the DAÑ of their material.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers
+from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import STRIDES
 from wartime.engine.profiles import Weapon
@@ -15,6 +19,10 @@ from wartime.errors import IllegalActionError
 from wartime.rules.actions import Action as Entry
 from wartime.rules.actions import Difficulty, EneSource, load_actions
 from wartime.rules.text import fold
+
+if TYPE_CHECKING:
+    from wartime.engine.sequence import Handler
+    from wartime.engine.state import GameState
 
 DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
 MATERIAL_ALIASES = {
@@ -78,3 +86,13 @@ def material(book: Entry, item: str | None) -> tuple[str, int]:
         known = ", ".join(f"{m} (DAÑ {d})" for m, d in table.items())
         raise IllegalActionError(f"Unknown material '{item}': use {known}")
     return key, table[key]
+
+
+def refused(action_id: str, why: str) -> Handler:
+    """A handler for an action of the list the engine cannot play yet: it says why."""
+    name = entry(action_id).name
+
+    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        raise IllegalActionError(f"{name} is not yet automated: {why}")
+
+    return handler

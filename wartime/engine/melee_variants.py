@@ -33,7 +33,15 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, damage_taken, defense_bonus
-from wartime.engine.book import attribute, book_modifiers, cost, difficulty, entry, material
+from wartime.engine.book import (
+    attribute,
+    book_modifiers,
+    cost,
+    difficulty,
+    entry,
+    material,
+    refused,
+)
 from wartime.engine.checks import Modifiers, acting_modifiers, contest, roll, spend
 from wartime.engine.combat import (
     _damage,
@@ -779,16 +787,6 @@ NEEDS_REACTIONS: dict[str, str] = {
 }
 
 
-def _needs_reactions(action_id: str) -> Handler:
-    name = entry(action_id).name
-    why = NEEDS_REACTIONS[action_id]
-
-    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
-        raise IllegalActionError(f"{name} is not yet automated: {why}")
-
-    return handler
-
-
 HANDLERS: dict[str, Handler] = {
     "ataque_distancia_a_bulto": ataque_distancia_a_bulto,
     "ataque_distancia_a_ciegas": ataque_distancia_a_ciegas,
@@ -805,5 +803,5 @@ HANDLERS: dict[str, Handler] = {
     "noquear": noquear,
     "embestir": embestir,
     "contracarga": contracarga,
-    **{action_id: _needs_reactions(action_id) for action_id in NEEDS_REACTIONS},
+    **{action_id: refused(action_id, why) for action_id, why in NEEDS_REACTIONS.items()},
 }

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
-from wartime.engine.book import cost, difficulty, entry
+from wartime.engine.book import cost, difficulty, entry, refused
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.events import Event
@@ -110,17 +110,26 @@ def _target(state: GameState, figure: Figure, action: Action, book: Entry) -> Fi
     return _enemy(state, figure, action)
 
 
-def _check(
-    state: GameState, figure: Figure, book: Entry, name: str, value: int, target: Figure
-) -> tuple[Outcome, list[Event]]:
-    """The action's CH INT / VOL with the acting modifiers; a fumble calls for a CH PSI."""
+def _attempt(
+    state: GameState, figure: Figure, book: Entry, caster: tuple[str, int], target: Figure,
+    paid_for: str, failure: str,
+) -> tuple[Outcome, list[Event]]:  # fmt: skip
+    """Pay the action, roll its CH INT / VOL with the acting modifiers; say so if it fails.
+
+    Pifias con metahabilidades: a fumble calls for a CH PSI (+1 stress if it fails).
+    """
+    name, value = caster
+    events = [spend(figure, cost(book), paid_for)]
     mods = acting_modifiers(figure) + difficulty(book)
     ctx = Context(target, melee=False)
     outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
-    events = [event]
-    if outcome is Outcome.FUMBLE:  # Pifias con metahabilidades: +1 estrés, salvo CH PSI
+    events.append(event)
+    if outcome is Outcome.FUMBLE:
         events += psi_check(state, figure, "pifia con metahabilidad")
+    if not outcome.passed:
+        text = f"{figure.id} no logra {failure}"
+        events.append(Event("miss", text, {"figure": figure.id, "target": target.id}))
     return outcome, events
 
 
@@ -149,12 +158,12 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
     if figure.sprinted:
         raise IllegalActionError("After Esprintar a character cannot attack this turn")
     within_reach(figure, target, book.name, name, value)
-    events = [spend(figure, cost(book), f"{book.name} contra {target.id}")]
-    outcome, rolled = _check(state, figure, book, name, value, target)
-    events += rolled
+    outcome, events = _attempt(
+        state, figure, book, (name, value), target,
+        f"{book.name} contra {target.id}", f"entrar en la mente de {target.id}",
+    )  # fmt: skip
     if not outcome.passed:
-        text = f"{figure.id} no logra entrar en la mente de {target.id}"
-        return [*events, Event("miss", text, {"figure": figure.id, "target": target.id})]
+        return events
     damage = max(1, value - BASE_DAMAGE)
     parts = [f"{name} {value} − {BASE_DAMAGE}"]
     if _carries(figure, SHIN):
@@ -212,12 +221,12 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
             f"stress equal to its VOL, unless you have marked it"
         )
     within_reach(figure, target, book.name, name, value)
-    events = [spend(figure, cost(book), f"{book.name} a {target.id}")]
-    outcome, rolled = _check(state, figure, book, name, value, target)
-    events += rolled
+    outcome, events = _attempt(
+        state, figure, book, (name, value), target,
+        f"{book.name} a {target.id}", f"poseer a {target.id}",
+    )  # fmt: skip
     if not outcome.passed:
-        text = f"{figure.id} no logra poseer a {target.id}"
-        return [*events, Event("miss", text, {"figure": figure.id, "target": target.id})]
+        return events
     target.possessed_by = figure.id
     text = f"{figure.id} posee a {target.id} mientras no empiece su próxima actuación"
     return [*events, Event("possessed", text, {"figure": target.id, "by": figure.id})]
@@ -237,12 +246,12 @@ def marcar_un_objetivo(state: GameState, figure: Figure, action: Action) -> list
         )
     if target.marked_by == figure.id:
         raise IllegalActionError(f"{target.id} already carries {figure.id}'s mark")
-    events = [spend(figure, cost(book), f"{book.name} ({target.id})")]
-    outcome, rolled = _check(state, figure, book, name, value, target)
-    events += rolled
+    outcome, events = _attempt(
+        state, figure, book, (name, value), target,
+        f"{book.name} ({target.id})", f"marcar a {target.id}",
+    )  # fmt: skip
     if not outcome.passed:
-        text = f"{figure.id} no logra marcar a {target.id}"
-        return [*events, Event("miss", text, {"figure": figure.id, "target": target.id})]
+        return events
     target.marked_by = figure.id
     text = f"{figure.id} marca a {target.id}: podrá volver a poseerlo aunque tenga poco estrés"
     return [*events, Event("marked", text, {"figure": target.id, "by": figure.id})]
@@ -317,19 +326,9 @@ NEEDS_REACTIONS: dict[str, str] = {
 }
 
 
-def _needs_reactions(action_id: str) -> Handler:
-    name = entry(action_id).name
-    why = NEEDS_REACTIONS[action_id]
-
-    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
-        raise IllegalActionError(f"{name} is not yet automated: {why}")
-
-    return handler
-
-
 HANDLERS: dict[str, Handler] = {
     "corromper_hackear": corromper_hackear,
     "poseer": poseer,
     "marcar_un_objetivo": marcar_un_objetivo,
-    **{action_id: _needs_reactions(action_id) for action_id in NEEDS_REACTIONS},
+    **{action_id: refused(action_id, why) for action_id, why in NEEDS_REACTIONS.items()},
 }
