@@ -842,7 +842,13 @@ class ViewApp:
         pygame.display.flip()
         self.frames += 1
 
-    def run(self, max_frames: int | None = None) -> int:
+    def run(self, max_frames: int | None = None, events: Sequence[pygame.event.Event] = ()) -> int:
+        """Post ``events`` (a headless script), then loop until closed or ``max_frames``.
+
+        Both entry points (view and editor) start this way, so the posting lives here once.
+        """
+        for event in events:
+            pygame.event.post(event)
         clock = pygame.time.Clock()
         while self.running and (max_frames is None or self.frames < max_frames):
             dt = clock.tick(FPS) / 1000.0
@@ -907,8 +913,6 @@ def run_view(
         if path is not None and map_path is not None:
             app.settings.remember(path)
             app.settings.save(settings_dir)
-        for event in events:
-            pygame.event.post(event)
-        return app.run(max_frames)
+        return app.run(max_frames, events)
     finally:
         pygame.quit()

@@ -61,6 +61,7 @@ from wartime.ui.app import (
     Mode,
     ViewApp,
     _alive,
+    _call,
     _inside,
     _kill,
     _segment_distance,
@@ -266,23 +267,13 @@ class EditorMode(Mode):
             )
             x += width + 4
         x += 8
-        kinds: Options = [(_choice_label("kind", k), k) for k in CHOICES["kind"]]
-        self.kind_menu = UIDropDownMenu(
-            kinds,
-            _pair(kinds, self.terrain_kind),
-            pygame.Rect(x, 4, 96, TOOL_BAR - 10),
-            manager=manager,
-            container=bar,
+        kind_rect = pygame.Rect(x, 4, 96, TOOL_BAR - 10)
+        self.kind_menu = _choice_menu(
+            "kind", CHOICES["kind"], self.terrain_kind, kind_rect, manager, bar
         )
         x += 104
-        sides: Options = [(_choice_label("side", s), s) for s in SIDES]
-        self.side_menu = UIDropDownMenu(
-            sides,
-            _pair(sides, self.side),
-            pygame.Rect(x, 4, 90, TOOL_BAR - 10),
-            manager=manager,
-            container=bar,
-        )
+        side_rect = pygame.Rect(x, 4, 90, TOOL_BAR - 10)
+        self.side_menu = _choice_menu("side", SIDES, self.side, side_rect, manager, bar)
         self._sync_tools()
 
         top = BAR_HEIGHT
@@ -362,10 +353,7 @@ class EditorMode(Mode):
                 return False
             return True
         if kind == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            if event.ui_element is self.file_dialog:
-                self._picked(Path(event.text))
-                return True
-            return False
+            return _hand_text(event, self.file_dialog, lambda chosen: self._picked(Path(chosen)))
         if kind == pygame_gui.UI_BUTTON_PRESSED:
             return self._tool_button(event.ui_element)
         if kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -377,10 +365,7 @@ class EditorMode(Mode):
                     return True
             return False
         if kind == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
-            if event.ui_element is self.problem_list:
-                self._problem_chosen(str(event.text))
-                return True
-            return False
+            return _hand_text(event, self.problem_list, self._problem_chosen)
         if kind == pygame.KEYDOWN:
             return self._key(event)
         if self._modal_open():
@@ -1187,10 +1172,7 @@ class EditorMode(Mode):
             rect = pygame.Rect(x + name_width, y, width - name_width, ROW - 4)
             widget_: Any
             if name in CHOICES:
-                options: Options = [(_choice_label(name, c), c) for c in CHOICES[name]]
-                widget_ = UIDropDownMenu(
-                    options, _pair(options, value), rect, manager=manager, container=panel
-                )
+                widget_ = _choice_menu(name, CHOICES[name], value, rect, manager, panel)
                 self.drops[name] = widget_
             else:
                 widget_ = UITextEntryLine(rect, manager=manager, container=panel)
@@ -1225,11 +1207,42 @@ def _rectangle(a: Point, b: Point) -> list[Point]:
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
+def _choice_menu(
+    name: str,
+    values: Sequence[str],
+    current: str,
+    rect: pygame.Rect,
+    manager: pygame_gui.UIManager,
+    container: UIPanel,
+) -> UIDropDownMenu:
+    """A drop-down of ``values`` under their translated labels, showing ``current``.
+
+    The tool bar (kind, side) and the property panel offer the same choices, so they
+    must label them and pick the shown option the same way.
+    """
+    options: Options = [(_choice_label(name, value), value) for value in values]
+    return UIDropDownMenu(
+        options, _pair(options, current), rect, manager=manager, container=container
+    )
+
+
 def _pair(options: Options, value: str) -> str | tuple[str, str]:
     for option in options:
         if isinstance(option, tuple) and option[1] == value:
             return option
     return options[0]
+
+
+def _hand_text(event: pygame.event.Event, widget: object, handler: Callable[[str], None]) -> bool:
+    """Pass the event's text to ``handler`` when ``widget`` sent it; whether it did.
+
+    Several pygame_gui events carry their payload in ``text`` and must go only to
+    the one widget the editor opened for them (a dialog, the problem list).
+    """
+    if event.ui_element is not widget:
+        return False
+    handler(str(event.text))
+    return True
 
 
 def _option_id(event: pygame.event.Event) -> str:
@@ -1238,11 +1251,6 @@ def _option_id(event: pygame.event.Event) -> str:
     if isinstance(option, str):
         return option
     return str(event.text)
-
-
-def _call(widget: object, method: str, *args: object) -> None:
-    """Call a method of a pygame_gui object (they are not annotated)."""
-    getattr(widget, method)(*args)
 
 
 def run_editor(
@@ -1267,8 +1275,6 @@ def run_editor(
         if path is not None:
             app.settings.last_map = str(path.resolve())
             app.settings.save(settings_dir)
-        for event in events:
-            pygame.event.post(event)
-        return app.run(max_frames)
+        return app.run(max_frames, events)
     finally:
         pygame.quit()
