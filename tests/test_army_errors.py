@@ -134,6 +134,11 @@ def assert_problem(problem: Problem, file: Path, where: str, line: int | None, *
         assert word in problem.message, f"{word!r} not in {problem.message!r}"
 
 
+def assert_only_problem(file: Path, where: str, line: int | None, *words: str) -> None:
+    """Loading ``file`` reports exactly one problem: at ``where`` and ``line``, with ``words``."""
+    assert_problem(only_problem(file), file, where, line, *words)
+
+
 def line_of(path: Path, text: str) -> int:
     """The 1-based number of the first line of ``path`` containing ``text``."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -394,8 +399,7 @@ def valid_armies(draw: st.DrawFn) -> dict[str, Any]:
 def test_weapon_table_forbidden_cell_is_reported(tmp_path: Path, ene: int, dan: int) -> None:
     """CREACIÓN DE ARMAS: an ENE × DAÑ cell printed "x" in the weapon table is refused."""
     path = write(tmp_path, archetype_yaml("weapon", {"ENE": ene, "DAÑ": dan, "ALC": 0}))
-    assert_problem(
-        only_problem(path),
+    assert_only_problem(
         path,
         "archetypes[0].DAÑ",
         line_of(path, "DAÑ:"),
@@ -427,13 +431,17 @@ def test_weapon_table_problem_names_the_dan_alias(tmp_path: Path) -> None:
     path = write(
         tmp_path, archetype_yaml("weapon", {"ENE": 1, "ALC": 0}).replace("DAÑ: 4", "DAN: 8")
     )
-    assert_problem(only_problem(path), path, "archetypes[0].DAN", 6, "ENE 1 × DAÑ 8 is not allowed")
+    assert_only_problem(path, "archetypes[0].DAN", 6, "ENE 1 × DAÑ 8 is not allowed")
 
 
 def test_alc_above_five_times_dan_is_reported(tmp_path: Path) -> None:
     """CREACIÓN DE ARMAS: ALC at most 5×DAÑ; ALC 30 with DAÑ 5 is refused."""
-    path = write(tmp_path, archetype_yaml("weapon", {"ENE": 3, "DAÑ": 5, "ALC": 30}))
-    assert_problem(only_problem(path), path, "archetypes[0].ALC", 7, "ALC 30 exceeds 5×DAÑ = 25")
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("weapon", {"ENE": 3, "DAÑ": 5, "ALC": 30})),
+        "archetypes[0].ALC",
+        7,
+        "ALC 30 exceeds 5×DAÑ = 25",
+    )
 
 
 def test_alc_exactly_five_times_dan_loads(tmp_path: Path) -> None:
@@ -455,10 +463,8 @@ def test_weapon_table_and_alc_problems_are_reported_together(tmp_path: Path) -> 
 
 def test_unknown_bonus_suggests_the_closest_name(tmp_path: Path) -> None:
     """BONUS Y MALUS: a misspelt entry is refused with the catalogue's closest name."""
-    path = write(tmp_path, archetype_yaml("weapon", bonus="[Fuego automático, Afiladaa]"))
-    assert_problem(
-        only_problem(path),
-        path,
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("weapon", bonus="[Fuego automático, Afiladaa]")),
         "archetypes[0].bonus[1]",
         9,
         "unknown bonus 'Afiladaa' (did you mean 'Afilada'?)",
@@ -535,8 +541,7 @@ def test_bonus_level_and_param_problems(
     tmp_path: Path, bonus: str, where: str, words: tuple[str, ...]
 ) -> None:
     """BONUS Y MALUS: level 1..max, only when per level; param only where taken; Área needs one."""
-    path = write(tmp_path, archetype_yaml("race", bonus=bonus))
-    assert_problem(only_problem(path), path, where, 9, *words)
+    assert_only_problem(write(tmp_path, archetype_yaml("race", bonus=bonus)), where, 9, *words)
 
 
 @pytest.mark.parametrize("shape", ["R3", "r10", "L20", "s1", "g3/2", "G7/4"])
@@ -560,8 +565,7 @@ def test_duplicated_archetype_id(tmp_path: Path) -> None:
           - {id: fusil, kind: object, ENE: 1, ALC: 0, CAL: 1}
         """,
     )
-    assert_problem(
-        only_problem(path),
+    assert_only_problem(
         path,
         "archetypes[1].id",
         4,
@@ -581,9 +585,7 @@ def test_duplicated_character_id(tmp_path: Path) -> None:
           - {id: cabo, race: humano, weapons: [fusil]}
         """,
     )
-    assert_problem(
-        only_problem(path), path, "characters[1].id", 9, "duplicated id 'cabo'", "characters[0]"
-    )
+    assert_only_problem(path, "characters[1].id", 9, "duplicated id 'cabo'", "characters[0]")
 
 
 def test_duplicated_list_id(tmp_path: Path) -> None:
@@ -599,9 +601,7 @@ def test_duplicated_list_id(tmp_path: Path) -> None:
           - {id: patrulla, limit: 200, characters: [cabo, cabo]}
         """,
     )
-    assert_problem(
-        only_problem(path), path, "lists[1].id", 11, "duplicated id 'patrulla'", "lists[0]"
-    )
+    assert_only_problem(path, "lists[1].id", 11, "duplicated id 'patrulla'", "lists[0]")
 
 
 def test_duplicated_yaml_key_inside_an_archetype(tmp_path: Path) -> None:
@@ -620,13 +620,14 @@ def test_duplicated_yaml_key_inside_an_archetype(tmp_path: Path) -> None:
             CON: 5
         """,
     )
-    assert_problem(only_problem(path), path, "archetypes[0].CON", 9, "duplicated key")
+    assert_only_problem(path, "archetypes[0].CON", 9, "duplicated key")
 
 
 def test_duplicated_yaml_key_at_the_top(tmp_path: Path) -> None:
     """Army format: a top-level key given twice is reported at its last line."""
-    path = write(tmp_path, "wartime_army: 1\nname: Uno\nname: Dos\n")
-    assert_problem(only_problem(path), path, "name", 3, "duplicated key")
+    assert_only_problem(
+        write(tmp_path, "wartime_army: 1\nname: Uno\nname: Dos\n"), "name", 3, "duplicated key"
+    )
 
 
 # -- references between archetypes, characters and lists -------------------------
@@ -657,8 +658,9 @@ def test_reference_to_a_missing_archetype(
     tmp_path: Path, character: str, where: str, words: tuple[str, ...]
 ) -> None:
     """Army format: a character may only carry archetypes defined in the file."""
-    path = write(tmp_path, ARSENAL, f"characters:\n  - {character}\n")
-    assert_problem(only_problem(path), path, where, 8, *words)
+    assert_only_problem(
+        write(tmp_path, ARSENAL, f"characters:\n  - {character}\n"), where, 8, *words
+    )
 
 
 @pytest.mark.parametrize(
@@ -691,8 +693,9 @@ def test_reference_to_an_archetype_of_the_wrong_kind(
     tmp_path: Path, character: str, where: str, words: tuple[str, ...]
 ) -> None:
     """Army format: each slot of a character holds archetypes of its own kind only."""
-    path = write(tmp_path, ARSENAL, f"characters:\n  - {character}\n")
-    assert_problem(only_problem(path), path, where, 8, *words)
+    assert_only_problem(
+        write(tmp_path, ARSENAL, f"characters:\n  - {character}\n"), where, 8, *words
+    )
 
 
 def test_list_reference_to_a_missing_character(tmp_path: Path) -> None:
@@ -737,63 +740,61 @@ def test_list_reference_to_a_missing_character(tmp_path: Path) -> None:
 )
 def test_attribute_of_the_wrong_type(tmp_path: Path, value: Any, words: tuple[str, ...]) -> None:
     """CREACIÓN DE RAZAS: attributes are whole numbers: not text, true/false, decimals or lists."""
-    path = write(tmp_path, archetype_yaml("race", {"CON": value}))
-    assert_problem(only_problem(path), path, "archetypes[0].CON", 5, *words)
-
-
-@pytest.mark.parametrize(
-    ("text", "where", "line", "words"),
-    [
-        ("archetypes: {humano: 1}\n", "archetypes", 2, ("expected a list, got a mapping",)),
-        ("characters: cabo\n", "characters", 2, ("expected a list, got text",)),
-        ("lists: 3\n", "lists", 2, ("expected a list, got a number",)),
-        ("archetypes: [humano]\n", "archetypes[0]", 2, ("expected a mapping, got text",)),
-        ("characters: [[cabo]]\n", "characters[0]", 2, ("expected a mapping, got a list",)),
-        ("name: [a, b]\n", "name", 2, ("expected non-empty text, got a list",)),
-    ],
-)
-def test_section_of_the_wrong_type(
-    tmp_path: Path, text: str, where: str, line: int, words: tuple[str, ...]
-) -> None:
-    """Army format: archetypes, characters and lists are lists of mappings; name is text."""
-    path = write(tmp_path, "wartime_army: 1\n", text)
-    assert_problem(only_problem(path), path, where, line, *words)
-
-
-def test_slot_given_as_text_instead_of_a_list(tmp_path: Path) -> None:
-    """Army format: `weapons` is a list of archetype ids, even for one weapon."""
-    path = write(tmp_path, ARSENAL, "characters:\n  - {id: cabo, race: humano, weapons: fusil}\n")
-    assert_problem(
-        only_problem(path), path, "characters[0].weapons", 8, "expected a list, got text"
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("race", {"CON": value})), "archetypes[0].CON", 5, *words
     )
 
 
 @pytest.mark.parametrize(
-    ("text", "where", "line", "words"),
+    ("text", "where", "words"),
+    [
+        ("archetypes: {humano: 1}\n", "archetypes", ("expected a list, got a mapping",)),
+        ("characters: cabo\n", "characters", ("expected a list, got text",)),
+        ("lists: 3\n", "lists", ("expected a list, got a number",)),
+        ("archetypes: [humano]\n", "archetypes[0]", ("expected a mapping, got text",)),
+        ("characters: [[cabo]]\n", "characters[0]", ("expected a mapping, got a list",)),
+        ("name: [a, b]\n", "name", ("expected non-empty text, got a list",)),
+    ],
+)
+def test_section_of_the_wrong_type(
+    tmp_path: Path, text: str, where: str, words: tuple[str, ...]
+) -> None:
+    """Army format: archetypes, characters and lists are lists of mappings; name is text."""
+    assert_only_problem(write(tmp_path, "wartime_army: 1\n", text), where, 2, *words)
+
+
+def test_slot_given_as_text_instead_of_a_list(tmp_path: Path) -> None:
+    """Army format: `weapons` is a list of archetype ids, even for one weapon."""
+    assert_only_problem(
+        write(tmp_path, ARSENAL, "characters:\n  - {id: cabo, race: humano, weapons: fusil}\n"),
+        "characters[0].weapons",
+        8,
+        "expected a list, got text",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
     [
         (
             "characteres: []\n",
             "characteres",
-            2,
             ("unknown key 'characteres'", "did you mean 'characters'?"),
         ),
-        ("colour: red\n", "colour", 2, ("unknown key 'colour'", "allowed: wartime_army, name")),
+        ("colour: red\n", "colour", ("unknown key 'colour'", "allowed: wartime_army, name")),
     ],
 )
 def test_unknown_top_level_key(
-    tmp_path: Path, text: str, where: str, line: int, words: tuple[str, ...]
+    tmp_path: Path, text: str, where: str, words: tuple[str, ...]
 ) -> None:
     """Army format: only wartime_army, name, archetypes, characters and lists at the top."""
-    path = write(tmp_path, "wartime_army: 1\n", text)
-    assert_problem(only_problem(path), path, where, line, *words)
+    assert_only_problem(write(tmp_path, "wartime_army: 1\n", text), where, 2, *words)
 
 
 def test_unknown_archetype_key_suggests_the_closest(tmp_path: Path) -> None:
     """CREACIÓN DE RAZAS: a misspelt key such as `bonuses` suggests `bonus`."""
-    path = write(tmp_path, archetype_yaml("race", {"bonuses": ["Líder"]}))
-    assert_problem(
-        only_problem(path),
-        path,
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("race", {"bonuses": ["Líder"]})),
         "archetypes[0].bonuses",
         9,
         "unknown key 'bonuses' (did you mean 'bonus'?)",
@@ -802,8 +803,12 @@ def test_unknown_archetype_key_suggests_the_closest(tmp_path: Path) -> None:
 
 def test_height_is_only_for_races(tmp_path: Path) -> None:
     """CREACIÓN DE ARMAS: `height` belongs to races; on a weapon it is an unknown key."""
-    path = write(tmp_path, archetype_yaml("weapon", {"height": 2}))
-    assert_problem(only_problem(path), path, "archetypes[0].height", 9, "unknown key 'height'")
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("weapon", {"height": 2})),
+        "archetypes[0].height",
+        9,
+        "unknown key 'height'",
+    )
 
 
 def test_unknown_character_and_list_keys(tmp_path: Path) -> None:
@@ -850,8 +855,7 @@ def test_missing_attribute_names_all_that_the_kind_needs(tmp_path: Path) -> None
             INT: 4
         """,
     )
-    assert_problem(
-        only_problem(path),
+    assert_only_problem(
         path,
         "archetypes[0]",
         3,
@@ -871,10 +875,8 @@ def test_missing_kind_is_reported(tmp_path: Path) -> None:
 
 def test_unknown_kind_suggests_the_closest(tmp_path: Path) -> None:
     """Army format: kind is race, weapon, protection, metaability, object or transport."""
-    path = write(tmp_path, "wartime_army: 1\narchetypes:\n  - {id: espada, kind: wepon}\n")
-    assert_problem(
-        only_problem(path),
-        path,
+    assert_only_problem(
+        write(tmp_path, "wartime_army: 1\narchetypes:\n  - {id: espada, kind: wepon}\n"),
         "archetypes[0].kind",
         3,
         "kind 'wepon' is not one of race, weapon, protection",
@@ -883,22 +885,21 @@ def test_unknown_kind_suggests_the_closest(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "where", "line", "words"),
+    ("text", "where", "words"),
     [
-        ("characters:\n  - {id: cabo}\n", "characters[0]", 8, ("missing 'race'",)),
-        ("characters:\n  - {race: humano}\n", "characters[0]", 8, ("missing 'id'",)),
-        ("lists:\n  - {id: patrulla}\n", "lists[0]", 8, ("missing 'limit'",)),
-        ("lists:\n  - {limit: 5}\n", "lists[0]", 8, ("missing 'id'",)),
-        ("lists:\n  - {id: l, limit: -1}\n", "lists[0].limit", 8, ("limit -1 must be 0 or more",)),
-        ("lists:\n  - {id: l, limit: '100'}\n", "lists[0].limit", 8, ("expected a whole number",)),
+        ("characters:\n  - {id: cabo}\n", "characters[0]", ("missing 'race'",)),
+        ("characters:\n  - {race: humano}\n", "characters[0]", ("missing 'id'",)),
+        ("lists:\n  - {id: patrulla}\n", "lists[0]", ("missing 'limit'",)),
+        ("lists:\n  - {limit: 5}\n", "lists[0]", ("missing 'id'",)),
+        ("lists:\n  - {id: l, limit: -1}\n", "lists[0].limit", ("limit -1 must be 0 or more",)),
+        ("lists:\n  - {id: l, limit: '100'}\n", "lists[0].limit", ("expected a whole number",)),
     ],
 )
 def test_missing_or_wrong_character_and_list_keys(
-    tmp_path: Path, text: str, where: str, line: int, words: tuple[str, ...]
+    tmp_path: Path, text: str, where: str, words: tuple[str, ...]
 ) -> None:
     """LISTAS DE JUEGO: a character needs an id and a race; a list an id and a limit ≥ 0 points."""
-    path = write(tmp_path, ARSENAL, text)
-    assert_problem(only_problem(path), path, where, line, *words)
+    assert_only_problem(write(tmp_path, ARSENAL, text), where, 8, *words)
 
 
 # -- attribute ranges of each kind --------------------------------------------------------
@@ -925,8 +926,7 @@ def test_attribute_out_of_range(
 ) -> None:
     """CREACIÓN DE RAZAS, ARMAS, PROTECCIONES, METAHABILIDADES, OBJETOS, TRANSPORTES: ranges."""
     path = write(tmp_path, archetype_yaml(kind, {attribute: value}))
-    assert_problem(
-        only_problem(path),
+    assert_only_problem(
         path,
         f"archetypes[0].{attribute}",
         line_of(path, f"{attribute}:"),
@@ -956,8 +956,9 @@ def test_attribute_range_limits_load(tmp_path: Path, kind: str, changes: dict[st
 @pytest.mark.parametrize("height", [0, -1, 101, "tall"])
 def test_race_height_must_be_a_positive_number(tmp_path: Path, height: Any) -> None:
     """CREACIÓN DE RAZAS: `height` is above 0 (and at most 100) human heights."""
-    path = write(tmp_path, archetype_yaml("race", {"height": height}))
-    assert_problem(only_problem(path), path, "archetypes[0].height", 9)
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("race", {"height": height})), "archetypes[0].height", 9
+    )
 
 
 # -- the file as a whole ---------------------------------------------------------------
@@ -976,10 +977,8 @@ def test_race_height_must_be_a_positive_number(tmp_path: Path, height: Any) -> N
 )
 def test_file_without_the_version_key(tmp_path: Path, text: str) -> None:
     """Army format: the file must start with `wartime_army: 1`."""
-    path = write(tmp_path, text)
-    assert_problem(
-        only_problem(path),
-        path,
+    assert_only_problem(
+        write(tmp_path, text),
         "",
         None,
         "not a Wartime army file",
@@ -989,10 +988,8 @@ def test_file_without_the_version_key(tmp_path: Path, text: str) -> None:
 
 def test_unsupported_version(tmp_path: Path) -> None:
     """Army format: only version 1 is read; version 2 is refused before anything else."""
-    path = write(tmp_path, "wartime_army: 2\narchetypes: nonsense\n")
-    assert_problem(
-        only_problem(path),
-        path,
+    assert_only_problem(
+        write(tmp_path, "wartime_army: 2\narchetypes: nonsense\n"),
         "wartime_army",
         1,
         "unsupported version 2",
@@ -1014,10 +1011,8 @@ def test_yaml_syntax_error_gives_line_and_column(
     tmp_path: Path, text: str, line: int, column: int
 ) -> None:
     """Army format: a YAML syntax error names its line and column."""
-    path = write(tmp_path, text)
-    assert_problem(
-        only_problem(path),
-        path,
+    assert_only_problem(
+        write(tmp_path, text),
         "",
         line,
         f"YAML syntax error at line {line}, column {column}",
@@ -1028,13 +1023,13 @@ def test_non_utf8_file(tmp_path: Path) -> None:
     """Army format: files are UTF-8; a Latin-1 Ñ is reported with its byte offset."""
     path = tmp_path / "latin1.yaml"
     path.write_bytes("wartime_army: 1\nname: España\n".encode("latin-1"))
-    assert_problem(only_problem(path), path, "", None, "not UTF-8 text", "bad byte at offset 26")
+    assert_only_problem(path, "", None, "not UTF-8 text", "bad byte at offset 26")
 
 
 def test_missing_file(tmp_path: Path) -> None:
     """Army format: a file that does not exist is a clean error naming it."""
     path = tmp_path / "nowhere.yaml"
-    assert_problem(only_problem(path), path, "", None, "cannot read", "No such file")
+    assert_only_problem(path, "", None, "cannot read", "No such file")
 
 
 def test_directory_instead_of_a_file(tmp_path: Path) -> None:
@@ -1234,9 +1229,11 @@ def test_character_with_an_empty_race_is_an_error(tmp_path: Path, lists: str) ->
 
 def test_character_id_that_is_a_list_is_an_error(tmp_path: Path) -> None:
     """Army format: a character id is text."""
-    path = write(tmp_path, ARSENAL, "characters:\n  - {id: [cabo], race: humano}\n")
-    assert_problem(
-        only_problem(path), path, "characters[0].id", 8, "expected non-empty text, got a list"
+    assert_only_problem(
+        write(tmp_path, ARSENAL, "characters:\n  - {id: [cabo], race: humano}\n"),
+        "characters[0].id",
+        8,
+        "expected non-empty text, got a list",
     )
 
 

@@ -43,23 +43,25 @@ def test_baseline_ai_plays_a_whole_game_deterministically(village) -> None:  # t
     assert any(e.kind == "hit" for e in first.log)  # it does fight
 
 
-def test_save_and_load_replays_to_the_same_hash(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def _played_and_saved(village, moves: int, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A new game of ``village`` after ``moves`` AI actions, saved to ``partida.yaml``."""
     state = village.new_game()
-    for _ in range(60):
+    for _ in range(moves):
         state.apply(choose(state))
     path = tmp_path / "partida.yaml"
     save_game(state, path)
+    return state, path
+
+
+def test_save_and_load_replays_to_the_same_hash(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    state, path = _played_and_saved(village, 60, tmp_path)
     loaded = load_game(path)
     assert loaded.hash() == state.hash() and loaded.history == state.history
     loaded.apply(choose(loaded))  # and play goes on
 
 
 def test_a_tampered_save_is_refused_with_its_reason(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    state = village.new_game()
-    for _ in range(30):
-        state.apply(choose(state))
-    path = tmp_path / "partida.yaml"
-    save_game(state, path)
+    state, path = _played_and_saved(village, 30, tmp_path)
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace(f"hash: {state.hash()}", "hash: 0000"), encoding="utf-8")
     with pytest.raises(DataError, match="hash mismatch"):

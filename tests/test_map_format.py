@@ -45,6 +45,11 @@ def problems(tmp_path: Path, text: str) -> list[Problem]:
     return list(info.value.problems)
 
 
+# The lines of GOOD that several mistakes below start from.
+A1_AT = "position: [12, 3]"
+WOOD = "[[2, 2], [8, 2], [8, 9], [2, 9]]"
+
+
 def paths(found: list[Problem]) -> list[str]:
     return [p.path for p in found]
 
@@ -71,23 +76,21 @@ def test_the_example_map_loads(tmp_path: Path) -> None:
         ("height: 1.2, def: 4", "def: 4", "walls[0]", "missing 'height'"),
         ("height: 1.2", "height: tall", "walls[0].height", "expected a number"),
         ("[[10, 5], [10, 15], [20, 15]]", "[[10, 5]]", "walls[0].points", "at least 2"),
-        ("[[2, 2], [8, 2], [8, 9], [2, 9]]", "[[2, 2], [8, 2]]", "terrain[0].polygon",
-         "at least 3"),
-        ("[[2, 2], [8, 2], [8, 9], [2, 9]]", "[[2, 2], [8, 9], [8, 2], [2, 9]]",
-         "terrain[0].polygon", "crosses itself"),
+        (WOOD, "[[2, 2], [8, 2]]", "terrain[0].polygon", "at least 3"),
+        (WOOD, "[[2, 2], [8, 9], [8, 2], [2, 9]]", "terrain[0].polygon", "crosses itself"),
         ("kind: difficult", "kind: swamp", "terrain[0].kind", "allowed difficult, extreme, water"),
         ("side: B", "side: C", "units[1].side", "unknown side"),
         ("posture: crouched", "posture: sitting", "units[1].posture", "unknown posture"),
-        ("position: [12, 3]", "position: [12, 3], colour: red", "units[0].colour", "unknown key"),
-        ("position: [12, 3]", "position: [0.2, 3]", "units[0].position", "off the 48×36 K table"),
-        ("position: [12, 3]", "position: [12, 30.5]", "units[1].position", "overlaps unit 'a1'"),
-        ("position: [12, 3]", "position: [33, 23]", "units[0].position", "inside 'casa'"),
-        ("position: [12, 3]", "position: [10, 10]", "units[0].position", "inside 'muro'"),
+        (A1_AT, A1_AT + ", colour: red", "units[0].colour", "unknown key"),
+        (A1_AT, "position: [0.2, 3]", "units[0].position", "off the 48×36 K table"),
+        (A1_AT, "position: [12, 30.5]", "units[1].position", "overlaps unit 'a1'"),
+        (A1_AT, "position: [33, 23]", "units[0].position", "inside 'casa'"),
+        (A1_AT, "position: [10, 10]", "units[0].position", "inside 'muro'"),
         ("id: b1", "id: a1", "units[1].id", "duplicated id 'a1'"),
         ("id: bosque", "id: casa", "terrain[0].id", "duplicated id 'casa'"),
         ("def: 6", "def: 11", "obstacles[0].def", "allowed 0 to 10"),
         ("size: [48, 36]", "size: [48]", "size", "expected a point"),
-        ("position: [12, 3]", "position: [12, 3], level: 5", "units[0].level", "not one of"),
+        (A1_AT, A1_AT + ", level: 5", "units[0].level", "not one of"),
     ],
 )  # fmt: skip
 def test_each_mistake_is_located(tmp_path: Path, old: str, new: str, path: str, words: str) -> None:

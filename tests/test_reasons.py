@@ -74,6 +74,11 @@ def refusal(edit: Callable[[], object]) -> str:
     return str(info.value)
 
 
+def refused(edit: Callable[..., object], *args: object) -> Callable[[], str]:
+    """A case maker: the reason ``edit(FIELD, *args)`` is refused with."""
+    return lambda: refusal(lambda: edit(FIELD, *args))
+
+
 def problem(field: Battlefield, containing: str = "") -> str:
     """The one message of ``problems(field)`` containing ``containing``."""
     found = [m for _key, _severity, m in problems(field) if containing in m]
@@ -138,74 +143,74 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     # -- board.edits: naming elements and ids -------------------------------------------
     (
         "unknown-kind",
-        lambda: refusal(lambda: key_of(FIELD, "trees", 0)),
+        refused(key_of, "trees", 0),
         "el tipo de elemento 'trees' no existe; admitidos: walls, obstacles, terrain, "
         "deployment, units",
     ),
     (
         "no-number",
-        lambda: refusal(lambda: key_of(FIELD, "deployment", 9)),
+        refused(key_of, "deployment", 9),
         "no hay zona de despliegue número 10: el mapa tiene 2",
     ),
     (
         "no-number-wall",
-        lambda: refusal(lambda: key_of(FIELD, "walls", 5)),
+        refused(key_of, "walls", 5),
         "no hay muro número 6: el mapa tiene 1",
     ),
     (
         "nothing-called",
-        lambda: refusal(lambda: find(FIELD, "nada")),
+        refused(find, "nada"),
         "no hay nada llamado 'nada' en el mapa",
     ),
     (
         "empty-id",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "id", "")),
+        refused(set_property, "a1", "id", ""),
         "un id debe ser texto no vacío, no ''",
     ),
     (
         "id-taken",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "id", "b1")),
+        refused(set_property, "a1", "id", "b1"),
         "el id 'b1' ya se usa en este mapa: elige otro",
     ),
     (
         "id-like-path",
-        lambda: refusal(lambda: set_property(FIELD, "casa", "id", "walls[0]")),
+        refused(set_property, "casa", "id", "walls[0]"),
         "el id 'walls[0]' parece un lugar del archivo del mapa: elige otro",
     ),
     (
         "empty-character",
-        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (6, 2), character="  "))),
+        refused(add_unit, Unit("c1", "A", (6, 2), character="  ")),
         "un personaje debe ser texto no vacío, no '  '",
     ),
     (
         "character-not-text",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "character", 3)),
+        refused(set_property, "a1", "character", 3),
         "un personaje debe ser texto, no 3",
     ),
     # -- board.edits: checked values -------------------------------------------------------
     (
         "not-a-number",
-        lambda: refusal(lambda: set_property(FIELD, "muro", "height", "alto")),
+        refused(set_property, "muro", "height", "alto"),
         "la altura debe ser un número, no 'alto'",
     ),
     (
         "not-a-number-move",
-        lambda: refusal(lambda: move(FIELD, ["a1"], "x", 0)),
+        refused(move, ["a1"], "x", 0),
         "el desplazamiento en x debe ser un número, no 'x'",
     ),
     (
         "not-finite",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "facing", float("inf"))),
+        refused(set_property, "a1", "facing", float("inf")),
         "el encaramiento debe ser un número finito, no inf",
     ),
     (
         "not-whole",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "vol", 2.5)),
+        refused(set_property, "a1", "vol", 2.5),
         "VOL debe ser un número entero, no 2.5",
     ),
     (
         "not-a-point",
-        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (1, 2, 3)))),  # type: ignore[arg-type]
+        refused(add_unit, Unit("c1", "A", (1, 2, 3))),  # type: ignore[arg-type]
         "una posición debe ser dos números (x, y), no (1, 2, 3)",
     ),
     (
@@ -215,17 +220,17 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     ),
     (
         "level-not-allowed",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "level", 7)),
+        refused(set_property, "a1", "level", 7),
         "el nivel 7 no está permitido; admitidos: -1, 1, 2, 3, 4",
     ),
     (
         "measure-negative",
-        lambda: refusal(lambda: set_property(FIELD, "muro", "height", -1)),
+        refused(set_property, "muro", "height", -1),
         "no se admite la altura -1: debe ser 0 o más",
     ),
     (
         "measure-zero",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "base", 0)),
+        refused(set_property, "a1", "base", 0),
         "no se admite la base 0: debe ser mayor que 0",
     ),
     (
@@ -235,84 +240,84 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     ),
     (
         "def-range",
-        lambda: refusal(lambda: set_property(FIELD, "muro", "def", 11)),
+        refused(set_property, "muro", "def", 11),
         "DEF 11 está fuera de rango: admitido de 0 a 10",
     ),
     (
         "vol-range",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "vol", 12)),
+        refused(set_property, "a1", "vol", 12),
         "VOL 12 está fuera de rango: admitido de 1 a 10",
     ),
     (
         "remove-vertex-wall",
-        lambda: refusal(lambda: remove_vertex(FIELD, "muro", 0)),
+        refused(remove_vertex, "muro", 0),
         "no se puede quitar un vértice de 'muro': un muro necesita al menos 2 puntos",
     ),
     (
         "remove-vertex-polygon",
-        lambda: refusal(lambda: remove_vertex(FIELD, "bosque", 1)),
+        refused(remove_vertex, "bosque", 1),
         "no se puede quitar un vértice de 'bosque': un polígono necesita al menos 3 puntos",
     ),
     (
         "few-points-wall",
-        lambda: refusal(lambda: add_wall(FIELD, [(1, 1)])),
+        refused(add_wall, [(1, 1)]),
         "un muro necesita al menos 2 puntos y tiene 1",
     ),
     (
         "few-points-zone",
-        lambda: refusal(lambda: add_deployment(FIELD, "A", [(0, 0), (1, 1)])),
+        refused(add_deployment, "A", [(0, 0), (1, 1)]),
         "una zona de despliegue necesita al menos 3 puntos y tiene 2",
     ),
     # -- board.edits: units kept clear, vertices, properties, choices --------------------
     (
         "would-be-off",
-        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (23.8, 2.0)))),
+        refused(add_unit, Unit("c1", "A", (23.8, 2.0))),
         "la unidad 'c1' quedaría fuera de la mesa de 24×18 K",
     ),
     (
         "would-overlap",
-        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (3.5, 2.0)))),
+        refused(add_unit, Unit("c1", "A", (3.5, 2.0))),
         "la unidad 'c1' se solaparía con la unidad 'a1'",
     ),
     (
         "would-stand-inside",
-        lambda: refusal(lambda: add_unit(FIELD, Unit("c1", "A", (14.0, 9.5)))),
+        refused(add_unit, Unit("c1", "A", (14.0, 9.5))),
         "la unidad 'c1' quedaría dentro de 'casa'",
     ),
     (
         "no-vertices",
-        lambda: refusal(lambda: remove_vertex(FIELD, "a1", 0)),
+        refused(remove_vertex, "a1", 0),
         "la unidad 'a1' no tiene vértices: muévela",
     ),
     (
         "no-vertex-number",
-        lambda: refusal(lambda: move_vertex(FIELD, "casa", 9, (1.0, 1.0))),
+        refused(move_vertex, "casa", 9, (1.0, 1.0)),
         "'casa' no tiene el vértice número 9: admitido de 0 a 3",
     ),
     (
         "no-property",
-        lambda: refusal(lambda: set_property(FIELD, "casa", "thickness", 1)),
+        refused(set_property, "casa", "thickness", 1),
         "un obstáculo no tiene la propiedad 'thickness'; admitidas: id, height, def",
     ),
     (
         "no-property-unit",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "colour", 1)),
+        refused(set_property, "a1", "colour", 1),
         "una unidad no tiene la propiedad 'colour'; admitidas: id, side, facing, posture, "
         "level, base, height, vol, character",
     ),
     (
         "unknown-terrain-kind",
-        lambda: refusal(lambda: set_property(FIELD, "bosque", "kind", "lava")),
+        refused(set_property, "bosque", "kind", "lava"),
         "el tipo de terreno 'lava' no existe; admitidos: difficult, extreme, water",
     ),
     (
         "unknown-side",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "side", "C")),
+        refused(set_property, "a1", "side", "C"),
         "el bando 'C' no existe; admitidos: A, B",
     ),
     (
         "unknown-posture",
-        lambda: refusal(lambda: set_property(FIELD, "a1", "posture", "sentado")),
+        refused(set_property, "a1", "posture", "sentado"),
         "la postura 'sentado' no existe; admitidos: standing, crouched, prone",
     ),
     # -- board.edits.problems ----------------------------------------------------------
