@@ -18,25 +18,10 @@ from wartime.engine import Action, GameState, Ruleset, Scenario
 from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.formats.document import Document
 from wartime.formats.map import parse_map
-from wartime.rules.dice import Dice
+
+from .engine_support import ScriptedDice
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-class Faces(Dice):
-    """Scripted d10 faces, so a golden case pins the branch it is about."""
-
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def d10(self) -> int:
-        if not self.faces:
-            raise AssertionError("the golden case ran out of scripted dice")
-        return self.faces.pop(0)
-
-    def clone(self) -> Faces:
-        return Faces(self.faces)
 
 
 def _profile(uid: str, raw: dict[str, Any]) -> Profile:
@@ -71,7 +56,7 @@ def play(case: Path) -> str:
     scenario = Scenario(field, profiles, ruleset, data.get("seed", 0))
     state = GameState(scenario)
     if "dice" in data:
-        state.dice = Faces(data["dice"])
+        state.dice = ScriptedDice(data["dice"])
     lines = [f"# {case.stem}"]
     for index, raw in enumerate(data["actions"]):
         action = Action.from_data(raw)

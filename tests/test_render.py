@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import doctest
 import math
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,6 +34,8 @@ from wartime.render.battlefield import (
     unit_shapes,
 )
 from wartime.render.primitives import Circle, Label, Layer, Polygon, Polyline, Shape, Wedge
+
+from .pygame_free import run_without_pygame
 
 MAPS = sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.yaml"))
 ALL = frozenset({"grid", "arcs"})
@@ -466,19 +466,11 @@ def test_doctests() -> None:
 
 
 def test_renders_without_pygame() -> None:
-    code = (
-        "import sys\n"
-        "sys.modules['pygame'] = None\n"
-        "sys.modules['pygame_gui'] = None\n"
+    run_without_pygame(
         "from pathlib import Path\n"
         "from wartime.formats.map import load_map\n"
         "from wartime.render.battlefield import draw_battlefield\n"
         f"field = load_map(Path({str(MAPS[0])!r}))\n"
         "drawn = draw_battlefield(field, show=frozenset({'grid', 'arcs'}))\n"
         "assert drawn.shapes\n"
-        "assert not any(m.startswith('pygame') and sys.modules[m] for m in sys.modules)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 0, result.stderr
