@@ -53,6 +53,8 @@ class Context:
     against: Figure | None = None
     melee: bool | None = None
     weapon: Weapon | None = None
+    action: str | None = None  # the action's name, when an effect depends on it
+    critical: bool = False  # the CH IMP of this blow was a critical
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ class Trait:
     name: str
     level: int = 1
     weapon: str | None = None
+    param: str | None = None  # the X of a parametrised entry, e.g. Maestría (Correr)
 
 
 # METAHABILIDADES: the kind entry of a metaability archetype names the attribute its
@@ -113,7 +114,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
     transport = army.archetype(character.transport) if character.transport else None
     mov = float(transport["MOV"]) if transport and transport.kind is Kind.TRANSPORT else race.height
     traits = tuple(
-        Trait(b.name, b.level, aid if army.archetype(aid).kind is Kind.WEAPON else None)
+        Trait(b.name, b.level, aid if army.archetype(aid).kind is Kind.WEAPON else None, b.param)
         for aid in dict.fromkeys(character.archetype_ids())
         for b in army.archetype(aid).bonuses
         if army.archetype(aid).kind is not Kind.METAABILITY or b.name in METAABILITY_KINDS
@@ -144,7 +145,7 @@ def _metaability(archetype: Archetype) -> Metaability:
     """Its kind entry says which CH ATR it takes; the rest is what the target receives."""
     kind = next((b.name for b in archetype.bonuses if b.name in METAABILITY_KINDS), None)
     bonuses = archetype.bonuses
-    grants = tuple(Trait(b.name, b.level) for b in bonuses if b.name not in METAABILITY_KINDS)
+    grants = tuple(Trait(b.name, b.level, None, b.param) for b in bonuses if b.name not in METAABILITY_KINDS)
     return Metaability(
         archetype.id, archetype["ENE"], archetype["ALC"], archetype["CAL"],
         METAABILITY_KINDS.get(kind or ""), grants,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
 
@@ -38,12 +38,6 @@ CHECKS = ("CON", "AGI", "INT", "VOL", "ATR", "IMP", "DEF", "PSI", "LOC", "ENF")
 STATS = ("DEF", "DAÑ", "CdV", "ENE")
 WHO = ("self", "attackers", "allies", "enemies")
 WHEN = ("ranged", "melee", "charge")
-_KEYS = frozenset(
-    {
-        *("check", "stat", "value", "reroll", "auto_pass", "critical_to", "fumble_from"),
-        *("no_critical", "damage_taken", "who", "within", "when", "per_level"),
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -61,6 +55,11 @@ class Effect:
     within: float | None = None
     when: str | None = None
     per_level: bool = False
+    # Fields for checks, auras and rerolls go above this line; fields for damage,
+    # wounds and second CH DEF below it.
+
+
+_KEYS = frozenset(f.name for f in fields(Effect))
 
 
 def _problems(raw: Any, where: str) -> list[str]:
