@@ -114,7 +114,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
     transport = army.archetype(character.transport) if character.transport else None
     mov = float(transport["MOV"]) if transport and transport.kind is Kind.TRANSPORT else race.height
     traits = tuple(
-        Trait(b.name, b.level, aid if army.archetype(aid).kind is Kind.WEAPON else None, b.param)
+        Trait(b.name, b.level, aid if _is_weapon(army, aid) else None, b.param)
         for aid in dict.fromkeys(character.archetype_ids())
         for b in army.archetype(aid).bonuses
         if army.archetype(aid).kind is not Kind.METAABILITY or b.name in METAABILITY_KINDS
@@ -139,6 +139,10 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         talla=talla,
         metaabilities=metaabilities,
     )
+
+
+def _is_weapon(army: Army, archetype_id: str) -> bool:
+    return army.archetype(archetype_id).kind is Kind.WEAPON
 
 
 def _metaability(archetype: Archetype) -> Metaability:
