@@ -149,7 +149,9 @@ def _metaability(archetype: Archetype) -> Metaability:
     """Its kind entry says which CH ATR it takes; the rest is what the target receives."""
     kind = next((b.name for b in archetype.bonuses if b.name in METAABILITY_KINDS), None)
     bonuses = archetype.bonuses
-    grants = tuple(Trait(b.name, b.level, None, b.param) for b in bonuses if b.name not in METAABILITY_KINDS)
+    grants = tuple(
+        Trait(b.name, b.level, None, b.param) for b in bonuses if b.name not in METAABILITY_KINDS
+    )
     return Metaability(
         archetype.id, archetype["ENE"], archetype["ALC"], archetype["CAL"],
         METAABILITY_KINDS.get(kind or ""), grants,
