@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
+from wartime.engine.profiles import Metaability, Profile, Trait, Transport, Weapon
 from wartime.formats.document import Document
 from wartime.formats.map import parse_map
 
@@ -44,6 +44,7 @@ def _profile(uid: str, raw: dict[str, Any]) -> Profile:
         points=raw.get("points", 10),
         traits=traits,
         metaabilities=abilities,
+        transport=Transport(**raw["transport"]) if "transport" in raw else None,
     )
 
 

@@ -32,7 +32,8 @@ def test_sample_armies_link_to_the_default_battlefield(village) -> None:  # type
     sargento = village.profiles["a-sargento"]
     assert (sargento.vol, sargento.mov, sargento.defense) == (5, 1.0, 3)
     assert [w.id for w in sargento.weapons] == ["fusil"]
-    assert village.profiles["b-piloto"].mov == 12  # the buggy's MOV
+    piloto = village.profiles["b-piloto"]
+    assert piloto.transport is not None and (piloto.mov, piloto.transport.mov) == (1.0, 12)
 
 
 def test_baseline_ai_plays_a_whole_game_deterministically(village) -> None:  # type: ignore[no-untyped-def]

@@ -22,10 +22,11 @@ class Action:
     target: str | None = None
     point: Point | None = None
     item: str | None = None  # the weapon or object used
+    facing: float | None = None  # degrees: where a transport ends facing (Pivotar, 45° turns)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for key in ("figure", "target", "item"):
+        for key in ("figure", "target", "item", "facing"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         if self.point is not None:
@@ -41,6 +42,7 @@ class Action:
             target=data.get("target"),
             point=(float(point[0]), float(point[1])) if point is not None else None,
             item=data.get("item"),
+            facing=float(data["facing"]) if data.get("facing") is not None else None,
         )
 
     def __str__(self) -> str:
@@ -53,4 +55,6 @@ class Action:
             parts.append(f"→ {self.target}")
         if self.point:
             parts.append(f"→ ({self.point[0]:.2f}, {self.point[1]:.2f})")
+        if self.facing is not None:
+            parts.append(f"facing {self.facing:g}°")
         return " ".join(parts)

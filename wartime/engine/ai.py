@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from wartime.engine.actions import Action
 from wartime.engine.combat import melee_damage, range_penalty
+from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import Figure
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.profiles import Weapon
@@ -134,7 +135,7 @@ def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
     if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
         return  # nothing worth charging with
-    reach = figure.profile.mov + STRIDES["cargar"].extra_k
+    reach = figure.mov + STRIDES["cargar"].extra_k
     for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
         if CHARGE_MIN <= _gap(figure, target) <= reach:
             yield Action("cargar", figure.id, target=target.id)
@@ -149,14 +150,24 @@ def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
     gap = _gap(figure, target)
     if gap <= 1.5:
         return
+    dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
+    length = math.hypot(dx, dy)
+    bearing = math.degrees(math.atan2(dy, dx))
+    facing = None
+    if drives(figure):  # a transport goes along its nose: turn toward the enemy first
+        off = (bearing - figure.facing + 180) % 360 - 180
+        if abs(off) > 90:
+            yield Action("pivotar", figure.id, facing=round(bearing % 360, 6))
+            return
+        dx, dy = math.cos(math.radians(figure.facing)), math.sin(math.radians(figure.facing))
+        length = 1.0
+        facing = round((figure.facing + max(-TURN_LIMIT, min(TURN_LIMIT, off))) % 360, 6)
     for kind in ("correr", "mover"):
-        reach = min(figure.profile.mov + STRIDES[kind].extra_k, gap - 1.2)
+        reach = min(figure.mov + STRIDES[kind].extra_k, gap - 1.2)
         if reach <= 0.05:
             continue
-        dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
-        length = math.hypot(dx, dy)
         point = (figure.position[0] + dx / length * reach, figure.position[1] + dy / length * reach)
-        yield Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6)))
+        yield Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6)), facing=facing)
 
 
 def _gap(a: Figure, b: Figure) -> float:

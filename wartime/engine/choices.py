@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.engine.actions import Action
+from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with, move_problem
 from wartime.engine.sequence import candidates
@@ -50,7 +51,7 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
-    options += _attacks(state, figure) + _metaabilities(state, figure)
+    options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
     steady = [Action(kind, figure.id) for kind in POSTURES if _posture_ok(figure, kind)]
     if not reacting and _can_wait(state, figure):
         steady.append(Action("esperar", figure.id))
@@ -73,7 +74,9 @@ def _affords(figure: Figure, cost: int) -> bool:
 
 
 def _posture_ok(figure: Figure, kind: str) -> bool:
-    return not figure.panic and figure.posture is not POSTURES[kind] and _affords(figure, 1)
+    if figure.panic or drives(figure):  # a transport has no posture to take (driving.py)
+        return False
+    return figure.posture is not POSTURES[kind] and _affords(figure, 1)
 
 
 def _can_wait(state: GameState, figure: Figure) -> bool:
@@ -84,7 +87,7 @@ def _charges(state: GameState, figure: Figure) -> list[Action]:
     """Cargar at enemies within reach; the full check (LdV, the way) follows."""
     if figure.ene < STRIDES["cargar"].ene:
         return []
-    reach = figure.profile.mov + STRIDES["cargar"].extra_k
+    reach = figure.mov + STRIDES["cargar"].extra_k
     return [
         Action("cargar", figure.id, target=e.id)
         for e in state.enemies_of(figure)
@@ -127,11 +130,13 @@ def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
 
 
 def _moves(figure: Figure) -> list[Action]:
+    if drives(figure):
+        return _drives(figure)
     out = []
     for kind, directions in SAMPLES.items():
         if figure.ene < STRIDES[kind].ene:  # cannot pay even on easy ground
             continue
-        reach = figure.profile.mov + STRIDES[kind].extra_k
+        reach = figure.mov + STRIDES[kind].extra_k
         for step in range(directions):
             angle = 2 * math.pi * step / directions
             point = (
@@ -139,4 +144,36 @@ def _moves(figure: Figure) -> list[Action]:
                 figure.position[1] + reach * math.sin(angle),
             )
             out.append(Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6))))
+    return out
+
+
+def _steering(figure: Figure) -> list[Action]:
+    """Pivotar to the eight compass facings; Maniobrar 1 K four ways (checked in full later)."""
+    if not drives(figure) and not figure.reacting:
+        return []
+    turns = [Action("pivotar", figure.id, facing=45.0 * k) for k in range(8)]
+    if not drives(figure):
+        return turns
+    x, y = figure.position
+    nudges = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    return turns + [Action("maniobrar", figure.id, point=p) for p in nudges]
+
+
+def _drives(figure: Figure) -> list[Action]:
+    """A transport: ahead at full stride (and back at Mover's), turning 0° or ±45° at the end."""
+    out = []
+    heading = math.radians(figure.facing)
+    turns = [None, (figure.facing - TURN_LIMIT) % 360, (figure.facing + TURN_LIMIT) % 360]
+    for kind in SAMPLES:
+        if figure.ene < STRIDES[kind].ene:
+            continue
+        reach = figure.mov + STRIDES[kind].extra_k
+        for way in (1, -1) if kind == "mover" else (1,):
+            x = figure.position[0] + way * reach * math.cos(heading)
+            y = figure.position[1] + way * reach * math.sin(heading)
+            point = (round(x, 6), round(y, 6))
+            out += [
+                Action(kind, figure.id, point=point, facing=None if t is None else round(t, 6))
+                for t in turns
+            ]
     return out

@@ -226,7 +226,7 @@ def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modif
         mods.append(("blanco cuerpo a tierra y lejos", -2))
     if target.sprinted:
         mods.append(("blanco esprintando", -1))
-    if target.profile.mov > shooter.profile.mov:
+    if target.profile.mov > shooter.profile.mov:  # natural MOV: a transport chooses its own
         mods.append(("tamaño", +1))  # MODIFICADORES, Por tamaño
     if shooter.moved > FAST or target.moved > FAST:
         mods.append(("velocidad", -1))  # MODIFICADORES, Por velocidad
@@ -391,6 +391,10 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
         return [
             Event("wounds", f"{figure.id} no sufre heridas", {"figure": figure.id, "wounds": 0})
         ]
+    if figure.riding:  # HERIDAS: a rider's wounds go to its transport (transports.py)
+        from wartime.engine.transports import wound_vehicle
+
+        return wound_vehicle(state, figure, wounds)
     figure.wounds += wounds
     state_word = "muerto" if figure.dead else "incapacitado" if figure.casualty else "herido"
     text = (

@@ -78,6 +78,8 @@ class Figure:
     counter_charge: str | None = None  # Contracarga: CH DEF +1 against this charger's blow
     silent: bool = False  # its last action was Mover sin hacer ruido (Ataque sorpresa)
     surprise: str | None = None  # Ataque sorpresa declared on this target: its next CaC blow
+    # Transports (engine/transports.py); appended to snapshot() only when set.
+    vehicle_wounds: int = 0  # wounds of its transport: unusable at CAL, destroyed above
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -112,11 +114,28 @@ class Figure:
         return self.height * self.posture.height_factor
 
     @property
+    def riding(self) -> bool:
+        """It rides a transport that has not been destroyed (HERIDAS: more wounds than CAL)."""
+        vehicle = self.profile.transport
+        return vehicle is not None and self.vehicle_wounds <= vehicle.cal
+
+    @property
+    def mov(self) -> float:
+        """MOV in K: its transport's while it rides one, else its natural MOV (MOVIMIENTO)."""
+        vehicle = self.profile.transport
+        return vehicle.mov if vehicle is not None and self.riding else self.profile.mov
+
+    @property
     def defense(self) -> int:
-        """CH DEF target: protections lose DEF 1 per wound, never below 1 each."""
-        if self.profile.defense == 0:
-            return 0
-        return max(1, self.profile.defense - self.armour_wounds)
+        """CH DEF target: each piece of equipment loses DEF 1 per wound, never below 1.
+
+        A transport's DEF adds to the rider's while it has not been destroyed.
+        """
+        worn = max(1, self.profile.defense - self.armour_wounds) if self.profile.defense else 0
+        vehicle = self.profile.transport
+        if vehicle is None or not self.riding:
+            return worn
+        return worn + max(1, vehicle.defense - self.vehicle_wounds)
 
     def copy(self) -> Figure:
         """An independent copy; the profile is immutable and shared."""
@@ -162,6 +181,8 @@ class Figure:
         mind = (self.possessed_by, self.marked_by)
         grants = [astuple(g) for g in self.granted]
         late = (grants, sorted(self.cast.items()), self.counter_charge, self.silent, self.surprise)
+        if self.vehicle_wounds:  # after every other tail: no ambiguous lengths
+            return (*base, generic, mind, *late, self.vehicle_wounds)
         if late != _LATE_DEFAULTS:  # generic and mind always precede it
             return (*base, generic, mind, *late)
         if mind != (None, None):

@@ -38,6 +38,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, sight, wound
+from wartime.engine.driving import refusal
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.melee_variants import drop_weapon
@@ -123,6 +124,9 @@ def _gap(a: Figure, b: Figure) -> float:
 
 def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
     """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
+    problem = refusal(figure, action)  # a transport's limits (driving.py)
+    if problem:
+        raise IllegalActionError(problem)
     events, goes_ahead = _find_hidden_target(state, figure, action, handler)
     _spend_bonuses(figure, events)  # a CH INT ENF to find the target is the action's first check
     if goes_ahead:

@@ -11,6 +11,7 @@ from wartime.engine import (
     moves,
     surprise,
     terrain_moves,
+    transports,
 )  # fmt: skip
 from wartime.engine.sequence import Handler
 
@@ -36,6 +37,7 @@ HANDLERS: dict[str, Handler] = {
     **mind.HANDLERS,
     **metaabilities.HANDLERS,
     **surprise.HANDLERS,
+    **transports.HANDLERS,
 }
 
 

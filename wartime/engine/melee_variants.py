@@ -458,7 +458,7 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     seen = sight(state, figure, target)
     if not seen.in_vision:
         raise IllegalActionError("Target outside the CdV")
-    reach = figure.profile.mov + figure.profile.con  # the book's range "MOV+CON"
+    reach = figure.profile.mov + figure.profile.con  # "MOV+CON": the thrower's own MOV
     _in_range(seen.distance, reach, "a throw reaches MOV+CON =")
     _need_los(seen.line_of_sight, target)
     what = thrown.id if thrown else (action.item or "un objeto")
@@ -729,7 +729,7 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     match = _MOV_PLUS.match(book.distance or "")
     if match is None:
         raise ValueError(f"embestir: unexpected distance {book.distance!r}")
-    reach = figure.profile.mov + float(match.group(1))
+    reach = figure.mov + float(match.group(1))
     least = float(match.group(2))
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     if gap > reach:

@@ -11,6 +11,15 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.checks import spend
+from wartime.engine.driving import (
+    along_axis,
+    drives,
+    final_turn,
+    movement_problem,
+    start_cost,
+    turn_problem,
+    turn_to,
+)
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.sequence import Handler, end_activation
@@ -109,12 +118,19 @@ class Route:
 
 def route(
     state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
-    engaging: frozenset[str] = frozenset(), keep: bool = False,
+    engaging: frozenset[str] = frozenset(), keep: bool = False, steered: bool = False,
 ) -> Route:  # fmt: skip
     """Plan a move toward ``goal``: physics, terrain surcharge, ENE and the 1 K rule.
 
-    Raises IllegalActionError.  The base goes back where it was unless ``keep``.
+    A transport goes along its facing (driving.along_axis) unless the action
+    ``steered`` it (Maniobrar), and starting it costs its ENE.  Raises
+    IllegalActionError.  The base goes back where it was unless ``keep``.
     """
+    problem = movement_problem(figure)
+    if problem:
+        raise IllegalActionError(problem)
+    if drives(figure) and not steered:
+        goal = along_axis(figure, goal)
     start = figure.position
     if figure.level == 1:
         table = state.physics()
@@ -130,7 +146,8 @@ def route(
     if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
         surcharge = max(surcharge, SURCHARGE["difficult"])
     extra = f" (+{surcharge} {cost.worst if cost.ene else 'agachado'})" if surcharge else ""
-    ene = max(1, stride.ene + surcharge)
+    starting, why = start_cost(figure)
+    ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
     if figure.ene - ene < (REACTION_FLOOR if figure.reacting else 0):
         spend(figure, ene, stride.label, extra)  # raises with the player's message
     others = [e.disc() for e in state.enemies_of(figure) if e.level == figure.level]
@@ -149,7 +166,7 @@ def travel(
     events = [spend(figure, plan.ene, stride.label, plan.extra)]
     figure.position = plan.end
     figure.moved += plan.travelled
-    if not figure.reacting:  # a Pj cannot pivot outside its activation (Girar y pivotar)
+    if not figure.reacting and not drives(figure):  # Girar y pivotar: Pj turn freely acting
         figure.facing = _facing(plan.start, plan.end, figure.facing)
     end, travelled = plan.end, plan.travelled
     text = f"{figure.id} se mueve {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
@@ -179,12 +196,15 @@ def move_problem(
         return "Engaged in CaC: use Destrabarse to leave the combat"
     if action.kind == "esprintar" and figure.sprinted_now:
         return "Esprintar only once per activation"
+    problem = _facing_problem(figure, action.facing)
+    if problem:
+        return problem
     try:
         if figure.panic:
             from wartime.engine.sequence import fleeing_only
 
             fleeing_only(state, figure, action)
-        route(state, figure, action.point, figure.profile.mov + stride.extra_k, stride)
+        route(state, figure, action.point, figure.mov + stride.extra_k, stride)
     except IllegalActionError as exc:
         return str(exc)
     return None
@@ -205,6 +225,22 @@ def _fly(start: Point, goal: Point, budget: float) -> tuple[Point, float]:
     return (start[0] + dx * scale, start[1] + dy * scale), budget
 
 
+def _facing_problem(figure: Figure, facing: float | None) -> str | None:
+    """A final facing: up to 45° for a transport; a Pj outside its activation keeps its own."""
+    if facing is not None and figure.reacting and not drives(figure):
+        return "A Pj cannot pivot outside its activation (Girar y pivotar): use Pivotar"
+    if facing is not None and not math.isfinite(facing):
+        return "The facing must be a number of degrees"
+    return turn_problem(figure, facing)
+
+
+def _end_facing(figure: Figure, facing: float | None) -> list[Event]:
+    """Turn at the end of a move: a transport up to 45°, a Pj acting as it likes."""
+    if drives(figure):
+        return final_turn(figure, facing)
+    return [] if facing is None else turn_to(figure, facing)
+
+
 def _stride(kind: str) -> Handler:
     stride = STRIDES[kind]
 
@@ -217,9 +253,11 @@ def _stride(kind: str) -> Handler:
             if figure.sprinted_now:
                 raise IllegalActionError("Esprintar only once per activation")
             figure.sprinted_now = figure.sprinted = True
-        events, _, _ = travel(
-            state, figure, action.point, figure.profile.mov + stride.extra_k, stride
-        )
+        problem = _facing_problem(figure, action.facing)
+        if problem:
+            raise IllegalActionError(problem)
+        events, _, _ = travel(state, figure, action.point, figure.mov + stride.extra_k, stride)
+        events += _end_facing(figure, action.facing)
         if kind == "esprintar":
             figure.next_action_modifier = -3  # the next action CH ATR −3
         elif figure.next_action_modifier:
@@ -244,7 +282,7 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if engaged_with(state, figure):
         raise IllegalActionError("Already engaged in CaC")
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-    reach = figure.profile.mov + STRIDES["cargar"].extra_k
+    reach = figure.mov + STRIDES["cargar"].extra_k
     if gap > reach:
         raise IllegalActionError(f"{target.id} is {gap:.1f} K away: Cargar reaches {reach:g} K")
     if gap < CHARGE_MIN:

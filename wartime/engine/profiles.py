@@ -65,6 +65,22 @@ class Metaability:
 
 
 @dataclass(frozen=True)
+class Transport:
+    """A transport archetype (CREACIÓN DE TRANSPORTES): the vehicle or mount a Pj rides.
+
+    ``ene`` starts it moving, ``mov`` is how far it goes per action, ``defense`` adds to
+    the rider's CH DEF, and ``cal`` is how many wounds it takes before it is unusable.
+    """
+
+    id: str
+    ene: int
+    mov: float
+    defense: int
+    cal: int
+    mecha: bool = False  # BONUS Y MALUS, Mecha: it fights in CaC like a Pj on foot
+
+
+@dataclass(frozen=True)
 class Profile:
     character: str
     name: str
@@ -72,13 +88,14 @@ class Profile:
     agi: int
     int_: int
     vol: int
-    mov: float  # natural MOV in K
-    defense: int  # CH DEF: the sum of the DEF of its protections
+    mov: float  # natural MOV in K (on foot; a transport has its own)
+    defense: int  # CH DEF: the sum of the DEF of its protections (a transport's apart)
     weapons: tuple[Weapon, ...] = ()
     points: int = 10  # what its loss is worth to the enemy
     traits: tuple[Trait, ...] = ()
     talla: tuple[int, ...] = ()  # TAL of each protection worn (TAL 0, not worn, is left out)
     metaabilities: tuple[Metaability, ...] = ()
+    transport: Transport | None = None
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
@@ -108,11 +125,8 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
     talla = tuple(
         army.archetype(p)["TAL"] for p in character.protections if army.archetype(p)["TAL"]
     )
-    if character.transport:
-        defense += army.archetype(character.transport)["DEF"]
     points = next(c.points for c in army_cost(army).characters if c.character == character_id)
     transport = army.archetype(character.transport) if character.transport else None
-    mov = float(transport["MOV"]) if transport and transport.kind is Kind.TRANSPORT else race.height
     traits = tuple(
         Trait(b.name, b.level, aid if _is_weapon(army, aid) else None, b.param)
         for aid in dict.fromkeys(character.archetype_ids())
@@ -131,14 +145,23 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         agi=race["AGI"],
         int_=race["INT"],
         vol=race["VOL"],
-        mov=mov,
+        mov=race.height,
         defense=defense,
         weapons=weapons,
         points=points,
         traits=traits,
         talla=talla,
         metaabilities=metaabilities,
+        transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
     )
+
+
+def _transport(archetype: Archetype) -> Transport:
+    mecha = any(b.name == "Mecha" for b in archetype.bonuses)
+    return Transport(
+        archetype.id, archetype["ENE"], float(archetype["MOV"]), archetype["DEF"],
+        archetype["CAL"], mecha,
+    )  # fmt: skip
 
 
 def _is_weapon(army: Army, archetype_id: str) -> bool:

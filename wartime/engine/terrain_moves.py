@@ -338,7 +338,7 @@ def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> l
         and not in_arc(e.position, e.facing, goal, 0.0)
         and edge_distance(goal, figure.radius, e.position, e.radius) <= ENGAGED_GAP
     )
-    budget = figure.profile.mov + SILENT.extra_k
+    budget = figure.mov + SILENT.extra_k
     events, _, _ = travel(state, figure, goal, budget, SILENT, engaging=backs)
     figure.next_action_modifier = 0
     return [_silenced(e) for e in events if e.kind != "noise"]
@@ -358,7 +358,7 @@ def nadar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     goal = _destination(state, figure, action, SWIM.label)
     _on_ground(figure, SWIM.label)
     start = figure.position
-    budget = figure.profile.mov + SWIM.extra_k
+    budget = figure.mov + SWIM.extra_k
     planned = [start, _along(start, goal, budget)]
     if not state.world.terrain.cost(planned, figure.current_height).swims:
         raise IllegalActionError(
@@ -461,7 +461,7 @@ def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     goal = _destination(state, figure, action, CLIMB.label)
     _on_ground(figure, CLIMB.label)
     start = figure.position
-    budget = figure.profile.mov + CLIMB.extra_k
+    budget = figure.mov + CLIMB.extra_k
     climb = _climb(state, figure, start, goal)
     if climb.ascent > budget + _FIT:
         raise IllegalActionError(
@@ -500,7 +500,7 @@ def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 
 def _scale(table: book.JumpTable, figure: Figure) -> float:
-    return figure.profile.mov if table.scale == "MOV" else figure.height
+    return figure.mov if table.scale == "MOV" else figure.height
 
 
 def _too_tall_to_jump(state: GameState, figure: Figure, start: Point, end: Point) -> list[Solid]:
@@ -684,10 +684,10 @@ def _difficulty(entry: book.Action, figure: Figure) -> tuple[str, int]:
 def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """180° (4, AGI D): MOV+4 K in a straight line, then a turn of up to 180°."""
     goal = _destination(state, figure, action, TURN.label)
-    if figure.profile.mov < TURN_MIN_MOV:
+    if figure.mov < TURN_MIN_MOV:
         raise IllegalActionError(
             f"{TURN.label} requires a natural MOV of at least {TURN_MIN_MOV} K; "
-            f"{figure.id} has MOV {figure.profile.mov:g} K"
+            f"{figure.id} has MOV {figure.mov:g} K"
         )
     if TURN_NOT_ALTITUDE_3 and figure.level == 3:
         raise IllegalActionError(f"{TURN.label} is not allowed at altitude 3 (Volar en altura 3)")
@@ -695,7 +695,7 @@ def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if face is figure:
         raise IllegalActionError(f"{figure.id} cannot turn to face itself")
     start = figure.position
-    end, travelled, contacts = _slide(state, figure, goal, figure.profile.mov + TURN.extra_k)
+    end, travelled, contacts = _slide(state, figure, goal, figure.mov + TURN.extra_k)
     if contacts:
         raise IllegalActionError(
             f"{TURN.label} runs in a straight line and {_names(contacts)} is in the way: "
