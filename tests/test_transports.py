@@ -166,3 +166,28 @@ def test_a_destroyed_transport_explodes_over_its_mov_at_least_3_k() -> None:
     b, c, d = (state.figure(x) for x in "bcd")
     assert not b.riding and b.mov == 1.0 and b.defense == 3
     assert (b.wounds, c.wounds, d.wounds) == (4, 4, 0)
+
+
+def test_a_transport_rams_with_its_cal_plus_the_run() -> None:
+    """Embestir, Transporte: DAÑ = CON + K straight (max CON×2); it takes the target's
+    CON + K/2; the target is thrown DAÑ − CON K (our reading: a transport's CON is its CAL)."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (16.0, 10.0), 180.0)]
+    profiles = {"a": replace(profile("a"), transport=replace(BUGGY, cal=3, mov=8.0))}
+    # CH IMP 2; b's CH DEF 2 passes (6 − 3 = 3 wounds), its CH PSI 3; a's CH DEF 2 passes.
+    state = started(scenario(units, profiles), [2, 2, 3, 2])
+    events = do(state, Action("embestir", "a", target="b"))
+    run = next(e for e in events if e.kind == "move").data["travelled"]
+    assert run == pytest.approx(5.0)  # 6 K between centres, bases of 0.5 K
+    hits = [e.data["damage"] for e in events if e.kind == "hit"]
+    assert hits == [6, 4 + 3]  # min(2×3, 3 + 5) = 6; b's CON 4 + 5/2 rounded up
+    assert state.figure("b").wounds == 3
+    assert state.figure("a").vehicle_wounds == 0  # DEF 3 + 4: the recoil of 7 is held off
+    thrown = [e for e in events if e.kind == "move" and e.data["figure"] == "b"]
+    assert thrown and thrown[0].data["travelled"] == pytest.approx(6 - 4)
+
+
+def test_a_transport_rams_only_straight_ahead() -> None:
+    """Embestir, Transporte: the K are run in a straight line, along its nose."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (14.0, 14.0), 180.0)]
+    state = started(scenario(units, {"a": replace(profile("a"), transport=BUGGY)}))
+    refused(state, Action("embestir", "a", target="b"), "not in its way")

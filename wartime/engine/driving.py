@@ -65,6 +65,15 @@ def along_axis(figure: Figure, goal: Point) -> Point:
     return figure.position[0] + ahead * ux, figure.position[1] + ahead * uy
 
 
+def ahead(figure: Figure, target: Figure) -> bool:
+    """The target's base lies across the transport's path straight ahead (Embestir)."""
+    heading = math.radians(figure.facing)
+    ux, uy = math.cos(heading), math.sin(heading)
+    dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
+    forward, aside = dx * ux + dy * uy, abs(dy * ux - dx * uy)
+    return forward > 0 and aside < figure.radius + target.radius
+
+
 def start_cost(figure: Figure) -> tuple[int, str]:
     """CREACIÓN DE TRANSPORTES, ENE: starting it moving; paid on the first move of a turn."""
     vehicle = figure.profile.transport

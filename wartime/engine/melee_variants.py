@@ -58,6 +58,7 @@ from wartime.engine.combat import (
     sight,
     wound,
 )
+from wartime.engine.driving import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import (
@@ -71,6 +72,7 @@ from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.sequence import Handler
 from wartime.engine.surprise import cac_impact, surprised
+from wartime.engine.transports import ram
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
@@ -739,14 +741,19 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
             f"Embestir needs at least {least:g} K of run-up; {target.id} is {gap:.1f} K away"
         )
     stride = Stride(book.name, cost(book), float(match.group(1)), least)
+    if drives(figure) and not ahead(figure, target):
+        raise IllegalActionError(f"A transport rams straight ahead: {target.id} is not in its way")
     contact = _contact_point(figure, target)
-    events, _, _ = travel(state, figure, contact, reach, stride, frozenset({target.id}))
+    events, _, run = travel(state, figure, contact, reach, stride, frozenset({target.id}))
     if target not in engaged_with(state, figure):
         raise IllegalActionError(f"The way to {target.id} is blocked: the ram cannot make contact")
     _, value = attribute(figure, book)
     ctx = Context(target, melee=True)
     outcome, event = roll(state, figure, "CH IMP (embestida)", value, acting_modifiers(figure), ctx)
     events.append(event)
+    if drives(figure):
+        figure.next_action_modifier = 0
+        return events + ram(state, figure, target, outcome, run, ctx)
     con = figure.profile.con  # Personaje: DAÑ máx. = CON
     damage = max(1, min(con, con + bonus_damage(state, figure, target, ctx)))
     events += _resolve_hit(state, figure, target, UNARMED, outcome, damage, "none", melee=False)
