@@ -74,12 +74,12 @@ def started(
 
 
 def do(state: GameState, action: object) -> list:  # type: ignore[type-arg]
-    """Apply ``action`` and pass every chance to react that it opens."""
+    """Apply ``action``; its target takes it (no Huir or Esquivar), and nobody reacts."""
     from wartime.engine import Action, PendingKind
 
     assert isinstance(action, Action)
     events = state.apply(action)
-    while state.pending.kind is PendingKind.REACT:
+    while state.pending.kind in (PendingKind.RESPOND, PendingKind.REACT):
         events += state.apply(Action("pass"))
     return events
 

@@ -21,7 +21,8 @@ from wartime.rules.actions import load_actions
 from .engine_support import KNIFE, RIFLE, profile, refused, scenario, started
 
 LONG_RIFLE = Weapon("rifle largo", ene=3, dan=4, alc=40, cal=4)
-META = frozenset({"noise", "reaction_window", "no_reaction"})  # REACCIONES' bookkeeping
+# REACCIONES' bookkeeping, and the declaration an answer may follow (engine/responses.py)
+META = frozenset({"noise", "reaction_window", "no_reaction", "declared", "answer_pass"})
 
 
 def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
@@ -34,9 +35,9 @@ def kinds(events: list[Any]) -> list[str]:
 
 
 def act(state: GameState, action: Action) -> list[Any]:
-    """Apply ``action``; every enemy chance to react it opens is passed."""
+    """Apply ``action``; its target does not answer it, and every chance to react is passed."""
     events = state.apply(action)
-    while state.pending.kind.value == "react":
+    while state.pending.kind.value in ("respond", "react"):
         events += state.apply(Action("pass"))
     return events
 
@@ -65,7 +66,7 @@ def test_every_variant_is_an_action_of_the_list_and_reaches_the_engine() -> None
         "ataque_distancia_a_larga_distancia", "ataque_distancia_a_combate_cac",
         "lanzar_armas_objetos", "ataque_cac_arma_disparo", "ataque_cac_objeto_improvisado",
         "ataque_cac_sin_armas", "contracarga", "desarmar", "destrabarse", "empujar",
-        "esquivar_en_cac", "inmovilizar_enemigo", "noquear", "huir", "embestir", "desenfundar",
+        "inmovilizar_enemigo", "noquear", "embestir", "desenfundar",
     }  # fmt: skip
     assert set(VARIANTS) == expected and expected <= ids
     assert all(HANDLERS[k] is VARIANTS[k] for k in expected)
@@ -732,13 +733,14 @@ def test_a_variant_can_be_a_reaction_spending_ene_below_zero() -> None:
 @pytest.mark.parametrize(
     ("kind", "why"),
     [
-        ("esquivar_en_cac", "Esquivar en CaC is not yet automated: it is a reaction declared"),
-        ("huir", "Huir is not yet automated: it is a reaction declared right after"),
+        ("esquivar_en_cac", "Esquivar en CaC answers an enemy's action aimed at this Pj"),
+        ("huir", "Huir answers an enemy's action aimed at this Pj"),
         ("desenfundar", "Desenfundar is not yet automated: it settles a duel"),
     ],
 )
-def test_reactions_are_refused_with_the_reason(kind: str, why: str) -> None:
-    """Esquivar en CaC, Huir and Desenfundar answer another Pj's action mid-way."""
+def test_answers_and_duels_are_refused_as_actions_with_the_reason(kind: str, why: str) -> None:
+    """Esquivar en CaC and Huir are answers to a declared action (tests/test_responses.py);
+    Desenfundar settles a duel, which the book never defines."""
     refused(brawl([]), Action(kind, target="b"), why)
 
 
@@ -747,6 +749,7 @@ def charged() -> GameState:
     scn = scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)])
     state = started(scn, [2, 3, 2])  # b's CH VOL; a's CH IMP 3; b's CH DEF 2
     state.apply(Action("cargar", target="b"))
+    state.apply(Action("pass"))  # b does not flee the charge (Huir)
     state.apply(Action("react", "b"))
     return state
 

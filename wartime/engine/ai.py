@@ -19,6 +19,7 @@ from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import Figure
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.profiles import Weapon
+from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.state import GameState, PendingKind
 from wartime.geometry.distance import edge_distance
@@ -42,6 +43,8 @@ def choose(state: GameState) -> Action:
     if pending.kind is PendingKind.REACT:
         return _reactor(state)
     figure = state.figure(pending.figure)
+    if pending.kind is PendingKind.RESPOND:
+        return _answer(state, figure)
     if pending.kind is PendingKind.REACT_ACT:
         return _first_legal(state, _attacks(state, figure), Action("pass", figure.id))
     if figure.actions_taken >= MAX_ACTIONS:
@@ -65,6 +68,17 @@ def _reactor(state: GameState) -> Action:
     if not worth:
         return Action("pass")
     return Action("react", max(worth, key=lambda f: (f.vol, f.id)).id)
+
+
+def _answer(state: GameState, figure: Figure) -> Action:
+    """Dodge a CaC blow when its AGI is at least the attacker's; otherwise take what comes."""
+    declared = state.declared
+    assert declared is not None
+    attacker = state.figure(declared.actor)
+    dodges = DODGE in answers(state, attacker, declared.action)
+    if dodges and figure.profile.agi >= attacker.profile.agi:
+        return Action(DODGE, figure.id)
+    return Action("pass", figure.id)
 
 
 def _has_attack(state: GameState, figure: Figure) -> bool:

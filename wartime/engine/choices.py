@@ -15,6 +15,7 @@ from wartime.engine.actions import Action
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with, move_problem
+from wartime.engine.responses import DODGE, FLEE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.state import PendingKind
 from wartime.geometry.distance import edge_distance
@@ -43,10 +44,29 @@ def legal_actions(state: GameState) -> list[Action]:
         window = state.window
         assert window is not None
         return [Action("pass"), *(Action("react", fid) for fid in window.candidates)]
+    if pending.kind is PendingKind.RESPOND:
+        return _answers(state, state.figure(pending.figure))
     if pending.kind is PendingKind.REACT_ACT:
         reactor = state.figure(pending.figure)
         return [Action("pass", reactor.id), *_act_choices(state, reactor, reacting=True)]
     return []
+
+
+def _answers(state: GameState, figure: Figure) -> list[Action]:
+    """Pass, Esquivar en CaC, or Huir 3 K in eight directions (each checked)."""
+    declared = state.declared
+    assert declared is not None
+    found = answers(state, state.figure(declared.actor), declared.action)
+    options = [Action("pass", figure.id)]
+    if DODGE in found:
+        options.append(Action(DODGE, figure.id))
+    if FLEE in found:
+        x, y = figure.position
+        ways = [2 * math.pi * k / 8 for k in range(8)]
+        points = [(round(x + 3 * math.cos(a), 6), round(y + 3 * math.sin(a), 6)) for a in ways]
+        flights = [Action(FLEE, figure.id, point=p) for p in points]
+        options += [a for a in flights if state.check(a) is None]
+    return options
 
 
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:

@@ -255,9 +255,9 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
         mods.append(("carga", +1))
         damage += 1
     ctx = Context(target, melee=True, weapon=weapon)
-    outcome, event = cac_impact(state, figure, target, mods, ctx)
-    events.append(event)
-    damage = max(1, damage + bonus_damage(state, figure, target, ctx))
+    outcome, rolled, extra = cac_impact(state, figure, target, mods, ctx)
+    events += rolled
+    damage = max(1, damage + extra + bonus_damage(state, figure, target, ctx))
     figure.charging = False  # the charge's bonus (and "when: charge" effects) end with this blow
     events += _resolve_hit(state, figure, target, weapon, outcome, damage, "none", melee=True)
     figure.next_action_modifier = 0

@@ -9,6 +9,7 @@ from wartime.engine import (
     metaabilities,
     mind,
     moves,
+    responses,
     surprise,
     terrain_moves,
     transports,
@@ -38,6 +39,7 @@ HANDLERS: dict[str, Handler] = {
     **metaabilities.HANDLERS,
     **surprise.HANDLERS,
     **transports.HANDLERS,
+    **responses.HANDLERS,
 }
 
 

@@ -182,10 +182,10 @@ class Impact:
     """A CH IMP in CaC: its result, and what a second CH IMP or the DAÑ needs from it."""
 
     outcome: Outcome
-    event: Event
+    events: list[Event]
     modifiers: Modifiers
     ctx: Context
-    charge: int  # DAÑ +1 from a Cargar used up by this blow
+    bonus: int  # DAÑ +1 from a Cargar used up by this blow, +1 more if Esquivar was fumbled
 
 
 def _impact(
@@ -199,13 +199,13 @@ def _impact(
         charge = 1
         figure.charging = False
     ctx = Context(target, melee=True, weapon=None if weapon is UNARMED else weapon)
-    outcome, event = cac_impact(state, figure, target, mods, ctx)
-    return Impact(outcome, event, mods, ctx, charge)
+    outcome, events, fumbled_dodge = cac_impact(state, figure, target, mods, ctx)
+    return Impact(outcome, events, mods, ctx, charge + fumbled_dodge)
 
 
 def _blow(state: GameState, figure: Figure, target: Figure, base: int, impact: Impact) -> int:
     """DAÑ of a CaC blow: its base, the charge and the automated bonus/malus (min 1)."""
-    return max(1, base + impact.charge + bonus_damage(state, figure, target, impact.ctx))
+    return max(1, base + impact.bonus + bonus_damage(state, figure, target, impact.ctx))
 
 
 def _pick_by_dice(
@@ -496,7 +496,7 @@ def ataque_cac_arma_disparo(state: GameState, figure: Figure, action: Action) ->
     events = [spend(figure, cost(book, weapon), f"{book.name} ({weapon.id})")]
     impact = _impact(state, figure, target, weapon, difficulty(book))
     outcome = impact.outcome
-    events += [impact.event, _gunfire(figure, weapon)]
+    events += [*impact.events, _gunfire(figure, weapon)]
     if outcome.passed:
         purpose = "2º CH IMP (arma de disparo)"
         second, event = roll(
@@ -523,7 +523,7 @@ def ataque_cac_objeto_improvisado(state: GameState, figure: Figure, action: Acti
     events = [spend(figure, cost(book), f"{book.name} ({name})")]
     extra = difficulty(book) + book_modifiers(book, "objeto improvisado")
     impact = _impact(state, figure, target, UNARMED, extra)
-    events.append(impact.event)
+    events += impact.events
     base = max(1, dan + figure.profile.con - 4 - figure.wounds)
     damage = _blow(state, figure, target, base, impact)
     events += _resolve_hit(
@@ -540,7 +540,7 @@ def ataque_cac_sin_armas(state: GameState, figure: Figure, action: Action) -> li
     events = [spend(figure, cost(book), book.name)]
     impact = _impact(state, figure, target, UNARMED, difficulty(book))
     outcome = impact.outcome
-    events.append(impact.event)
+    events += impact.events
     damage = _blow(state, figure, target, melee_damage(figure, UNARMED), impact)
     if not outcome.passed:
         events += _resolve_hit(state, figure, target, UNARMED, outcome, damage, "none", melee=True)
@@ -571,7 +571,7 @@ def _contested_blow(
     events = [spend(figure, cost(book), book.name)]
     impact = _impact(state, figure, target, weapon, difficulty(book))
     outcome = impact.outcome
-    events.append(impact.event)
+    events += impact.events
     if not outcome.passed:
         events += _resolve_hit(state, figure, target, weapon, outcome, 0, "none", melee=True)
         figure.next_action_modifier = 0
@@ -782,14 +782,6 @@ def contracarga(state: GameState, figure: Figure, action: Action) -> list[Event]
 
 
 NEEDS_REACTIONS: dict[str, str] = {
-    "esquivar_en_cac": (
-        "it is a reaction declared once a CaC attacker has chosen its target, and replaces "
-        "the attacker's CH IMP: it needs reactions in the middle of an attack"
-    ),
-    "huir": (
-        "it is a reaction declared right after an enemy declares its action and target, "
-        "before that action is resolved"
-    ),
     "desenfundar": "it settles a duel, and the engine has no duels (Desafiar) yet",
 }
 

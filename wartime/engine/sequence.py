@@ -159,9 +159,12 @@ def activate(state: GameState, action: Action) -> list[Event]:
 
 
 def act(state: GameState, action: Action) -> list[Event]:
-    """The acting Pj's decision: an action of the list, or "end" to hand over."""
+    """The acting Pj's decision: an action of the list, or "end" to hand over.
+
+    An action aimed at an enemy that may answer it (Huir, Esquivar en CaC) waits
+    for that answer once declared (engine/responses.py).
+    """
     from wartime.engine.handlers import HANDLERS
-    from wartime.engine.reactions import open_window
 
     figure = state.figure(state.active)
     puppet = None  # Poseer: a figure the active Pj possesses may act, paid with its ENE
@@ -171,19 +174,35 @@ def act(state: GameState, action: Action) -> list[Event]:
             raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
     if action.kind == "end" and puppet is None:
         return end_activation(state, figure, acted=True)
-    handler = HANDLERS.get(action.kind)
-    if handler is None and action.kind != "end":
+    if action.kind not in HANDLERS and action.kind != "end":  # a puppet's "end" is refused later
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
+    if puppet is None and not state.probing:
+        from wartime.engine.responses import declare
+
+        declared = declare(state, figure, action)
+        if declared:
+            return declared
+    return carry_out(state, figure, action, puppet)
+
+
+def carry_out(
+    state: GameState, figure: Figure, action: Action, puppet: Figure | None = None
+) -> list[Event]:
+    """Play the acting Pj's action (or its puppet's), then open the chance to react."""
+    from wartime.engine.handlers import HANDLERS
+    from wartime.engine.reactions import open_window
+
+    handler = HANDLERS.get(action.kind)
     if puppet is not None:
         from wartime.engine.mind import puppet_action
 
         events = puppet_action(state, figure, puppet, action, handler)
     else:
-        assert handler is not None
         if figure.panic:
             fleeing_only(state, figure, action)
         from wartime.engine.generic import perform
 
+        assert handler is not None
         events = perform(state, figure, action, handler)
     figure.actions_taken += 1  # a possessed figure's action is one of the possessor's
     events += check_game_over(state)

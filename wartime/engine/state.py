@@ -28,6 +28,7 @@ from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:
+    from wartime.engine.responses import Declared
     from wartime.engine.scenario import Reserve, Scenario
     from wartime.physics import Table
 
@@ -41,6 +42,7 @@ class PendingKind(StrEnum):
     ACT = "act"  # the acting Pj picks an action, or hands over with "end"
     REACT = "react"  # a side that saw or heard it picks a reactor, or passes
     REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
+    RESPOND = "respond"  # the target of a declared action answers it (Huir, Esquivar) or passes
     GAME_OVER = "game_over"
 
 
@@ -71,6 +73,8 @@ class GameState:
         self.winner: str | None = None
         self.over = False
         self.window: Window | None = None  # an open chance to react
+        self.declared: Declared | None = None  # an action waiting for its target's answer
+        self.dodging: tuple[str, str] | None = None  # (dodger, attacker) while a blow resolves
         self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
@@ -92,6 +96,9 @@ class GameState:
         if self.leader is None:
             side = next(s for s in SIDES if s not in self.initiative)
             return Pending(PendingKind.INITIATIVE, side, turn=self.turn)
+        if self.declared is not None:
+            target = self.figures[self.declared.target]
+            return Pending(PendingKind.RESPOND, target.side, target.id, self.turn, self.phase)
         if self.window is not None:
             kind = PendingKind.REACT if self.window.reactor is None else PendingKind.REACT_ACT
             return Pending(kind, self.window.side, self.window.reactor, self.turn, self.phase)
@@ -120,10 +127,14 @@ class GameState:
 
     def check(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None when it is legal (the state is untouched)."""
+        return self.probe(lambda trial: trial._apply(action))
+
+    def probe(self, attempt: Callable[[GameState], object]) -> str | None:
+        """Why ``attempt`` on a trial copy raises IllegalActionError, or None (untouched)."""
         trial = self._trial()
         trial.probing = True  # legality only: skip the consequences, such as who may react
         try:
-            trial._apply(action)
+            attempt(trial)
         except IllegalActionError as exc:
             return str(exc)
         finally:
@@ -185,6 +196,7 @@ class GameState:
             self.turn, self.phase, sorted(self.initiative.items()), self.leader, self.to_move,
             self.active, self.winner, self.over, self.dice.state,
             self.window and self.window.snapshot(),
+            *([self.declared.snapshot()] if self.declared else []),
             self.reserves or None, self.deploy_side if self.reserves else None,
             *([sorted(self.bullet_time)] if self.bullet_time else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
@@ -222,7 +234,7 @@ class GameState:
 
     # -- dispatch -------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        from wartime.engine import deployment, reactions, sequence
+        from wartime.engine import deployment, reactions, responses, sequence
 
         pending = self.pending
         handlers: dict[PendingKind, Callable[[GameState, Action], list[Event]]] = {
@@ -232,6 +244,7 @@ class GameState:
             PendingKind.ACT: sequence.act,
             PendingKind.REACT: reactions.decide,
             PendingKind.REACT_ACT: reactions.react,
+            PendingKind.RESPOND: responses.respond,
         }
         if pending.kind is PendingKind.GAME_OVER:
             raise IllegalActionError("The game is over")

@@ -54,12 +54,21 @@ def ataque_sorpresa(state: GameState, figure: Figure, action: Action) -> list[Ev
 
 def cac_impact(
     state: GameState, figure: Figure, target: Figure, mods: Modifiers, ctx: Context
-) -> tuple[Outcome, Event]:
-    """The CH IMP of a CaC blow, or its automatic pass after Ataque sorpresa."""
-    if figure.surprise != target.id:
-        return roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
-    text = f"Ataque sorpresa: {figure.id} impacta a {target.id} sin CH IMP"
-    return Outcome.PASS, Event("auto_hit", text, {"figure": figure.id, "target": target.id})
+) -> tuple[Outcome, list[Event], int]:
+    """The CH IMP of a CaC blow: its outcome, events and extra DAÑ.
+
+    Ataque sorpresa hits without it; Esquivar en CaC replaces it with CH AGI ENF.
+    """
+    if figure.surprise == target.id:
+        text = f"Ataque sorpresa: {figure.id} impacta a {target.id} sin CH IMP"
+        hit = Event("auto_hit", text, {"figure": figure.id, "target": target.id})
+        return Outcome.PASS, [hit], 0
+    if state.dodging == (target.id, figure.id):
+        from wartime.engine.responses import dodge
+
+        return dodge(state, figure, target, mods, ctx)
+    outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
+    return outcome, [event], 0
 
 
 def surprised(target: Figure, attacker: Figure | None) -> Modifiers:

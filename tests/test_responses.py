@@ -1,0 +1,139 @@
+"""Huir and Esquivar en CaC: answers to an action declared against the Pj (ACCIONES DE COMBATE).
+
+Huir "is declared right after the acting Pj declares its action and target";
+Esquivar en CaC "after the target is chosen", in place of the CH IMP.  The
+readings are in docs/rules-interpretations.md, "Answers to a declared action".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from wartime.engine import Action, GameState, PendingKind
+from wartime.engine.profiles import Transport
+
+from .engine_support import KNIFE, do, profile, refused, scenario, started
+
+
+def _shot_at(b_at: tuple[float, float], faces: list[int], b_facing: float = 180.0) -> GameState:
+    """a (fusil, ALC 20) at (10, 10) facing east shoots at b; a B ally waits far off."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", b_at, b_facing), ("z", "B", (5, 28), 0.0)]
+    state = started(scenario(units), faces)
+    state.apply(Action("ataque_distancia", "a", target="b", item="fusil"))
+    return state
+
+
+def _brawl(faces: list[int]) -> GameState:
+    """a and b in base contact; a strikes b with its cuchillo and b may dodge."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0)]
+    units.append(("z", "B", (35.0, 25.0), 180.0))
+    state = started(scenario(units), faces)
+    state.apply(Action("ataque_cac", "a", target="b", item=KNIFE.id))
+    return state
+
+
+def _kinds(events: list[Any]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def test_an_attack_at_a_watching_enemy_waits_for_its_answer() -> None:
+    """Huir: declared right after the enemy declares its action and target, before it resolves."""
+    state = _shot_at((29.0, 10.0), [5] * 12)  # dice for the legality probes of each answer
+    pending = state.pending
+    assert (pending.kind, pending.figure, pending.side) == (PendingKind.RESPOND, "b", "B")
+    assert state.figure("a").ene == 8  # nothing paid yet
+    options = {a.kind for a in state.legal_actions()}
+    assert options == {"pass", "huir"}  # not engaged: no Esquivar en CaC
+    refused(state, Action("react", "b"), "not an answer b can give now")
+
+
+def test_fleeing_out_of_reach_loses_the_declared_action() -> None:
+    """Huir (1, PSI): up to 3 K in any direction, then CH PSI; the shot now out of ALC is lost."""
+    state = _shot_at((29.0, 10.0), [3, 5, 5, 5])  # b's CH PSI 3 passes (VOL 4); spares
+    events = do(state, Action("huir", "b", point=(32.0, 10.0)))
+    b, a = state.figure("b"), state.figure("a")
+    assert b.position == pytest.approx((32.0, 10.0)) and b.ene == -1 and b.facing == 180.0
+    assert "CH PSI (huida)" in [e.data.get("purpose") for e in events if e.kind == "roll"]
+    lost = next(e for e in events if e.kind == "action_lost")
+    assert lost.data["reason"] == "Target outside the CdV"  # VOL 4 × 5 = 20 K
+    assert (a.ene, a.actions_taken) == (8, 1)  # nothing paid, but it was an action
+    assert "hit" not in _kinds(events) and "miss" not in _kinds(events)
+
+
+def test_a_shot_still_in_reach_resolves_where_the_target_fled() -> None:
+    """Huir: the action goes on against the target's new place."""
+    state = _shot_at((20.0, 10.0), [3, 2, 9, 5])  # PSI 3; CH IMP 2; CH DEF 9; PSI 5
+    events = do(state, Action("huir", "b", point=(23.0, 10.0)))
+    assert state.figure("b").position == pytest.approx((23.0, 10.0))
+    hit = next(e for e in events if e.kind == "hit")
+    assert hit.data["target"] == "b" and state.figure("b").wounds == 4 - 0  # DAÑ 4, DEF 0 failed
+    assert state.figure("a").ene == 8 - 3
+
+
+def test_no_answer_to_what_the_target_cannot_see() -> None:
+    """Huir needs the Pj to see the action coming: a shot in its back resolves at once."""
+    state = _shot_at((20.0, 10.0), [2, 9, 5], b_facing=0.0)  # b faces away from a
+    assert state.pending.kind is not PendingKind.RESPOND
+    assert state.figure("b").wounds == 4
+
+
+def test_a_transport_does_not_flee_or_dodge() -> None:
+    """Huir and Esquivar en CaC are a Pj's; a transport has neither (engine/driving.py)."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
+    buggy = Transport("buggy", ene=2, mov=6.0, defense=4, cal=9)
+    state = started(scenario(units, {"b": replace(profile("b"), transport=buggy)}), [2, 9])
+    state.apply(Action("ataque_distancia", "a", target="b", item="fusil"))
+    assert state.pending.kind is not PendingKind.RESPOND
+
+
+def test_an_illegal_action_is_refused_before_any_answer() -> None:
+    """An illegal action is refused as ever; no window opens, nothing changes."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (35.0, 10.0), 180.0)]
+    state = started(scenario(units))
+    refused(state, Action("ataque_distancia", "a", target="b", item="fusil"), "CdV")
+
+
+def test_esquivar_offered_in_cac_and_not_huir() -> None:
+    """Esquivar en CaC (3, AGI ENF): against a CaC blow; Huir needs the Pj not engaged."""
+    state = _brawl([5] * 6)
+    assert {a.kind for a in state.legal_actions()} == {"pass", "esquivar_en_cac"}
+    refused(state, Action("huir", "b", point=(14.0, 10.0)), "not an answer b can give now")
+
+
+@pytest.mark.parametrize(
+    ("faces", "hit", "a_wounds", "b_wounds"),
+    [
+        # a's CH AGI ENF 3, b's 2: both pass, the lowest wins: b dodges.
+        ([3, 2], False, 0, 0),
+        # a 2, b 3: a wins and hits (cuchillo 2 + CON 4 − 4 = DAÑ 2); b's CH DEF 9, PSI 3.
+        ([2, 3, 9, 3], True, 0, 2),
+        # b's critical 1: it dodges and strikes back with DAÑ 1; a's CH DEF 9, PSI 3.
+        ([2, 1, 9, 3], False, 1, 0),
+        # b's fumble 10: a hits with DAÑ +1 = 3; b's CH DEF 9, PSI 3.
+        ([3, 10, 9, 3], True, 0, 3),
+    ],
+)
+def test_esquivar_replaces_the_ch_imp_with_ch_agi_enf(
+    faces: list[int], hit: bool, a_wounds: int, b_wounds: int
+) -> None:
+    """Esquivar en CaC: CH AGI ENF instead of CH IMP; if it passes the blow misses;
+    critical, DAÑ 1 at the attacker; fumble, DAÑ +1 to the blow (DESIGN §7 opposed checks)."""
+    state = _brawl(faces)
+    events = do(state, Action("esquivar_en_cac", "b"))
+    rolls = [e.data for e in events if e.kind == "roll"]
+    assert [r["purpose"] for r in rolls[:2]] == ["CH AGI ENF (esquivar)"] * 2
+    assert "CH IMP" not in [r["purpose"] for r in rolls]
+    assert ("hit" in _kinds(events)) is hit
+    assert (state.figure("a").wounds, state.figure("b").wounds) == (a_wounds, b_wounds)
+    assert state.figure("b").ene == -3  # ENE 3, outside its activation
+
+
+def test_passing_lets_the_declared_action_resolve_unchanged() -> None:
+    """Without an answer the action resolves as it would have (same dice, same result)."""
+    state = _brawl([2, 9, 3])  # CH IMP 2; b's CH DEF 9; PSI 3
+    events = do(state, Action("pass", "b"))
+    assert [e.kind for e in events][:3] == ["answer_pass", "ene", "roll"]
+    assert state.figure("b").wounds == 2

@@ -1,0 +1,218 @@
+"""Answers to a declared action, before it resolves: Huir and Esquivar en CaC.
+
+Huir is declared "right after the acting Pj declares its action and target", and
+Esquivar en CaC once a CaC attacker "has chosen its target".  So an action aimed at
+an enemy who sees it coming (the actor in its CdV, or in base contact) stops once
+declared when that enemy has an answer it can pay for: its side answers (pending
+``respond``) with Huir, Esquivar en CaC, or ``pass``, and then the action resolves
+against wherever the target now is.  An action the answer made impossible (the
+target fled out of reach or out of sight) is lost: it counts as an action of the
+activation, and nothing is paid for it.
+
+These answers are not reactions: no CH VOL, and the target keeps its own chance
+to react afterwards.  Like a reaction, they are taken outside the activation, so
+ENE may go down to −10 and the Pj does not turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.book import attribute, cost, entry
+from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
+from wartime.engine.driving import drives
+from wartime.engine.events import Event
+from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.moves import Stride, engaged_with, travel
+from wartime.errors import IllegalActionError
+from wartime.rules.dice import OpposedResult, Outcome, opposed_result
+
+if TYPE_CHECKING:
+    from wartime.engine.bonuses import Context
+    from wartime.engine.sequence import Handler
+    from wartime.engine.state import GameState
+
+FLEE, DODGE = "huir", "esquivar_en_cac"
+# The CaC actions whose CH IMP Esquivar en CaC replaces (each rolls it in cac_impact).
+DODGEABLE = frozenset(
+    {
+        *("ataque_cac", "ataque_cac_arma_disparo", "ataque_cac_objeto_improvisado"),
+        *("ataque_cac_sin_armas", "desarmar", "empujar", "inmovilizar_enemigo", "noquear"),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """An action of ``actor`` at ``target``, waiting for the target's answer."""
+
+    actor: str
+    action: Action
+    target: str
+
+    def snapshot(self) -> list[object]:
+        return [self.actor, self.action.to_data(), self.target]
+
+
+def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
+    """The answers ``action``'s target could give now (empty: nothing to wait for)."""
+    from wartime.engine.reactions import in_vision
+    from wartime.engine.sequence import possessed
+
+    target = state.figures.get(action.target or "")
+    if target is None or target.side == actor.side or target.casualty or target.lose_next:
+        return []
+    if possessed(state, target) or drives(target):
+        return []  # a possessed body does not answer; a transport neither flees nor dodges
+    engaged = engaged_with(state, target)
+    if actor not in engaged and not in_vision(target, actor):
+        return []  # it does not see it coming
+    found = []
+    if not engaged and target.ene - cost(entry(FLEE)) >= REACTION_FLOOR:
+        found.append(FLEE)
+    if action.kind in DODGEABLE and target.ene - cost(entry(DODGE)) >= REACTION_FLOOR:
+        found.append(DODGE)
+    return found
+
+
+def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
+    """Stop a legal action aimed at an enemy that may answer it; [] when there is none."""
+    from wartime.engine.sequence import carry_out
+
+    found = answers(state, actor, action)
+    if not found:
+        return []
+    problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
+    if problem:
+        raise IllegalActionError(problem)
+    assert action.target is not None
+    state.declared = Declared(actor.id, action, action.target)
+    names = " o ".join(entry(kind).name for kind in found)
+    text = f"{actor.id} declara {entry_name(action)} contra {action.target}: puede {names}"
+    return [
+        Event("declared", text, {"figure": actor.id, "target": action.target, "answers": found})
+    ]
+
+
+def entry_name(action: Action) -> str:
+    from wartime.rules.actions import load_actions
+
+    book = load_actions().find(action.kind)
+    return book.name if book else action.kind
+
+
+def respond(state: GameState, action: Action) -> list[Event]:
+    """The target's answer (Huir, Esquivar en CaC or pass); then the declared action resolves."""
+    declared = state.declared
+    assert declared is not None
+    target = state.figure(declared.target)
+    if action.figure not in (None, target.id):
+        raise IllegalActionError(f"{target.id} is the one answering, not {action.figure}")
+    actor = state.figure(declared.actor)
+    if action.kind == "pass":
+        events = [Event("answer_pass", f"{target.id} no responde", {"figure": target.id})]
+    elif action.kind in answers(state, actor, declared.action):
+        events = _answer(state, target, actor, action)
+    else:
+        raise IllegalActionError(
+            f"'{action.kind}' is not an answer {target.id} can give now "
+            f"(it may: {', '.join(answers(state, actor, declared.action)) or 'nothing'})"
+        )
+    state.declared = None
+    events += _resolve(state, actor, declared.action, dodging=action.kind == DODGE)
+    from wartime.engine.sequence import check_game_over
+
+    return events + check_game_over(state)  # a fumbled CH PSI may have taken out the last Pj
+
+
+def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> list[Event]:
+    target.reacting = True  # outside its activation: ENE down to −10, no turning
+    try:
+        if action.kind == FLEE:
+            return huir(state, target, action)
+        events = [spend(target, cost(entry(DODGE)), entry(DODGE).name)]
+        text = f"{target.id} se dispone a esquivar a {actor.id}"
+        return [*events, Event("dodge", text, {"figure": target.id, "attacker": actor.id})]
+    finally:
+        target.reacting = False
+
+
+def huir(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Huir (1, PSI): up to 3 K in any direction, not engaged in CaC; CH PSI after moving."""
+    from wartime.engine.psychology import psi_check
+
+    book = entry(FLEE)
+    if action.point is None:
+        raise IllegalActionError(f"{book.name} needs a destination point")
+    if engaged_with(state, figure):
+        raise IllegalActionError(f"{book.name} is not possible while engaged in CaC")
+    stride = Stride(book.name, cost(book), 0.0)
+    events, _, _ = travel(state, figure, action.point, float(book.distance or 3), stride)
+    return events + psi_check(state, figure, "huida")
+
+
+def _resolve(state: GameState, actor: Figure, action: Action, *, dodging: bool) -> list[Event]:
+    """The declared action, now; lost if the answer made it impossible."""
+    from wartime.engine.sequence import carry_out
+
+    assert action.target is not None
+    state.dodging = (action.target, actor.id) if dodging else None
+    try:
+        problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
+        if problem is None:
+            return carry_out(state, actor, action)
+    finally:
+        state.dodging = None
+    actor.actions_taken += 1  # it was declared: it counts, though nothing is paid
+    text = f"{actor.id} pierde su acción: {problem}"
+    return [Event("action_lost", text, {"figure": actor.id, "reason": problem})]
+
+
+def dodge(
+    state: GameState, attacker: Figure, target: Figure, mods: Modifiers, ctx: Context
+) -> tuple[Outcome, list[Event], int]:
+    """Esquivar en CaC: CH AGI ENF (DESIGN §7) in place of the attacker's CH IMP.
+
+    Returns the attacker's outcome (it hits only if it wins), the events, and the
+    extra DAÑ of the blow (+1 when the dodger fumbled); the dodger's critical
+    strikes back with DAÑ 1.
+    """
+    from wartime.engine.bonuses import Context as Ctx
+    from wartime.engine.combat import defend
+
+    purpose = "CH AGI ENF (esquivar)"
+    mine, mine_event = roll(state, attacker, purpose, attacker.profile.agi, mods, ctx)
+    _, value = attribute(target, entry(DODGE))
+    theirs, theirs_event = roll(
+        state, target, purpose, value, acting_modifiers(target), Ctx(attacker, melee=True)
+    )
+    a, d = mine_event.data, theirs_event.data
+    result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
+    hit = result is OpposedResult.ACTOR
+    outcome = mine if hit or mine is Outcome.FUMBLE else Outcome.FAIL
+    extra = 1 if theirs is Outcome.FUMBLE and hit else 0
+    word = "impacta" if hit else "no impacta"
+    text = f"Esquivar en CaC: {attacker.id} {word} a {target.id}"
+    data = {"figure": attacker.id, "target": target.id, "result": result.value,
+            "extra_damage": extra}  # fmt: skip
+    events = [mine_event, theirs_event, Event("opposed", text, data)]
+    if theirs is Outcome.CRITICAL:  # the dodger's critical: DAÑ 1 back at the attacker
+        events += defend(state, attacker, 1, "none", attacker=None)
+    return outcome, events, extra
+
+
+def _answer_only(kind: str) -> Handler:
+    """Huir and Esquivar en CaC are taken only as answers (pending ``respond``)."""
+    name = entry(kind).name
+
+    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        raise IllegalActionError(
+            f"{name} answers an enemy's action aimed at this Pj: it is offered when one is declared"
+        )
+
+    return handler
+
+
+HANDLERS = {kind: _answer_only(kind) for kind in (FLEE, DODGE)}
