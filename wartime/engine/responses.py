@@ -121,7 +121,7 @@ def respond(state: GameState, action: Action) -> list[Event]:
             f"(it may: {', '.join(answers(state, actor, declared.action)) or 'nothing'})"
         )
     state.declared = None
-    events += _resolve(state, actor, declared.action, dodging=action.kind == DODGE)
+    events += _resolve(state, actor, declared.action, action.kind)
     from wartime.engine.sequence import check_game_over
 
     return events + check_game_over(state)  # a fumbled CH PSI may have taken out the last Pj
@@ -153,18 +153,23 @@ def huir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return events + psi_check(state, figure, "huida")
 
 
-def _resolve(state: GameState, actor: Figure, action: Action, *, dodging: bool) -> list[Event]:
-    """The declared action, now; lost if the answer made it impossible."""
+def _resolve(state: GameState, actor: Figure, action: Action, answer: str) -> list[Event]:
+    """The declared action, now; lost if the target's flight made it impossible.
+
+    It was legal when declared, and passing or dodging changes nothing it needs.
+    """
     from wartime.engine.sequence import carry_out
 
     assert action.target is not None
-    state.dodging = (action.target, actor.id) if dodging else None
-    try:
+    problem = None
+    if answer == FLEE:
         problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
-        if problem is None:
+    if problem is None:
+        state.dodging = (action.target, actor.id) if answer == DODGE else None
+        try:
             return carry_out(state, actor, action)
-    finally:
-        state.dodging = None
+        finally:
+            state.dodging = None
     actor.actions_taken += 1  # it was declared: it counts, though nothing is paid
     text = f"{actor.id} pierde su acción: {problem}"
     return [Event("action_lost", text, {"figure": actor.id, "reason": problem})]
