@@ -23,10 +23,11 @@ class Action:
     point: Point | None = None
     item: str | None = None  # the weapon or object used
     facing: float | None = None  # degrees: where a transport ends facing (Pivotar, 45° turns)
+    level: int | None = None  # the height to go to (Cambiar de altitud)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for key in ("figure", "target", "item", "facing"):
+        for key in ("figure", "target", "item", "facing", "level"):
             if getattr(self, key) is not None:
                 data[key] = getattr(self, key)
         if self.point is not None:
@@ -43,6 +44,7 @@ class Action:
             point=(float(point[0]), float(point[1])) if point is not None else None,
             item=data.get("item"),
             facing=float(data["facing"]) if data.get("facing") is not None else None,
+            level=int(data["level"]) if data.get("level") is not None else None,
         )
 
     def __str__(self) -> str:
@@ -57,4 +59,6 @@ class Action:
             parts.append(f"→ ({self.point[0]:.2f}, {self.point[1]:.2f})")
         if self.facing is not None:
             parts.append(f"facing {self.facing:g}°")
+        if self.level is not None:
+            parts.append(f"height {self.level}")
         return " ".join(parts)

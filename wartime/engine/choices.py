@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.engine.actions import Action
+from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with, move_problem
@@ -72,6 +73,7 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
+    options += _heights(state, figure)
     steady = [Action(kind, figure.id) for kind in POSTURES if _posture_ok(figure, kind)]
     if not reacting and _can_wait(state, figure):
         steady.append(Action("esperar", figure.id))
@@ -165,6 +167,16 @@ def _moves(figure: Figure) -> list[Action]:
             )
             out.append(Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6))))
     return out
+
+
+def _heights(state: GameState, figure: Figure) -> list[Action]:
+    """Cambiar de altitud one height up or down, in place, where the figure may go."""
+    low, high = reach(state, figure)
+    if low == high or figure.level not in LEVELS:
+        return []
+    here = LEVELS.index(figure.level)
+    near = [LEVELS[i] for i in (here - 1, here + 1) if 0 <= i < len(LEVELS)]
+    return [Action("cambiar_de_altitud", figure.id, level=v) for v in near if low <= v <= high]
 
 
 def _steering(figure: Figure) -> list[Action]:

@@ -124,7 +124,10 @@ def _gap(a: Figure, b: Figure) -> float:
 
 def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
     """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
-    problem = refusal(figure, action)  # a transport's limits (driving.py)
+    from wartime.engine.altitude import high_flight_problem
+
+    # a transport's limits (driving.py); flying at height 3 (altitude.py)
+    problem = refusal(figure, action) or high_flight_problem(state, figure, action)
     if problem:
         raise IllegalActionError(problem)
     events, goes_ahead = _find_hidden_target(state, figure, action, handler)

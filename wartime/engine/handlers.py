@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wartime.engine import (
+    altitude,
     combat,
     generic,
     melee_variants,
@@ -40,6 +41,7 @@ HANDLERS: dict[str, Handler] = {
     **surprise.HANDLERS,
     **transports.HANDLERS,
     **responses.HANDLERS,
+    **altitude.HANDLERS,
 }
 
 

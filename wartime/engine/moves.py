@@ -33,6 +33,7 @@ from wartime.rules.actions import load_actions
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
+HIGH = 3  # Volar en altura 3 (MOVIMIENTO): the height where figures always move their whole MOV
 ENGAGED_GAP = 0.05  # K: bases this close are in contact, engaged in CaC
 _DISTANCE = re.compile(r"^MOV(?:\+(\d+(?:\.\d+)?))?(?: \(min (\d+(?:\.\d+)?)\))?$")
 
@@ -131,6 +132,8 @@ def route(
         raise IllegalActionError(problem)
     if drives(figure) and not steered:
         goal = along_axis(figure, goal)
+    if figure.level == HIGH and not steered:
+        goal = _whole_mov(figure, goal, budget)
     start = figure.position
     if figure.level == 1:
         table = state.physics()
@@ -214,6 +217,15 @@ def noise_event(figure: Figure, source: Point, radius: float) -> Event:
     """A sound for REACCIONES: heard through walls by the geometry noise rule."""
     text = f"{figure.id} hace ruido (alcance {radius:.1f} K)"
     return Event("noise", text, {"figure": figure.id, "source": list(source), "radius": radius})
+
+
+def _whole_mov(figure: Figure, goal: Point, budget: float) -> Point:
+    """Volar en altura 3: it always moves its whole MOV, toward ``goal``."""
+    if goal == figure.position:
+        return goal
+    dx, dy = goal[0] - figure.position[0], goal[1] - figure.position[1]
+    scale = budget / math.hypot(dx, dy)
+    return figure.position[0] + dx * scale, figure.position[1] + dy * scale
 
 
 def _fly(start: Point, goal: Point, budget: float) -> tuple[Point, float]:

@@ -64,6 +64,10 @@ class Scenario:
 
         return GameState(self)
 
+    def start_level(self, unit_id: str) -> int:
+        """The height the map places a figure at (a deployed reserve starts on the ground)."""
+        return next((u.level for u in self.battlefield.units if u.id == unit_id), 1)
+
     def with_seed(self, seed: int) -> Scenario:
         return Scenario(
             self.battlefield, self.profiles, self.ruleset, seed, self.source, self.reserves

@@ -183,7 +183,9 @@ class GameState:
             return
         on_table = {d.id for d in table.bases}
         for fid, figure in original.figures.items():
-            if fid in on_table and table.position(fid) != figure.position:
+            if fid in on_table and (figure.casualty or figure.level != 1):
+                table.remove(fid)  # the trial landed it (altitude.py) or revived it
+            elif fid in on_table and table.position(fid) != figure.position:
                 table.remove(fid)
                 table.place(figure.disc())
             elif fid not in on_table and not figure.casualty and figure.level == 1:

@@ -74,7 +74,7 @@ def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("maniobrar")
     if not drives(figure):
         raise IllegalActionError(f"{book.name} is for a transport")
-    if _previous_action(state, figure) not in ("mover", "correr"):
+    if previous_action(state, figure) not in ("mover", "correr"):
         raise IllegalActionError(f"{book.name} follows a Mover or Correr of the same transport")
     if action.point is None:
         raise IllegalActionError(f"{book.name} needs a destination point")
@@ -107,7 +107,7 @@ def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return events
 
 
-def _previous_action(state: GameState, figure: Figure) -> str | None:
+def previous_action(state: GameState, figure: Figure) -> str | None:
     """The figure's last action in this activation (history holds every decision)."""
     if figure.actions_taken == 0:
         return None
