@@ -65,11 +65,9 @@ def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
         events.append(event)
         if not outcome.passed:
             return events + _failed(state, figure, outcome, book.name)
-    if figure.level == 1 and state._physics is not None:
-        state._physics.remove(figure.id)  # off the ground: it no longer blocks bases
+    state.lift(figure)  # off the ground: it no longer blocks bases
     figure.level, figure.position = new, goal
-    if landing:
-        state.physics().place(figure.disc())
+    state.settle(figure)  # a landing puts the base back on the table
     moved = math.dist(start, goal)
     figure.moved += moved
     text = f"{figure.id} pasa a la altura {new} en ({goal[0]:.2f}, {goal[1]:.2f})"

@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import Posture
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
+from wartime.engine.boarding import ACTION as BOARD
+from wartime.engine.boarding import carrier
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with, move_problem
+from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
 from wartime.engine.responses import DODGE, FLEE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.state import PendingKind
@@ -73,12 +75,12 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
-    options += _heights(state, figure)
+    options += _heights(state, figure) + _boarding(state, figure)
     steady = [Action(kind, figure.id) for kind in POSTURES if _posture_ok(figure, kind)]
     if not reacting and _can_wait(state, figure):
         steady.append(Action("esperar", figure.id))
     moves: list[Action] = []
-    if not engaged_with(state, figure):
+    if figure.aboard is None and not engaged_with(state, figure):
         moves = [a for a in _moves(figure) if move_problem(state, figure, a, engaged=False) is None]
         options += _charges(state, figure)
     legal = [a for a in options if a.kind == "end" or state.check(a) is None]
@@ -96,7 +98,7 @@ def _affords(figure: Figure, cost: int) -> bool:
 
 
 def _posture_ok(figure: Figure, kind: str) -> bool:
-    if figure.panic or drives(figure):  # a transport has no posture to take (driving.py)
+    if figure.panic or drives(figure) or figure.aboard:  # no posture in or as a transport
         return False
     return figure.posture is not POSTURES[kind] and _affords(figure, 1)
 
@@ -167,6 +169,20 @@ def _moves(figure: Figure) -> list[Action]:
             )
             out.append(Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6))))
     return out
+
+
+def _boarding(state: GameState, figure: Figure) -> list[Action]:
+    """Get in a friendly transport in contact, or out of one on four sides (checked later)."""
+    if figure.aboard is not None:
+        x, y = figure.position
+        sides = [(x + 5, y), (x - 5, y), (x, y + 5), (x, y - 5)]
+        return [Action(BOARD, figure.id, point=p) for p in sides]
+    return [
+        Action(BOARD, figure.id, target=ride.id)
+        for ride in state.living(figure.side)
+        if carrier(ride) and ride is not figure and not carrier(figure)
+        and edge_distance(figure.position, figure.radius, ride.position, ride.radius) <= ENGAGED_GAP
+    ]  # fmt: skip
 
 
 def _heights(state: GameState, figure: Figure) -> list[Action]:

@@ -404,7 +404,6 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
         Event("wounds", text, {"figure": figure.id, "wounds": wounds, "total": figure.wounds})
     ]
     if figure.casualty:
-        if state._physics is not None and figure.level == 1:
-            state._physics.remove(figure.id)  # a casualty no longer blocks movement
+        state.lift(figure)  # a casualty no longer blocks movement
         return events
     return events + psi_check(state, figure, "heridas")

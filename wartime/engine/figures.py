@@ -80,6 +80,7 @@ class Figure:
     surprise: str | None = None  # Ataque sorpresa declared on this target: its next CaC blow
     # Transports (engine/transports.py); appended to snapshot() only when set.
     vehicle_wounds: int = 0  # wounds of its transport: unusable at CAL, destroyed above
+    aboard: str | None = None  # the transport it travels inside (engine/boarding.py)
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -112,6 +113,11 @@ class Figure:
     @property
     def current_height(self) -> float:
         return self.height * self.posture.height_factor
+
+    @property
+    def on_table(self) -> bool:
+        """Its base blocks movement: standing on the ground, not a casualty, not aboard."""
+        return self.level == 1 and not self.casualty and self.aboard is None
 
     @property
     def riding(self) -> bool:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
+from wartime.engine import boarding
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, difficulty, entry
@@ -127,7 +128,11 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
     from wartime.engine.altitude import high_flight_problem
 
     # a transport's limits (driving.py); flying at height 3 (altitude.py)
-    problem = refusal(figure, action) or high_flight_problem(state, figure, action)
+    problem = (
+        refusal(figure, action)
+        or high_flight_problem(state, figure, action)
+        or boarding.refusal(state, figure, action)  # passengers (boarding.py)
+    )
     if problem:
         raise IllegalActionError(problem)
     events, goes_ahead = _find_hidden_target(state, figure, action, handler)
@@ -135,6 +140,7 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
     if goes_ahead:
         events += handler(state, figure, action)
         _spend_bonuses(figure, events)
+        boarding.carry(state)  # passengers go where their transport went
     return events + _after(figure, action)
 
 

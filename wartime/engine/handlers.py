@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wartime.engine import (
     altitude,
+    boarding,
     combat,
     generic,
     melee_variants,
@@ -42,6 +43,7 @@ HANDLERS: dict[str, Handler] = {
     **transports.HANDLERS,
     **responses.HANDLERS,
     **altitude.HANDLERS,
+    **boarding.HANDLERS,
 }
 
 

@@ -652,8 +652,7 @@ def noquear(state: GameState, figure: Figure, action: Action) -> list[Event]:
     target, result, _, events = _contested_blow(state, figure, action, "noquear")
     if result is OpposedResult.ACTOR:
         target.unconscious = True
-        if state._physics is not None and target.level == 1:
-            state._physics.remove(target.id)  # a casualty no longer blocks movement
+        state.lift(target)  # a casualty no longer blocks movement
         text = f"{target.id} queda inconsciente: cuenta como baja hasta que le atiendan"
         events.append(Event("knocked_out", text, {"figure": target.id, "by": figure.id}))
     return events

@@ -94,8 +94,7 @@ def stress_limits(state: GameState, figure: Figure) -> list[Event]:
     """Estrés: above VOL the Pj falls unconscious (a casualty)."""
     if figure.stress > figure.vol and not figure.unconscious:
         figure.unconscious = True
-        if state._physics is not None and figure.level == 1:
-            state._physics.remove(figure.id)
+        state.lift(figure)
         return [
             Event(
                 "unconscious", f"{figure.id} cae inconsciente por el estrés", {"figure": figure.id}

@@ -183,12 +183,12 @@ class GameState:
             return
         on_table = {d.id for d in table.bases}
         for fid, figure in original.figures.items():
-            if fid in on_table and (figure.casualty or figure.level != 1):
-                table.remove(fid)  # the trial landed it (altitude.py) or revived it
+            if fid in on_table and not figure.on_table:
+                table.remove(fid)  # the trial landed it (altitude.py) or set it down
             elif fid in on_table and table.position(fid) != figure.position:
                 table.remove(fid)
                 table.place(figure.disc())
-            elif fid not in on_table and not figure.casualty and figure.level == 1:
+            elif fid not in on_table and figure.on_table:
                 table.place(figure.disc())
         original._physics = table
 
@@ -220,6 +220,17 @@ class GameState:
     def enemies_of(self, figure: Figure) -> list[Figure]:
         return [f for f in self.figures.values() if f.side != figure.side and not f.casualty]
 
+    def lift(self, figure: Figure) -> None:
+        """Take the figure's base off the movement table (a casualty, a passenger, a flyer)."""
+        if self._physics is not None and self._physics.holds(figure.id):
+            self._physics.remove(figure.id)
+
+    def settle(self, figure: Figure) -> None:
+        """Put the figure's base back on the movement table, if it belongs there now."""
+        table = self.physics()
+        if figure.on_table and not table.holds(figure.id):
+            table.place(figure.disc())
+
     def physics(self) -> Table:
         """The bases on the table for movement; built lazily, kept in step with moves.
 
@@ -230,7 +241,7 @@ class GameState:
             from wartime.physics import Table
 
             width, height = self.scenario.battlefield.size
-            discs = [f.disc() for f in self.figures.values() if not f.casualty and f.level == 1]
+            discs = [f.disc() for f in self.figures.values() if f.on_table]
             self._physics = Table(width, height, self.world.blocking(1.0), discs)
         return self._physics
 

@@ -15,6 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.boarding import evacuate
 from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, book_modifiers, cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
@@ -201,6 +202,7 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     vehicle = figure.profile.transport
     assert vehicle is not None
     radius = max(EXPLOSION_MIN_RADIUS, vehicle.mov)
+    thrown = evacuate(state, figure)  # its passengers are thrown out, into the blast
     caught = sorted(
         (
             (edge_distance(figure.position, figure.radius, o.position, o.radius), o.id)
@@ -212,7 +214,7 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     text = f"{vehicle.id} explota: DAÑ {vehicle.defense} en {radius:g} K ({', '.join(victims)})"
     data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
             "radius": radius, "victims": victims}  # fmt: skip
-    events = [Event("explosion", text, data)]
+    events = [*thrown, Event("explosion", text, data)]
     for fid in victims:
         victim = state.figures[fid]
         if not victim.casualty:  # an earlier blast of the chain may have finished it

@@ -100,6 +100,10 @@ class Table:
         """The bases on the table, in the order they were placed."""
         return tuple(placed.disc for placed in self._bases.values())
 
+    def holds(self, base_id: str) -> bool:
+        """Whether the base is on the table."""
+        return base_id in self._bases
+
     def overlaps(self, disc: Disc, ignore: str | None = None) -> list[str]:
         """Ids of what ``disc`` would overlap where it stands: bases, then
         solids, then "#table" for the edge.  A base never overlaps its own id,
