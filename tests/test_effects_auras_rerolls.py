@@ -112,6 +112,20 @@ def own(entry: str, rule: str, kind: str, dice: tuple[int, ...], note: str, **ex
 # Each aura: its bearer just inside and just outside its range, and where it matters, a
 # case that shows its condition (CaC or not) or the side it reaches.
 AURAS = [
+    # Anulador ...: 2 K; the attribute (4) counts half: the check takes -2.
+    *aura_modifier("Anulador de agilidad", "Foes within 2 K: AGI /2.", "AGI", "enemy", -2,
+                   within=2),
+    near("Anulador de agilidad", "Foes within 2 K: AGI /2.", "IMP", "enemy", (5,),
+         modifier=["Anulador de agilidad (c)", -2]),
+    near("Anulador de agilidad", "Foes within 2 K: AGI /2.", "IMP", "ally", (5,),
+         no_modifier="Anulador de agilidad (c)"),
+    *aura_modifier("Anulador de inteligencia", "Foes within 2 K: INT /2.", "INT", "enemy", -2,
+                   within=2),
+    *aura_modifier("Anulador de voluntad", "Foes within 2 K: VOL /2.", "VOL", "enemy", -2,
+                   within=2),
+    near("Anulador de voluntad", "Foes within 2 K: VOL /2.", "PSI", "enemy", (5,),
+         modifier=["Anulador de voluntad (c)", -2]),
+    *aura_modifier("Anulador físico", "Foes within 2 K: CON /2.", "CON", "enemy", -2, within=2),
     *aura_reroll("Aura blindada", "Allies within 5 K reroll a failed CH DEF.", "DEF"),
     *aura_reroll("Aura de acero", "Allies within 5 K reroll a failed CH CON.", "CON"),
     *aura_reroll("Aura de obstinación", "Allies within 5 K reroll a failed CH VOL.", "VOL"),
@@ -131,6 +145,8 @@ AURAS = [
     *inside_outside("Grito de hielo", "Foes within 5 K: DAÑ -1 in CaC.", "DAÑ CaC", "enemy", 5.0,
                     (2, 9), inside={"damage": 1}, outside={"damage": 2}),
     near("Grito de hielo", "Foes within 5 K: DAÑ -1 in CaC.", "DAÑ CaC", "ally", (2, 9), damage=2),
+    *inside_outside("Grito de muerte", "Allies within 5 K that did not charge: DAÑ +1 in CaC.",
+                    "DAÑ CaC", "ally", 5.0, (2, 9), inside={"damage": 3}, outside={"damage": 2}),
     *aura_modifier("Grito de odio", "Allies within 5 K: CH IMP +1 in CaC.", "IMP CaC", "ally", 1),
     near("Grito de odio", "Allies within 5 K: CH IMP +1 in CaC.", "IMP", "ally", (5,),
          no_modifier="Grito de odio (c)"),
@@ -156,6 +172,18 @@ AURAS = [
 ]  # fmt: skip
 
 REROLLS = [
+    own("Control del CHI", "Once per activation, rerolls a failed check.", "CON", (8, 2),
+        "CH CON", rerolled=8, roll=2, outcome="pass"),
+    own("Control del CHI", "Once per activation, rerolls a failed check.", "DEF", (8, 2),
+        "CH DEF", rerolled=8, roll=2, outcome="pass"),
+    own("De precisión", "Rerolls a failed CH IMP unless it was a fumble.", "IMP", (8, 2),
+        "a failure", rerolled=8, roll=2, outcome="pass"),
+    own("De precisión", "Rerolls a failed CH IMP unless it was a fumble.", "IMP", (10, 2),
+        "a fumble stands", rerolled=None, roll=10, outcome="fumble"),
+    own("Entrenado para matar", "Rerolls a fumbled CH IMP.", "IMP", (10, 2), "a fumble",
+        rerolled=10, roll=2, outcome="pass"),
+    own("Entrenado para matar", "Rerolls a fumbled CH IMP.", "IMP", (8, 2), "a failure stands",
+        rerolled=None, roll=8, outcome="fail"),
     own("Arma de francotirador", "A 1 or 2 on CH IMP is critical.", "IMP", (2,), "2 is critical",
         outcome="critical"),
     own("Arma de francotirador", "A 1 or 2 on CH IMP is critical.", "DEF", (2,), "only on CH IMP",
@@ -297,13 +325,18 @@ def test_each_file_holds_entries_of_its_hook(name: str, hook: Hook) -> None:
 
 
 def test_every_encoded_entry_has_a_case_in_play() -> None:
+    """Each has a case here, or its own test in tests/test_effects_checks_auras.py."""
+    from .test_effects_checks_auras import ELSEWHERE
+
     encoded = set(_file("auras.yaml")) | set(_file("rerolls.yaml"))
     cases = {p.values[0].entry for p in AURAS + REROLLS}
-    assert encoded == cases
+    assert encoded == cases | ELSEWHERE
 
 
 def test_every_aura_case_tries_both_sides_of_its_range() -> None:
-    for name in _file("auras.yaml"):
+    from .test_effects_checks_auras import ELSEWHERE
+
+    for name in set(_file("auras.yaml")) - ELSEWHERE:
         gaps = [p.values[0].aura for p in AURAS if p.values[0].entry == name]
         within = _file("auras.yaml")[name][0]["within"]
         assert any(g is not None and g[1] < within for g in gaps), name

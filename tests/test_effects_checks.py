@@ -178,12 +178,19 @@ def test_int_entries_modify_a_ch_int(entry: str, value: int) -> None:
     assert not other.data["modifiers"]
 
 
+# The entries this file shows in play; tests/test_effects_checks_more.py shows the others.
+TESTED = {c[0] for c in CASES} | {"Baño de acero", "Duro", "Muy tonto", "Profesión sabio"}
+
+
 def test_every_entry_here_has_the_check_modifier_hook() -> None:
-    """checks.yaml holds the check_modifier entries, and all its cases are tested here."""
+    """checks.yaml holds the check_modifier entries, and each is tested here or in
+    tests/test_effects_checks_more.py."""
+    from .test_effects_checks_more import CASES as MORE
+    from .test_effects_checks_more import OWN_TESTS
+
     source = resources.files("wartime.data").joinpath("effects", "checks.yaml")
     names = set(yaml.safe_load(source.read_text(encoding="utf-8")))
     catalog = load_catalog()
     assert all(catalog.find(n).hook is Hook.CHECK_MODIFIER for n in names)  # type: ignore[union-attr]
     assert names <= set(load_effects())
-    tested = {c[0] for c in CASES} | {"Baño de acero", "Duro", "Muy tonto", "Profesión sabio"}
-    assert names == tested
+    assert names == TESTED | {p.values[0].entry for p in MORE} | OWN_TESTS

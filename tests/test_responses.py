@@ -137,3 +137,17 @@ def test_passing_lets_the_declared_action_resolve_unchanged() -> None:
     events = do(state, Action("pass", "b"))
     assert [e.kind for e in events][:3] == ["answer_pass", "ene", "roll"]
     assert state.figure("b").wounds == 2
+
+
+def test_an_answer_carries_its_entries() -> None:
+    """BONUS Y MALUS, Maestría en combate (X): +1 to the CH ATR of that action, answers too."""
+    from wartime.engine.profiles import Trait
+
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
+    units.append(("z", "B", (5.0, 28.0), 0.0))
+    skilled = replace(profile("b"), traits=(Trait("Maestría en combate", 1, None, "Huir"),))
+    state = started(scenario(units, {"b": skilled}), [5, 5, 5, 5, 2, 9, 5])
+    state.apply(Action("ataque_distancia", "a", target="b", item="fusil"))
+    events = do(state, Action("huir", "b", point=(20.0, 13.0)))
+    psi = next(e.data for e in events if e.kind == "roll" and e.data["who"] == "b")
+    assert psi["purpose"] == "CH PSI (huida)" and ["Maestría en combate", 1] in psi["modifiers"]

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context
+from wartime.engine.bonuses import Blow, Context
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import (
     _damage,
@@ -53,7 +53,7 @@ from wartime.engine.figures import Figure
 from wartime.engine.moves import noise_event
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
-from wartime.geometry.cover import cover_class, cover_pairs, cover_percent, line_of_sight
+from wartime.geometry.cover import cover_class, cover_pairs, line_of_sight
 from wartime.geometry.distance import center_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import K_PER_DIE, Scatter, scatter
@@ -101,6 +101,11 @@ class Shot:
         """The attack's DAÑ against one figure: automated bonus/malus (theirs too) added."""
         return self.damage + bonus_damage(state, self.figure, victim, self.ctx)
 
+    @property
+    def blow(self) -> Blow:
+        """For the weapon's entries that reach each figure hit (Munición perforante...)."""
+        return Blow(self.figure, self.weapon, melee=False, critical=self.critical)
+
 
 @dataclass(frozen=True)
 class Drift:
@@ -131,7 +136,8 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
     events.append(noise_event(figure, figure.position, weapon_noise(weapon.dan)))
     damage = _damage(figure, weapon)
     critical = outcome is Outcome.CRITICAL
-    shot = Shot(figure, weapon, aim, ctx, damage + 1 if critical else damage, critical)
+    aimed = Context(aim.target, melee=False, weapon=weapon, critical=critical)  # Daño extra
+    shot = Shot(figure, weapon, aim, aimed, damage + 1 if critical else damage, critical)
     if outcome is Outcome.FUMBLE:  # Pifia en CH IMP: DAÑ 1 on oneself, the weapon a wound
         victim = aim.target or figure
         events += _resolve_hit(state, figure, victim, weapon, outcome, damage, "none", melee=False)
@@ -218,7 +224,7 @@ def _spot(figure: Figure, point: Point) -> Figure:
 def _sees_point(state: GameState, figure: Figure, point: Point) -> bool:
     """LdV to a point: to a human-size figure standing on it, not wholly hidden."""
     eye = eye_point(figure.position, figure.current_height, figure.level)
-    hidden = cover_percent(eye, point, SPOT_BASE, SPOT_HEIGHT, state.world.occluders)
+    hidden = state.world.cover(eye, point, SPOT_BASE, SPOT_HEIGHT)
     return line_of_sight(hidden) != "blocked"
 
 
@@ -356,7 +362,7 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
             "cover": cover,
         }
         events.append(Event("hit", text, detail))
-        events += defend(state, target, dealt, cover, attacker=None, source=origin)
+        events += defend(state, target, dealt, cover, None, source=origin, blow=shot.blow)
     return events
 
 
@@ -404,7 +410,9 @@ def _chain(state: GameState, shot: Shot, jumps: int, outcome: Outcome) -> list[E
         text = f"El salto de {figure.id} alcanza a {link.id} (DAÑ {damage})"
         detail = {"figure": figure.id, "target": link.id, "damage": damage, "cover": cover}
         events.append(Event("hit", text, detail))
-        events += defend(state, link, damage, cover, attacker=None, source=source.position)
+        events += defend(
+            state, link, damage, cover, None, source=source.position, blow=shot.blow
+        )
         source = link
     return events
 
@@ -414,7 +422,5 @@ def _link_cover(state: GameState, attacker: Figure, source: Figure, link: Figure
     if source is attacker:
         return _shot_cover(state, attacker, link)
     muzzle = muzzle_point(source.position, source.current_height, source.level)
-    percent = cover_percent(
-        muzzle, link.position, 2 * link.radius, link.current_height, state.world.occluders
-    )
+    percent = state.world.cover(muzzle, link.position, 2 * link.radius, link.current_height)
     return cover_class(percent)

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from wartime.engine.actions import Action
 from wartime.engine.figures import Figure
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon
 from wartime.geometry.distance import edge_distance
+from wartime.rules.actions import Attribute, EneSource, load_actions
+from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Effect, load_effects
+from wartime.rules.text import fold
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
@@ -53,8 +58,11 @@ class Context:
     against: Figure | None = None
     melee: bool | None = None
     weapon: Weapon | None = None
-    action: str | None = None  # the action's name, when an effect depends on it
+    action: str | None = None  # the action's id (checks.roll fills it in from Figure.doing)
     critical: bool = False  # the CH IMP of this blow was a critical
+    no_reroll: bool = False  # this check may not be repeated (Munición vida o muerte)
+    item: str | None = None  # the action's item: a weapon's or a metaability's id
+    defending: bool = False  # the roller answers a CH ENF that another figure started
 
 
 @dataclass(frozen=True)
@@ -63,8 +71,13 @@ class Faces:
 
     critical_to: int = 1
     fumble_from: int = 10
-    reroll: bool = False
+    reroll: bool = False  # a failed check (a fumble too) is rolled once more
     auto_pass: bool = False
+    reroll_fumble: bool = False  # only a fumble is rolled again
+    reroll_failure: bool = False  # only a plain failure (not a fumble) is rolled again
+    once: str | None = None  # the entry whose once-per-activation reroll is still unspent
+    fixed: tuple[str, int] | None = None  # (entry, number): the check is made against it
+    cancels: tuple[str, ...] = ()  # labels of modifiers dropped from the check
 
 
 def _traits(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
@@ -77,6 +90,28 @@ def _traits(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effe
             yield trait, effect
 
 
+_AURAS: dict[int, tuple[object, tuple[tuple[Trait, Effect], ...]]] = {}
+_AURA_MEMORY = 1_000  # profiles remembered (each game makes its own)
+
+
+def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
+    """The bearer's effects that reach other figures (``within`` K).
+
+    Every roll asks it of every figure on the table, so it is kept per profile (the
+    entity itself is the check: an id is only trusted while that profile is kept).
+    """
+    if figure.granted:  # a metaability at work: its entries come and go
+        return tuple((t, e) for t, e in _traits(figure, None) if e.within is not None)
+    profile = figure.profile
+    found = _AURAS.get(id(profile))
+    if found is None or found[0] is not profile:
+        if len(_AURAS) >= _AURA_MEMORY:
+            _AURAS.clear()
+        auras = tuple((t, e) for t, e in _traits(figure, None) if e.within is not None)
+        found = _AURAS[id(profile)] = (profile, auras)
+    return found[1]
+
+
 def _when(effect: Effect, actor: Figure, ctx: Context) -> bool:
     if effect.when == "ranged":
         return ctx.melee is False
@@ -84,6 +119,10 @@ def _when(effect: Effect, actor: Figure, ctx: Context) -> bool:
         return ctx.melee is True
     if effect.when == "charge":
         return actor.charging
+    if effect.when == "uncharged":
+        return ctx.melee is True and not actor.charging
+    if effect.when in ("initiating", "defending"):
+        return ctx.defending is (effect.when == "defending")
     return True
 
 
@@ -94,41 +133,80 @@ def _value(effect: Effect, trait: Trait) -> int:
 def _sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
     """Every effect that may reach ``actor``'s roll, with whose it is."""
     for trait, effect in _traits(actor, ctx.weapon):
-        if effect.who == "self":
+        if effect.who in ("self", "all"):
             yield actor.id, trait, effect
-    if ctx.against is not None:
-        for trait, effect in _traits(ctx.against, None):
-            if effect.who == "attackers":
-                yield ctx.against.id, trait, effect
+    against = ctx.against
+    if against is not None and against.side != actor.side:  # "enemigo": never an ally's
+        for trait, effect in _traits(against, None):
+            if effect.who == "attackers" and effect.within is None:
+                yield against.id, trait, effect
     for other in state.figures.values():
         if other is actor or other.casualty:
             continue
-        for trait, effect in _traits(other, None):
-            if effect.who not in ("allies", "enemies") or effect.within is None:
-                continue
-            if (effect.who == "allies") != (other.side == actor.side):
-                continue
-            gap = edge_distance(actor.position, actor.radius, other.position, other.radius)
-            if gap <= effect.within:
+        for trait, effect in _auras(other):
+            gap = _reach(actor, other, effect, ctx)
+            if gap is not None and effect.within is not None and gap <= effect.within:
                 yield other.id, trait, effect
+
+
+def _gap(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+def _reach(actor: Figure, bearer: Figure, effect: Effect, ctx: Context) -> float | None:
+    """How far ``bearer``'s aura is from what it reaches in ``actor``'s roll (None: it does not).
+
+    An aura on allies or enemies (or on all) is measured to the roller; "attackers" with a
+    range (Grito de oscuridad) to the bearer's ally the roller acts against or defends from.
+    """
+    if effect.within is None:
+        return None
+    if effect.who == "attackers":
+        ally = ctx.against
+        if ally is None or ally is bearer or ally.side != bearer.side or actor.side == bearer.side:
+            return None
+        return _gap(ally, bearer)
+    same_side = bearer.side == actor.side
+    if effect.who == "all" or (effect.who, same_side) in (("allies", True), ("enemies", False)):
+        return _gap(actor, bearer)
+    return None
+
+
+def _label(trait: Trait, owner: str, actor: Figure) -> str:
+    return trait.name if owner == actor.id else f"{trait.name} ({owner})"
 
 
 def check_modifiers(
     state: GameState, actor: Figure, purpose: str, ctx: Context
 ) -> list[tuple[str, int]]:
     kinds = check_kinds(purpose)
-    return [
-        (trait.name if owner == actor.id else f"{trait.name} ({owner})", _value(effect, trait))
-        for owner, trait, effect in _sources(state, actor, ctx)
-        if effect.check in kinds and effect.value and _when(effect, actor, ctx)
-    ]
+    mods: list[tuple[str, int]] = []
+    halved = False  # an attribute halved twice (two Anuladores) is still only halved
+    for owner, trait, effect in _sources(state, actor, ctx):
+        if effect.check not in kinds or not _when(effect, actor, ctx):
+            continue
+        if not _fits(state, owner, trait, effect, purpose, ctx):
+            continue
+        if effect.halve:
+            if halved:
+                continue
+            halved, value = True, _halving(actor, purpose)
+        else:
+            value = _value(effect, trait) * _turns(state, effect)
+        if value:
+            mods.append((_label(trait, owner, actor), value))
+    return mods
 
 
 def faces(state: GameState, actor: Figure, purpose: str, ctx: Context) -> Faces:
     kinds = check_kinds(purpose)
-    critical_to, fumble_from, reroll, auto = 1, 10, False, False
-    for _, _, effect in _sources(state, actor, ctx):
-        if not _when(effect, actor, ctx):
+    critical_to, fumble_from, auto = 1, 10, False
+    again: set[str] = set()  # what a reroll may follow: "failure" (plain) and "fumble"
+    once: str | None = None
+    fixed: tuple[str, int] | None = None
+    cancels: list[str] = []
+    for owner, trait, effect in _sources(state, actor, ctx):
+        if not _when(effect, actor, ctx) or not _fits(state, owner, trait, effect, purpose, ctx):
             continue
         applies = effect.check is None or effect.check in kinds
         if effect.critical_to and applies:
@@ -137,25 +215,182 @@ def faces(state: GameState, actor: Figure, purpose: str, ctx: Context) -> Faces:
             fumble_from = min(fumble_from, effect.fumble_from)
         if effect.no_critical and applies:
             critical_to = 0
-        reroll = reroll or effect.reroll in kinds
+        if effect.reroll in kinds and effect.once:
+            once = once or (None if trait.name in actor.spent else trait.name)
+        elif effect.reroll in kinds:
+            again |= {effect.reroll_on} if effect.reroll_on else {"failure", "fumble"}
+        if effect.fixed is not None and applies:
+            fixed = (_label(trait, owner, actor), effect.fixed)
+        if effect.cancels is not None and applies:
+            cancels.append(effect.cancels)
         auto = auto or effect.auto_pass in kinds
-    return Faces(critical_to, fumble_from, reroll, auto)
+    if ctx.no_reroll:
+        again, once = set(), None
+    both = again == {"failure", "fumble"}
+    return Faces(
+        critical_to, fumble_from, both, auto, "fumble" in again and not both,
+        "failure" in again and not both, once, fixed, tuple(cancels),
+    )  # fmt: skip
+
+
+# -- What the conditions of checks, auras and rerolls ask (rules/effects.py) ------------------
+
+# A roll's attribute: CH IMP is a CH AGI (physical weapons), CH PSI and CH LOC are CH VOL.
+_ATTRIBUTE = {"IMP": "AGI", "PSI": "VOL", "LOC": "VOL"}
+
+
+def _fits(
+    state: GameState, owner: str, trait: Trait, effect: Effect, purpose: str | None,
+    ctx: Context,
+) -> bool:  # fmt: skip
+    """The conditions of an effect on the roll (or, with no ``purpose``, an action's ENE)."""
+    bearer = state.figures[owner]
+    if effect.opposed and (purpose is None or "ENF" not in purpose):
+        return False
+    if effect.action is not None or effect.group is not None or effect.chosen:
+        book = load_actions().find(ctx.action) if ctx.action else None
+        if purpose is not None and not _own_check(purpose, book):
+            return False
+        wanted = load_actions().find(effect.action) if effect.action is not None else None
+        if effect.action is not None and (book is None or wanted is None or book.id != wanted.id):
+            return False
+        if effect.group is not None and (book is None or book.group.value != effect.group):
+            return False
+        if effect.chosen and not _chosen(trait, book is not None and book.id, ctx):
+            return False
+    if effect.with_weapon is not None and not _weapon_uses(ctx.weapon, effect.with_weapon):
+        return False
+    if effect.with_entry is not None and not _carries(bearer, effect.with_entry):
+        return False
+    return not (effect.unless_ally and _ally_near(state, bearer, effect))
+
+
+def _own_check(purpose: str, book: object) -> bool:
+    """A check the action asks for: not the CH PSI and CH LOC that its wounds, fumbles or
+    stress bring, unless the action's own check is a CH PSI (Destrabarse)."""
+    match = _PURPOSE.match(purpose)
+    kind = match.group(1) if match else ""
+    if kind == "LOC":
+        return False
+    if kind == "PSI":
+        return Attribute.PSI in getattr(book, "check", ())
+    return True
+
+
+def _chosen(trait: Trait, action: str | bool, ctx: Context) -> bool:
+    """Maestría (X): the action X names, or the weapon or item it names or sits on."""
+    if trait.param is None:
+        return trait.weapon is not None  # on a weapon: _traits already asks for it in use
+    named = load_actions().find(trait.param)
+    if named is not None:
+        return named.id == action
+    wanted = fold(trait.param.replace("_", " "))
+    used = (ctx.item, ctx.weapon.id if ctx.weapon else None)
+    return any(u is not None and fold(u.replace("_", " ")) == wanted for u in used)
+
+
+def _weapon_uses(weapon: Weapon | None, wanted: str) -> bool:
+    """Whether the attack's weapon fits: any weapon, or one whose CH IMP rolls ``wanted``.
+
+    COMBATE: physical weapons check AGI; a weapon carrying a metaability's kind entry
+    (Invocación...) checks that kind's attribute (METAHABILIDADES).
+    """
+    if weapon is None:
+        return False
+    kinds = [METAABILITY_KINDS[b] for b in weapon.bonuses if b in METAABILITY_KINDS]
+    return wanted == "any" or (kinds[0] if kinds else "AGI") == wanted
+
+
+def _ally_near(state: GameState, bearer: Figure, effect: Effect) -> bool:
+    """Pusilánime: another living figure of its side, within range, carries one of them."""
+    return any(
+        other is not bearer
+        and not other.casualty
+        and other.side == bearer.side
+        and effect.ally_within is not None
+        and _gap(other, bearer) <= effect.ally_within
+        and any(_carries(other, name) for name in effect.unless_ally)
+        for other in state.figures.values()
+    )
+
+
+def _turns(state: GameState, effect: Effect) -> int:
+    """Borracho: the value counts once per turn played beyond ``after_turn``."""
+    return 1 if effect.after_turn is None else max(0, state.turn - effect.after_turn)
+
+
+def _halving(actor: Figure, purpose: str) -> int:
+    """The modifier that makes the roll's attribute count half (REDONDEO: half up)."""
+    match = _PURPOSE.match(purpose)
+    kind = match.group(1) if match else ""
+    name = _ATTRIBUTE.get(kind, kind)
+    if name not in ("CON", "AGI", "INT", "VOL"):
+        return 0
+    have = actor.vol if name == "VOL" else actor.profile.attribute(name)
+    return round_half_up(Fraction(have, 2)) - have
+
+
+def action_weapon(figure: Figure, action: Action) -> Weapon | None:
+    """The weapon whose ENE an action pays: the one named, else the first of the reach
+    the action asks for (as combat picks it); None for any other action."""
+    book = load_actions().find(action.kind)
+    if book is None or book.ene is not EneSource.WEAPON_ENE:
+        return None
+    if action.item is not None:
+        return figure.profile.weapon(action.item)
+    ranged = any(r.id == "weapon_alc_gt_0" for r in book.requires)
+    return next((w for w in figure.profile.weapons if w.ranged is ranged), None)
+
+
+def ene_modifiers(state: GameState, actor: Figure, action: Action) -> tuple[tuple[str, int], ...]:
+    """What the entries add to the ENE ``action`` costs (Grito de maestría, Hálito de hambre)."""
+    book = load_actions().find(action.kind)
+    weapon = action_weapon(actor, action)
+    target = state.figures.get(action.target) if action.target is not None else None
+    ctx = Context(target, None, weapon, book.id if book else None, item=action.item)
+    mods = []
+    for owner, trait, effect in _sources(state, actor, ctx):
+        if effect.stat != "ENE" or not effect.value:
+            continue
+        if effect.with_weapon is not None and weapon is None:
+            continue  # only the ENE of the weapon, not of every action
+        if _when(effect, actor, ctx) and _fits(state, owner, trait, effect, None, ctx):
+            mods.append((_label(trait, owner, actor), _value(effect, trait)))
+    return tuple(mods)
+
+
+def initiative_modifiers(state: GameState, figure: Figure) -> list[tuple[str, int]]:
+    """What the entries add to the initiative roll of the Pj a side rolls with (Explorador)."""
+    return [
+        (_label(t, owner, figure), _value(e, t))
+        for owner, t, e in _sources(state, figure, Context())
+        if e.stat == "INI" and e.value
+    ]
+
+
+def activation_ene(state: GameState, figure: Figure) -> list[tuple[str, int]]:
+    """ENE the entries give when ``figure``'s activation starts (Genio estratega)."""
+    return [
+        (_label(t, owner, figure), e.ene_gain)
+        for owner, t, e in _sources(state, figure, Context())
+        if e.ene_gain
+    ]
+
+
+def focus_step(figure: Figure) -> int:
+    """What Concentrarse gives beyond the book's step (Mente centrada: +2, not +1)."""
+    return sum(e.focus for _, e in _traits(figure, None) if e.who == "self")
 
 
 def damage_modifiers(
     state: GameState, attacker: Figure, target: Figure, ctx: Context
 ) -> list[tuple[str, int]]:
-    """DAÑ from the attacker's traits and from the target's "attackers" traits."""
-    mods = []
-    for owner, trait, effect in _sources(state, attacker, Context(target, ctx.melee, ctx.weapon)):
-        if effect.stat == "DAÑ" and _when(effect, attacker, ctx):
-            mods.append(
-                (
-                    trait.name if owner == attacker.id else f"{trait.name} ({owner})",
-                    _value(effect, trait),
-                )
-            )
-    return mods
+    """DAÑ from the attacker's traits and from the target's "attackers" traits.
+
+    Conditional ones (a critical, an action, the target, the range) count only when the
+    blow meets them: see ``_aimed``.
+    """
+    return [(name, value) for name, value, _ in _damage_effects(state, attacker, target, ctx)]
 
 
 def damage_taken(target: Figure) -> int:
@@ -180,3 +415,245 @@ def not_yet_automated() -> list[str]:
 
     automated = load_effects()
     return [e.name for e in load_catalog().entries if e.name not in automated]
+
+
+# -- Damage, wounds and the CH DEF (data/effects/damage.yaml) ---------------------------------
+
+
+def _carries(figure: Figure, name: str) -> bool:
+    """It carries an entry called ``name``, or one tagged so (Control remoto: Vulnerable)."""
+    from wartime.rules.catalog import load_catalog
+
+    catalog = load_catalog()
+    granted = (trait for grant in figure.granted for trait in grant.traits)
+    for trait in chain(figure.profile.traits, granted):
+        entry = catalog.find(trait.name)
+        if trait.name == name or (entry is not None and name in entry.tags):
+            return True
+    return False
+
+
+def _aimed(effect: Effect, attacker: Figure, target: Figure, ctx: Context) -> bool:
+    """The conditions an effect puts on the blow: a critical, the action, the target, range."""
+    if effect.critical and not ctx.critical:
+        return False
+    if effect.after_wounding and not attacker.blooded:  # Sanguinario
+        return False
+    if effect.action is not None and effect.action != ctx.action:
+        return False
+    if effect.target_has is not None and not _carries(target, effect.target_has):
+        return False
+    if effect.target_lacks is not None and _carries(target, effect.target_lacks):
+        return False
+    if effect.target_attribute is not None and effect.target_min is not None:
+        name = effect.target_attribute
+        have = target.vol if name == "VOL" else target.profile.attribute(name)
+        if have < effect.target_min:
+            return False
+    if effect.within_alc is not None:
+        if ctx.weapon is None:
+            return False
+        gap = edge_distance(attacker.position, attacker.radius, target.position, target.radius)
+        return gap <= effect.within_alc * ctx.weapon.alc
+    return True
+
+
+def _damage_effects(
+    state: GameState, attacker: Figure, target: Figure, ctx: Context
+) -> Iterator[tuple[str, int, Effect]]:
+    """Each DAÑ effect on this blow: its label, its value and the effect.
+
+    The conditions of checks (``_fits``: with_weapon, with_entry, group...) hold for
+    DAÑ too; the blow's action is the one under way when the caller does not name it.
+    """
+    if ctx.action is None and attacker.doing is not None:
+        ctx = replace(ctx, action=attacker.doing.kind, item=ctx.item or attacker.doing.item)
+    for owner, trait, effect in _sources(state, attacker, replace(ctx, against=target)):
+        if effect.stat != "DAÑ" or not _when(effect, attacker, ctx):
+            continue
+        if not _aimed(effect, attacker, target, ctx):
+            continue
+        if not _fits(state, owner, trait, effect, None, ctx):
+            continue
+        if effect.lost_on_fumble and keyed(trait) in state.figures[owner].dulled:
+            continue  # Afilada, after a fumble
+        value = _value(effect, trait)
+        if effect.per_wound:  # Energía vital: X = the wounds its bearer has taken
+            value *= state.figures[owner].wounds
+        if value:
+            yield _label(trait, owner, attacker), value, effect
+
+
+def critical_damage(
+    state: GameState, attacker: Figure, target: Figure, ctx: Context
+) -> list[tuple[str, int]]:
+    """DAÑ that only a critical CH IMP brings (Daño extra, Matarife), beyond its own +1.
+
+    The blow's DAÑ was worked out before the die said critical; this is added then.
+    """
+    crit = replace(ctx, critical=True)
+    return [(n, v) for n, v, e in _damage_effects(state, attacker, target, crit) if e.critical]
+
+
+def action_damage(state: GameState, attacker: Figure, target: Figure, ctx: Context) -> int:
+    """The part of the DAÑ that belongs to this action only (Ariete when embistiendo)."""
+    return sum(v for _, v, e in _damage_effects(state, attacker, target, ctx) if e.action)
+
+
+@dataclass(frozen=True)
+class Blow:
+    """A hit as the target's CH DEF meets it: who struck, with what, in CaC, a critical."""
+
+    striker: Figure
+    weapon: Weapon | None
+    melee: bool
+    critical: bool = False
+
+
+@dataclass(frozen=True)
+class Chance:
+    """An entry that may leave a hit without DAÑ: for sure, or on ``die`` ≤ ``at_most``."""
+
+    label: str
+    owner: str  # who rolls it (for the log)
+    die: str | None = None  # "1D10" or "1D100"; None: always
+    at_most: int = 0
+
+
+@dataclass(frozen=True)
+class Defence:
+    """What the entries of both sides do to the CH DEF against one hit, and to its wounds."""
+
+    hits: tuple[str, int] | None = None  # Munición explosiva: defended that many times
+    struck: tuple[Chance, ...] = ()  # the striker's (Sin daño, De Padrón): before cover
+    own: tuple[Chance, ...] = ()  # the target's (Afortunado): once the hit gets through
+    no_cover: str | None = None
+    defense: tuple[tuple[str, int], ...] = ()  # DEF from the striker's entries
+    no_repeat: str | None = None
+    repeat_pass: tuple[str, str] | None = None  # (entry, "plain" or "any")
+    seconds: tuple[tuple[str, str], ...] = ()  # (entry, its DEF: "DEF-1", "DEF/2", "5")
+    pass_saves: str | None = None
+    pass_wounds: tuple[str, int] | None = None
+    wounded_above: tuple[str, float] | None = None
+    kill_heals: tuple[str, int] | None = None  # the striker's (Devora almas)
+
+
+def _chance(label: str, owner: str, effect: Effect) -> Chance:
+    if effect.percent:
+        return Chance(label, owner, "1D100", effect.percent)
+    if effect.d10_at_most:
+        return Chance(label, owner, "1D10", effect.d10_at_most)
+    return Chance(label, owner)
+
+
+def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
+    """Gather the target's own entries and those the striker brings to this hit."""
+    plan = Defence()
+    for trait, effect in _traits(target, None):
+        if effect.who == "self":
+            plan = _own_defence(plan, trait.name, target.id, effect)
+    if blow is None:
+        return plan
+    striker = blow.striker
+    ctx = Context(target, blow.melee, blow.weapon, critical=blow.critical)
+    for trait, effect in _traits(striker, blow.weapon):
+        if _when(effect, striker, ctx) and _aimed(effect, striker, target, ctx):
+            plan = _struck_defence(plan, f"{trait.name} ({striker.id})", trait, effect, striker)
+    return plan
+
+
+def _own_defence(plan: Defence, name: str, owner: str, effect: Effect) -> Defence:
+    """The target's entries: the first of each kind counts, second CH DEF add up."""
+    return replace(
+        plan,
+        own=plan.own + ((_chance(name, owner, effect),) if effect.no_damage else ()),
+        seconds=plan.seconds + (((name, str(effect.second_def)),) if effect.second_def else ()),
+        repeat_pass=plan.repeat_pass or _named(name, effect.repeat_pass),
+        pass_saves=plan.pass_saves or (name if effect.pass_saves else None),
+        wounded_above=plan.wounded_above or _named(name, effect.wounded_above),
+    )
+
+
+def _struck_defence(
+    plan: Defence, name: str, trait: Trait, effect: Effect, striker: Figure
+) -> Defence:
+    """The striker's entries on the figure it hits (``who: targets``), and Devora almas."""
+    if effect.who == "self" and effect.kill_heals:
+        return replace(plan, kill_heals=plan.kill_heals or (name, effect.kill_heals))
+    if effect.who != "targets":
+        return plan
+    defense = ((name, _value(effect, trait)),) if effect.stat == "DEF" and effect.value else ()
+    return replace(
+        plan,
+        struck=plan.struck + ((_chance(name, striker.id, effect),) if effect.no_damage else ()),
+        defense=plan.defense + defense,
+        no_cover=plan.no_cover or (name if effect.no_cover else None),
+        no_repeat=plan.no_repeat or (name if effect.no_repeat else None),
+        # The weapon's forced repeat takes the place of the target's own (the same roll).
+        repeat_pass=_named(name, effect.repeat_pass) or plan.repeat_pass,
+        pass_wounds=plan.pass_wounds or _named(name, effect.pass_wounds),
+        hits=plan.hits or (_named(name, effect.hits) if (effect.hits or 0) > 1 else None),
+    )
+
+
+_T = TypeVar("_T")
+
+
+def _named(name: str, value: _T | None) -> tuple[str, _T] | None:
+    return None if value is None else (name, value)
+
+
+def second_defense(spec: str, own: int) -> int:
+    """The DEF of a second CH DEF: the figure's DEF −N, DEF/N (rounded half up), or a number."""
+    if spec.startswith("DEF/"):
+        divisor = int(spec[4:])
+        return (2 * own + divisor) // (2 * divisor)  # REDONDEO: N.5 goes up
+    if spec.startswith("DEF"):
+        return own + int(spec[3:] or 0)
+    return int(spec)
+
+
+def fumble_wounds(attacker: Figure, weapon: Weapon | None) -> tuple[str, int] | None:
+    """Munición corrosiva: wounds a fumbled CH IMP costs the attacker, with no CH DEF."""
+    for trait, effect in _traits(attacker, weapon):
+        if effect.fumble_wounds:
+            return trait.name, effect.fumble_wounds
+    return None
+
+
+def no_healing(figure: Figure) -> str | None:
+    """The entry that keeps ``figure`` from recovering wounds (Sin cura), if any."""
+    return next((t.name for t, e in _traits(figure, None) if e.no_healing), None)
+
+
+def blunts_charge(figure: Figure) -> str | None:
+    """The entry that takes the charge bonus from those who charge ``figure`` (Contracarga)."""
+    return next((t.name for t, e in _traits(figure, None) if e.blunts_charge), None)
+
+
+def hide(figure: Figure) -> tuple[str, int] | None:
+    """The entry whose levels take the figure's wounds first, and how many it has (Escudo
+    coriáceo)."""
+    return next(((t.name, t.level) for t, e in _traits(figure, None) if e.absorbs), None)
+
+
+def after_wounding(figure: Figure, weapon: Weapon | None) -> bool:
+    """Whether it carries an entry that its wounding in CaC switches on (Sanguinario)."""
+    return any(e.after_wounding for _, e in _traits(figure, weapon))
+
+
+def keyed(trait: Trait) -> str:
+    """How Figure.dulled names an entry: with the weapon it sits on, if any."""
+    return trait.name if trait.weapon is None else f"{trait.name} ({trait.weapon})"
+
+
+def lost_on_fumble(attacker: Figure, weapon: Weapon | None, melee: bool) -> list[str]:
+    """The entries a fumbled CH IMP takes away (Afilada): those that would have served it."""
+    ctx = Context(melee=melee, weapon=weapon)
+    return sorted(
+        {
+            keyed(t)
+            for t, e in _traits(attacker, weapon)
+            if e.lost_on_fumble and _when(e, attacker, ctx) and keyed(t) not in attacker.dulled
+        }
+    )

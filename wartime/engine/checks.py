@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.engine import bonuses
+from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
-from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -15,6 +19,7 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 Modifiers = list[tuple[str, int]]
+Handler = Callable[["GameState", Figure, Action], list[Event]]
 SUPPORT = "apoyo"  # Apoyar: the label of its CH ATR bonus (used up by the helped Pj's next check)
 FOCUS = "concentración"  # Concentrarse: the label of its bonus to the next action's first CH ATR
 
@@ -45,27 +50,98 @@ def roll(
 ) -> tuple[Outcome, Event]:  # fmt: skip
     """Roll one CH for ``who``: 1D10 against target + modifiers, logged.
 
-    Automated bonus/malus add their modifiers, change which faces are
-    criticals or fumbles, allow one reroll of a failure, or pass outright.
+    Automated bonus/malus add their modifiers (or drop some, or fix the number),
+    change which faces are criticals or fumbles, allow one reroll of a failure,
+    or pass outright.
     """
-    ctx = ctx or Context()
+    ctx = _situation(state, who, purpose, ctx or Context())
+    read = bonuses.faces(state, who, purpose, ctx)
     mods = (
         modifiers
         + burden_modifiers(who, purpose)
         + bonuses.check_modifiers(state, who, purpose, ctx)
     )
-    read = bonuses.faces(state, who, purpose, ctx)
+    mods = [m for m in mods if m[0] not in read.cancels]
+    if read.fixed is not None:  # Munición teledirigida: the rest is listed, the total is fixed
+        label, number = read.fixed
+        mods.append((label, number - target - sum(v for _, v in mods)))
     die = state.dice.d10()
     total = target + sum(v for _, v in mods)
     outcome = _read(die, total, read)
     first = None
-    if read.reroll and not outcome.passed:
+    if _again(who, outcome, read):
         first, die = die, state.dice.d10()  # one more try; the log shows both dice
         outcome = _read(die, total, read)
     if read.auto_pass and not outcome.passed:
         outcome = Outcome.PASS
     event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first)
     return outcome, event
+
+
+def _situation(state: GameState, who: Figure, purpose: str, ctx: Context) -> Context:
+    """The context a caller left out: the action ``who`` is carrying out, and who strikes
+    at it when its CH DEF comes without a striker (an area's hit): the Pj attacking now."""
+    if ctx.action is None and who.doing is not None:
+        ctx = replace(ctx, action=who.doing.kind, item=ctx.item or who.doing.item)
+    if ctx.against is None and "DEF" in bonuses.check_kinds(purpose):
+        striker = next((f for f in state.figures.values() if f is not who and _attacking(f)), None)
+        if striker is not None and striker.side != who.side:
+            ctx = replace(ctx, against=striker)
+    return ctx
+
+
+def _attacking(figure: Figure) -> bool:
+    from wartime.rules.actions import Group, load_actions
+
+    book = load_actions().find(figure.doing.kind) if figure.doing is not None else None
+    return book is not None and book.group is Group.COMBAT
+
+
+def _again(who: Figure, outcome: Outcome, read: bonuses.Faces) -> bool:
+    """Whether a failure is rolled once more; a once-per-activation reroll is then spent."""
+    if outcome.passed:
+        return False
+    if read.reroll or (read.reroll_fumble and outcome is Outcome.FUMBLE):
+        return True
+    if read.reroll_failure and outcome is Outcome.FAIL:
+        return True
+    if read.once is not None and not read.auto_pass:  # no need to spend it on a sure pass
+        who.spent = (*who.spent, read.once)
+        return True
+    return False
+
+
+def in_action(handler: Handler) -> Handler:
+    """``handler`` with its Pj carrying the action out (see :func:`carrying_out`)."""
+
+    def carried_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        with carrying_out(state, figure, action):
+            return handler(state, figure, action)
+
+    return carried_out
+
+
+@contextmanager
+def carrying_out(state: GameState, figure: Figure, action: Action) -> Iterator[None]:
+    """While ``figure`` carries ``action`` out, its checks know the action (Maestría...)
+    and its ENE takes what the entries add (Grito de maestría, Hálito de hambre...)."""
+    figure.doing = action
+    figure.ene_modifiers = bonuses.ene_modifiers(state, figure, action)
+    try:
+        yield
+    finally:
+        figure.doing, figure.ene_modifiers = None, ()
+
+
+def activation_bonus(state: GameState, figure: Figure) -> list[Event]:
+    """ENE the entries give as ``figure`` starts to act (Genio estratega), up to 10."""
+    events = []
+    for label, gain in bonuses.activation_ene(state, figure):
+        before = figure.ene
+        figure.ene = max(figure.ene, min(ENE_CAP, figure.ene + gain))
+        text = f"{figure.id}: {label}, ENE +{figure.ene - before} → {figure.ene}"
+        events.append(Event("ene_gain", text, {"figure": figure.id, "ene": figure.ene}))
+    return events
 
 
 def burden_modifiers(figure: Figure, purpose: str) -> Modifiers:
@@ -95,17 +171,40 @@ def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:
 
 
 def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
-    """Pay an action's ENE: at least 1; never below 0 in one's own activation, −10 reacting."""
-    cost = max(1, cost)
+    """Pay an action's ENE: at least 1; never below 0 in one's own activation, −10 reacting.
+
+    The entries' ENE modifiers of the action under way (Figure.ene_modifiers) are paid
+    with its first cost only, so a cost looked at twice is not changed twice.
+    """
+    cost, mods = afford(figure, cost, label, extra)
+    figure.ene_modifiers = ()
+    why = _why(mods)
+    figure.ene -= cost
+    text = f"{figure.id} gasta ENE {cost} en {label}{why} (le queda {figure.ene})"
+    data: dict[str, object] = {"figure": figure.id, "cost": cost, "ene": figure.ene}
+    if mods:
+        data["modifiers"] = [list(m) for m in mods]
+    return Event("ene", text, data)
+
+
+def afford(
+    figure: Figure, cost: int, label: str, extra: str = ""
+) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The ENE ``cost`` comes to with the entries' modifiers, or the player's reason why it
+    cannot be paid.  Nothing is paid (a move plans its cost before it goes)."""
+    mods = figure.ene_modifiers
+    cost = max(1, cost + sum(v for _, v in mods))
     floor = REACTION_FLOOR if figure.reacting else 0
     if figure.ene - cost < floor:
         limit = " (a reaction may go down to ENE −10)" if figure.reacting else ""
         raise IllegalActionError(
-            f"Not enough ENE: {label} costs {cost}{extra}, you have {figure.ene}{limit}"
+            f"Not enough ENE: {label} costs {cost}{extra}{_why(mods)}, you have {figure.ene}{limit}"
         )
-    figure.ene -= cost
-    text = f"{figure.id} gasta ENE {cost} en {label} (le queda {figure.ene})"
-    return Event("ene", text, {"figure": figure.id, "cost": cost, "ene": figure.ene})
+    return cost, mods
+
+
+def _why(mods: tuple[tuple[str, int], ...]) -> str:
+    return f" ({', '.join(f'{n} {v:+d}' for n, v in mods)})" if mods else ""
 
 
 def contest(
@@ -120,9 +219,8 @@ def contest(
         state, actor, purpose, actor.profile.attribute(name), acting_modifiers(actor),
         Context(defender, melee=melee),
     )  # fmt: skip
-    _, theirs_event = roll(
-        state, defender, purpose, defender.profile.attribute(name), [], Context(actor, melee=melee)
-    )
+    answer = Context(actor, melee=melee, defending=True)
+    _, theirs_event = roll(state, defender, purpose, defender.profile.attribute(name), [], answer)
     a, d = mine_event.data, theirs_event.data
     result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
     winner = {OpposedResult.ACTOR: actor.id, OpposedResult.DEFENDER: defender.id}.get(result)

@@ -6,6 +6,7 @@ Section COMBATE and MODIFICADORES of the rulebook; DESIGN.md §5 for cover.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.surprise import cac_impact, surprised
 from wartime.errors import IllegalActionError
-from wartime.geometry.cover import cover_class, cover_percent, line_of_sight
+from wartime.geometry.cover import cover_class, line_of_sight
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, eye_point, in_arc, muzzle_point, vision_range
@@ -62,10 +63,8 @@ class Sight:
     def cover(self) -> float:
         viewer, target = self._viewer, self._target
         eye = eye_point(viewer.position, viewer.current_height, viewer.level)
-        occluders = self._state.world.occluders
-        return cover_percent(
-            eye, target.position, 2 * target.radius, target.current_height, occluders
-        )
+        world = self._state.world
+        return world.cover(eye, target.position, 2 * target.radius, target.current_height)
 
     @property
     def cover_class(self) -> str:
@@ -208,9 +207,7 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
 def _shot_cover(state: GameState, shooter: Figure, target: Figure) -> str:
     """Cover of the target along the line of fire, from the muzzle (DESIGN §5)."""
     muzzle = muzzle_point(shooter.position, shooter.current_height, shooter.level)
-    percent = cover_percent(
-        muzzle, target.position, 2 * target.radius, target.current_height, state.world.occluders
-    )
+    percent = state.world.cover(muzzle, target.position, 2 * target.radius, target.current_height)
     return cover_class(percent)
 
 
@@ -249,6 +246,7 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if figure.sprinted:
         raise IllegalActionError("After Esprintar a character cannot attack this turn")
     events = [spend(figure, weapon.ene, f"Ataque CaC con {weapon.id}")]
+    events += blunt_charge(figure, target)  # Contracarga (the entry): no charge bonus
     mods = acting_modifiers(figure) + _melee_modifiers(state, figure, target)
     damage = melee_damage(figure, weapon)
     if figure.charging:
@@ -262,6 +260,17 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events += _resolve_hit(state, figure, target, weapon, outcome, damage, "none", melee=True)
     figure.next_action_modifier = 0
     return events
+
+
+def blunt_charge(figure: Figure, target: Figure) -> list[Event]:
+    """Contracarga, the entry: a blow after Cargar at its bearer gets no charge bonus (nor
+    the entries that ride on a charge), and the charge is spent on it all the same."""
+    name = bonuses.blunts_charge(target)
+    if not figure.charging or name is None:
+        return []
+    figure.charging = False
+    text = f"{name}: {figure.id} no obtiene el bonus de la carga contra {target.id}"
+    return [Event("charge_blunted", text, {"figure": figure.id, "target": target.id})]
 
 
 def bonus_damage(state: GameState, attacker: Figure, target: Figure, ctx: Context) -> int:
@@ -297,18 +306,21 @@ def _resolve_hit(
     damage: int, cover: str, *, melee: bool,
 ) -> list[Event]:  # fmt: skip
     """After CH IMP: a miss, a fumble's backlash, or a hit and the target's CH DEF."""
+    arm = None if weapon is UNARMED else weapon
     if outcome is Outcome.FUMBLE:
         # Pifia en CH IMP: an automatic DAÑ 1 hit on oneself, and the weapon takes a wound.
-        events = [
-            Event(
-                "fumble",
-                f"Pifia: {attacker.id} recibe un impacto de DAÑ 1",
-                {"figure": attacker.id},
-            )
-        ]
+        corrosive = bonuses.fumble_wounds(attacker, arm)
+        text = f"Pifia: {attacker.id} recibe un impacto de DAÑ 1"
+        if corrosive is not None:  # Munición corrosiva: its own wound, with no CH DEF
+            name, hurt = corrosive
+            text = f"Pifia: {attacker.id} sufre {hurt} herida(s) sin CH DEF ({name})"
+        events = [Event("fumble", text, {"figure": attacker.id})]
         if weapon is not UNARMED:
             attacker.weapon_wounds[weapon.id] = attacker.weapon_wounds.get(weapon.id, 0) + 1
             events.append(Event("gear", f"{weapon.id} gana 1 herida", {"item": weapon.id}))
+        events += _dulled(attacker, arm, melee)
+        if corrosive is not None:
+            return events + wound(state, attacker, corrosive[1])
         return events + defend(state, attacker, 1, "none", attacker=None)
     if not outcome.passed:
         return [
@@ -318,11 +330,33 @@ def _resolve_hit(
                 {"figure": attacker.id, "target": target.id},
             )
         ]
-    if outcome is Outcome.CRITICAL:  # Crítico en CH IMP: ignores cover, DAÑ +1
-        damage, cover = damage + 1, "none"
+    critical = outcome is Outcome.CRITICAL
+    if critical:  # Crítico en CH IMP: ignores cover, DAÑ +1 (more with Daño extra, Matarife)
+        damage, cover = damage + critical_bonus(state, attacker, target, arm, melee), "none"
     text = f"{attacker.id} impacta a {target.id} (DAÑ {damage})"
     events = [Event("hit", text, {"figure": attacker.id, "target": target.id, "damage": damage})]
-    return events + defend(state, target, damage, cover, attacker=attacker if melee else None)
+    blow = bonuses.Blow(attacker, arm, melee, critical)
+    return events + defend(
+        state, target, damage, cover, attacker=attacker if melee else None, blow=blow
+    )
+
+
+def _dulled(attacker: Figure, weapon: Weapon | None, melee: bool) -> list[Event]:
+    """Afilada: a fumbled CH IMP that its DAÑ +1 would have served takes it away for good."""
+    lost = bonuses.lost_on_fumble(attacker, weapon, melee)
+    attacker.dulled = (*attacker.dulled, *lost)
+    return [
+        Event("dulled", f"{attacker.id} pierde {key} por la pifia", {"figure": attacker.id})
+        for key in lost
+    ]
+
+
+def critical_bonus(
+    state: GameState, attacker: Figure, target: Figure, weapon: Weapon | None, melee: bool
+) -> int:
+    """Crítico en CH IMP: DAÑ +1, and the entries that add to it (Daño extra, Matarife)."""
+    ctx = Context(target, melee=melee, weapon=weapon)
+    return 1 + sum(v for _, v in bonuses.critical_damage(state, attacker, target, ctx))
 
 
 def cover_defence(state: GameState, source: Point, target: Figure) -> int | None:
@@ -349,27 +383,66 @@ def against_charge(target: Figure, attacker: Figure | None) -> Modifiers:
 
 def defend(
     state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None,
-    source: Point | None = None,
+    source: Point | None = None, blow: bonuses.Blow | None = None, cap: int | None = None,
 ) -> list[Event]:  # fmt: skip
     """CH DEF against ``damage``; ``attacker`` is set in CaC (a critical strikes back).
 
     Cobertura: behind total cover, seen from ``source``, the cover checks its own DEF
-    first; only if that fails does the target roll its CH DEF, +2.
+    first; only if that fails does the target roll its CH DEF, +2.  ``blow`` says who
+    struck and with what, for the entries that reach the target from the striker
+    (bonuses.defence); ``cap`` is a ceiling on the wounds (Ataque CaC sin armas).
     """
+    plan = bonuses.defence(state, target, blow)
+    if plan.hits is None:
+        return _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
+    name, hits = plan.hits  # Munición explosiva: the one hit is defended again
+    text = f"{name}: {target.id} hace {hits} CH DEF contra el impacto"
+    events = [Event("hits", text, {"figure": target.id, "hits": hits})]
+    for _ in range(hits):
+        events += _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
+    return events
+
+
+def _defend_once(
+    state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None,
+    source: Point | None, blow: bonuses.Blow | None, plan: bonuses.Defence, cap: int | None,
+) -> list[Event]:  # fmt: skip
+    """One CH DEF (and the entries' repeats of it) and the wounds it lets through."""
+    events, spared = _spared(state, target, plan.struck)
+    if spared:
+        return events
     guard = cover_defence(state, source, target) if cover == "total" and source else None
-    if guard is not None:
+    if guard is not None and plan.no_cover is None:
         held, event = roll(state, target, COVER_CHECK, guard, [])
+        events.append(event)
         if held.passed:
             saved = f"La cobertura detiene el impacto contra {target.id}"
-            return [event, Event("saved", saved, {"figure": target.id, "cover": guard})]
-        return [event, *defend(state, target, damage, cover, attacker)]
-    mods: Modifiers = [("cobertura", COVER_BONUS)] if cover in ("over_half", "total") else []
+            return [*events, Event("saved", saved, {"figure": target.id, "cover": guard})]
+    more, spared = _spared(state, target, plan.own)
+    events += more
+    if spared:
+        return events
+    covered = cover in ("over_half", "total")
+    if covered and plan.no_cover is not None:
+        text = f"{plan.no_cover}: {target.id} no se beneficia de su cobertura"
+        events.append(Event("no_cover", text, {"figure": target.id}))
+    mods: Modifiers = [("cobertura", COVER_BONUS)] if covered and not plan.no_cover else []
     mods += against_charge(target, attacker) + surprised(target, attacker)
-    defense = target.defense + bonuses.defense_bonus(state, target)
-    ctx = Context(attacker, melee=attacker is not None)
-    outcome, event = roll(state, target, "CH DEF", defense, mods, ctx)
+    own = target.defense + bonuses.defense_bonus(state, target)
+    shift = sum(v for _, v in plan.defense)  # the striker's DEF entries (Munición perforante)
+    defense = max(0, own + shift)
+    if plan.defense:
+        named = ", ".join(f"{n} {v:+d}" for n, v in plan.defense)
+        text = f"DEF de {target.id}: {own} → {defense} ({named})"
+        events.append(Event("defense", text, {"figure": target.id, "defense": defense}))
+    striker = blow.striker if blow else attacker
+    melee = blow.melee if blow else attacker is not None
+    ctx = Context(striker, melee=melee, no_reroll=plan.no_repeat is not None)
+    outcome, defense, rolled = _defence_checks(
+        state, target, (own, shift, defense), mods, ctx, plan
+    )
+    events += rolled
     damage *= bonuses.damage_taken(target)
-    events = [event]
     if outcome is Outcome.CRITICAL:
         events.append(
             Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})
@@ -382,15 +455,145 @@ def defend(
         if target.profile.defense:
             target.armour_wounds += 1
     wounds = max(0, damage - defense) if outcome is Outcome.PASS else damage
-    return events + wound(state, target, wounds)
+    wounds, notes = _wound_entries(target, outcome, damage, wounds, plan)
+    events += notes
+    if cap is not None and wounds > cap:
+        text = f"Sin armas: como mucho {cap} herida(s) en lugar de {wounds}"
+        events.append(Event("cap", text, {"figure": target.id, "wounds": wounds, "cap": cap}))
+        wounds = cap
+    down, hurt = target.casualty, target.wounds + target.vehicle_wounds
+    events += wound(state, target, wounds)
+    if blow is not None and plan.kill_heals and not down and target.casualty:
+        events += _devour(blow.striker, target, plan.kill_heals)
+    if blow is not None and blow.melee and target.wounds + target.vehicle_wounds > hurt:
+        _blooded(blow)
+    return events
+
+
+def _blooded(blow: bonuses.Blow) -> None:
+    """Sanguinario: a bearer that wounds in CaC marks it, for DAÑ +1 until its next
+    activation starts (only bearers, so other figures' state hashes stay as they were)."""
+    if bonuses.after_wounding(blow.striker, blow.weapon):
+        blow.striker.blooded = True
+
+
+def _spared(
+    state: GameState, target: Figure, chances: tuple[bonuses.Chance, ...]
+) -> tuple[list[Event], bool]:
+    """Entries that may leave the hit without DAÑ: Sin daño, De Padrón, Afortunado.
+
+    A chance is a logged die (a Probabilidad is 1D100); the first that comes up spares.
+    """
+    events: list[Event] = []
+    for chance in chances:
+        if chance.die is not None:
+            face = state.dice.d100() if chance.die == "1D100" else state.dice.d10()
+            hit = face <= chance.at_most
+            purpose = f"{chance.label}: DAÑ 0 con {chance.at_most} o menos"
+            text = f"{chance.owner}: {purpose} — {chance.die} = {face}: {'sí' if hit else 'no'}"
+            data = {
+                "purpose": purpose, "who": chance.owner, "roll": face, "target": chance.at_most,
+                "modifiers": [], "outcome": "pass" if hit else "fail", "die": chance.die,
+            }  # fmt: skip
+            events.append(Event("roll", text, data))
+            if not hit:
+                continue
+        text = f"{chance.label}: el impacto no causa daño a {target.id}"
+        events.append(Event("spared", text, {"figure": target.id, "entry": chance.label}))
+        return events, True
+    return events, False
+
+
+def _defence_checks(
+    state: GameState, target: Figure, defense: tuple[int, int, int], mods: Modifiers,
+    ctx: Context, plan: bonuses.Defence,
+) -> tuple[Outcome, int, list[Event]]:  # fmt: skip
+    """The CH DEF and its repeats; the last roll stands.  Returns it and the DEF it used.
+
+    A passed CH DEF the entries force to repeat is rolled again once (Munición
+    excepcional, Proveedor pirata); a failed one tries each second CH DEF in turn, the
+    highest DEF first (7 vidas, Otra oportunidad, Salvaguarda), unless the striker's
+    entry forbids repeats (Munición vida o muerte).
+    """
+    own, shift, used = defense
+    seconds = [] if plan.no_repeat else sorted(
+        ((n, max(0, bonuses.second_defense(spec, own) + shift)) for n, spec in plan.seconds),
+        key=lambda pair: (-pair[1], pair[0]),
+    )  # fmt: skip
+    forced = plan.repeat_pass
+    outcome, event = roll(state, target, "CH DEF", used, mods, ctx)
+    events = [event]
+    if plan.no_repeat and not outcome.passed and _could_repeat(state, target, ctx, plan):
+        text = f"{plan.no_repeat}: {target.id} no puede repetir la CH DEF"
+        events.append(Event("no_repeat", text, {"figure": target.id}))
+    while True:
+        if outcome.passed and forced and (forced[1] == "any" or outcome is Outcome.PASS):
+            purpose = f"CH DEF repetida ({forced[0]})"
+            forced = None
+        elif not outcome.passed and seconds:
+            name, used = seconds.pop(0)
+            purpose = f"CH DEF extra ({name})"
+        else:
+            return outcome, used, events
+        outcome, event = roll(state, target, purpose, used, mods, ctx)
+        events.append(event)
+
+
+def _could_repeat(state: GameState, target: Figure, ctx: Context, plan: bonuses.Defence) -> bool:
+    """Whether the target had a repeat that the striker's entry took away (for the log)."""
+    free = bonuses.faces(state, target, "CH DEF", replace(ctx, no_reroll=False))
+    again = free.reroll or free.reroll_fumble or free.reroll_failure or free.once is not None
+    return bool(plan.seconds) or again
+
+
+def _wound_entries(
+    target: Figure, outcome: Outcome, damage: int, wounds: int, plan: bonuses.Defence
+) -> tuple[int, list[Event]]:
+    """The entries that change the wounds a CH DEF lets through, in this order:
+    Munición corrosiva, then Larga vida, then Gran bestia."""
+    events: list[Event] = []
+
+    def note(name: str, what: str, now: int) -> None:
+        text = f"{name}: {target.id} {what}"
+        events.append(Event("wound_rule", text, {"figure": target.id, "wounds": now}))
+
+    if outcome is Outcome.PASS and plan.pass_wounds and wounds < plan.pass_wounds[1]:
+        wounds = plan.pass_wounds[1]
+        note(plan.pass_wounds[0], f"sufre {wounds} herida(s) aunque supera la CH DEF", wounds)
+    if outcome.passed and plan.pass_saves and wounds:
+        wounds = 0
+        note(plan.pass_saves, "supera la CH DEF y no sufre heridas", wounds)
+    if plan.wounded_above and wounds and damage <= plan.wounded_above[1] * target.profile.con:
+        wounds = 0
+        note(plan.wounded_above[0], f"no sufre heridas de DAÑ {damage}", wounds)
+    return wounds, events
+
+
+def _devour(striker: Figure, victim: Figure, heal: tuple[str, int]) -> list[Event]:
+    """Devora almas: taking an enemy out in CaC heals the striker (not with Sin cura)."""
+    name, amount = heal
+    barred = bonuses.no_healing(striker)
+    healed = 0 if barred else min(amount, striker.wounds)
+    striker.wounds -= healed
+    why = f"{barred} se lo impide" if barred else f"recupera {healed} herida(s)"
+    text = f"{name}: {striker.id} acaba con {victim.id} y {why}"
+    return [Event("healed", text, {"figure": striker.id, "healed": healed})]
 
 
 def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
-    """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA)."""
+    """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA).
+
+    Escudo coriáceo: its levels take the wounds first, one level lost for each.
+    """
+    spared = _hide(figure, wounds)
+    wounds -= int(spared[0].data["levels"]) if spared else 0
     if wounds <= 0:
         return [
-            Event("wounds", f"{figure.id} no sufre heridas", {"figure": figure.id, "wounds": 0})
+            *spared,
+            Event("wounds", f"{figure.id} no sufre heridas", {"figure": figure.id, "wounds": 0}),
         ]
+    if spared:
+        return spared + wound(state, figure, wounds)
     if figure.riding:  # HERIDAS: a rider's wounds go to its transport (transports.py)
         from wartime.engine.transports import wound_vehicle
 
@@ -407,3 +610,16 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
         state.lift(figure)  # a casualty no longer blocks movement
         return events
     return events + psi_check(state, figure, "heridas")
+
+
+def _hide(figure: Figure, wounds: int) -> list[Event]:
+    """Escudo coriáceo: the levels it has left take up to ``wounds``, and are lost."""
+    hide = bonuses.hide(figure)
+    if wounds <= 0 or hide is None or figure.hide_lost >= hide[1]:
+        return []
+    name, levels = hide
+    taken = min(wounds, levels - figure.hide_lost)
+    figure.hide_lost += taken
+    left = levels - figure.hide_lost
+    text = f"{name}: {figure.id} pierde {taken} nivel(es) en lugar de heridas (le quedan {left})"
+    return [Event("hide", text, {"figure": figure.id, "levels": taken, "left": left})]

@@ -6,6 +6,7 @@ from dataclasses import astuple, dataclass, field
 
 from wartime.board.battlefield import Posture, Unit
 from wartime.board.shapes import Disc, Point
+from wartime.engine.actions import Action
 from wartime.engine.profiles import Profile, Trait
 
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
@@ -81,6 +82,18 @@ class Figure:
     # Transports (engine/transports.py); appended to snapshot() only when set.
     vehicle_wounds: int = 0  # wounds of its transport: unusable at CAL, destroyed above
     aboard: str | None = None  # the transport it travels inside (engine/boarding.py)
+    # Once-per-activation entries used since its activation began (Control del CHI);
+    # appended to snapshot() only when set.
+    spent: tuple[str, ...] = ()
+    # Transient, never in snapshot(): the action it is carrying out right now (its checks
+    # read it, bonuses.Context.action) and the ENE its entries add to that action's cost
+    # (checks.spend); both are cleared when the action ends.
+    doing: Action | None = None
+    ene_modifiers: tuple[tuple[str, int], ...] = ()
+    # Damage entries (combat.defend, combat.wound); appended to snapshot() only when set.
+    hide_lost: int = 0  # Escudo coriáceo: levels lost, each to a wound it took instead
+    blooded: bool = False  # Sanguinario: it has wounded in CaC since its activation began
+    dulled: tuple[str, ...] = ()  # entries a fumble took away for good (Afilada), bonuses.keyed
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -165,6 +178,8 @@ class Figure:
         self.actions_taken = 0
         self.sprinted_now = False
         self.psi_bonus = 0
+        self.spent = ()  # "once per activation" starts over
+        self.blooded = False
         return self.ene - before
 
     def snapshot(self) -> tuple[object, ...]:
@@ -187,6 +202,12 @@ class Figure:
         mind = (self.possessed_by, self.marked_by)
         grants = [astuple(g) for g in self.granted]
         late = (grants, sorted(self.cast.items()), self.counter_charge, self.silent, self.surprise)
+        damage = (self.hide_lost, self.blooded, sorted(self.dulled))
+        if damage != (0, False, []):  # after every other tail: no ambiguous lengths
+            spent = sorted(self.spent)
+            return (*base, generic, mind, *late, self.vehicle_wounds, spent, damage)
+        if self.spent:  # after every other tail, vehicle_wounds included: no ambiguous lengths
+            return (*base, generic, mind, *late, self.vehicle_wounds, sorted(self.spent))
         if self.vehicle_wounds:  # after every other tail: no ambiguous lengths
             return (*base, generic, mind, *late, self.vehicle_wounds)
         if late != _LATE_DEFAULTS:  # generic and mind always precede it

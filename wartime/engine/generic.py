@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine import boarding
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context
+from wartime.engine.bonuses import Context, focus_step, no_healing
 from wartime.engine.book import attribute, difficulty, entry
-from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, roll, spend
+from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, sight, wound
 from wartime.engine.driving import refusal
 from wartime.engine.events import Event
@@ -135,6 +135,7 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
     )
     if problem:
         raise IllegalActionError(problem)
+    handler = in_action(handler)  # its checks know the action; its ENE takes the entries'
     events, goes_ahead = _find_hidden_target(state, figure, action, handler)
     _spend_bonuses(figure, events)  # a CH INT ENF to find the target is the action's first check
     if goes_ahead:
@@ -268,6 +269,7 @@ def concentrarse(state: GameState, figure: Figure, action: Action) -> list[Event
     """Concentrarse (2): +1 per consecutive use (max +3) to the first CH ATR of the next action."""
     book = entry("concentrarse")
     step, cap = _value(book, check="ATR", per="consecutive_use")
+    step += focus_step(figure)  # Mente centrada: +2 a use instead of +1 (the cap stays)
     top = cap if cap is not None else step
     if figure.focus >= top:
         raise IllegalActionError(f"{figure.id} is already concentrated to the maximum (+{top})")
@@ -408,6 +410,9 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
     waking = knocked_out(patient)
     if patient.wounds == 0 and not waking:
         raise IllegalActionError(f"{patient.id} has no wounds to heal")
+    barred = no_healing(patient)  # Sin cura: attending a knocked-out ally still wakes it
+    if barred and not waking:
+        raise IllegalActionError(f"{patient.id} carries {barred}: its wounds cannot be healed")
     was_down = patient.casualty
     if was_down and patient.level == 1:
         blocking = state.physics().overlaps(patient.disc())
@@ -423,7 +428,7 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
         text = f"{figure.id} atiende a {patient.id}, que recupera el conocimiento"
         events.append(Event("woken", text, {"figure": patient.id, "by": figure.id}))
     change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
-    if change < 0:
+    if change < 0 and not barred:
         healed = min(patient.wounds, -change)
         patient.wounds -= healed
         if healed:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context, damage_taken, defense_bonus
+from wartime.engine.bonuses import Blow, Context, action_damage
 from wartime.engine.book import (
     attribute,
     book_modifiers,
@@ -51,12 +51,12 @@ from wartime.engine.combat import (
     _resolve_hit,
     _shot_cover,
     _weapon,
-    against_charge,
+    blunt_charge,
     bonus_damage,
+    critical_bonus,
     defend,
     melee_damage,
     sight,
-    wound,
 )
 from wartime.engine.driving import ahead, drives
 from wartime.engine.events import Event
@@ -71,7 +71,7 @@ from wartime.engine.moves import (
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.sequence import Handler
-from wartime.engine.surprise import cac_impact, surprised
+from wartime.engine.surprise import cac_impact
 from wartime.engine.transports import ram
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -193,6 +193,7 @@ def _impact(
 ) -> Impact:
     """CH IMP in CaC with AGI; a pending Cargar gives CH IMP +1 and DAÑ +1 and is used up."""
     mods = acting_modifiers(figure) + _melee_modifiers(state, figure, target) + extra
+    blunted = blunt_charge(figure, target)  # Contracarga (the entry): no charge bonus
     charge = 0
     if figure.charging:
         mods.append(("carga", +1))
@@ -200,7 +201,7 @@ def _impact(
         figure.charging = False
     ctx = Context(target, melee=True, weapon=None if weapon is UNARMED else weapon)
     outcome, events, fumbled_dodge = cac_impact(state, figure, target, mods, ctx)
-    return Impact(outcome, events, mods, ctx, charge + fumbled_dodge)
+    return Impact(outcome, blunted + events, mods, ctx, charge + fumbled_dodge)
 
 
 def _blow(state: GameState, figure: Figure, target: Figure, base: int, impact: Impact) -> int:
@@ -259,33 +260,10 @@ def _ranged_hit(
         return _resolve_hit(state, shooter, target, weapon, outcome, damage, cover, melee=False)
     text = f"{shooter.id} impacta a {target.id} (DAÑ {damage})"
     events = [Event("hit", text, {"figure": shooter.id, "target": target.id, "damage": damage})]
-    return events + defend(state, target, damage, cover, attacker=None, source=shooter.position)
-
-
-def _capped_defence(
-    state: GameState, target: Figure, damage: int, attacker: Figure, cap: int
-) -> list[Event]:
-    """combat.defend with a ceiling on the wounds (Ataque CaC sin armas)."""
-    defense = target.defense + defense_bonus(state, target)
-    mods = against_charge(target, attacker) + surprised(target, attacker)
-    outcome, event = roll(state, target, "CH DEF", defense, mods, Context(attacker, melee=True))
-    damage *= damage_taken(target)
-    events = [event]
-    if outcome is Outcome.CRITICAL:  # 0 wounds and DAÑ 1 back at the attacker in CaC
-        events.append(
-            Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})
-        )
-        return events + defend(state, attacker, 1, "none", attacker=None)
-    if outcome is Outcome.FUMBLE:  # DAÑ +1 and a protection takes a wound
-        damage += 1
-        if target.profile.defense:
-            target.armour_wounds += 1
-    wounds = max(0, damage - defense) if outcome is Outcome.PASS else damage
-    if wounds > cap:
-        text = f"Sin armas: como mucho {cap} herida(s) en lugar de {wounds}"
-        events.append(Event("cap", text, {"figure": target.id, "wounds": wounds, "cap": cap}))
-        wounds = cap
-    return events + wound(state, target, wounds)
+    blow = Blow(shooter, None if weapon is UNARMED else weapon, melee=False)
+    return events + defend(
+        state, target, damage, cover, attacker=None, source=shooter.position, blow=blow
+    )
 
 
 def _shove(state: GameState, target: Figure, away_from: Point, distance: float) -> Event:
@@ -546,12 +524,14 @@ def ataque_cac_sin_armas(state: GameState, figure: Figure, action: Action) -> li
         events += _resolve_hit(state, figure, target, UNARMED, outcome, damage, "none", melee=True)
     else:
         critical = outcome is Outcome.CRITICAL
-        damage += 1 if critical else 0  # Crítico en CH IMP: DAÑ +1
+        if critical:  # Crítico en CH IMP: DAÑ +1 (more with Daño extra, Matarife)
+            damage += critical_bonus(state, figure, target, None, melee=True)
         text = f"{figure.id} impacta a {target.id} (DAÑ {damage})"
         data = {"figure": figure.id, "target": target.id, "damage": damage}
         events.append(Event("hit", text, data))
         cap = UNARMED_MAX_WOUNDS + (1 if critical else 0)
-        events += _capped_defence(state, target, damage, figure, cap)
+        blow = Blow(figure, None, melee=True, critical=critical)
+        events += defend(state, target, damage, "none", figure, blow=blow, cap=cap)
     figure.next_action_modifier = 0
     return events
 
@@ -747,14 +727,15 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if target not in engaged_with(state, figure):
         raise IllegalActionError(f"The way to {target.id} is blocked: the ram cannot make contact")
     _, value = attribute(figure, book)
-    ctx = Context(target, melee=True)
+    ctx = Context(target, melee=True, action="embestir")  # for Ariete's DAÑ +1
     outcome, event = roll(state, figure, "CH IMP (embestida)", value, acting_modifiers(figure), ctx)
     events.append(event)
     if drives(figure):
         figure.next_action_modifier = 0
         return events + ram(state, figure, target, outcome, run, ctx)
-    con = figure.profile.con  # Personaje: DAÑ máx. = CON
-    damage = max(1, min(con, con + bonus_damage(state, figure, target, ctx)))
+    con = figure.profile.con  # Personaje: DAÑ máx. = CON; Ariete's DAÑ goes above it
+    rammer = action_damage(state, figure, target, ctx)
+    damage = max(1, min(con, con + bonus_damage(state, figure, target, ctx) - rammer)) + rammer
     events += _resolve_hit(state, figure, target, UNARMED, outcome, damage, "none", melee=False)
     figure.next_action_modifier = 0
     return events

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.checks import spend
+from wartime.engine.checks import afford, spend
 from wartime.engine.driving import (
     along_axis,
     drives,
@@ -21,7 +21,7 @@ from wartime.engine.driving import (
     turn_to,
 )
 from wartime.engine.events import Event
-from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.figures import Figure
 from wartime.engine.sequence import Handler, end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -151,8 +151,7 @@ def route(
     extra = f" (+{surcharge} {cost.worst if cost.ene else 'agachado'})" if surcharge else ""
     starting, why = start_cost(figure)
     ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
-    if figure.ene - ene < (REACTION_FLOOR if figure.reacting else 0):
-        spend(figure, ene, stride.label, extra)  # raises with the player's message
+    afford(figure, ene, stride.label, extra)  # raises with the player's message
     others = [e.disc() for e in state.enemies_of(figure) if e.level == figure.level]
     near = too_close(figure.disc(), end, others, engaging)
     if near:

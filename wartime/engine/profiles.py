@@ -8,10 +8,13 @@ height), weapons, and the summed DEF of its protections (CH DEF).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from wartime.board.battlefield import Unit
 from wartime.rules.archetypes import Archetype, Army, BonusRef, Kind
 from wartime.rules.costing import army_cost
+from wartime.rules.dice import round_half_up
+from wartime.rules.effects import load_effects
 
 
 @dataclass(frozen=True)
@@ -112,9 +115,15 @@ class Profile:
 def profile_from_army(army: Army, character_id: str) -> Profile:
     character = army.character(character_id)
     race = army.archetype(character.race)
+    carried = [
+        b
+        for aid in dict.fromkeys(character.archetype_ids())
+        if army.archetype(aid).kind not in (Kind.WEAPON, Kind.METAABILITY)
+        for b in army.archetype(aid).bonuses
+    ]
     weapons = tuple(
         Weapon(
-            a.id, a["ENE"], a["DAÑ"], a["ALC"], a["CAL"],
+            a.id, a["ENE"], a["DAÑ"], *_reach_and_quality(a, carried),
             tuple(b.name for b in a.bonuses),
             next((b.param for b in a.bonuses if b.name == "Área"), None),
             _magazine(a.bonuses),
@@ -162,6 +171,19 @@ def _transport(archetype: Archetype) -> Transport:
         archetype.id, archetype["ENE"], float(archetype["MOV"]), archetype["DEF"],
         archetype["CAL"], mecha,
     )  # fmt: skip
+
+
+def _reach_and_quality(weapon: Archetype, carried: list[BonusRef]) -> tuple[int, int]:
+    """The weapon's ALC and CAL after the entries that change them, on it or on the
+    character (Munición aliento de dragón: ALC /2 rounded half up, CAL −1; at least CAL 1)."""
+    alc, cal = weapon["ALC"], weapon["CAL"]
+    effects = load_effects()
+    for bonus in (*weapon.bonuses, *carried):
+        for effect in effects.get(bonus.name, ()):
+            if effect.weapon_alc is not None:
+                alc = round_half_up(alc * Fraction(str(effect.weapon_alc)))
+            cal += effect.weapon_cal
+    return alc, cal if cal == weapon["CAL"] else max(1, cal)
 
 
 def _is_weapon(army: Army, archetype_id: str) -> bool:

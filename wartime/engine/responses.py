@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, entry
-from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
+from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
 from wartime.engine.driving import drives
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
@@ -130,9 +130,10 @@ def respond(state: GameState, action: Action) -> list[Event]:
 def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> list[Event]:
     target.reacting = True  # outside its activation: ENE down to −10, no turning
     try:
-        if action.kind == FLEE:
-            return huir(state, target, action)
-        events = [spend(target, cost(entry(DODGE)), entry(DODGE).name)]
+        with carrying_out(state, target, action):  # its entries see the action (Maestría...)
+            if action.kind == FLEE:
+                return huir(state, target, action)
+            events = [spend(target, cost(entry(DODGE)), entry(DODGE).name)]
         text = f"{target.id} se dispone a esquivar a {actor.id}"
         return [*events, Event("dodge", text, {"figure": target.id, "attacker": actor.id})]
     finally:
@@ -190,9 +191,8 @@ def dodge(
     purpose = "CH AGI ENF (esquivar)"
     mine, mine_event = roll(state, attacker, purpose, attacker.profile.agi, mods, ctx)
     _, value = attribute(target, entry(DODGE))
-    theirs, theirs_event = roll(
-        state, target, purpose, value, acting_modifiers(target), Ctx(attacker, melee=True)
-    )
+    ctx_dodge = Ctx(attacker, melee=True, action=DODGE, defending=True)
+    theirs, theirs_event = roll(state, target, purpose, value, acting_modifiers(target), ctx_dodge)
     a, d = mine_event.data, theirs_event.data
     result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
     hit = result is OpposedResult.ACTOR

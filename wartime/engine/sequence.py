@@ -43,18 +43,23 @@ def choose_initiative(state: GameState, action: Action) -> list[Event]:
 
 def roll_initiative(state: GameState) -> list[Event]:
     """TURNOS E INICIATIVA: the highest 1D10 + VOL wins; a tie is rolled again."""
+    from wartime.engine.bonuses import initiative_modifiers
+
     events = []
     while True:
         totals = {}
         for side in SIDES:
             figure = state.figures[state.initiative[side]]
             roll = state.dice.d10()
-            totals[side] = roll + figure.vol
+            extra = initiative_modifiers(state, figure)  # Explorador
+            totals[side] = roll + figure.vol + sum(v for _, v in extra)
+            named = "".join(f" + {label} {value}" for label, value in extra)
             events.append(Event(
                 "roll",
-                f"Iniciativa {side}: 1D10 = {roll} + VOL {figure.vol} = {totals[side]}",
+                f"Iniciativa {side}: 1D10 = {roll} + VOL {figure.vol}{named} = {totals[side]}",
                 {"purpose": "iniciativa", "who": figure.id, "roll": roll, "target": None,
-                 "modifiers": [["VOL", figure.vol]], "outcome": totals[side]},
+                 "modifiers": [["VOL", figure.vol], *map(list, extra)],
+                 "outcome": totals[side]},
             ))  # fmt: skip
         if totals["A"] != totals["B"]:
             break
@@ -145,11 +150,13 @@ def activate(state: GameState, action: Action) -> list[Event]:
     state.active = figure.id
     text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
+    from wartime.engine.checks import activation_bonus
     from wartime.engine.metaabilities import activation_starts
     from wartime.engine.mind import release
     from wartime.engine.psychology import start_of_activation
 
-    events = [Event("activate", text, data), *release(state, figure)]
+    events = [Event("activate", text, data), *activation_bonus(state, figure)]
+    events += release(state, figure)
     events += activation_starts(figure)
     events += start_of_activation(state, figure)
     events += check_game_over(state)

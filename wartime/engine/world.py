@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wartime.board.battlefield import Battlefield
-from wartime.board.shapes import Solid
-from wartime.geometry.cover import Occluders
+from wartime.board.shapes import Point, Solid
+from wartime.geometry.cover import Occluders, cover_percent
 from wartime.geometry.noise import Barrier, Barriers
 from wartime.geometry.terrain import CHEST_FACTOR, Ground, TerrainIndex
+from wartime.geometry.vision import Point3
+
+COVER_MEMORY = 50_000  # cover answers kept per game; about 10 MB at most
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,7 @@ class World:
     ground: tuple[Ground, ...]
     terrain: TerrainIndex
     _blocking: dict[float, tuple[Solid, ...]] = field(default_factory=dict, compare=False)
+    _cover: dict[tuple[object, ...], float] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, battlefield: Battlefield) -> World:
@@ -51,3 +55,18 @@ class World:
         if chest not in self._blocking:
             self._blocking[chest] = tuple(s for s in self.solids if s.height > chest)
         return self._blocking[chest]
+
+    def cover(self, eye: Point3, centre: Point, diameter: float, height: float) -> float:
+        """geometry.cover_percent against this map's solids, remembered.
+
+        The walls never move, so the same eye and the same silhouette always give
+        the same cover: legality probes, the action itself and the reaction check
+        ask it again and again.  The memory is bounded (cleared when full).
+        """
+        key = (eye, centre, diameter, height)
+        found = self._cover.get(key)
+        if found is None:
+            if len(self._cover) >= COVER_MEMORY:
+                self._cover.clear()
+            found = self._cover[key] = cover_percent(eye, centre, diameter, height, self.occluders)
+        return found

@@ -19,12 +19,86 @@ Scope fields: ``who`` is ``self`` (default), ``attackers`` (enemies acting
 against the bearer), ``allies`` or ``enemies`` (an aura, with ``within`` K);
 ``when`` is ``ranged``, ``melee`` or ``charge``; ``per_level`` multiplies
 ``value`` by the entry's level.
+
+More for checks, auras and rerolls (``checks.yaml``, ``auras.yaml``,
+``rerolls.yaml``):
+
+- ``who: attackers`` counts only for enemies; with ``within`` it reaches the
+  enemies whose check is made against an ally of the bearer within that many K
+  (attacking it, or defending from it); ``who: all`` + ``within``: every
+  figure within that many K, the bearer too;
+- ``when: uncharged``: a CaC blow that is not a charge's; ``when: initiating``
+  / ``defending``: the bearer's side of a CH ENF it started, or one another
+  figure started against it; ``opposed``: only on a CH ENF;
+- ``group``: only in the checks of an action of that group (movement, combat,
+  generic); ``chosen``: only in the action its parameter names (Maestría
+  (Correr)), with the weapon or item it names, or with the weapon it sits on;
+  ``action`` (below) also counts for checks.  The CH PSI and CH LOC that
+  wounds, fumbles or stress bring are not an action's checks;
+- ``with_weapon``: only while attacking with a weapon whose CH IMP is a CH of
+  that attribute (``AGI`` for physical weapons; ``INT`` for one with
+  Invocación...) or with ``any`` weapon; on ``stat: ENE``, only an action that
+  costs the weapon's ENE;
+- ``with_entry``: only when the bearer also carries that entry;
+  ``unless_ally`` + ``ally_within``: not while an ally within that many K
+  carries one of those entries;
+- ``after_turn``: ``value`` times the turns played beyond that one;
+- ``halve``: the attribute the check rolls on (``check``'s, or the check's own
+  for ATR) counts half, rounded half up; two halvings do not add up;
+- ``fixed``: that check is made against this number, whatever else applies;
+- ``cancels``: the modifier of that label (e.g. "superioridad numérica") is
+  dropped from the check;
+- ``reroll_on``: the reroll is only for a ``fumble``, or only for a plain
+  ``failure`` (not a fumble); ``once: activation``: the reroll serves once from
+  the start of one activation of the bearer to the next;
+- ``stat: ENE`` is the ENE an action costs (at least 1 still); ``stat: INI``
+  is the bearer's initiative roll; ``ene_gain``: ENE at the start of each
+  activation (up to 10); ``focus``: Concentrarse gives that much more a use;
+- ``rescatter``: the scatter is rolled twice and the shorter kept (read by
+  :mod:`wartime.engine.areas`).
+
+Damage, wounds and the CH DEF (``damage.yaml``).  ``who: targets`` marks what
+the striker's entries (its own and its weapon's) do to the figure it hits:
+
+- ``critical``: only when the blow's CH IMP was a critical (DAÑ, DEF);
+- ``action``: only in that action (an id of ``data/actions.yaml``);
+- ``target_has`` / ``target_lacks``: only against a target that carries (or
+  does not carry) an entry of that name or tag; ``target_attribute`` +
+  ``target_min``: only against a target with that attribute at least that
+  high; ``within_alc``: only within that fraction of the weapon's ALC;
+- ``per_wound``: ``value`` times the bearer's wounds;
+- ``no_cover`` (targets): the target gets nothing from its cover;
+- ``no_repeat`` (targets): the target may not repeat its CH DEF (rerolls or
+  second CH DEF); ``repeat_pass``: a passed CH DEF is rolled again and the
+  new roll stands, ``plain`` (a critical stands) or ``any`` pass;
+- ``second_def``: after a failed CH DEF, one more with that DEF (``DEF-1``,
+  ``DEF/2``, or a number);
+- ``no_damage``: the hit's DAÑ counts as 0 (no CH DEF, no wounds), maybe
+  only on a die: ``d10_at_most`` (1D10 ≤ N) or ``percent`` (1D100 ≤ N);
+- ``pass_saves``: a passed CH DEF takes no wounds; ``pass_wounds`` (targets):
+  a passed one (not a critical) takes at least that many; ``wounded_above``:
+  no wounds from a hit with DAÑ up to that fraction of the bearer's CON;
+- ``hits`` (targets): each hit is defended that many times;
+- ``fumble_wounds``: a fumbled CH IMP costs the attacker that many wounds,
+  with no CH DEF, instead of the DAÑ 1 hit;
+- ``kill_heals``: a blow of the bearer that takes an enemy out heals it that
+  many wounds; ``no_healing``: it never recovers wounds;
+- ``blunts_charge``: whoever charges the bearer gets no charge bonus;
+- ``absorbs``: the entry's levels take the bearer's wounds first, one level
+  lost for each;
+- ``after_wounding``: only once the bearer has wounded someone in CaC since
+  its activation began;
+- ``lost_on_fumble``: gone for good once a CH IMP it applies to is fumbled;
+- ``weapon_alc`` / ``weapon_cal``: a factor on the ALC of the bearer's weapons
+  (the one it sits on, or all of them) and a change to their CAL, applied as
+  the profile is built (engine/profiles.py).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
@@ -32,12 +106,15 @@ from typing import Any
 import yaml
 
 from wartime.errors import DataError, Problem
+from wartime.rules.actions import load_actions
 from wartime.rules.catalog import load_catalog
 
 CHECKS = ("CON", "AGI", "INT", "VOL", "ATR", "IMP", "DEF", "PSI", "LOC", "ENF")
-STATS = ("DEF", "DAÑ", "CdV", "ENE")
-WHO = ("self", "attackers", "allies", "enemies")
-WHEN = ("ranged", "melee", "charge")
+STATS = ("DEF", "DAÑ", "CdV", "ENE", "INI")
+WHO = ("self", "attackers", "allies", "enemies", "targets", "all")
+WHEN = ("ranged", "melee", "charge", "uncharged", "initiating", "defending")
+GROUPS = ("movement", "combat", "generic")
+REROLL_ON = ("fumble", "failure")
 
 
 @dataclass(frozen=True)
@@ -55,8 +132,52 @@ class Effect:
     within: float | None = None
     when: str | None = None
     per_level: bool = False
+    opposed: bool = False
+    group: str | None = None
+    chosen: bool = False
+    with_weapon: str | None = None
+    with_entry: str | None = None
+    unless_ally: Sequence[str] = ()
+    ally_within: float | None = None
+    after_turn: int | None = None
+    halve: bool = False
+    fixed: int | None = None
+    cancels: str | None = None
+    reroll_on: str | None = None
+    once: str | None = None
+    ene_gain: int = 0
+    focus: int = 0
+    rescatter: bool = False
     # Fields for checks, auras and rerolls go above this line; fields for damage,
     # wounds and second CH DEF below it.
+    critical: bool = False
+    action: str | None = None
+    target_has: str | None = None
+    target_lacks: str | None = None
+    target_attribute: str | None = None
+    target_min: int | None = None
+    within_alc: float | None = None
+    per_wound: bool = False
+    no_cover: bool = False
+    no_repeat: bool = False
+    repeat_pass: str | None = None
+    second_def: str | int | None = None
+    no_damage: bool = False
+    d10_at_most: int | None = None
+    percent: int | None = None
+    pass_saves: bool = False
+    pass_wounds: int | None = None
+    wounded_above: float | None = None
+    hits: int | None = None
+    fumble_wounds: int | None = None
+    kill_heals: int | None = None
+    no_healing: bool = False
+    blunts_charge: bool = False
+    absorbs: bool = False
+    after_wounding: bool = False
+    lost_on_fumble: bool = False
+    weapon_alc: float | None = None
+    weapon_cal: int = 0
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -79,10 +200,63 @@ def _problems(raw: Any, where: str) -> list[str]:
     if (
         (raw.get("check") or raw.get("stat"))
         and "value" not in raw
-        and not raw.get("critical_to")
-        and not raw.get("fumble_from")
+        and not any(raw.get(k) for k in ("critical_to", "fumble_from", "halve", "fixed"))
     ):
         found.append(f"{where}: a modifier needs a 'value'")
+    found += [f"{where}: {p}" for p in _check_problems(raw)]
+    found += [f"{where}: {p}" for p in _damage_problems(raw)]
+    return found
+
+
+def _check_problems(raw: dict[str, Any]) -> list[str]:
+    """The fields for checks, auras and rerolls (above the line in Effect)."""
+    found = []
+    if raw.get("who") == "all" and not raw.get("within"):
+        found.append("'who: all' needs 'within' K")
+    if raw.get("group") is not None and raw["group"] not in GROUPS:
+        found.append(f"group is one of {GROUPS}, not {raw['group']!r}")
+    if raw.get("with_weapon") not in (None, "any", *ATTRIBUTES):
+        found.append(f"with_weapon is 'any' or an attribute, not {raw['with_weapon']!r}")
+    if bool(raw.get("unless_ally")) != bool(raw.get("ally_within")):
+        found.append("'unless_ally' (a list of entries) and 'ally_within' go together")
+    named = [raw.get("with_entry"), *(raw.get("unless_ally") or ())]
+    found += [f"unknown entry {n!r}" for n in named if n and load_catalog().find(n) is None]
+    if raw.get("halve") and raw.get("check") not in (*ATTRIBUTES, "ATR"):
+        found.append("'halve' needs 'check' CON, AGI, INT, VOL or ATR")
+    if raw.get("reroll_on") is not None and raw["reroll_on"] not in REROLL_ON:
+        found.append(f"reroll_on is one of {REROLL_ON}, not {raw['reroll_on']!r}")
+    if raw.get("once") not in (None, "activation"):
+        found.append(f"once is 'activation', not {raw['once']!r}")
+    if (raw.get("reroll_on") or raw.get("once")) and not raw.get("reroll"):
+        found.append("'reroll_on' and 'once' go with 'reroll'")
+    return found
+
+
+ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
+REPEATS = ("plain", "any")
+SECOND_DEF = re.compile(r"DEF(?:[-+]\d+|/\d+)?|\d+")
+# What only the striker's entries do to the figure it hits: they need ``who: targets``.
+_TARGETS_ONLY = ("no_cover", "no_repeat", "pass_wounds", "hits")
+
+
+def _damage_problems(raw: dict[str, Any]) -> list[str]:
+    """The damage and CH DEF fields (below the line in Effect)."""
+    found = [f"{k!r} needs 'who: targets'" for k in _TARGETS_ONLY if raw.get(k)]
+    found = found if raw.get("who") != "targets" else []
+    if raw.get("action") is not None and load_actions().find(str(raw["action"])) is None:
+        found.append(f"unknown action {raw['action']!r}")
+    if raw.get("target_attribute") is not None and raw["target_attribute"] not in ATTRIBUTES:
+        found.append(f"unknown target_attribute {raw['target_attribute']!r}")
+    if (raw.get("target_attribute") is None) != (raw.get("target_min") is None):
+        found.append("'target_attribute' and 'target_min' go together")
+    if raw.get("repeat_pass") is not None and raw["repeat_pass"] not in REPEATS:
+        found.append(f"repeat_pass is one of {REPEATS}, not {raw['repeat_pass']!r}")
+    if raw.get("second_def") is not None and not SECOND_DEF.fullmatch(str(raw["second_def"])):
+        found.append(f"second_def is DEF-N, DEF/N or a number, not {raw['second_def']!r}")
+    if not 0 < raw.get("percent", 50) < 100 or not 0 < raw.get("d10_at_most", 5) < 10:
+        found.append("a chance is percent 1..99 or d10_at_most 1..9")
+    if (raw.get("percent") or raw.get("d10_at_most")) and not raw.get("no_damage"):
+        found.append("a chance goes with 'no_damage'")
     return found
 
 
