@@ -515,3 +515,21 @@ def test_fast_legality_of_simple_actions_agrees_with_check() -> None:
                     legal = state.check(Action(kind, state.pending.figure)) is None
                     assert (kind in listed) == legal, (seed, kind)
             state.apply(choose(state))
+
+
+def test_the_hash_sees_weapons_change_hands_and_passengers() -> None:
+    """DESIGN §3: the same position gives the same hash, and a different one a different
+    hash, even when only a figure's weapons (Soltar, Desarmar) or its transport differ."""
+    from wartime.engine.melee_variants import drop_weapon
+
+    from .engine_support import duel, started
+
+    state = started(duel())
+    twin = state.clone()
+    assert twin.hash() == state.hash()
+    figure = twin.figure("a")
+    drop_weapon(figure, figure.profile.weapons[0])
+    assert twin.hash() != state.hash()
+    other = state.clone()
+    other.figure("a").aboard = "b"
+    assert other.hash() != state.hash()

@@ -15,6 +15,9 @@ REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
 _GENERIC_DEFAULTS: tuple[object, ...] = (0, 0, False, 0, False, [])
 # granted, cast, counter_charge, silent, surprise: appended only when one is set
 _LATE_DEFAULTS: tuple[object, ...] = ([], [], None, False, None)
+# Later fields: in snapshot() by name, only those that are set (0, None, False or ()
+# when not), so each new one leaves the hashes of games that never use it alone.
+_EXTRAS = ("vehicle_wounds", "aboard", "spent", "hide_lost", "blooded", "dulled")
 
 
 @dataclass(frozen=True)
@@ -79,18 +82,18 @@ class Figure:
     counter_charge: str | None = None  # Contracarga: CH DEF +1 against this charger's blow
     silent: bool = False  # its last action was Mover sin hacer ruido (Ataque sorpresa)
     surprise: str | None = None  # Ataque sorpresa declared on this target: its next CaC blow
-    # Transports (engine/transports.py); appended to snapshot() only when set.
+    # Transports (engine/transports.py) and later fields: in snapshot() by name (_EXTRAS).
     vehicle_wounds: int = 0  # wounds of its transport: unusable at CAL, destroyed above
     aboard: str | None = None  # the transport it travels inside (engine/boarding.py)
-    # Once-per-activation entries used since its activation began (Control del CHI);
-    # appended to snapshot() only when set.
+    rearmed: bool = False  # its weapons changed in play (Soltar, Desarmar): hashed by id
+    # Once-per-activation entries used since its activation began (Control del CHI).
     spent: tuple[str, ...] = ()
     # Transient, never in snapshot(): the action it is carrying out right now (its checks
     # read it, bonuses.Context.action) and the ENE its entries add to that action's cost
     # (checks.spend); both are cleared when the action ends.
     doing: Action | None = None
     ene_modifiers: tuple[tuple[str, int], ...] = ()
-    # Damage entries (combat.defend, combat.wound); appended to snapshot() only when set.
+    # Damage entries (combat.defend, combat.wound).
     hide_lost: int = 0  # Escudo coriáceo: levels lost, each to a wound it took instead
     blooded: bool = False  # Sanguinario: it has wounded in CaC since its activation began
     dulled: tuple[str, ...] = ()  # entries a fumble took away for good (Afilada), bonuses.keyed
@@ -202,14 +205,15 @@ class Figure:
         mind = (self.possessed_by, self.marked_by)
         grants = [astuple(g) for g in self.granted]
         late = (grants, sorted(self.cast.items()), self.counter_charge, self.silent, self.surprise)
-        damage = (self.hide_lost, self.blooded, sorted(self.dulled))
-        if damage != (0, False, []):  # after every other tail: no ambiguous lengths
-            spent = sorted(self.spent)
-            return (*base, generic, mind, *late, self.vehicle_wounds, spent, damage)
-        if self.spent:  # after every other tail, vehicle_wounds included: no ambiguous lengths
-            return (*base, generic, mind, *late, self.vehicle_wounds, sorted(self.spent))
-        if self.vehicle_wounds:  # after every other tail: no ambiguous lengths
-            return (*base, generic, mind, *late, self.vehicle_wounds)
+        extras = {
+            name: sorted(value) if isinstance(value, tuple) else value
+            for name in _EXTRAS
+            if (value := getattr(self, name)) not in (0, None, ())
+        }
+        if self.rearmed:
+            extras["weapons"] = [w.id for w in self.profile.weapons]
+        if extras:  # a mapping after every other tail: its length never misleads
+            return (*base, generic, mind, *late, extras)
         if late != _LATE_DEFAULTS:  # generic and mind always precede it
             return (*base, generic, mind, *late)
         if mind != (None, None):

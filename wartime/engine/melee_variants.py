@@ -172,6 +172,7 @@ def drop_weapon(figure: Figure, weapon: Weapon) -> None:
     """The weapon leaves the Pj's hands: it no longer carries it (its profile loses it)."""
     weapons = tuple(w for w in figure.profile.weapons if w.id != weapon.id)
     figure.profile = dataclasses.replace(figure.profile, weapons=weapons)
+    figure.rearmed = True  # the profile is no longer the scenario's: the hash must say so
 
 
 # -- rolls -------------------------------------------------------------------------------------
