@@ -10,8 +10,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import pytest
-
 from wartime.engine import Action, GameState, PendingKind
 from wartime.engine.handlers import HANDLERS
 from wartime.engine.mind import HANDLERS as MIND
@@ -344,14 +342,45 @@ def test_possession_and_marks_enter_the_hash_only_when_set() -> None:
     assert figure.snapshot() == plain and state.hash() == digest
 
 
-# -- declared during another's action: refused -------------------------------------------------
+# -- Combate mental and Contramagia ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("kind", "why"),
-    [("combate_mental", "right after a Corromper / Hackear"), ("contramagia", "while another")],
-)
-def test_combate_mental_and_contramagia_are_refused_with_the_reason(kind: str, why: str) -> None:
-    """Combate mental and Contramagia answer another character's action as it happens."""
-    state = game([5])
-    refused(state, Action(kind, target="b"), f"not yet automated: it is declared {why}")
+def test_contramagia_is_refused_with_the_reason() -> None:
+    """Contramagia is declared while another neuromante acts: not automated yet."""
+    refused(game([5]), Action("contramagia", target="b"), "not yet automated: it is declared")
+
+
+def test_combate_mental_is_only_an_answer() -> None:
+    """Combate mental answers a Corromper / Hackear: never an action of its own."""
+    refused(game([5]), Action("combate_mental", target="b"), "answers a Corromper / Hackear")
+
+
+def test_a_hacked_neuromante_strikes_back_and_the_exchange_goes_on_until_one_stops() -> None:
+    """METAHABILIDADES, Combate mental: right after the Corromper / Hackear, not a reaction;
+    ACCIONES, Combate mental (3, INT o VOL): blows in turn until one stops attacking."""
+    b = mind("b", "Neuromante", int_=6)
+    # a's CH INT 5 (7), b's CH VOL 9 fails: 3 stress; b's blow: CH INT 2 (6), a's CH VOL
+    # 9 fails: 2 stress; a's blow: CH INT 3, b's CH VOL 2 passes: 3 − 4 → no stress.
+    state = game([5, 9, 2, 9, 3, 2, *[5] * 6], b=b)
+    state.apply(Action("corromper_hackear", target="b"))
+    state.apply(Action("pass", "b"))  # no Huir: the hack resolves
+    assert (state.pending.kind, state.pending.figure) == (PendingKind.RESPOND, "b")
+    assert {a.kind for a in state.legal_actions()} == {"pass", "combate_mental"}
+    events = state.apply(Action("combate_mental", "b", target="a"))
+    assert rolls(events, "CH INT (Combate mental)")[0]["target"] == 6
+    assert state.figures["a"].stress == 2 and state.figures["b"].ene == -3  # outside its turn
+    assert (state.pending.kind, state.pending.figure) == (PendingKind.RESPOND, "a")
+    state.apply(Action("combate_mental", "a", target="b"))
+    assert state.figures["a"].ene == START_ENE - 3 - 3 and state.figures["b"].stress == 3
+    assert state.pending.figure == "b"
+    events = state.apply(Action("pass", "b"))
+    assert [e.kind for e in events][:1] == ["answer_pass"]
+    assert state.pending.kind in (PendingKind.REACT, PendingKind.ACT)  # the action's window
+
+
+def test_only_a_mind_user_fights_back() -> None:
+    """Combate mental is for a neuromante or titiritero: a plain target has no answer."""
+    state = game([5, 9, 5])
+    state.apply(Action("corromper_hackear", target="b"))
+    state.apply(Action("pass", "b"))  # no Huir: the hack resolves
+    assert state.pending.kind is not PendingKind.RESPOND

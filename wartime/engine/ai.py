@@ -17,6 +17,7 @@ from wartime.engine.actions import Action
 from wartime.engine.combat import melee_damage, range_penalty
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import Figure
+from wartime.engine.mind import MENTAL, mind_attribute
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, answers
@@ -71,7 +72,15 @@ def _reactor(state: GameState) -> Action:
 
 
 def _answer(state: GameState, figure: Figure) -> Action:
-    """Dodge a CaC blow when its AGI is at least the attacker's; otherwise take what comes."""
+    """Dodge a CaC blow when its AGI is at least the attacker's; otherwise take what comes.
+    In a Combate mental, strike back while its mind is at least as strong."""
+    if state.exchange is not None:
+        striker = state.figure(state.exchange.striker)
+        mine, theirs = mind_attribute(figure), mind_attribute(striker)
+        back = Action(MENTAL, figure.id, target=striker.id)
+        if mine and (theirs is None or mine[1] >= theirs[1]) and state.check(back) is None:
+            return back
+        return Action("pass", figure.id)
     declared = state.declared
     assert declared is not None
     attacker = state.figure(declared.actor)

@@ -8,6 +8,7 @@ The effects themselves are data (``data/effects``, see
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -16,7 +17,8 @@ from itertools import chain
 from typing import TYPE_CHECKING, TypeVar
 
 from wartime.engine.actions import Action
-from wartime.engine.figures import Figure
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure, Volley
 from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Attribute, EneSource, load_actions
@@ -262,6 +264,8 @@ def _fits(
         return False
     if effect.with_entry is not None and not _carries(bearer, effect.with_entry):
         return False
+    if not _second_fits(bearer, effect, ctx):
+        return False
     return not (effect.unless_ally and _ally_near(state, bearer, effect))
 
 
@@ -402,11 +406,25 @@ def damage_taken(target: Figure) -> int:
     return factor
 
 
-def defense_bonus(state: GameState, figure: Figure) -> int:
-    """DEF from the figure's own traits (not its weapons')."""
-    return sum(
-        _value(e, t) for t, e in _traits(figure, None) if e.stat == "DEF" and e.who == "self"
-    )
+def defense_bonus(state: GameState, figure: Figure, melee: bool | None = None) -> int:
+    """DEF from the figure's own entries against a blow (``melee``: struck in CaC).
+
+    Its weapons' entries count only once a charge switched them on (Arma de carga);
+    an entry with a ``floor`` keeps the DEF they leave from going below it (Escuchimizado).
+    """
+    ctx = Context(melee=melee)
+    total, floor = 0, None
+    for trait, effect in _every_trait(figure):
+        if effect.stat != "DEF" or effect.who != "self" or not _when(effect, figure, ctx):
+            continue
+        if (trait.weapon is not None or effect.after_charge) and not _lasts(
+            state, figure, trait, effect
+        ):
+            continue
+        total += _value(effect, trait)
+        if effect.floor is not None:
+            floor = effect.floor if floor is None else max(floor, effect.floor)
+    return total if floor is None else max(total, floor - figure.defense)
 
 
 def not_yet_automated() -> list[str]:
@@ -442,6 +460,8 @@ def _aimed(effect: Effect, attacker: Figure, target: Figure, ctx: Context) -> bo
     if effect.action is not None and effect.action != ctx.action:
         return False
     if effect.target_has is not None and not _carries(target, effect.target_has):
+        return False
+    if effect.flank and not _from_flank(attacker, target):
         return False
     if effect.target_lacks is not None and _carries(target, effect.target_lacks):
         return False
@@ -480,6 +500,8 @@ def _damage_effects(
         value = _value(effect, trait)
         if effect.per_wound:  # Energía vital: X = the wounds its bearer has taken
             value *= state.figures[owner].wounds
+        if effect.per_hit:  # Fuego sostenido: the hits in a row on this target before
+            value *= _hits_before(state.figures[owner], target, ctx)
         if value:
             yield _label(trait, owner, attacker), value, effect
 
@@ -529,6 +551,7 @@ class Defence:
     own: tuple[Chance, ...] = ()  # the target's (Afortunado): once the hit gets through
     no_cover: str | None = None
     defense: tuple[tuple[str, int], ...] = ()  # DEF from the striker's entries
+    checks: tuple[tuple[str, int], ...] = ()  # CH DEF modifiers from them (Munición silenciosa)
     no_repeat: str | None = None
     repeat_pass: tuple[str, str] | None = None  # (entry, "plain" or "any")
     seconds: tuple[tuple[str, str], ...] = ()  # (entry, its DEF: "DEF-1", "DEF/2", "5")
@@ -550,7 +573,7 @@ def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
     """Gather the target's own entries and those the striker brings to this hit."""
     plan = Defence()
     for trait, effect in _traits(target, None):
-        if effect.who == "self":
+        if effect.who == "self" and (not effect.own_invocation or _own_invocation(target, blow)):
             plan = _own_defence(plan, trait.name, target.id, effect)
     if blow is None:
         return plan
@@ -583,10 +606,12 @@ def _struck_defence(
     if effect.who != "targets":
         return plan
     defense = ((name, _value(effect, trait)),) if effect.stat == "DEF" and effect.value else ()
+    check = ((name, _value(effect, trait)),) if effect.check == "DEF" and effect.value else ()
     return replace(
         plan,
         struck=plan.struck + ((_chance(name, striker.id, effect),) if effect.no_damage else ()),
         defense=plan.defense + defense,
+        checks=plan.checks + check,
         no_cover=plan.no_cover or (name if effect.no_cover else None),
         no_repeat=plan.no_repeat or (name if effect.no_repeat else None),
         # The weapon's forced repeat takes the place of the target's own (the same roll).
@@ -656,4 +681,226 @@ def lost_on_fumble(attacker: Figure, weapon: Weapon | None, melee: bool) -> list
             for t, e in _traits(attacker, weapon)
             if e.lost_on_fumble and _when(e, attacker, ctx) and keyed(t) not in attacker.dulled
         }
+    )
+
+
+# -- The second pass: chains of shots, two weapons, transports, flanks, what a figure is ------
+
+_SHOTS = "ataque_distancia"  # the ranged attacks: Ataque a distancia and its variants
+FRONT = 45.0  # degrees off its facing a blow still comes from the front (Munición silenciosa)
+TWO_HANDED = "A 2 manos"  # a weapon that fills both hands: no second one with it
+
+
+def _every_trait(figure: Figure) -> Iterator[tuple[Trait, Effect]]:
+    """Each effect of every entry the figure carries, its weapons' included."""
+    effects = load_effects()
+    granted = (trait for grant in figure.granted for trait in grant.traits)
+    for trait in chain(figure.profile.traits, granted):
+        for effect in effects.get(trait.name, ()):
+            yield trait, effect
+
+
+def _second_fits(bearer: Figure, effect: Effect, ctx: Context) -> bool:
+    """The second pass's conditions on a roll, an ENE or a DAÑ (see rules/effects.py)."""
+    if effect.streak is not None and _place(bearer, effect, ctx) < effect.streak:
+        return False
+    if effect.paired and not _paired(bearer, ctx.weapon):
+        return False
+    if effect.weapon_has and not (
+        ctx.weapon is not None and any(n in ctx.weapon.bonuses for n in effect.weapon_has)
+    ):
+        return False
+    return not effect.transport_motion or _transport_motion(effect.cancels, bearer, ctx.against)
+
+
+def _shots_before(figure: Figure, ctx: Context) -> Volley | None:
+    """The shots with this weapon just before this one, when this is a ranged attack of
+    the figure's own activation that follows them with no other action between."""
+    record = figure.volley
+    if record is None or figure.reacting or figure.actions_taken == 0:
+        return None  # the first action of an activation starts a new chain
+    if ctx.weapon is None or record.weapon != ctx.weapon.id:
+        return None
+    return record if (ctx.action or "").startswith(_SHOTS) else None
+
+
+def _same_target(record: Volley, target: Figure | None) -> bool:
+    return target is not None and record.target == target.id
+
+
+def _place(figure: Figure, effect: Effect, ctx: Context) -> int:
+    """This attack's place in its chain (1: the first); 0 when it is no ranged attack."""
+    if not (ctx.action or "").startswith(_SHOTS):
+        return 0
+    before = _shots_before(figure, ctx)
+    if before is None:
+        return 1
+    if effect.same_target:
+        return 1 + (before.at_target if _same_target(before, ctx.against) else 0)
+    return 1 + before.shots
+
+
+def _hits_before(figure: Figure, target: Figure, ctx: Context) -> int:
+    """Fuego sostenido: the hits in a row on ``target`` just before this shot."""
+    before = _shots_before(figure, ctx)
+    return before.hits if before is not None and _same_target(before, target) else 0
+
+
+def _reads_volley(figure: Figure) -> bool:
+    return any(e.streak is not None or e.per_hit for _, e in _every_trait(figure))
+
+
+def record_volley(figure: Figure, action: Action, events: list[Event]) -> None:
+    """After an action of a bearer of Fuego automático (a ráfagas, sostenido): a ranged
+    attack in its own activation extends its chain of shots, anything else ends it.
+
+    Figures without such entries keep no record, so their state hashes do not change.
+    """
+    if not _reads_volley(figure):
+        return
+    weapon = action_weapon(figure, action) if action.kind.startswith(_SHOTS) else None
+    if weapon is None or figure.reacting:
+        figure.volley = None
+        return
+    hit = any(
+        e.kind == "hit" and e.data.get("figure") == figure.id
+        and e.data.get("target") == action.target
+        for e in events
+    )  # fmt: skip
+    before = _shots_before(figure, Context(weapon=weapon, action=action.kind))
+    if before is None:
+        figure.volley = Volley(weapon.id, action.target, hits=int(hit))
+    elif action.target is not None and before.target == action.target:
+        hits = before.hits + 1 if hit else 0  # a miss ends the hits in a row
+        figure.volley = replace(before, shots=before.shots + 1, at_target=before.at_target + 1,
+                                hits=hits)  # fmt: skip
+    else:
+        figure.volley = Volley(weapon.id, action.target, before.shots + 1, 1, int(hit))
+
+
+def _paired(bearer: Figure, weapon: Weapon | None) -> bool:
+    """Lucha con 2 armas: a CaC weapon in use and another one at hand, neither two-handed.
+
+    A weapon at as many wounds as its CAL cannot be used, so it is no second weapon.
+    """
+    if weapon is None or weapon.ranged:
+        return False
+    usable = [
+        w for w in bearer.profile.weapons
+        if not w.ranged and bearer.weapon_wounds.get(w.id, 0) < w.cal
+    ]  # fmt: skip
+    if any(TWO_HANDED in w.bonuses for w in usable if w.id == weapon.id):
+        return False
+    return any(w.id != weapon.id and TWO_HANDED not in w.bonuses for w in usable)
+
+
+def _in_transport(figure: Figure) -> bool:
+    return figure.profile.transport is not None and figure.riding
+
+
+def _transport_motion(label: str | None, shooter: Figure, target: Figure | None) -> bool:
+    """Artillero: the malus ``label`` comes only from the motion of transports.
+
+    "velocidad" comes from whichever of the two moved over 5 K this turn; "blanco
+    esprintando" from the target's sprint.
+    """
+    from wartime.engine.combat import FAST  # combat is built on this module
+
+    if label == "blanco esprintando":
+        return target is not None and target.sprinted and _in_transport(target)
+    movers = [f for f in (shooter, target) if f is not None and f.moved > FAST]
+    return bool(movers) and all(_in_transport(f) for f in movers)
+
+
+def _from_flank(striker: Figure, target: Figure) -> bool:
+    """The striker's centre lies more than 45° off the target's facing: a flank or the
+    back (the front is the quarter the target faces)."""
+    dx = striker.position[0] - target.position[0]
+    dy = striker.position[1] - target.position[1]
+    if dx == 0 and dy == 0:
+        return False
+    bearing = math.degrees(math.atan2(dy, dx))
+    off = abs((bearing - target.facing + 180.0) % 360.0 - 180.0)
+    return off > FRONT + 1e-9
+
+
+def _lasts(state: GameState, figure: Figure, trait: Trait, effect: Effect) -> bool:
+    """Arma de carga: switched on by a charge's blow, while the bearer is still in CaC."""
+    from wartime.engine.moves import engaged_with  # moves needs checks, which needs us
+
+    if not effect.after_charge or keyed(trait) not in figure.lasting:
+        return False
+    return bool(engaged_with(state, figure))
+
+
+def charged_with(figure: Figure, weapon: Weapon | None) -> None:
+    """A charge's blow was struck with ``weapon``: its after-charge entries switch on."""
+    found = tuple(
+        keyed(t)
+        for t, e in _traits(figure, weapon)
+        if e.after_charge and keyed(t) not in figure.lasting
+    )
+    figure.lasting = (*figure.lasting, *dict.fromkeys(found))
+
+
+def end_lasting(state: GameState) -> None:
+    """The CaC of a figure with an after-charge entry on has ended: it is switched off."""
+    from wartime.engine.moves import engaged_with  # moves needs checks, which needs us
+
+    for figure in state.figures.values():
+        if figure.lasting and (figure.casualty or not engaged_with(state, figure)):
+            figure.lasting = ()
+
+
+def silencer(figure: Figure, action: Action) -> str | None:
+    """The entry that keeps an attack with a weapon from making noise (Munición
+    silenciosa), on the weapon or on the character."""
+    book = load_actions().find(action.kind)
+    if book is None or book.group.value != "combat":
+        return None
+    weapon = action_weapon(figure, action)
+    if weapon is None:
+        return None
+    return next((t.name for t, e in _traits(figure, weapon) if e.no_noise), None)
+
+
+def falls_unharmed(figure: Figure) -> str | None:
+    """The entry that spares the figure the DAÑ of a fall (Caer con estilo)."""
+    return next((t.name for t, e in _traits(figure, None) if e.no_fall_damage), None)
+
+
+def strength(figure: Figure) -> int:
+    """What Mulo adds to CON for CaC DAÑ, Embestir and sobrecarga (and for the load bands
+    of Mover cargado, which is not played yet)."""
+    return sum(e.strength * (t.level if e.per_level else 1) for t, e in _traits(figure, None))
+
+
+def unarmed_divisor(figure: Figure) -> tuple[str, int] | None:
+    """Garras y dientes: its unarmed CaC DAÑ is CON / N (the entry, N), not CON − 4."""
+    return next(
+        ((t.name, e.unarmed_divisor) for t, e in _traits(figure, None) if e.unarmed_divisor),
+        None,
+    )
+
+
+INVOCATION = "Invocación"  # a weapon carrying it makes invocations (METAHABILIDADES)
+
+
+def _own_invocation(target: Figure, blow: Blow | None) -> bool:
+    """Cuerpo de luz: the hit comes from the bearer's own attack with an invocation."""
+    return (
+        blow is not None
+        and blow.striker is target
+        and blow.weapon is not None
+        and INVOCATION in blow.weapon.bonuses
+    )
+
+
+def own_invocation_immunity(figure: Figure, weapon: Weapon | None) -> str | None:
+    """The entry that spares ``figure`` the hit of its own fumbled invocation (Cuerpo de
+    luz), if ``weapon`` makes invocations."""
+    if weapon is None or INVOCATION not in weapon.bonuses:
+        return None
+    return next(
+        (t.name for t, e in _traits(figure, None) if e.own_invocation and e.no_damage), None
     )

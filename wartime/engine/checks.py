@@ -22,6 +22,7 @@ Modifiers = list[tuple[str, int]]
 Handler = Callable[["GameState", Figure, Action], list[Event]]
 SUPPORT = "apoyo"  # Apoyar: the label of its CH ATR bonus (used up by the helped Pj's next check)
 FOCUS = "concentración"  # Concentrarse: the label of its bonus to the next action's first CH ATR
+LOOTED = "objetos saqueados"  # Saquear: the label of its CH AGI malus for the rest of the turn
 
 
 def acting_modifiers(figure: Figure) -> Modifiers:
@@ -112,25 +113,44 @@ def _again(who: Figure, outcome: Outcome, read: bonuses.Faces) -> bool:
 
 
 def in_action(handler: Handler) -> Handler:
-    """``handler`` with its Pj carrying the action out (see :func:`carrying_out`)."""
+    """``handler`` with its Pj carrying the action out (see :func:`carrying_out`); then
+    the entries keep what they need of the action (a chain of shots, a charge's blow)
+    and take away what they deny it (an attack's noise)."""
 
     def carried_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        charging = figure.charging
         with carrying_out(state, figure, action):
-            return handler(state, figure, action)
+            events = _quieted(figure, action, handler(state, figure, action))
+            bonuses.record_volley(figure, action, events)
+            if charging and not figure.charging:  # the charge's blow: Arma de carga
+                bonuses.charged_with(figure, bonuses.action_weapon(figure, action))
+            return events
 
     return carried_out
+
+
+def _quieted(figure: Figure, action: Action, events: list[Event]) -> list[Event]:
+    """Munición silenciosa: an attack with it makes no noise for REACCIONES to hear."""
+    name = bonuses.silencer(figure, action)
+    if name is None:
+        return events
+    text = f"{name}: el ataque de {figure.id} no hace ruido"
+    quiet = Event("silent", text, {"figure": figure.id, "entry": name})
+    return [quiet if e.kind == "noise" and e.data.get("figure") == figure.id else e for e in events]
 
 
 @contextmanager
 def carrying_out(state: GameState, figure: Figure, action: Action) -> Iterator[None]:
     """While ``figure`` carries ``action`` out, its checks know the action (Maestría...)
     and its ENE takes what the entries add (Grito de maestría, Hálito de hambre...)."""
+    bonuses.end_lasting(state)  # a CaC that ended since (Arma de carga's DEF −2)
     figure.doing = action
     figure.ene_modifiers = bonuses.ene_modifiers(state, figure, action)
     try:
         yield
     finally:
         figure.doing, figure.ene_modifiers = None, ()
+        bonuses.end_lasting(state)
 
 
 def activation_bonus(state: GameState, figure: Figure) -> list[Event]:
@@ -150,13 +170,16 @@ def burden_modifiers(figure: Figure, purpose: str) -> Modifiers:
     if not kinds & {"IMP", "AGI"}:
         return []
     mods: Modifiers = []
-    over = figure.profile.defense - (figure.profile.con - figure.wounds)
+    con = figure.profile.con + bonuses.strength(figure)  # Mulo
+    over = figure.profile.defense - (con - figure.wounds)
     if over > 0:
         mods.append(("sobrecarga", -over))
     if "AGI" in kinds:
         misfit = sum(abs(tal - figure.profile.con) for tal in figure.profile.talla)
         if misfit:
             mods.append(("TAL contra CON", -misfit))
+        if figure.looted:  # Saquear: −1 per object looted, until the turn ends (items.py)
+            mods.append((LOOTED, -figure.looted))
     return mods
 
 

@@ -11,12 +11,14 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
+from wartime.engine import holds, items
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
 from wartime.engine.boarding import carrier
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
 from wartime.engine.responses import DODGE, FLEE, answers
 from wartime.engine.sequence import candidates
@@ -56,7 +58,11 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def _answers(state: GameState, figure: Figure) -> list[Action]:
-    """Pass, Esquivar en CaC, or Huir 3 K in eight directions (each checked)."""
+    """Pass, Esquivar en CaC, or Huir 3 K in eight directions (each checked); in a
+    Combate mental, pass or strike back."""
+    if state.exchange is not None:
+        back = Action(MENTAL, figure.id, target=state.exchange.striker)
+        return [Action("pass", figure.id), *([back] if state.check(back) is None else [])]
     declared = state.declared
     assert declared is not None
     found = answers(state, state.figure(declared.actor), declared.action)
@@ -74,9 +80,17 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
 
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
+    held = holds.holder(state, figure) is not None
+    if held or figure.tied is not None:
+        options.append(Action(holds.UNTIE, figure.id))
+    if figure.tied is not None:  # tied up: Desatarse or nothing (holds.py)
+        return [a for a in options if a.kind == "end" or state.check(a) is None]
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
     options += _heights(state, figure) + _boarding(state, figure)
-    steady = [Action(kind, figure.id) for kind in POSTURES if _posture_ok(figure, kind)]
+    options += items.choices(state, figure)  # Comerciar, Saquear, Eliminar (items.py)
+    steady = [
+        Action(kind, figure.id) for kind in POSTURES if not held and _posture_ok(figure, kind)
+    ]
     if not reacting and _can_wait(state, figure):
         steady.append(Action("esperar", figure.id))
     moves: list[Action] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -30,7 +31,7 @@ from wartime.geometry.cover import cover_class, line_of_sight
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, eye_point, in_arc, muzzle_point, vision_range
-from wartime.rules.dice import Outcome
+from wartime.rules.dice import Outcome, round_half_up
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
@@ -279,9 +280,16 @@ def bonus_damage(state: GameState, attacker: Figure, target: Figure, ctx: Contex
 
 
 def melee_damage(figure: Figure, weapon: Weapon) -> int:
-    """MODIFICADORES, DAÑ en CaC: DAÑ + CON − 4 − wounds, minimum 1 (unarmed: CON − 4)."""
+    """MODIFICADORES, DAÑ en CaC: DAÑ + CON − 4 − wounds, minimum 1 (unarmed: CON − 4).
+
+    Mulo counts CON +1; Garras y dientes makes the unarmed part CON/2 (half up).
+    """
+    con = figure.profile.con + bonuses.strength(figure)
+    claws = bonuses.unarmed_divisor(figure) if weapon is UNARMED else None
+    if claws is not None:
+        return max(1, round_half_up(Fraction(con, claws[1])) - figure.wounds)
     base = 0 if weapon is UNARMED else _damage(figure, weapon)
-    return max(1, base + figure.profile.con - 4 - figure.wounds)
+    return max(1, base + con - 4 - figure.wounds)
 
 
 def _melee_modifiers(state: GameState, attacker: Figure, target: Figure) -> Modifiers:
@@ -319,6 +327,10 @@ def _resolve_hit(
             attacker.weapon_wounds[weapon.id] = attacker.weapon_wounds.get(weapon.id, 0) + 1
             events.append(Event("gear", f"{weapon.id} gana 1 herida", {"item": weapon.id}))
         events += _dulled(attacker, arm, melee)
+        immune = bonuses.own_invocation_immunity(attacker, arm)
+        if immune is not None:  # Cuerpo de luz: its own invocation cannot hurt it
+            text = f"{immune}: el impacto no causa daño a {attacker.id}"
+            return [*events, Event("spared", text, {"figure": attacker.id, "entry": immune})]
         if corrosive is not None:
             return events + wound(state, attacker, corrosive[1])
         return events + defend(state, attacker, 1, "none", attacker=None)
@@ -427,8 +439,9 @@ def _defend_once(
         text = f"{plan.no_cover}: {target.id} no se beneficia de su cobertura"
         events.append(Event("no_cover", text, {"figure": target.id}))
     mods: Modifiers = [("cobertura", COVER_BONUS)] if covered and not plan.no_cover else []
-    mods += against_charge(target, attacker) + surprised(target, attacker)
-    own = target.defense + bonuses.defense_bonus(state, target)
+    mods += against_charge(target, attacker) + surprised(target, attacker) + list(plan.checks)
+    melee = blow.melee if blow else attacker is not None
+    own = target.defense + bonuses.defense_bonus(state, target, melee)  # Rabia: in CaC only
     shift = sum(v for _, v in plan.defense)  # the striker's DEF entries (Munición perforante)
     defense = max(0, own + shift)
     if plan.defense:
@@ -436,7 +449,6 @@ def _defend_once(
         text = f"DEF de {target.id}: {own} → {defense} ({named})"
         events.append(Event("defense", text, {"figure": target.id, "defense": defense}))
     striker = blow.striker if blow else attacker
-    melee = blow.melee if blow else attacker is not None
     ctx = Context(striker, melee=melee, no_reroll=plan.no_repeat is not None)
     outcome, defense, rolled = _defence_checks(
         state, target, (own, shift, defense), mods, ctx, plan

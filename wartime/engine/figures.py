@@ -17,7 +17,21 @@ _GENERIC_DEFAULTS: tuple[object, ...] = (0, 0, False, 0, False, [])
 _LATE_DEFAULTS: tuple[object, ...] = ([], [], None, False, None)
 # Later fields: in snapshot() by name, only those that are set (0, None, False or ()
 # when not), so each new one leaves the hashes of games that never use it alone.
-_EXTRAS = ("vehicle_wounds", "aboard", "spent", "hide_lost", "blooded", "dulled")
+_EXTRAS = (
+    "vehicle_wounds",
+    "aboard",
+    "held_by",
+    "tied",
+    "untie_crits",
+    "spent",
+    "hide_lost",
+    "blooded",
+    "dulled",
+    "looted",
+    "removed",
+    "volley",
+    "lasting",
+)
 
 
 @dataclass(frozen=True)
@@ -33,6 +47,19 @@ class Grant:
     traits: tuple[Trait, ...]
     on_self: bool
     armed: bool = False
+
+
+@dataclass(frozen=True)
+class Volley:
+    """Ranged attacks one after another with one weapon in an activation (Fuego
+    automático, a ráfagas, sostenido): how many, the last target, and how many of the
+    last ones went at that target, and hit it, in a row."""
+
+    weapon: str
+    target: str | None
+    shots: int = 1
+    at_target: int = 1
+    hits: int = 0
 
 
 @dataclass
@@ -85,7 +112,12 @@ class Figure:
     # Transports (engine/transports.py) and later fields: in snapshot() by name (_EXTRAS).
     vehicle_wounds: int = 0  # wounds of its transport: unusable at CAL, destroyed above
     aboard: str | None = None  # the transport it travels inside (engine/boarding.py)
+    held_by: str | None = None  # Inmovilizar enemigo: its holder (engine/holds.py)
+    tied: str | None = None  # tied up with "cuerda" or "acero" until it unties itself
+    untie_crits: int = 0  # Desatarse from steel: criticals in a row so far
     rearmed: bool = False  # its weapons changed in play (Soltar, Desarmar): hashed by id
+    looted: int = 0  # Saquear: objects looted this turn, CH AGI −1 each (engine/items.py)
+    removed: bool = False  # Eliminar: its body left the table for good; nothing may reach it
     # Once-per-activation entries used since its activation began (Control del CHI).
     spent: tuple[str, ...] = ()
     # Transient, never in snapshot(): the action it is carrying out right now (its checks
@@ -97,6 +129,8 @@ class Figure:
     hide_lost: int = 0  # Escudo coriáceo: levels lost, each to a wound it took instead
     blooded: bool = False  # Sanguinario: it has wounded in CaC since its activation began
     dulled: tuple[str, ...] = ()  # entries a fumble took away for good (Afilada), bonuses.keyed
+    volley: Volley | None = None  # its last shots in a row (Fuego automático), bearers only
+    lasting: tuple[str, ...] = ()  # entries on until its CaC ends (Arma de carga), bonuses.keyed
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

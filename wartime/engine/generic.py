@@ -13,13 +13,10 @@ read from the action list (``data/actions.yaml``).
   spent, Concentrarse's lapses anyway, any other action ends En guardia, and a movement
   or combat action ends Esconderse.
 
-Esperar is played by :mod:`wartime.engine.moves`.  Not automated, so refused as
-unknown actions (and listed by ``handlers.not_yet_automated``):
+Esperar is played by :mod:`wartime.engine.moves`; Comerciar, Saquear and Eliminar by
+:mod:`wartime.engine.items`.  Not automated, so refused as unknown actions (and listed
+by ``handlers.not_yet_automated``):
 
-- Comerciar and Saquear: figures carry no tradeable or lootable items beyond their
-  weapons, and there are no corpses on the table to loot;
-- Eliminar: casualties are not separate corpse pieces that can be removed;
-- Desatarse: no figure is ever tied (Inmovilizar enemigo's tying is not stored);
 (Marcar un objetivo belongs with possession, in :mod:`wartime.engine.mind`.)
 - Usar: objects and their ENE are not part of a figure's profile yet.
 
@@ -33,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import boarding
+from wartime.engine import boarding, holds, items
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step, no_healing
 from wartime.engine.book import attribute, difficulty, entry
@@ -132,6 +129,8 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         refusal(figure, action)
         or high_flight_problem(state, figure, action)
         or boarding.refusal(state, figure, action)  # passengers (boarding.py)
+        or holds.refusal(state, figure, action)  # held or tied up (holds.py)
+        or items.refusal(state, action)  # a body removed by Eliminar (items.py)
     )
     if problem:
         raise IllegalActionError(problem)

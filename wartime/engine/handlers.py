@@ -7,6 +7,8 @@ from wartime.engine import (
     boarding,
     combat,
     generic,
+    holds,
+    items,
     melee_variants,
     metaabilities,
     mind,
@@ -44,6 +46,8 @@ HANDLERS: dict[str, Handler] = {
     **responses.HANDLERS,
     **altitude.HANDLERS,
     **boarding.HANDLERS,
+    **holds.HANDLERS,
+    **items.HANDLERS,
 }
 
 

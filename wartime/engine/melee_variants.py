@@ -7,18 +7,13 @@ distances and the material table are read from the action list
 hits and wounds are those of :mod:`wartime.engine.combat`.
 
 Contracarga is played as a reaction to a charge (CH DEF +1 against its blow).
-Esquivar en CaC, Huir and Desenfundar answer another Pj's action before it
-resolves (or settle a duel) in ways the engine cannot play yet; they are
-refused with that reason.
+Esquivar en CaC and Huir answer an action before it resolves (engine/responses.py);
+Inmovilizar enemigo's hold and tie are kept by engine/holds.py.  Desenfundar settles
+a duel, which the rulebook never defines: it is refused with that reason.
 
-What the figure model cannot hold yet, and how it is played meanwhile:
-
-- a dropped or thrown weapon (Desarmar, Lanzar): the figure's profile loses it;
-  it is not on the ground to be picked up, and the state hash does not list it;
-- Inmovilizar enemigo: the hold lasts until the target's next activation, when
-  it could only have reacted, so it is logged and not stored;
-- Noquear: the target is left unconscious (the state of PSICOLOGÍA); nothing
-  wakes it yet, as Curar is not automated.
+A dropped or thrown weapon (Desarmar, Lanzar) leaves the figure's profile (the hash
+lists the weapons of a figure whose weapons changed); it is not on the ground to be
+picked up again.
 """
 
 from __future__ import annotations
@@ -31,8 +26,9 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
+from wartime.engine import holds
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Blow, Context, action_damage
+from wartime.engine.bonuses import Blow, Context, action_damage, strength, unarmed_divisor
 from wartime.engine.book import (
     attribute,
     book_modifiers,
@@ -503,7 +499,7 @@ def ataque_cac_objeto_improvisado(state: GameState, figure: Figure, action: Acti
     extra = difficulty(book) + book_modifiers(book, "objeto improvisado")
     impact = _impact(state, figure, target, UNARMED, extra)
     events += impact.events
-    base = max(1, dan + figure.profile.con - 4 - figure.wounds)
+    base = max(1, dan + figure.profile.con + strength(figure) - 4 - figure.wounds)  # Mulo
     damage = _blow(state, figure, target, base, impact)
     events += _resolve_hit(
         state, figure, target, UNARMED, impact.outcome, damage, "none", melee=True
@@ -530,7 +526,8 @@ def ataque_cac_sin_armas(state: GameState, figure: Figure, action: Action) -> li
         text = f"{figure.id} impacta a {target.id} (DAÑ {damage})"
         data = {"figure": figure.id, "target": target.id, "damage": damage}
         events.append(Event("hit", text, data))
-        cap = UNARMED_MAX_WOUNDS + (1 if critical else 0)
+        claws = unarmed_divisor(figure) is not None  # Garras y dientes: natural weapons
+        cap = None if claws else UNARMED_MAX_WOUNDS + (1 if critical else 0)
         blow = Blow(figure, None, melee=True, critical=critical)
         events += defend(state, target, damage, "none", figure, blow=blow, cap=cap)
     figure.next_action_modifier = 0
@@ -612,15 +609,14 @@ def empujar(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 
 def inmovilizar_enemigo(state: GameState, figure: Figure, action: Action) -> list[Event]:
-    """Inmovilizar enemigo (1, CON ENF): won, the target is held until its next activation.
-
-    Until then it could only react, and the engine has no reactions yet: the hold is
-    logged, not stored (see the module notes).
-    """
+    """Inmovilizar enemigo (1, CON ENF): won, the target is held until its next activation;
+    at a Pj it already holds, ENE 3 and a new CH CON ENF tie it up (engine/holds.py)."""
+    target = _brawler(state, figure, action)
+    if holds.holder(state, target) is figure:
+        return holds.tie(state, figure, target, action)
     target, result, _, events = _contested_blow(state, figure, action, "inmovilizar_enemigo")
     if result is OpposedResult.ACTOR:
-        text = f"{target.id} queda inmovilizado hasta el comienzo de su actuación"
-        events.append(Event("immobilised", text, {"figure": target.id, "by": figure.id}))
+        events += holds.hold(figure, target)
     return events
 
 
@@ -734,7 +730,7 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if drives(figure):
         figure.next_action_modifier = 0
         return events + ram(state, figure, target, outcome, run, ctx)
-    con = figure.profile.con  # Personaje: DAÑ máx. = CON; Ariete's DAÑ goes above it
+    con = figure.profile.con + strength(figure)  # DAÑ máx. = CON (Mulo +1); Ariete above
     rammer = action_damage(state, figure, target, ctx)
     damage = max(1, min(con, con + bonus_damage(state, figure, target, ctx) - rammer)) + rammer
     events += _resolve_hit(state, figure, target, UNARMED, outcome, damage, "none", melee=False)

@@ -27,8 +27,13 @@ choose, and one that is both acts as a neuromante.
 A fumble on any of these checks is a fumble with a metaability: +1 stress unless a
 CH PSI passes (:func:`psychology.psi_check`, which gives the +1 stress on a failure).
 
-Combate mental and Contramagia are declared during another character's action and are
-refused with that reason (:data:`NEEDS_REACTIONS`).
+- **Combate mental**: right after a Corromper / Hackear, hit or not, its target (a
+  neuromante or titiritero) may strike back at the attacker's mind the same way (ENE 3,
+  no range); then the attacker may, and so on until one of them stops (pending
+  ``respond``, engine/responses.py :class:`Exchange`).
+
+Contramagia is declared while another neuromante acts and is refused with that reason
+(:data:`NEEDS_REACTIONS`).
 """
 
 from __future__ import annotations
@@ -38,10 +43,10 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import cost, difficulty, entry, refused
-from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.psychology import psi_check, stress_limits
 from wartime.engine.sequence import Handler, possessed
 from wartime.errors import IllegalActionError
@@ -58,6 +63,7 @@ TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
 SHIN = "Shin"  # one more DAÑ for a psychic attack or a hack
 NOT_ALIVE = "No vivo"  # a titiritero only hacks a living character
 BASE_DAMAGE = 4  # Corromper / Hackear: DAÑ = INT / VOL − 4 (minimum 1)
+MENTAL = "combate_mental"
 # Not possible to act as a possessed figure: it is the possessor's activation, not its own.
 PUPPET_REFUSED = frozenset({"end", "esperar"})
 
@@ -163,7 +169,16 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
         f"{book.name} contra {target.id}", f"entrar en la mente de {target.id}",
     )  # fmt: skip
     if not outcome.passed:
-        return events
+        return events + _open_exchange(state, figure, target, action)
+    events += _strike(state, figure, target, (name, value), outcome)
+    return events + _open_exchange(state, figure, target, action)
+
+
+def _strike(
+    state: GameState, figure: Figure, target: Figure, caster: tuple[str, int], outcome: Outcome
+) -> list[Event]:
+    """A mind attack that got in: stress DAÑ attribute − 4 (min 1), Shin +1, critical +1."""
+    name, value = caster
     damage = max(1, value - BASE_DAMAGE)
     parts = [f"{name} {value} − {BASE_DAMAGE}"]
     if _carries(figure, SHIN):
@@ -174,10 +189,56 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
         parts.append("crítico +1")
     how = ", ".join(parts)
     text = f"{figure.id} alcanza la mente de {target.id}: DAÑ de estrés {damage} ({how})"
-    events.append(
-        Event("mind_hit", text, {"figure": figure.id, "target": target.id, "damage": damage})
-    )
-    return events + _mind_defence(state, target, damage, figure)
+    hit = Event("mind_hit", text, {"figure": figure.id, "target": target.id, "damage": damage})
+    return [hit, *_mind_defence(state, target, damage, figure)]
+
+
+# -- Combate mental ----------------------------------------------------------------------------
+
+
+def can_fight_back(state: GameState, figure: Figure, other: Figure) -> bool:
+    """A neuromante or titiritero, standing and free, that can pay Combate mental's ENE."""
+    if mind_attribute(figure) is None or figure.casualty or other.casualty:
+        return False
+    if possessed(state, figure):
+        return False
+    floor = 0 if state.active == figure.id and not figure.reacting else REACTION_FLOOR
+    return figure.ene - cost(entry(MENTAL)) >= floor
+
+
+def _open_exchange(state: GameState, figure: Figure, target: Figure, action: Action) -> list[Event]:
+    """Combate mental: the target of a Corromper / Hackear may strike back at once."""
+    if state.probing or not can_fight_back(state, target, figure):
+        return []
+    from wartime.engine.responses import Exchange
+
+    state.exchange = Exchange(state.active or figure.id, action, figure.id, target.id,
+                              window=not figure.reacting)  # fmt: skip
+    text = f"{target.id} puede responder con Combate mental a {figure.id}"
+    return [Event("exchange", text, {"figure": target.id, "against": figure.id})]
+
+
+def combate_mental(state: GameState, figure: Figure, target: Figure) -> list[Event]:
+    """Combate mental (3, INT o VOL): a mind attack back at who attacked its mind.
+
+    Played as an answer (engine/responses.py): outside its own activation the Pj pays
+    as a reactor does (down to ENE −10) but it is not a reaction.
+    """
+    book = entry(MENTAL)
+    caster = _caster(figure, book)
+    outside = state.active != figure.id and not figure.reacting
+    figure.reacting = figure.reacting or outside
+    try:
+        with carrying_out(state, figure, Action(MENTAL, figure.id, target=target.id)):
+            outcome, events = _attempt(
+                state, figure, book, caster, target,
+                f"{book.name} contra {target.id}", f"alcanzar la mente de {target.id}",
+            )  # fmt: skip
+            if outcome.passed:
+                events += _strike(state, figure, target, caster, outcome)
+    finally:
+        figure.reacting = figure.reacting and not outside
+    return events
 
 
 def _mind_defence(state: GameState, target: Figure, damage: int, source: Figure) -> list[Event]:
@@ -313,11 +374,6 @@ def puppet_action(
 # -- declared during another character's action: not yet automated ------------------------------
 
 NEEDS_REACTIONS: dict[str, str] = {
-    "combate_mental": (
-        "it is declared right after a Corromper / Hackear against the character, and its "
-        "exchange of blows needs both players to decide in turn whether to go on (ENE 3) "
-        "or give up (1 stress): the engine has no such mid-action exchange yet"
-    ),
     "contramagia": (
         "it is declared while another neuromante within INT K is acting, and replaces that "
         "neuromante's CH INT with a CH INT ENF before the action resolves: it needs "
@@ -326,8 +382,16 @@ NEEDS_REACTIONS: dict[str, str] = {
 }
 
 
+def _answer_only(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    raise IllegalActionError(
+        f"{entry(MENTAL).name} answers a Corromper / Hackear against this Pj: it is offered "
+        "right after one"
+    )
+
+
 HANDLERS: dict[str, Handler] = {
     "corromper_hackear": corromper_hackear,
+    MENTAL: _answer_only,
     "poseer": poseer,
     "marcar_un_objetivo": marcar_un_objetivo,
     **{action_id: refused(action_id, why) for action_id, why in NEEDS_REACTIONS.items()},

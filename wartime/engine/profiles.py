@@ -147,13 +147,14 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         for a in map(army.archetype, dict.fromkeys(character.archetype_ids()))
         if a.kind is Kind.METAABILITY
     )
+    raised = _raised(carried)
     return Profile(
         character=character_id,
         name=character.display_name,
-        con=race["CON"],
-        agi=race["AGI"],
-        int_=race["INT"],
-        vol=race["VOL"],
+        con=race["CON"] + raised["CON"],
+        agi=race["AGI"] + raised["AGI"],
+        int_=race["INT"] + raised["INT"],
+        vol=race["VOL"] + raised["VOL"],
         mov=race.height,
         defense=defense,
         weapons=weapons,
@@ -184,6 +185,19 @@ def _reach_and_quality(weapon: Archetype, carried: list[BonusRef]) -> tuple[int,
                 alc = round_half_up(alc * Fraction(str(effect.weapon_alc)))
             cal += effect.weapon_cal
     return alc, cal if cal == weapon["CAL"] else max(1, cal)
+
+
+def _raised(carried: list[BonusRef]) -> dict[str, int]:
+    """What the entries the character carries add to its attributes (Servus: CON and AGI
+    +1).  Only entries of the race, protections, objects and transport count: a weapon's
+    or a metaability's Servus is left to the players (rules/legality.py warns)."""
+    raised = dict.fromkeys(("CON", "AGI", "INT", "VOL"), 0)
+    effects = load_effects()
+    for bonus in carried:
+        for effect in effects.get(bonus.name, ()):
+            if effect.attribute is not None:
+                raised[effect.attribute] += effect.value
+    return raised
 
 
 def _is_weapon(army: Army, archetype_id: str) -> bool:

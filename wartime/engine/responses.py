@@ -16,7 +16,7 @@ ENE may go down to −10 and the Pj does not turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
@@ -25,6 +25,7 @@ from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, rol
 from wartime.engine.driving import drives
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.holds import holder
 from wartime.engine.moves import Stride, engaged_with, travel
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
@@ -56,6 +57,24 @@ class Declared:
         return [self.actor, self.action.to_data(), self.target]
 
 
+@dataclass(frozen=True)
+class Exchange:
+    """Combate mental: ``answerer`` may strike back at ``striker``'s mind, or stop.
+
+    ``action`` started it in ``actor``'s activation; the chance to react to that action
+    waits until the exchange is over (``window``: it was not itself a reaction).
+    """
+
+    actor: str
+    action: Action
+    striker: str
+    answerer: str
+    window: bool = True
+
+    def snapshot(self) -> list[object]:
+        return [self.actor, self.action.to_data(), self.striker, self.answerer, self.window]
+
+
 def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
     """The answers ``action``'s target could give now (empty: nothing to wait for)."""
     from wartime.engine.reactions import in_vision
@@ -64,13 +83,14 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
     target = state.figures.get(action.target or "")
     if target is None or target.side == actor.side or target.casualty or target.lose_next:
         return []
-    if possessed(state, target) or drives(target):
-        return []  # a possessed body does not answer; a transport neither flees nor dodges
+    if possessed(state, target) or drives(target) or target.tied:
+        return []  # a possessed body, a transport or a tied-up Pj has no answer
     engaged = engaged_with(state, target)
     if actor not in engaged and not in_vision(target, actor):
         return []  # it does not see it coming
     found = []
-    if not engaged and target.ene - cost(entry(FLEE)) >= REACTION_FLOOR:
+    held = holder(state, target) is not None  # Inmovilizar enemigo: it cannot move
+    if not engaged and not held and target.ene - cost(entry(FLEE)) >= REACTION_FLOOR:
         found.append(FLEE)
     if action.kind in DODGEABLE and target.ene - cost(entry(DODGE)) >= REACTION_FLOOR:
         found.append(DODGE)
@@ -104,7 +124,12 @@ def entry_name(action: Action) -> str:
 
 
 def respond(state: GameState, action: Action) -> list[Event]:
-    """The target's answer (Huir, Esquivar en CaC or pass); then the declared action resolves."""
+    """The target's answer (Huir, Esquivar en CaC or pass); then the declared action resolves.
+
+    In a Combate mental exchange, the answer is another mental blow or pass.
+    """
+    if state.exchange is not None:
+        return _exchange(state, action)
     declared = state.declared
     assert declared is not None
     target = state.figure(declared.target)
@@ -125,6 +150,38 @@ def respond(state: GameState, action: Action) -> list[Event]:
     from wartime.engine.sequence import check_game_over
 
     return events + check_game_over(state)  # a fumbled CH PSI may have taken out the last Pj
+
+
+def _exchange(state: GameState, action: Action) -> list[Event]:
+    """One turn of a Combate mental: strike back (the other may then answer) or stop."""
+    from wartime.engine.mind import MENTAL, can_fight_back, combate_mental
+    from wartime.engine.reactions import open_window
+    from wartime.engine.sequence import check_game_over
+
+    exchange = state.exchange
+    assert exchange is not None
+    answerer, striker = state.figure(exchange.answerer), state.figure(exchange.striker)
+    if action.figure not in (None, answerer.id):
+        raise IllegalActionError(f"{answerer.id} is the one answering, not {action.figure}")
+    if action.kind not in ("pass", MENTAL):
+        raise IllegalActionError(
+            f"'{action.kind}' is not an answer now: {answerer.id} may use Combate mental or pass"
+        )
+    state.exchange = None
+    if action.kind == "pass":
+        events = [
+            Event("answer_pass", f"{answerer.id} deja el combate mental", {"figure": answerer.id})
+        ]
+    else:
+        events = combate_mental(state, answerer, striker)
+        if can_fight_back(state, striker, answerer):
+            state.exchange = replace(exchange, striker=answerer.id, answerer=striker.id)
+            text = f"{striker.id} puede seguir el combate mental contra {answerer.id}"
+            events.append(Event("exchange", text, {"figure": striker.id, "against": answerer.id}))
+    events += check_game_over(state)
+    if state.exchange is None and exchange.window and not state.over:
+        events += open_window(state, state.figure(exchange.actor), exchange.action, events)
+    return events
 
 
 def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> list[Event]:

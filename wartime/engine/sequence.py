@@ -130,6 +130,7 @@ def new_turn(state: GameState) -> list[Event]:
         figure.sprinted = False
         figure.moved = 0.0
         figure.support = 0  # Apoyar: an unused support lapses with the turn
+        figure.looted = 0  # Saquear: its CH AGI malus lasts this turn only
     return [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
 
 
@@ -150,13 +151,14 @@ def activate(state: GameState, action: Action) -> list[Event]:
     state.active = figure.id
     text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
+    from wartime.engine import holds
     from wartime.engine.checks import activation_bonus
     from wartime.engine.metaabilities import activation_starts
     from wartime.engine.mind import release
     from wartime.engine.psychology import start_of_activation
 
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
-    events += release(state, figure)
+    events += release(state, figure) + holds.release(figure)
     events += activation_starts(figure)
     events += start_of_activation(state, figure)
     events += check_game_over(state)
@@ -221,6 +223,8 @@ def carry_out(
         events += end_activation(state, figure, acted=True)
     if puppet is not None:
         return events  # no chance to react to a possessed figure's action yet (mind.py)
+    if state.exchange is not None:
+        return events  # a Combate mental first: the chance to react waits (responses.py)
     return events + open_window(state, figure, action, events)
 
 

@@ -28,7 +28,7 @@ from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:
-    from wartime.engine.responses import Declared
+    from wartime.engine.responses import Declared, Exchange
     from wartime.engine.scenario import Reserve, Scenario
     from wartime.physics import Table
 
@@ -74,6 +74,7 @@ class GameState:
         self.over = False
         self.window: Window | None = None  # an open chance to react
         self.declared: Declared | None = None  # an action waiting for its target's answer
+        self.exchange: Exchange | None = None  # a Combate mental waiting for its next blow
         self.dodging: tuple[str, str] | None = None  # (dodger, attacker) while a blow resolves
         self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
@@ -96,6 +97,9 @@ class GameState:
         if self.leader is None:
             side = next(s for s in SIDES if s not in self.initiative)
             return Pending(PendingKind.INITIATIVE, side, turn=self.turn)
+        if self.exchange is not None:
+            answerer = self.figures[self.exchange.answerer]
+            return Pending(PendingKind.RESPOND, answerer.side, answerer.id, self.turn, self.phase)
         if self.declared is not None:
             target = self.figures[self.declared.target]
             return Pending(PendingKind.RESPOND, target.side, target.id, self.turn, self.phase)
@@ -199,6 +203,7 @@ class GameState:
             self.active, self.winner, self.over, self.dice.state,
             self.window and self.window.snapshot(),
             *([self.declared.snapshot()] if self.declared else []),
+            *([self.exchange.snapshot()] if self.exchange else []),
             self.reserves or None, self.deploy_side if self.reserves else None,
             *([sorted(self.bullet_time)] if self.bullet_time else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],

@@ -64,6 +64,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Disc, Point, Solid
+from wartime.engine import bonuses
 from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.combat import defend, wound
@@ -652,6 +653,7 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
     dan = fall_damage(height, figure.height)
+    spared = bonuses.falls_unharmed(figure) if dan else None  # Caer con estilo
     events = [spend(figure, _fixed_ene(FALL), FALL.name)]
     figure.next_action_modifier = 0
     figure.level = 1
@@ -660,11 +662,12 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
     events.append(
         Event(
             "fall",
-            f"{figure.id} se deja caer {drop}: DAÑ {dan}",
+            f"{figure.id} se deja caer {drop}: DAÑ {dan}"
+            + (f" ({spared}: no le hace daño)" if spared else ""),
             {"figure": figure.id, "height": None if math.isinf(height) else height, "damage": dan},
         )
     )
-    if dan == 0:
+    if dan == 0 or spared:
         return events + wound(state, figure, 0)
     return events + defend(state, figure, dan, "none", attacker=None)
 

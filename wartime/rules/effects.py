@@ -92,6 +92,35 @@ the striker's entries (its own and its weapon's) do to the figure it hits:
 - ``weapon_alc`` / ``weapon_cal``: a factor on the ALC of the bearer's weapons
   (the one it sits on, or all of them) and a change to their CAL, applied as
   the profile is built (engine/profiles.py).
+
+Second pass (checks, DEF, DAÑ and what the figure is):
+
+- ``streak``: only on the Nth or later of an unbroken chain of ranged attacks
+  with the weapon, in the bearer's own activation (Figure.volley);
+  ``same_target``: the chain counts only the attacks at this same target;
+  ``per_hit``: ``value`` times the hits in a row on this target that came before;
+- ``paired``: only with a CaC weapon while the bearer carries another one, and
+  neither needs both hands (A 2 manos);
+- ``weapon_has``: only with a weapon carrying one of these entries;
+- ``transport_motion`` (with ``cancels``): only when the malus comes from a
+  transport under way, the shooter's or its target's;
+- ``flank`` (DAÑ, DEF, targets): only when the striker stands more than 45° off the
+  target's facing (a flank or the back);
+- ``who: targets`` + ``check: DEF``: a modifier to the CH DEF of the figure hit;
+- ``when: melee`` on ``stat: DEF``: the DEF that blows struck in CaC meet;
+  ``floor``: the bearer's DEF, with its own entries, never below that number;
+  ``after_charge``: switched on by a charge's blow with the weapon it sits on,
+  for as long as the bearer stays in CaC (Figure.lasting);
+- ``no_noise``: the attacks with it (with any weapon, on the character) make no noise;
+- ``own_invocation`` (with ``no_damage``): only against the bearer's own attacks with
+  a weapon that carries Invocación (a template on it, the hit of its fumble);
+- ``no_fall_damage``: falls deal it no DAÑ;
+- ``strength``: CON counts that much more for CaC DAÑ, Embestir, carrying objects
+  and sobrecarga;
+- ``unarmed_divisor``: its unarmed CaC DAÑ is CON divided by that (rounded half
+  up) instead of CON − 4, with no cap on the wounds;
+- ``attribute`` + ``value``: the attribute itself changes, as the profile is
+  built, when the character carries the entry (not on a weapon, not granted).
 """
 
 from __future__ import annotations
@@ -178,6 +207,22 @@ class Effect:
     lost_on_fumble: bool = False
     weapon_alc: float | None = None
     weapon_cal: int = 0
+    # The second pass: conditions on checks and blows, then what the figure is.
+    streak: int | None = None
+    same_target: bool = False
+    per_hit: bool = False
+    paired: bool = False
+    weapon_has: Sequence[str] = ()
+    transport_motion: bool = False
+    flank: bool = False
+    floor: int | None = None
+    after_charge: bool = False
+    no_noise: bool = False
+    no_fall_damage: bool = False
+    strength: int = 0
+    unarmed_divisor: int | None = None
+    attribute: str | None = None
+    own_invocation: bool = False
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -205,6 +250,7 @@ def _problems(raw: Any, where: str) -> list[str]:
         found.append(f"{where}: a modifier needs a 'value'")
     found += [f"{where}: {p}" for p in _check_problems(raw)]
     found += [f"{where}: {p}" for p in _damage_problems(raw)]
+    found += [f"{where}: {p}" for p in _second_problems(raw)]
     return found
 
 
@@ -257,6 +303,31 @@ def _damage_problems(raw: dict[str, Any]) -> list[str]:
         found.append("a chance is percent 1..99 or d10_at_most 1..9")
     if (raw.get("percent") or raw.get("d10_at_most")) and not raw.get("no_damage"):
         found.append("a chance goes with 'no_damage'")
+    return found
+
+
+def _second_problems(raw: dict[str, Any]) -> list[str]:
+    """The fields of the second pass (at the end of Effect)."""
+    found = []
+    streak = raw.get("streak")
+    if streak is not None and not (isinstance(streak, int) and streak > 1):
+        found.append("streak is the place in the chain it starts at: 2 or more")
+    if raw.get("same_target") and streak is None:
+        found.append("'same_target' goes with 'streak'")
+    named = list(raw.get("weapon_has") or ())
+    found += [f"unknown entry {n!r}" for n in named if load_catalog().find(n) is None]
+    if raw.get("transport_motion") and not raw.get("cancels"):
+        found.append("'transport_motion' goes with 'cancels'")
+    if (raw.get("floor") is not None or raw.get("after_charge")) and raw.get("stat") != "DEF":
+        found.append("'floor' and 'after_charge' go with 'stat: DEF'")
+    if raw.get("own_invocation") and not raw.get("no_damage"):
+        found.append("'own_invocation' goes with 'no_damage'")
+    if raw.get("unarmed_divisor") is not None and not raw["unarmed_divisor"] > 0:
+        found.append("unarmed_divisor is a whole number above 0")
+    if raw.get("attribute") is not None and raw["attribute"] not in ATTRIBUTES:
+        found.append(f"attribute is one of {ATTRIBUTES}, not {raw['attribute']!r}")
+    if raw.get("attribute") is not None and "value" not in raw:
+        found.append("'attribute' needs a 'value'")
     return found
 
 

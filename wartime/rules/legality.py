@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from wartime.rules.archetypes import Archetype, Army
+from wartime.rules.archetypes import Archetype, Army, Kind
 from wartime.rules.catalog import Catalog, Requirement, load_catalog
 from wartime.rules.tables import parse_shape
 from wartime.rules.text import fold
@@ -79,6 +79,48 @@ def list_findings(army: Army, catalog: Catalog) -> list[Finding]:
     return findings
 
 
+NO_EQUIPMENT = "Garras y dientes"  # BONUS Y MALUS: it cannot take equipment
+RAISES = "Servus"  # the engine raises CON and AGI when the profile is built (profiles.py)
+_EQUIPMENT = (Kind.WEAPON, Kind.PROTECTION, Kind.OBJECT)
+_NOT_RAISING = (Kind.WEAPON, Kind.METAABILITY)
+
+
+def entry_findings(army: Army) -> list[Finding]:
+    """Entries whose rule a character breaks, or that the engine cannot apply where they sit.
+
+    Garras y dientes bars equipment (weapons, protections, objects).  Servus is applied
+    when the profile is built, so on a weapon (used now and then) or on a metaability
+    (granted for a while) the players keep track of it.
+    """
+    findings = []
+    for index, character in enumerate(army.characters):
+        carried = [army.archetype(aid) for aid in dict.fromkeys(character.archetype_ids())]
+        clawed = [a for a in carried if _has(a, NO_EQUIPMENT)]
+        gear = sorted(a.id for a in carried if a.kind in _EQUIPMENT and a not in clawed)
+        if clawed and gear:
+            findings.append(
+                Finding(
+                    f"characters[{index}]",
+                    f"'{NO_EQUIPMENT}' cannot take equipment, but character "
+                    f"'{character.id}' carries {', '.join(gear)}",
+                )
+            )
+        for archetype in carried:
+            if archetype.kind in _NOT_RAISING and _has(archetype, RAISES):
+                findings.append(
+                    Finding(
+                        f"characters[{index}]",
+                        f"'{RAISES}' on {archetype.kind.value} '{archetype.id}' is not applied "
+                        "by the engine: adjust CON and AGI by hand while it counts",
+                    )
+                )
+    return findings
+
+
+def _has(archetype: Archetype, name: str) -> bool:
+    return any(fold(b.name) == fold(name) for b in archetype.bonuses)
+
+
 def army_findings(army: Army, catalog: Catalog | None = None) -> list[Finding]:
     catalog = catalog or load_catalog()
-    return requirement_findings(army, catalog) + list_findings(army, catalog)
+    return requirement_findings(army, catalog) + list_findings(army, catalog) + entry_findings(army)

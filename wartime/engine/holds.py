@@ -1,0 +1,134 @@
+"""Holds and ties: Inmovilizar enemigo and Desatarse (ACCIONES DE COMBATE, GENÉRICAS).
+
+- A won Inmovilizar enemigo holds the target until its next activation starts, while
+  the holder stays in base contact: a held Pj cannot move.  It may break the hold
+  with Desatarse at the cost the Inmovilizar text gives (ENE 3, CH CON ENF).
+- The holder may then tie it: Inmovilizar enemigo again at the Pj it holds, ENE 3
+  and a new CH CON ENF.  A tied Pj can do nothing but Desatarse (4, AGI D); steel
+  (``item: acero``) needs two criticals in a row, and a fumble costs 1 wound.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.book import attribute, cost, difficulty, entry
+from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.moves import engaged_with
+from wartime.errors import IllegalActionError
+from wartime.rules.actions import load_actions
+from wartime.rules.dice import OpposedResult, Outcome
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+HOLD_ENE = 3  # Inmovilizar enemigo: breaking free, or tying the held Pj, costs ENE 3
+STEEL = "acero"  # Desatarse: steel needs two criticals in a row
+ROPE = "cuerda"
+FUMBLE_WOUNDS = 1  # Desatarse: a fumble costs 1 wound
+UNTIE = "desatarse"
+_MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "movement")
+_LEAVING = frozenset({"huir", "destrabarse"})  # combat actions that move the Pj away
+
+
+def holder(state: GameState, figure: Figure) -> Figure | None:
+    """Who holds ``figure`` now: the hold lasts while the holder stands and touches it."""
+    if figure.held_by is None:
+        return None
+    grip = state.figures.get(figure.held_by)
+    if grip is None or grip.casualty or grip not in engaged_with(state, figure):
+        return None
+    return grip
+
+
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+    """What a held or tied Pj may not do."""
+    if action.kind == UNTIE:
+        return None
+    if figure.tied is not None:
+        return f"{figure.id} is tied up ({figure.tied}): it can only try Desatarse"
+    grip = holder(state, figure)
+    if grip is not None and (action.kind in _MOVEMENT or action.kind in _LEAVING):
+        return f"{figure.id} is held by {grip.id}: it cannot move (Desatarse breaks the hold)"
+    return None
+
+
+def hold(figure: Figure, target: Figure) -> list[Event]:
+    """A won Inmovilizar enemigo: held until its next activation starts."""
+    target.held_by = figure.id
+    text = f"{target.id} queda inmovilizado por {figure.id} hasta el comienzo de su actuación"
+    return [Event("immobilised", text, {"figure": target.id, "by": figure.id})]
+
+
+def tie(state: GameState, figure: Figure, target: Figure, action: Action) -> list[Event]:
+    """Inmovilizar enemigo at a Pj it holds: ENE 3 and a new CH CON ENF tie it up."""
+    if target.tied is not None:
+        raise IllegalActionError(f"{target.id} is already tied up")
+    material = STEEL if action.item == STEEL else ROPE
+    events = [spend(figure, HOLD_ENE, f"{entry('inmovilizar_enemigo').name} (atar)")]
+    result, _, contested = contest(state, figure, target, "CON")
+    events += contested
+    figure.next_action_modifier = 0
+    if result is OpposedResult.ACTOR:
+        target.tied = material
+        text = f"{figure.id} ata a {target.id} ({material})"
+        events.append(Event("tied", text, {"figure": target.id, "by": figure.id, "with": material}))
+    return events
+
+
+def release(figure: Figure) -> list[Event]:
+    """The hold ends as the held Pj's activation starts (Inmovilizar enemigo)."""
+    if figure.held_by is None:
+        return []
+    figure.held_by = None
+    return [Event("released", f"{figure.id} ya no está inmovilizado", {"figure": figure.id})]
+
+
+def desatarse(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Desatarse (4, AGI D), or breaking a hold (ENE 3, CH CON ENF against the holder)."""
+    if figure.tied is not None:
+        return _untie(state, figure)
+    grip = holder(state, figure)
+    if grip is None:
+        raise IllegalActionError(f"{figure.id} is neither tied up nor held")
+    events = [spend(figure, HOLD_ENE, f"{entry(UNTIE).name} (inmovilización)")]
+    result, _, contested = contest(state, figure, grip, "CON")
+    events += contested
+    figure.next_action_modifier = 0
+    if result is OpposedResult.ACTOR:
+        figure.held_by = None
+        text = f"{figure.id} se libera de {grip.id}"
+        events.append(Event("released", text, {"figure": figure.id, "from": grip.id}))
+    return events
+
+
+def _untie(state: GameState, figure: Figure) -> list[Event]:
+    book = entry(UNTIE)
+    events = [spend(figure, cost(book), book.name)]
+    name, value = attribute(figure, book)
+    mods = acting_modifiers(figure) + difficulty(book)
+    outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods)
+    figure.next_action_modifier = 0
+    events.append(event)
+    if outcome is Outcome.FUMBLE:
+        from wartime.engine.combat import wound
+
+        figure.untie_crits = 0
+        return events + wound(state, figure, FUMBLE_WOUNDS)
+    needed = 2 if figure.tied == STEEL else 1
+    figure.untie_crits = figure.untie_crits + 1 if outcome is Outcome.CRITICAL else 0
+    free = figure.untie_crits >= needed if figure.tied == STEEL else outcome.passed
+    if not free:
+        left = f" ({figure.untie_crits}/{needed} críticos)" if figure.tied == STEEL else ""
+        return [
+            *events,
+            Event("still_tied", f"{figure.id} sigue atado{left}", {"figure": figure.id}),
+        ]
+    figure.tied, figure.untie_crits = None, 0
+    return [*events, Event("untied", f"{figure.id} se desata", {"figure": figure.id})]
+
+
+HANDLERS = {UNTIE: desatarse}

@@ -1,0 +1,312 @@
+"""Item actions of ACCIONES GENÉRICAS: Comerciar, Saquear and Eliminar.
+
+The only equipment the engine models is a profile's weapons, so those are the pieces
+that change hands.  A weapon goes with what the engine keeps of it (its wounds, the
+rounds left in its magazine, the entries it carries and any an Afilada fumble dulled),
+and both figures' profiles are replaced, which the state hash sees (Figure.rearmed).
+The engine tells weapons apart by name, so a figure never holds two of one name.
+
+- Comerciar (1): ``target`` is an ally in base contact; ``item`` names a weapon that
+  either of them carries, which goes to the other, or ``"X por Y"`` to swap one of each.
+- Saquear (3): ``target`` is a casualty in base contact; ``item`` names one of its
+  weapons, or nothing for all it carries.  Each piece taken is CH AGI −1 for the rest
+  of the turn (Figure.looted, applied by checks.burden_modifiers).
+- Eliminar (2, CON / AGI / INT): ``target`` is a casualty in base contact; ``item`` may
+  name the attribute to check, else the best one is taken.  Passed, the body leaves the
+  table for good (Figure.removed) and :func:`refusal` keeps every action off it.
+
+Mover cargado con un objeto is not played: objects have no weight to compare with CON,
+and the book prints no ENE for it (docs/rules-interpretations.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import keyed
+from wartime.engine.book import cost, difficulty, entry
+from wartime.engine.checks import acting_modifiers, burden_modifiers, roll, spend
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.moves import ENGAGED_GAP
+from wartime.engine.profiles import Weapon
+from wartime.engine.sequence import Handler
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+from wartime.rules.actions import Action as Entry
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+SWAP = " por "  # Comerciar: "cuchillo por pistola" gives one piece and takes the other
+TAKE_ALL = None  # Saquear without an item: every piece the body carries
+Move = tuple[Figure, Figure, Weapon]  # giver, receiver, the piece
+
+
+# -- who can be reached ------------------------------------------------------------------------
+
+
+def refusal(state: GameState, action: Action) -> str | None:
+    """Why ``action`` cannot aim at its target: a body Eliminar removed is gone (or None)."""
+    aimed = state.figures.get(action.target or "")
+    if aimed is not None and aimed.removed:
+        return f"{aimed.id} is no longer on the table: its body was removed (Eliminar)"
+    return None
+
+
+def _touching(figure: Figure, other: Figure) -> bool:
+    """Base contact at the same height: close enough to hand something over."""
+    gap = edge_distance(figure.position, figure.radius, other.position, other.radius)
+    return other.level == figure.level and gap <= ENGAGED_GAP
+
+
+def _body(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
+    """The casualty in base contact that Saquear or Eliminar works on."""
+    if action.target is None:
+        raise IllegalActionError(f"{book.name} needs the fallen character to work on (target)")
+    body = state.figure(action.target)
+    if body is figure:
+        raise IllegalActionError(f"{book.name} works on another character, not on oneself")
+    if body.removed:  # perform() refuses it first; a direct call must not reach it either
+        raise IllegalActionError(f"{body.id} is no longer on the table (Eliminar)")
+    if not body.casualty:
+        raise IllegalActionError(
+            f"{body.id} is not a casualty: {book.name} needs a fallen character"
+        )
+    if not _touching(figure, body):
+        raise IllegalActionError(f"{body.id} is not in base contact with {figure.id}")
+    return body
+
+
+def _partner(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
+    """The ally in base contact that Comerciar trades with."""
+    if action.target is None:
+        raise IllegalActionError(f"{book.name} needs the ally to trade with (target)")
+    partner = state.figure(action.target)
+    if partner is figure:
+        raise IllegalActionError(f"{book.name} trades with another character, not with oneself")
+    if partner.side != figure.side:
+        raise IllegalActionError(
+            f"{partner.id} is an enemy: only an ally trades (Desarmar takes an enemy's weapon)"
+        )
+    if partner.casualty:
+        raise IllegalActionError(f"{partner.id} is a casualty: its gear is taken with Saquear")
+    if not _touching(figure, partner):
+        raise IllegalActionError(f"{partner.id} is not in base contact with {figure.id}")
+    return partner
+
+
+# -- a weapon changes hands --------------------------------------------------------------------
+
+
+def hand_over(giver: Figure, receiver: Figure, weapon: Weapon) -> None:
+    """``weapon`` goes from ``giver`` to ``receiver`` with all the engine keeps of it."""
+    own = tuple(t for t in giver.profile.traits if t.weapon == weapon.id)
+    giver.profile = replace(
+        giver.profile,
+        weapons=tuple(w for w in giver.profile.weapons if w.id != weapon.id),
+        traits=tuple(t for t in giver.profile.traits if t.weapon != weapon.id),
+    )
+    # Entries left behind by a weapon of that name the receiver once dropped are stale.
+    kept = tuple(t for t in receiver.profile.traits if t.weapon != weapon.id)
+    receiver.profile = replace(
+        receiver.profile, weapons=(*receiver.profile.weapons, weapon), traits=(*kept, *own)
+    )
+    _carry(giver.weapon_wounds, receiver.weapon_wounds, weapon.id)
+    _carry(giver.rounds, receiver.rounds, weapon.id)
+    dulled = {keyed(t) for t in own}
+    receiver.dulled = (
+        *(k for k in receiver.dulled if k not in dulled),
+        *(k for k in giver.dulled if k in dulled),
+    )
+    giver.dulled = tuple(k for k in giver.dulled if k not in dulled)
+    giver.rearmed = receiver.rearmed = True  # the profiles are no longer the scenario's
+
+
+def _carry(source: dict[str, int], target: dict[str, int], key: str) -> None:
+    """A per-weapon count moves with the weapon; an absent one means "as new"."""
+    target.pop(key, None)
+    if key in source:
+        target[key] = source.pop(key)
+
+
+def _handed(move: Move, verb: str) -> Event:
+    giver, receiver, weapon = move
+    text = f"{receiver.id} {verb} {weapon.id} de {giver.id}"
+    data = {"figure": receiver.id, "from": giver.id, "item": weapon.id}
+    return Event("handed", text, data)
+
+
+# -- Comerciar ---------------------------------------------------------------------------------
+
+
+def comerciar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Comerciar (1): give, take or swap a weapon with an ally in base contact."""
+    book = entry("comerciar")
+    partner = _partner(state, figure, action, book)
+    moves = _trade(figure, partner, action.item, book)
+    events = [spend(figure, cost(book), f"{book.name} con {partner.id}")]
+    for move in moves:
+        hand_over(*move)
+        events.append(_handed(move, "recibe"))
+    figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
+    return events
+
+
+def _trade(figure: Figure, partner: Figure, item: str | None, book: Entry) -> list[Move]:
+    """What goes where: each named piece from whoever carries it to the other."""
+    if item is None:
+        raise IllegalActionError(
+            f"{book.name} needs the piece to give or take (item), or 'X{SWAP}Y' to swap"
+        )
+    names = [item]
+    if SWAP in item and not (figure.profile.weapon(item) or partner.profile.weapon(item)):
+        names = [part.strip() for part in item.split(SWAP, 1)]
+    moves = [_holder(figure, partner, name) for name in names]
+    if len(moves) == 2 and moves[0][0] is moves[1][0]:
+        raise IllegalActionError(
+            f"A swap gives one piece and takes one: {moves[0][0].id} carries both "
+            f"{moves[0][2].id} and {moves[1][2].id}"
+        )
+    return moves
+
+
+def _holder(figure: Figure, partner: Figure, name: str) -> Move:
+    mine, theirs = figure.profile.weapon(name), partner.profile.weapon(name)
+    if mine is not None and theirs is not None:
+        raise IllegalActionError(
+            f"{figure.id} and {partner.id} both carry '{name}': a character cannot hold two "
+            "pieces of one name"
+        )
+    if mine is not None:
+        return figure, partner, mine
+    if theirs is not None:
+        return partner, figure, theirs
+    raise IllegalActionError(f"Neither {figure.id} nor {partner.id} carries '{name}'")
+
+
+# -- Saquear -----------------------------------------------------------------------------------
+
+
+def saquear(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Saquear (3): take one weapon (or all) from a casualty; CH AGI −1 per piece this turn."""
+    book = entry("saquear")
+    body = _body(state, figure, action, book)
+    taken = _loot(figure, body, action.item)
+    events = [spend(figure, cost(book), f"{book.name} a {body.id}")]
+    for weapon in taken:
+        hand_over(body, figure, weapon)
+        events.append(_handed((body, figure, weapon), "saquea"))
+    figure.looted += len(taken)
+    figure.next_action_modifier = 0
+    text = f"{figure.id} carga {figure.looted} objeto(s) saqueado(s): CH AGI −{figure.looted}"
+    data = {"figure": figure.id, "looted": figure.looted}
+    return [*events, Event("looted", text, data)]
+
+
+def _loot(figure: Figure, body: Figure, item: str | None) -> list[Weapon]:
+    """The pieces taken: the one named, or all the looter has no piece of that name for."""
+    if item is not TAKE_ALL:
+        weapon = body.profile.weapon(item)
+        if weapon is None:
+            raise IllegalActionError(f"{body.id} carries no '{item}'")
+        if figure.profile.weapon(item) is not None:
+            raise IllegalActionError(
+                f"{figure.id} already carries '{item}': a character cannot hold two pieces "
+                "of one name"
+            )
+        return [weapon]
+    if not body.profile.weapons:
+        raise IllegalActionError(f"{body.id} carries nothing to loot")
+    free = [w for w in body.profile.weapons if figure.profile.weapon(w.id) is None]
+    if not free:
+        raise IllegalActionError(
+            f"{figure.id} already carries a piece of each name {body.id} carries"
+        )
+    return free
+
+
+# -- Eliminar ----------------------------------------------------------------------------------
+
+
+def eliminar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Eliminar (2, CON / AGI / INT): passed, the body in contact leaves the table for good."""
+    book = entry("eliminar")
+    body = _body(state, figure, action, book)
+    name = _method(figure, book, action.item)
+    events = [spend(figure, cost(book), f"{book.name} {body.id}")]
+    mods = acting_modifiers(figure) + difficulty(book)
+    value = figure.profile.attribute(name)
+    outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods)
+    figure.next_action_modifier = 0
+    events.append(event)
+    data = {"figure": body.id, "by": figure.id}
+    if not outcome.passed:
+        text = f"{figure.id} no logra eliminar el cuerpo de {body.id}"
+        return [*events, Event("not_removed", text, data)]
+    body.removed = True
+    state.lift(body)  # a casualty is off the movement table already; this keeps it so
+    text = f"{figure.id} elimina el cuerpo de {body.id}: sale de la mesa para siempre"
+    return [*events, Event("removed", text, data)]
+
+
+def _method(figure: Figure, book: Entry, item: str | None) -> str:
+    """The attribute checked: the one named, else the highest target after its burdens.
+
+    Ties go in the book's order (CON, AGI, INT).
+    """
+    options = [a.value for a in book.check]
+    if item is not None:
+        if item.upper() not in options:
+            raise IllegalActionError(
+                f"{book.name} checks {', '.join(options)}: '{item}' is none of them"
+            )
+        return item.upper()
+
+    def target(name: str) -> int:
+        burdens = burden_modifiers(figure, f"CH {name}")
+        return figure.profile.attribute(name) + sum(v for _, v in burdens)
+
+    return max(options, key=target)
+
+
+# -- the options offered -----------------------------------------------------------------------
+
+
+def choices(state: GameState, figure: Figure) -> list[Action]:
+    """Comerciar with allies in contact, Saquear and Eliminar on bodies in contact.
+
+    Only candidates: GameState.check decides (ENE, names already carried...).
+    """
+    options: list[Action] = []
+    for other in state.figures.values():
+        if other is figure or other.removed or other.aboard or not _touching(figure, other):
+            continue
+        if other.casualty:
+            options += _loot_choices(figure, other)
+            options.append(Action("eliminar", figure.id, target=other.id))
+        elif other.side == figure.side:
+            options += _trade_choices(figure, other)
+    return options
+
+
+def _trade_choices(figure: Figure, ally: Figure) -> list[Action]:
+    mine = [w.id for w in figure.profile.weapons]
+    theirs = [w.id for w in ally.profile.weapons]
+    named = mine + theirs + [f"{m}{SWAP}{t}" for m in mine for t in theirs]
+    return [Action("comerciar", figure.id, target=ally.id, item=n) for n in named]
+
+
+def _loot_choices(figure: Figure, body: Figure) -> list[Action]:
+    pieces = [w.id for w in body.profile.weapons]
+    every = [Action("saquear", figure.id, target=body.id)] if len(pieces) > 1 else []
+    return every + [Action("saquear", figure.id, target=body.id, item=p) for p in pieces]
+
+
+HANDLERS: dict[str, Handler] = {
+    "comerciar": comerciar,
+    "eliminar": eliminar,
+    "saquear": saquear,
+}
