@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from wartime.board.battlefield import Battlefield, Obstacle, Terrain, Unit, Wall
 from wartime.engine import GameState, Ruleset, Scenario
@@ -98,3 +99,31 @@ def refused(state: GameState, action: object, match: str) -> None:
     assert (state.hash(), len(state.history), len(state.log)) == before
     if faces is not None:
         assert isinstance(state.dice, ScriptedDice) and state.dice.faces == faces
+
+
+def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
+    """The logged rolls made for exactly ``purpose``."""
+    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
+
+
+def rolls_of(events: list[Any], who: str, purpose: str) -> list[dict[str, Any]]:
+    """The logged rolls of ``who`` whose purpose starts with ``purpose``."""
+    return [
+        e.data
+        for e in events
+        if e.kind == "roll" and e.data["who"] == who and e.data["purpose"].startswith(purpose)
+    ]
+
+
+def labelled(data: dict[str, Any], entry: str) -> list[list[Any]]:
+    """The modifiers of a logged roll whose label starts with ``entry``."""
+    return [m for m in data["modifiers"] if m[0].startswith(entry)]
+
+
+def book_cost(action_id: str) -> int:
+    """The fixed ENE the action list prints for ``action_id``."""
+    from wartime.rules.actions import load_actions
+
+    found = load_actions().find(action_id)
+    assert found is not None and isinstance(found.ene, int)
+    return found.ene

@@ -20,7 +20,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.rules.catalog import Hook, load_catalog
 from wartime.rules.effects import load_effects
 
-from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, scenario, started
+from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, rolls_of, scenario, started
 from .test_areas import FAIL_DEF, GRENADE, PASS_PSI, AimedDice, kinds, ready, tough
 
 PAD = [5] * 8
@@ -58,14 +58,6 @@ def beside(x: float, y: float, gap_k: float) -> tuple[float, float]:
     return (x, y + 1.0 + gap_k)
 
 
-def rolls(events: list[Any], who: str, purpose: str) -> list[dict[str, Any]]:
-    return [
-        e.data
-        for e in events
-        if e.kind == "roll" and e.data["who"] == who and e.data["purpose"].startswith(purpose)
-    ]
-
-
 def ene_paid(events: list[Any]) -> list[int]:
     return [e.data["cost"] for e in events if e.kind == "ene"]
 
@@ -83,7 +75,7 @@ def test_grito_de_oscuridad_reaches_the_attackers_of_its_allies(where: str, shif
     has CH IMP -1 (measured from the bearer to the ally attacked)."""
     state = game(beside(21.0, 10.0, 5.0 + shift), "B", "Grito de oscuridad", [5])
     assert gap(state, "b", "c") == pytest.approx(5.0 + shift)
-    mods = rolls(do(state, SHOT), "a", "CH IMP")[0]["modifiers"]
+    mods = rolls_of(do(state, SHOT), "a", "CH IMP")[0]["modifiers"]
     assert (["Grito de oscuridad (c)", -1] in mods) is (where == "inside")
 
 
@@ -91,9 +83,9 @@ def test_grito_de_oscuridad_is_for_the_others_and_for_the_bearers_side() -> None
     """An aura on "aliados" leaves the bearer out; and an enemy's shout does not help b."""
     state = game(beside(21.0, 10.0, 2.0), "B", "Grito de oscuridad", [5])
     events = do(state, Action("ataque_distancia", target="c", item="fusil"))
-    assert not [m for m in rolls(events, "a", "CH IMP")[0]["modifiers"] if "oscuridad" in m[0]]
+    assert not [m for m in rolls_of(events, "a", "CH IMP")[0]["modifiers"] if "oscuridad" in m[0]]
     state = game(beside(21.0, 10.0, 2.0), "A", "Grito de oscuridad", [5])
-    assert rolls(do(state, SHOT), "a", "CH IMP")[0]["modifiers"] == []
+    assert rolls_of(do(state, SHOT), "a", "CH IMP")[0]["modifiers"] == []
 
 
 @pytest.mark.parametrize(("where", "shift"), RANGE)
@@ -103,7 +95,7 @@ def test_grito_de_punteria_reaches_the_targets_of_its_allies_shots(
     """BONUS Y MALUS, Grito de puntería: the targets of the shots of allies within 5 K of the
     bearer have CH DEF -1 (measured from the bearer to the shooter)."""
     state = game(beside(10.0, 10.0, 5.0 + shift), "A", "Grito de puntería", [2, 9, 3])
-    data = rolls(do(state, SHOT), "b", "CH DEF")[0]
+    data = rolls_of(do(state, SHOT), "b", "CH DEF")[0]
     assert (["Grito de puntería (c)", -1] in data["modifiers"]) is (where == "inside")
 
 
@@ -111,13 +103,13 @@ def test_grito_de_punteria_counts_for_shots_only_an_area_too() -> None:
     """Not in CaC; an area weapon's hit is a shot as well."""
     state = game(beside(10.0, 10.0, 2.0), "A", "Grito de puntería", [2, 9, 3], b_at=(11.0, 10.0))
     events = do(state, Action("ataque_cac", target="b", item="cuchillo"))
-    assert ["Grito de puntería (c)", -1] not in rolls(events, "b", "CH DEF")[0]["modifiers"]
+    assert ["Grito de puntería (c)", -1] not in rolls_of(events, "b", "CH DEF")[0]["modifiers"]
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
     units.append(("c", "A", beside(10.0, 10.0, 2.0), 90.0))
     profiles = {"a": tough("a", GRENADE), "b": tough("b"), "c": carrier("c", "Grito de puntería")}
     state = ready(scenario(units, profiles), [2, FAIL_DEF, PASS_PSI])
     events = do(state, Action("ataque_distancia", target="b", item="granada"))
-    assert ["Grito de puntería (c)", -1] in rolls(events, "b", "CH DEF")[0]["modifiers"]
+    assert ["Grito de puntería (c)", -1] in rolls_of(events, "b", "CH DEF")[0]["modifiers"]
 
 
 # -- DAÑ on a charge ---------------------------------------------------------------------------
@@ -228,10 +220,10 @@ def test_distorsion_envenenada_makes_invocations_fumble_on_nine(
     for whoever makes invocations (an invocación's CH INT)."""
     caster = replace(profile("a"), metaabilities=(FIREBALL, BUNKAI))
     state = game(beside(10.0, 10.0, 5.0 + shift), c_side, "Distorsión envenenada", [9], a=caster)
-    assert rolls(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == outcome
+    assert rolls_of(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == outcome
     state = game(beside(10.0, 10.0, 5.0 + shift), c_side, "Distorsión envenenada", [9], a=caster)
     # a bunkai (CH AGI) is no invocation
-    assert rolls(do(state, Action("usar", item="golpe")), "a", "CH AGI")[0]["outcome"] == "fail"
+    assert rolls_of(do(state, Action("usar", item="golpe")), "a", "CH AGI")[0]["outcome"] == "fail"
 
 
 def test_distorsion_envenenada_reaches_its_bearer_and_invocation_weapons() -> None:
@@ -242,11 +234,11 @@ def test_distorsion_envenenada_reaches_its_bearer_and_invocation_weapons() -> No
         traits=(Trait("Distorsión envenenada"),),
     )
     state = game(dice=[9], a=caster)
-    assert rolls(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == "fumble"
+    assert rolls_of(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == "fumble"
     for weapon, outcome in [("varita", "fumble"), ("fusil", "fail")]:
         state = game(dice=[9], a=caster)
         events = do(state, Action("ataque_distancia", target="b", item=weapon))
-        assert rolls(events, "a", "CH IMP")[0]["outcome"] == outcome, weapon
+        assert rolls_of(events, "a", "CH IMP")[0]["outcome"] == outcome, weapon
 
 
 # -- Rerolls -----------------------------------------------------------------------------------
@@ -261,13 +253,13 @@ def test_runas_de_rechazo_rerolls_the_vol_contest_of_an_action_aimed_at_it() -> 
         profiles = {"a": caster, "b": replace(profile("b"), traits=b_traits)}
         state = started(scenario(units, profiles=profiles), [2, 3, 8, 1, *PAD])
         events = do(state, Action("usar", target="b", item="golpe"))
-        assert rolls(events, "b", "CH VOL ENF")[0]["rerolled"] == mine
+        assert rolls_of(events, "b", "CH VOL ENF")[0]["rerolled"] == mine
         assert ("resisted" in [e.kind for e in events]) is wins
     # The caster's own contest is not "aimed at it": no reroll for a.
     profiles = {"a": replace(caster, traits=(Trait("Runas de rechazo"),))}
     state = started(scenario(units, profiles=profiles), [2, 8, 3, *PAD])
     events = do(state, Action("usar", target="b", item="golpe"))
-    assert rolls(events, "a", "CH VOL ENF")[0]["rerolled"] is None
+    assert rolls_of(events, "a", "CH VOL ENF")[0]["rerolled"] is None
 
 
 def test_control_del_chi_serves_once_per_activation() -> None:
@@ -275,10 +267,10 @@ def test_control_del_chi_serves_once_per_activation() -> None:
     first failure uses it, and it is back when the bearer's next activation starts."""
     chi = replace(profile("a"), traits=(Trait("Control del CHI"),))
     state = game(dice=[8, 2, 9, 3, 8], a=chi)
-    assert rolls(do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
+    assert rolls_of(do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
     assert state.figures["a"].spent == ("Control del CHI",)
     spent = state.hash()
-    second = rolls(do(state, SHOT), "a", "CH IMP")[0]
+    second = rolls_of(do(state, SHOT), "a", "CH IMP")[0]
     assert second["rerolled"] is None and second["outcome"] == "fail"
     do(state, Action("esperar"))
     state.apply(Action("activate", "b"))
@@ -286,7 +278,7 @@ def test_control_del_chi_serves_once_per_activation() -> None:
     state.dice = ScriptedDice([8, 2, 9, 3])
     state.apply(Action("activate", "a"))  # a later phase: a new activation
     assert state.figures["a"].spent == () and state.hash() != spent
-    assert rolls(do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
+    assert rolls_of(do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
 
 
 def test_corrector_de_punteria_rolls_the_scatter_twice() -> None:

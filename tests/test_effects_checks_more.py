@@ -31,7 +31,7 @@ from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.rules.catalog import Hook, load_catalog
 from wartime.rules.effects import load_effects
 
-from .engine_support import KNIFE, RIFLE, do, profile, scenario, started
+from .engine_support import KNIFE, RIFLE, do, labelled, profile, rolls_of, scenario, started
 
 BUNKAI = Metaability("golpe", ene=2, alc=6, cal=5, attribute="AGI")
 WALL = Wall(((20.0, 8.0), (20.0, 12.0)), 0.7, 2)  # b at x 21 is 68% hidden from a at x 10
@@ -78,18 +78,6 @@ def scene(
     if name == "hidden":
         state.figures["b"].hidden = True
     return state, action
-
-
-def rolls(events: list[Any], who: str, purpose: str) -> list[dict[str, Any]]:
-    return [
-        e.data
-        for e in events
-        if e.kind == "roll" and e.data["who"] == who and e.data["purpose"].startswith(purpose)
-    ]
-
-
-def labelled(data: dict[str, Any], entry: str) -> list[list[Any]]:
-    return [m for m in data["modifiers"] if m[0].startswith(entry)]
 
 
 @dataclass(frozen=True)
@@ -187,7 +175,7 @@ CASES = [
 def test_entry_modifies_its_check_in_play(c: Case) -> None:
     """BONUS Y MALUS, <entry>: <rule> — on that roll (labelled "entry (owner)" if another's)."""
     state, action = scene(c.scene, a=c.a, b=c.b)
-    found = rolls(do(state, action), *c.roll)
+    found = rolls_of(do(state, action), *c.roll)
     assert found, f"no {c.roll} in the scene {c.scene}"
     owner = "a" if c.a else "b"
     label = c.entry if owner == c.roll[0] else f"{c.entry} ({owner})"
@@ -202,8 +190,8 @@ def test_borracho_grows_by_one_each_turn_after_the_third() -> None:
         state.turn = turn  # the check reads the turn being played
         state.dice.faces[0] = 1  # a critical hits whatever the malus: b's CH DEF follows
         events = do(state, action)
-        assert labelled(rolls(events, "a", "CH IMP")[0], "Borracho") == wanted, turn
-        assert labelled(rolls(events, "b", "CH DEF")[0], "Borracho") == []  # not a CH ATR
+        assert labelled(rolls_of(events, "a", "CH IMP")[0], "Borracho") == wanted, turn
+        assert labelled(rolls_of(events, "b", "CH DEF")[0], "Borracho") == []  # not a CH ATR
 
 
 def test_explorador_adds_one_to_the_initiative_roll() -> None:
@@ -218,11 +206,11 @@ def test_explorador_adds_one_to_the_initiative_roll() -> None:
 def test_mal_agujero_bites_only_with_heroe() -> None:
     """BONUS Y MALUS, Mal agujero: CH ATR -1 when it also carries Héroe."""
     state, action = scene("shoot", a=(t("Mal agujero"), t("Héroe")))
-    assert labelled(rolls(do(state, action), "a", "CH IMP")[0], "Mal agujero") == [
+    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Mal agujero") == [
         ["Mal agujero", -1]
     ]
     state, action = scene("shoot", a=(t("Mal agujero"),))
-    assert labelled(rolls(do(state, action), "a", "CH IMP")[0], "Mal agujero") == []
+    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Mal agujero") == []
 
 
 def test_mente_centrada_makes_concentrarse_give_two() -> None:
@@ -231,11 +219,11 @@ def test_mente_centrada_makes_concentrarse_give_two() -> None:
         state, action = scene("shoot", a=(t("Mente centrada"),))
         for _ in range(times):
             do(state, Action("concentrarse"))
-        data = rolls(do(state, action), "a", "CH IMP")[0]
+        data = rolls_of(do(state, action), "a", "CH IMP")[0]
         assert ["concentración", bonus] in data["modifiers"]
     state, action = scene("shoot")
     do(state, Action("concentrarse"))
-    assert ["concentración", 1] in rolls(do(state, action), "a", "CH IMP")[0]["modifiers"]
+    assert ["concentración", 1] in rolls_of(do(state, action), "a", "CH IMP")[0]["modifiers"]
 
 
 def test_municion_teledirigida_shoots_at_eight() -> None:
@@ -243,32 +231,32 @@ def test_municion_teledirigida_shoots_at_eight() -> None:
     guided = (t("Munición teledirigida", weapon="fusil"),)
     state, action = scene("shoot", a=guided)
     state.figures["a"].next_action_modifier = -3  # whatever else applies, the number is 8
-    data = rolls(do(state, action), "a", "CH IMP")[0]
+    data = rolls_of(do(state, action), "a", "CH IMP")[0]
     assert data["target"] == 8 and data["base"] == 4
     assert labelled(data, "Munición teledirigida") == [["Munición teledirigida", 7]]
     state, action = scene("strike", a=guided)  # the knife carries no such ammunition
-    assert rolls(do(state, action), "a", "CH IMP")[0]["target"] == 4
+    assert rolls_of(do(state, action), "a", "CH IMP")[0]["target"] == 4
 
 
 def test_pusilanime_halves_unless_a_leader_is_near() -> None:
     """BONUS Y MALUS, Pusilánime: ATR /2 without an ally within 10 K with Líder, Presencia de
     honor or Aura de obstinación (AGI 4 → 2 on the CH IMP, VOL 4 → 2 on the CH PSI)."""
     state, action = scene("shoot", a=(t("Pusilánime"),))
-    assert labelled(rolls(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
+    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
         ["Pusilánime", -2]
     ]
     for entry in ("Líder", "Presencia de honor", "Aura de obstinación"):
         leader = replace(profile("c"), traits=(t(entry),))
         state, action = scene("shoot", a=(t("Pusilánime"),), c=leader)
-        assert labelled(rolls(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [], entry
+        assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [], entry
     state, action = scene("shoot", a=(t("Pusilánime"),), c=replace(profile("c"), traits=()))
-    assert labelled(rolls(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
+    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
         ["Pusilánime", -2]
     ]
     far = scene("shoot", a=(t("Pusilánime"),), c=replace(profile("c"), traits=(t("Líder"),)))
     state, action = far
     state.figures["c"].position = (10.0, 21.2)  # 10.2 K between the bases
-    assert labelled(rolls(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
+    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
         ["Pusilánime", -2]
     ]
 
@@ -281,7 +269,7 @@ def test_luchador_consumado_denies_the_foes_numbers() -> None:
         units.append(("c", "A", (12.0, 10.0), 180.0))
         profiles = {"b": replace(profile("b", con=9), traits=traits)}
         state = started(scenario(units, profiles=profiles), [2, 9, 3, *PAD])
-        data = rolls(do(state, Action("ataque_cac", target="b", item="cuchillo")), "a", "CH IMP")
+        data = rolls_of(do(state, Action("ataque_cac", target="b", item="cuchillo")), "a", "CH IMP")
         assert (["superioridad numérica", 1] in data[0]["modifiers"]) is wanted
 
 

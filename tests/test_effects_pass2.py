@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,7 +19,17 @@ from wartime.engine.bonuses import defense_bonus
 from wartime.engine.events import Event
 from wartime.engine.profiles import Profile, Trait, Transport, Weapon
 
-from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, scenario, started
+from .engine_support import (
+    KNIFE,
+    RIFLE,
+    ScriptedDice,
+    do,
+    labelled,
+    profile,
+    rolls_of,
+    scenario,
+    started,
+)
 
 # The entries this file automates; the LEFT_OUT tables of the older files no longer list them.
 SECOND_PASS = frozenset(
@@ -61,18 +70,6 @@ def duel(
     return started(scenario(units, profiles=profiles), [*(dice or []), *PAD])
 
 
-def rolls(events: list[Event], who: str, purpose: str) -> list[dict[str, Any]]:
-    return [
-        e.data
-        for e in events
-        if e.kind == "roll" and e.data["who"] == who and e.data["purpose"].startswith(purpose)
-    ]
-
-
-def labelled(data: dict[str, Any], entry: str) -> list[list[Any]]:
-    return [m for m in data["modifiers"] if m[0].startswith(entry)]
-
-
 def hits(events: list[Event]) -> list[int]:
     return [int(e.data["damage"]) for e in events if e.kind == "hit"]
 
@@ -89,14 +86,14 @@ def test_escuchimizado_takes_one_def_but_never_below_zero() -> None:
     a figure of DEF 0 stays at 0."""
     b = carrying(profile("b", con=9), t("Escuchimizado"))
     state = duel(b=b, dice=[2, 2, 3])  # CH IMP 2, CH DEF 2 passes against DEF 2
-    data = rolls(do(state, SHOT), "b", "CH DEF")[0]
+    data = rolls_of(do(state, SHOT), "b", "CH DEF")[0]
     assert data["base"] == 2 and state.figures["b"].wounds == 4 - 2
     bare = carrying(profile("b", con=9, defense=0), t("Escuchimizado"), t("Baño de acero"))
     state = duel(b=bare, dice=[2, 9, 3])
-    assert rolls(do(state, SHOT), "b", "CH DEF")[0]["base"] == 0 + 1 - 1
+    assert rolls_of(do(state, SHOT), "b", "CH DEF")[0]["base"] == 0 + 1 - 1
     state = duel(b=carrying(profile("b", con=9, defense=0), t("Escuchimizado")), dice=[2, 9, 3])
     assert defense_bonus(state, state.figures["b"]) == 0  # its DEF, not -1
-    assert rolls(do(state, SHOT), "b", "CH DEF")[0]["base"] == 0
+    assert rolls_of(do(state, SHOT), "b", "CH DEF")[0]["base"] == 0
     assert state.figures["b"].wounds == 4
 
 
@@ -104,16 +101,16 @@ def test_rabia_strikes_harder_in_cac_and_defends_worse_there() -> None:
     """BONUS Y MALUS, Rabia: in CaC, CH IMP +1 and DAÑ +1, and DEF -1 against CaC blows."""
     state = duel(a=carrying(profile("a"), t("Rabia")), dice=[2, 9, 3], b_at=(11.0, 10.0))
     events = do(state, STAB)
-    assert labelled(rolls(events, "a", "CH IMP")[0], "Rabia") == [["Rabia", 1]]
+    assert labelled(rolls_of(events, "a", "CH IMP")[0], "Rabia") == [["Rabia", 1]]
     assert hits(events) == [KNIFE.dan + 1]
     state = duel(a=carrying(profile("a"), t("Rabia")), dice=[2, 9, 3])
     events = do(state, SHOT)
-    assert labelled(rolls(events, "a", "CH IMP")[0], "Rabia") == [] and hits(events) == [4]
+    assert labelled(rolls_of(events, "a", "CH IMP")[0], "Rabia") == [] and hits(events) == [4]
     raging = carrying(profile("b", con=9), t("Rabia"))
     state = duel(b=raging, dice=[2, 9, 3], b_at=(11.0, 10.0))
-    assert rolls(do(state, STAB), "b", "CH DEF")[0]["base"] == 3 - 1
+    assert rolls_of(do(state, STAB), "b", "CH DEF")[0]["base"] == 3 - 1
     state = duel(b=raging, dice=[2, 9, 3])
-    assert rolls(do(state, SHOT), "b", "CH DEF")[0]["base"] == 3  # a shot: the whole DEF
+    assert rolls_of(do(state, SHOT), "b", "CH DEF")[0]["base"] == 3  # a shot: the whole DEF
 
 
 # -- Arma de carga ------------------------------------------------------------------------------
@@ -143,7 +140,7 @@ def test_arma_de_carga_adds_two_to_the_charge_and_lowers_def_while_in_cac() -> N
     assert state.figures["a"].lasting == ("Arma de carga (lanza)",)
     hand_over(state, [2, 9, 3])  # b's CH IMP, a's CH DEF and CH PSI
     events = do(state, Action("ataque_cac", target="a", item="cuchillo"))
-    assert rolls(events, "a", "CH DEF")[0]["base"] == 3 - 2
+    assert rolls_of(events, "a", "CH DEF")[0]["base"] == 3 - 2
     do(state, Action("destrabarse", point=(16.0, 10.0)))  # b leaves, a's free blow or not
     assert state.figures["a"].lasting == ()
 
@@ -172,7 +169,7 @@ def test_mulo_counts_con_one_higher_for_cac_dan_ramming_and_sobrecarga() -> None
     for traits, wanted in [((), [["sobrecarga", -1]]), ((t("Mulo"),), [])]:
         loaded = carrying(profile("a", con=3, defense=4), *traits)  # DEF 4 over CON 3
         state = duel(a=loaded, dice=[2, 9, 3])
-        assert labelled(rolls(do(state, SHOT), "a", "CH IMP")[0], "sobrecarga") == wanted
+        assert labelled(rolls_of(do(state, SHOT), "a", "CH IMP")[0], "sobrecarga") == wanted
 
 
 def test_garras_y_dientes_strike_with_half_con_and_no_cap() -> None:
@@ -195,7 +192,7 @@ def test_lucha_con_2_armas_needs_a_second_cac_weapon_in_the_other_hand() -> None
         fighter = carrying(profile("a", weapons=weapons), t("Lucha con 2 armas"))
         b_at = (11.0, 10.0) if action is STAB else (21.0, 10.0)
         state = duel(a=fighter, dice=[2, 9, 3], b_at=b_at)
-        data = rolls(do(state, action), "a", "CH IMP")[0]
+        data = rolls_of(do(state, action), "a", "CH IMP")[0]
         assert labelled(data, "Lucha con 2 armas") == wanted, weapons
 
 
@@ -240,7 +237,7 @@ def test_municion_silenciosa_lowers_the_ch_def_of_a_flank_or_back_shot(
     flank or behind it (more than 45° off the way it faces)."""
     a = carrying(profile("a"), t("Munición silenciosa", "fusil"))
     state = duel(a=a, dice=[2, 9, 3], b_facing=b_facing)
-    data = rolls(do(state, SHOT), "b", "CH DEF")[0]
+    data = rolls_of(do(state, SHOT), "b", "CH DEF")[0]
     wanted = [["Munición silenciosa (a)", -1]] if flank else []
     assert labelled(data, "Munición silenciosa") == wanted
 
@@ -264,13 +261,13 @@ def test_fuego_automatico_makes_each_shot_after_the_first_cheaper_and_harder() -
     CH IMP -1 and costs ENE 1 less (at least 1); another action between ends the chain."""
     state = duel(a=gunner(t("Fuego automático", "subfusil")), dice=[8] * 4)  # four misses
     shots = burst(state, SPRAY, SPRAY, Action("agacharse"), SPRAY)
-    imp = [labelled(rolls(e, "a", "CH IMP")[0], "Fuego automático") for e in shots[:2]]
+    imp = [labelled(rolls_of(e, "a", "CH IMP")[0], "Fuego automático") for e in shots[:2]]
     assert imp == [[], [["Fuego automático", -1]]]
     assert [ene_paid(e) for e in shots] == [[2], [1], [1], [2]]
-    assert labelled(rolls(shots[3], "a", "CH IMP")[0], "Fuego automático") == []
+    assert labelled(rolls_of(shots[3], "a", "CH IMP")[0], "Fuego automático") == []
     state = duel(a=gunner(t("Fuego automático", "subfusil")), dice=[8] * 3)
     shots = burst(state, SHOT, SPRAY)  # the fusil's shot does not start the subfusil's chain
-    assert labelled(rolls(shots[1], "a", "CH IMP")[0], "Fuego automático") == []
+    assert labelled(rolls_of(shots[1], "a", "CH IMP")[0], "Fuego automático") == []
 
 
 def test_fuego_automatico_starts_over_with_each_activation() -> None:
@@ -282,7 +279,9 @@ def test_fuego_automatico_starts_over_with_each_activation() -> None:
     for action in (Action("initiative", "a"), Action("initiative", "b"), Action("activate", "a")):
         state.apply(action)
     events = do(state, SPRAY)
-    assert ene_paid(events) == [2] and "Fuego automático" not in str(rolls(events, "a", "CH IMP"))
+    assert ene_paid(events) == [2] and "Fuego automático" not in str(
+        rolls_of(events, "a", "CH IMP")
+    )
 
 
 def test_fuego_a_rafagas_cheapens_the_fourth_shot_at_one_target() -> None:
@@ -327,11 +326,11 @@ def test_artillero_ignores_the_speed_of_transports_only() -> None:
         rider = carrying(replace(profile("a"), transport=BIKE), *traits)
         state = duel(a=rider, dice=[2, 9, 3], b_at=(25.0, 10.0))
         do(state, Action("mover", point=(17.0, 10.0)))  # 7 K along its nose
-        assert labelled(rolls(do(state, SHOT), "a", "CH IMP")[0], "velocidad") == wanted
+        assert labelled(rolls_of(do(state, SHOT), "a", "CH IMP")[0], "velocidad") == wanted
     runner = carrying(profile("a", mov=6.0), t("Artillero"))
     state = duel(a=runner, dice=[2, 9, 3], b_at=(25.0, 10.0))
     do(state, Action("mover", point=(16.0, 10.0)))  # 6 K on foot
-    assert labelled(rolls(do(state, SHOT), "a", "CH IMP")[0], "velocidad") == speed
+    assert labelled(rolls_of(do(state, SHOT), "a", "CH IMP")[0], "velocidad") == speed
 
 
 def test_artillero_ignores_a_moving_or_sprinting_transport_as_a_target() -> None:
@@ -339,7 +338,7 @@ def test_artillero_ignores_a_moving_or_sprinting_transport_as_a_target() -> None
         state = duel(a=carrying(profile("a"), *traits), b=replace(profile("b", con=9),
                      transport=BIKE), dice=[2, 9, 3])  # fmt: skip
         state.figures["b"].moved, state.figures["b"].sprinted = 12.0, True  # its last turn
-        data = rolls(do(state, SHOT), "a", "CH IMP")[0]
+        data = rolls_of(do(state, SHOT), "a", "CH IMP")[0]
         found = labelled(data, "velocidad") + labelled(data, "blanco esprintando")
         assert len(found) == wanted
 
@@ -354,7 +353,7 @@ def test_caer_con_estilo_takes_no_damage_from_a_fall() -> None:
         state.figures["a"].level = 2
         events = do(state, Action("dejarse_caer"))
         assert state.figures["a"].wounds == wounds and state.figures["a"].level == 1
-        assert bool(rolls(events, "a", "CH DEF")) is not bool(traits)
+        assert bool(rolls_of(events, "a", "CH DEF")) is not bool(traits)
     assert "Caer con estilo: no le hace daño" in next(e.text for e in events if e.kind == "fall")
 
 
@@ -413,7 +412,7 @@ def test_servus_raises_con_and_agi_of_the_character_that_carries_it(tmp_path: Pa
     a = replace(profile("a", con=sheet.con, agi=sheet.agi), traits=sheet.traits)
     state = duel(a=a, dice=[2, 9, 3])
     assert state.figures["a"].ene == 10
-    assert rolls(do(state, SHOT), "a", "CH IMP")[0]["base"] == 5
+    assert rolls_of(do(state, SHOT), "a", "CH IMP")[0]["base"] == 5
 
 
 def test_the_army_is_warned_where_the_engine_or_the_entry_falls_short(tmp_path: Path) -> None:
@@ -435,5 +434,5 @@ def test_cuerpo_de_luz_is_not_hurt_by_its_own_fumbled_invocation() -> None:
         caster = carrying(profile("a", weapons=(ORB,)), *traits)
         state = duel(a=caster, dice=[10, 9, 3])
         events = do(state, Action("ataque_distancia", target="b", item="orbe"))
-        assert [d["purpose"] for d in rolls(events, "a", "CH")][1:] == rolled
+        assert [d["purpose"] for d in rolls_of(events, "a", "CH")][1:] == rolled
         assert state.figures["a"].weapon_wounds == {"orbe": 1}

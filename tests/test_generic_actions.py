@@ -19,7 +19,18 @@ from wartime.engine.handlers import HANDLERS, not_yet_automated
 from wartime.engine.profiles import Weapon
 from wartime.rules.actions import load_actions
 
-from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, refused, scenario, started
+from .engine_support import (
+    KNIFE,
+    RIFLE,
+    ScriptedDice,
+    book_cost,
+    do,
+    profile,
+    refused,
+    rolls,
+    scenario,
+    started,
+)
 
 BOOK = {a.id: a for a in load_actions().actions}
 ENE = 8  # CON 4 + AGI 4 gained at the first activation (ENERGÍA, Inicio actuación)
@@ -27,16 +38,6 @@ PISTOL = Weapon("pistola", ene=1, dan=3, alc=15, cal=3)
 SHOTGUN = Weapon("escopeta", ene=1, dan=8, alc=20, cal=4, bonuses=("Cargadores",))  # 10−8 = 2
 MINE = Weapon("mina", ene=2, dan=5, alc=0, cal=3, bonuses=("Área de activación",))
 LOW_WALL = Wall(((20.0, 8.0), (20.0, 12.0)), 0.7, 2)  # b at x 21 is 68% hidden from a at x 10
-
-
-def cost(action_id: str) -> int:
-    ene = BOOK[action_id].ene
-    assert isinstance(ene, int)
-    return ene
-
-
-def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
 
 
 def b_first(scn: Scenario, faces: list[int] | tuple[int, ...] = ()) -> GameState:
@@ -113,7 +114,7 @@ def test_apoyar_gives_the_ally_plus_one_on_its_next_check_only() -> None:
     """Apoyar (3): CH ATR +1 to an ally within 2 K; it waits through actions with no check."""
     state = started(squad(), faces=[5, 9, 2])  # c's IMP 5 ≤ 4 + 1; b's DEF 9 fails; PSI 2
     do(state, Action("apoyar", target="c"))
-    assert state.figures["a"].ene == ENE - cost("apoyar")
+    assert state.figures["a"].ene == ENE - book_cost("apoyar")
     assert state.figures["c"].support == 1
     hand_over(state, "b")
     hand_over(state, "c")
@@ -162,7 +163,7 @@ def test_concentrarse_adds_up_to_three_for_the_next_action() -> None:
     for _ in range(3):
         do(state, Action("concentrarse"))
     assert state.figures["a"].focus == 3
-    assert state.figures["a"].ene == ENE - 3 * cost("concentrarse")
+    assert state.figures["a"].ene == ENE - 3 * book_cost("concentrarse")
     refused(state, Action("concentrarse"), r"already concentrated to the maximum \(\+3\)")
     events = do(state, Action("ataque_distancia", target="b", item="pistola"))
     (imp,) = rolls(events, "CH IMP")
@@ -191,7 +192,7 @@ def test_en_guardia_gives_plus_two_to_the_next_reaction_check() -> None:
     state = b_first(squad(), faces=[6])  # CH VOL 6 ≤ 4 + 2
     do(state, Action("en_guardia"))
     guard = state.figures["b"]
-    assert guard.on_guard and guard.guard_bonus == 2 and guard.ene == ENE - cost("en_guardia")
+    assert guard.on_guard and guard.guard_bonus == 2 and guard.ene == ENE - book_cost("en_guardia")
     hand_over(state, "a")
     state.apply(Action("agacharse"))  # in b's CdV: a chance to react
     (check,) = rolls(state.apply(Action("react", "b")), "CH VOL (reacción)")
@@ -221,7 +222,7 @@ def test_esconderse_needs_over_half_cover_from_every_enemy_in_sight() -> None:
     )
     state = b_first(behind_wall())
     events = state.apply(Action("esconderse"))
-    assert state.figures["b"].hidden and state.figures["b"].ene == ENE - cost("esconderse")
+    assert state.figures["b"].hidden and state.figures["b"].ene == ENE - book_cost("esconderse")
     # a, over the wall, no longer sees b: nothing to react to
     assert "reaction_window" not in [e.kind for e in events]
     refused(state, Action("esconderse"), "already hidden")
@@ -306,7 +307,7 @@ def test_percibir_finds_hidden_enemies_within_int_k() -> None:
     (check,) = rolls(events, "CH INT (Percibir)")
     assert check["target"] == 4 and check["outcome"] == "pass"
     assert not state.figures["b"].hidden and state.figures["d"].hidden
-    assert state.figures["a"].ene == ENE - cost("percibir")
+    assert state.figures["a"].ene == ENE - book_cost("percibir")
 
 
 def test_a_failed_percibir_finds_nobody() -> None:
@@ -325,7 +326,7 @@ def test_buscar_searches_a_spot_within_reach() -> None:
     events = do(state, Action("buscar", point=(11.2, 10.0)))
     (search,) = [e.data for e in events if e.kind == "search"]
     assert search["outcome"] == "pass" and search["found"] == ["b"]
-    assert not state.figures["b"].hidden and state.figures["a"].ene == ENE - cost("buscar")
+    assert not state.figures["b"].hidden and state.figures["a"].ene == ENE - book_cost("buscar")
 
 
 # -- Curar / Reparar ---------------------------------------------------------------------------
@@ -348,7 +349,7 @@ def test_curar_outcomes(faces: list[int], before: int, after: int) -> None:
     events = do(state, Action("curar_reparar", target="c"))
     assert rolls(events, "CH INT (Curar / Reparar)")[0]["target"] == 4
     assert state.figures["c"].wounds == after
-    assert state.figures["a"].ene == ENE - cost("curar_reparar")
+    assert state.figures["a"].ene == ENE - book_cost("curar_reparar")
 
 
 def test_curar_raises_an_incapacitated_ally_and_oneself() -> None:

@@ -19,23 +19,23 @@ from wartime.engine.items import HANDLERS as ITEMS
 from wartime.engine.profiles import Trait, Weapon
 from wartime.rules.actions import load_actions
 
-from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, refused, scenario
+from .engine_support import (
+    KNIFE,
+    RIFLE,
+    ScriptedDice,
+    book_cost,
+    do,
+    profile,
+    refused,
+    rolls,
+    scenario,
+)
 
 BOOK = {a.id: a for a in load_actions().actions}
 ENE = 8  # CON 4 + AGI 4 gained at the first activation (ENERGÍA, Inicio actuación)
 PISTOL = Weapon("pistola", ene=1, dan=3, alc=15, cal=3)
 SWORD = Weapon("espada", ene=2, dan=3, alc=0, cal=4)
 SHOTGUN = Weapon("escopeta", ene=1, dan=8, alc=20, cal=4, bonuses=("Cargadores",))
-
-
-def cost(action_id: str) -> int:
-    ene = BOOK[action_id].ene
-    assert isinstance(ene, int)
-    return ene
-
-
-def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
 
 
 def camp(**profiles: Any) -> Scenario:
@@ -102,7 +102,7 @@ def test_comerciar_gives_a_weapon_to_an_ally_in_contact() -> None:
     digest = state.hash()
     events = do(state, Action("comerciar", target="c", item="cuchillo"))
     assert weapons(state, "a") == ["fusil"] and weapons(state, "c") == ["fusil", "cuchillo"]
-    assert state.figures["a"].ene == ENE - cost("comerciar")
+    assert state.figures["a"].ene == ENE - book_cost("comerciar")
     assert [e.data for e in events if e.kind == "handed"] == [
         {"figure": "c", "from": "a", "item": "cuchillo"}
     ]
@@ -123,7 +123,7 @@ def test_comerciar_swaps_one_piece_for_another(named: str) -> None:
     state = begun(camp(c=profile("c", weapons=(PISTOL,))), down="")
     do(state, Action("comerciar", target="c", item=named))
     assert weapons(state, "a") == ["fusil", "pistola"] and weapons(state, "c") == ["cuchillo"]
-    assert state.figures["a"].ene == ENE - cost("comerciar")
+    assert state.figures["a"].ene == ENE - book_cost("comerciar")
 
 
 def test_a_traded_weapon_keeps_its_wounds_rounds_and_entries() -> None:
@@ -149,7 +149,7 @@ def test_comerciar_refusals() -> None:
     state = begun(camp(c=profile("c", weapons=(RIFLE, PISTOL))), down="")
     refused(state, Action("comerciar", item="cuchillo"), "needs the ally to trade with")
     refused(state, Action("comerciar", target="c"), r"needs the piece to give or take")
-    refused(state, Action("comerciar", target="a", item="cuchillo"), "not with oneself")
+    refused(state, Action("comerciar", target="a", item="cuchillo"), "not on oneself")
     refused(state, Action("comerciar", target="b", item="cuchillo"), "b is an enemy")
     refused(state, Action("comerciar", target="d", item="cuchillo"), "d is an enemy")
     refused(state, Action("comerciar", target="c", item="fusil"), "both carry 'fusil'")
@@ -192,7 +192,7 @@ def test_saquear_takes_one_piece_and_costs_ch_agi_minus_one() -> None:
     looter = state.figures["a"]
     assert weapons(state, "a") == ["fusil", "cuchillo", "pistola"]
     assert weapons(state, "b") == ["espada"]
-    assert looter.looted == 1 and looter.ene == ENE - cost("saquear")
+    assert looter.looted == 1 and looter.ene == ENE - book_cost("saquear")
     assert [e.kind for e in events if e.kind in ("handed", "looted")] == ["handed", "looted"]
     # the malus rides on every CH AGI (and CH IMP, a CH AGI with a weapon) of the turn
     events = do(state, Action("eliminar", target="b", item="AGI"))
@@ -255,7 +255,7 @@ def test_eliminar_removes_the_body_for_good() -> None:
     events = do(state, Action("eliminar", target="b"))
     (check,) = rolls(events, "CH CON (Eliminar)")  # CON, AGI, INT all 4: the book's first
     assert check["outcome"] == "pass" and check["target"] == 4
-    assert state.figures["b"].removed and state.figures["a"].ene == ENE - cost("eliminar")
+    assert state.figures["b"].removed and state.figures["a"].ene == ENE - book_cost("eliminar")
     assert "removed" in [e.kind for e in events] and state.hash() != digest
     gone = "b is no longer on the table"
     refused(state, Action("saquear", target="b"), gone)
@@ -276,7 +276,7 @@ def test_a_failed_eliminar_leaves_the_body_and_spends_the_ene() -> None:
     state = begun(camp(), faces=[8])
     events = do(state, Action("eliminar", target="b"))
     assert not state.figures["b"].removed and "not_removed" in [e.kind for e in events]
-    assert state.figures["a"].ene == ENE - cost("eliminar")
+    assert state.figures["a"].ene == ENE - book_cost("eliminar")
 
 
 def test_eliminar_checks_the_attribute_named_or_the_best() -> None:

@@ -18,15 +18,11 @@ from wartime.engine.melee_variants import HANDLERS as VARIANTS
 from wartime.engine.profiles import Trait, Weapon
 from wartime.rules.actions import load_actions
 
-from .engine_support import KNIFE, RIFLE, profile, refused, scenario, started
+from .engine_support import KNIFE, RIFLE, profile, refused, rolls, scenario, started
 
 LONG_RIFLE = Weapon("rifle largo", ene=3, dan=4, alc=40, cal=4)
 # REACCIONES' bookkeeping, and the declaration an answer may follow (engine/responses.py)
 META = frozenset({"noise", "reaction_window", "no_reaction", "declared", "answer_pass"})
-
-
-def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
 
 
 def kinds(events: list[Any]) -> list[str]:

@@ -18,7 +18,7 @@ from wartime.engine.profiles import Metaability, Profile, Trait, profile_from_ar
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document
 
-from .engine_support import do, profile, refused, scenario, started
+from .engine_support import do, profile, refused, rolls, scenario, started
 
 START_ENE = 8  # CON 4 + AGI 4
 # A bunkai (CH AGI) that gives Refuerzo (CH DEF +1) for 2 ENE, up to 6 K away.
@@ -40,10 +40,6 @@ def game(
         ("z", "B", (35.0, 28.0), 90.0),
     ]
     return started(scenario(units, profiles={"a": a or caster("a")}), faces)
-
-
-def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
 
 
 def defence(state: GameState, figure_id: str) -> list[tuple[str, int]]:

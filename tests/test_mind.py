@@ -16,13 +16,9 @@ from wartime.engine.mind import HANDLERS as MIND
 from wartime.engine.profiles import Profile, Trait
 from wartime.rules.actions import load_actions
 
-from .engine_support import RIFLE, do, profile, refused, scenario, started
+from .engine_support import RIFLE, do, profile, refused, rolls, scenario, started
 
 START_ENE = 8  # CON 4 + AGI 4
-
-
-def rolls(events: list[Any], purpose: str) -> list[dict[str, Any]]:
-    return [e.data for e in events if e.kind == "roll" and e.data["purpose"] == purpose]
 
 
 def mind(

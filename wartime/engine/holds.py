@@ -68,15 +68,22 @@ def tie(state: GameState, figure: Figure, target: Figure, action: Action) -> lis
     if target.tied is not None:
         raise IllegalActionError(f"{target.id} is already tied up")
     material = STEEL if action.item == STEEL else ROPE
-    events = [spend(figure, HOLD_ENE, f"{entry('inmovilizar_enemigo').name} (atar)")]
-    result, _, contested = contest(state, figure, target, "CON")
-    events += contested
-    figure.next_action_modifier = 0
-    if result is OpposedResult.ACTOR:
+    won, events = _wrestle(state, figure, target, f"{entry('inmovilizar_enemigo').name} (atar)")
+    if won:
         target.tied = material
         text = f"{figure.id} ata a {target.id} ({material})"
         events.append(Event("tied", text, {"figure": target.id, "by": figure.id, "with": material}))
     return events
+
+
+def _wrestle(
+    state: GameState, figure: Figure, other: Figure, label: str
+) -> tuple[bool, list[Event]]:
+    """ENE 3 and a CH CON ENF against ``other`` (tying, or breaking a hold): won or not."""
+    events = [spend(figure, HOLD_ENE, label)]
+    result, _, contested = contest(state, figure, other, "CON")
+    figure.next_action_modifier = 0
+    return result is OpposedResult.ACTOR, events + contested
 
 
 def release(figure: Figure) -> list[Event]:
@@ -94,11 +101,8 @@ def desatarse(state: GameState, figure: Figure, action: Action) -> list[Event]:
     grip = holder(state, figure)
     if grip is None:
         raise IllegalActionError(f"{figure.id} is neither tied up nor held")
-    events = [spend(figure, HOLD_ENE, f"{entry(UNTIE).name} (inmovilización)")]
-    result, _, contested = contest(state, figure, grip, "CON")
-    events += contested
-    figure.next_action_modifier = 0
-    if result is OpposedResult.ACTOR:
+    won, events = _wrestle(state, figure, grip, f"{entry(UNTIE).name} (inmovilización)")
+    if won:
         figure.held_by = None
         text = f"{figure.id} se libera de {grip.id}"
         events.append(Event("released", text, {"figure": figure.id, "from": grip.id}))

@@ -62,13 +62,19 @@ def _touching(figure: Figure, other: Figure) -> bool:
     return other.level == figure.level and gap <= ENGAGED_GAP
 
 
+def _other(state: GameState, figure: Figure, action: Action, book: Entry, who: str) -> Figure:
+    """The action's target: named, and another character than the one acting."""
+    if action.target is None:
+        raise IllegalActionError(f"{book.name} needs {who} (target)")
+    other = state.figure(action.target)
+    if other is figure:
+        raise IllegalActionError(f"{book.name} works on another character, not on oneself")
+    return other
+
+
 def _body(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
     """The casualty in base contact that Saquear or Eliminar works on."""
-    if action.target is None:
-        raise IllegalActionError(f"{book.name} needs the fallen character to work on (target)")
-    body = state.figure(action.target)
-    if body is figure:
-        raise IllegalActionError(f"{book.name} works on another character, not on oneself")
+    body = _other(state, figure, action, book, "the fallen character to work on")
     if body.removed:  # perform() refuses it first; a direct call must not reach it either
         raise IllegalActionError(f"{body.id} is no longer on the table (Eliminar)")
     if not body.casualty:
@@ -82,11 +88,7 @@ def _body(state: GameState, figure: Figure, action: Action, book: Entry) -> Figu
 
 def _partner(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
     """The ally in base contact that Comerciar trades with."""
-    if action.target is None:
-        raise IllegalActionError(f"{book.name} needs the ally to trade with (target)")
-    partner = state.figure(action.target)
-    if partner is figure:
-        raise IllegalActionError(f"{book.name} trades with another character, not with oneself")
+    partner = _other(state, figure, action, book, "the ally to trade with")
     if partner.side != figure.side:
         raise IllegalActionError(
             f"{partner.id} is an enemy: only an ally trades (Desarmar takes an enemy's weapon)"
