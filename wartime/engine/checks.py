@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from wartime.engine import bonuses
@@ -145,11 +146,11 @@ def carrying_out(state: GameState, figure: Figure, action: Action) -> Iterator[N
     and its ENE takes what the entries add (Grito de maestría, Hálito de hambre...)."""
     bonuses.end_lasting(state)  # a CaC that ended since (Arma de carga's DEF −2)
     figure.doing = action
-    figure.ene_modifiers = bonuses.ene_modifiers(state, figure, action)
+    figure.ene_pending = partial(bonuses.ene_modifiers, state, figure, action)
     try:
         yield
     finally:
-        figure.doing, figure.ene_modifiers = None, ()
+        figure.doing, figure.ene_modifiers, figure.ene_pending = None, (), None
         bonuses.end_lasting(state)
 
 
@@ -215,6 +216,8 @@ def afford(
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The ENE ``cost`` comes to with the entries' modifiers, or the player's reason why it
     cannot be paid.  Nothing is paid (a move plans its cost before it goes)."""
+    if figure.ene_pending is not None:  # the entries' ENE, first needed now
+        figure.ene_modifiers, figure.ene_pending = figure.ene_pending(), None
     mods = figure.ene_modifiers
     cost = max(1, cost + sum(v for _, v in mods))
     floor = REACTION_FLOOR if figure.reacting else 0

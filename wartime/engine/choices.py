@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
+from wartime.board.shapes import Point
 from wartime.engine import holds, items
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
@@ -95,7 +96,13 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         steady.append(Action("esperar", figure.id))
     moves: list[Action] = []
     if figure.aboard is None and not engaged_with(state, figure):
-        moves = [a for a in _moves(figure) if move_problem(state, figure, a, engaged=False) is None]
+        free = _open_ways(state, figure)
+        moves = [
+            a
+            for a, way in _moves(figure)
+            if move_problem(state, figure, a, engaged=False, clear=_within(figure, a, free, way))
+            is None
+        ]
         options += _charges(state, figure)
     legal = [a for a in options if a.kind == "end" or state.check(a) is None]
     return legal + steady + moves
@@ -167,22 +174,61 @@ def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
     return options
 
 
-def _moves(figure: Figure) -> list[Action]:
+WAYS = 8  # sampled directions; a stride sampled in fewer takes every other one
+
+
+def _moves(figure: Figure) -> list[tuple[Action, int]]:
+    """The sampled moves, each with its direction (0..7, counterclockwise from +x)."""
     if drives(figure):
-        return _drives(figure)
+        return [(a, -1) for a in _drives(figure)]
     out = []
     for kind, directions in SAMPLES.items():
         if figure.ene < STRIDES[kind].ene:  # cannot pay even on easy ground
             continue
         reach = figure.mov + STRIDES[kind].extra_k
         for step in range(directions):
-            angle = 2 * math.pi * step / directions
-            point = (
-                figure.position[0] + reach * math.cos(angle),
-                figure.position[1] + reach * math.sin(angle),
+            out.append(
+                (
+                    Action(kind, figure.id, point=_ahead(figure, step * WAYS // directions, reach)),
+                    step * WAYS // directions,
+                )
             )
-            out.append(Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6))))
     return out
+
+
+def _within(figure: Figure, action: Action, free: dict[int, float], way: int) -> bool:
+    """The sampled destination lies within the free straight run of its direction."""
+    assert action.point is not None
+    return way in free and math.dist(figure.position, action.point) <= free[way] + 1e-6
+
+
+def _ahead(figure: Figure, way: int, reach: float) -> Point:
+    angle = 2 * math.pi * way / WAYS
+    x = figure.position[0] + reach * math.cos(angle)
+    y = figure.position[1] + reach * math.sin(angle)
+    return round(x, 6), round(y, 6)
+
+
+def _open_ways(state: GameState, figure: Figure) -> dict[int, float]:
+    """How far the base runs straight and free in each direction sampled by several
+    strides: one physics probe there vouches for every shorter stride on that line
+    (a prefix of a free straight path is free).  A probe that slid vouches for nothing."""
+    if figure.level != 1 or drives(figure):
+        return {}
+    longest = max((k for k in SAMPLES if figure.ene >= STRIDES[k].ene), default=None,
+                  key=lambda k: STRIDES[k].extra_k)  # fmt: skip
+    if longest is None or SAMPLES[longest] == WAYS:
+        return {}
+    reach = figure.mov + STRIDES[longest].extra_k
+    table, (x, y) = state.physics(), figure.position
+    free = {}
+    for way in range(0, WAYS, WAYS // SAMPLES[longest]):
+        end = table.probe_move(figure.id, _ahead(figure, way, reach), reach).end
+        ux, uy = math.cos(2 * math.pi * way / WAYS), math.sin(2 * math.pi * way / WAYS)
+        along, aside = (end[0] - x) * ux + (end[1] - y) * uy, (end[1] - y) * ux - (end[0] - x) * uy
+        if abs(aside) < 1e-6:
+            free[way] = along
+    return free
 
 
 def _boarding(state: GameState, figure: Figure) -> list[Action]:

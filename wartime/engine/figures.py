@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import astuple, dataclass, field
 
 from wartime.board.battlefield import Posture, Unit
@@ -122,9 +123,11 @@ class Figure:
     spent: tuple[str, ...] = ()
     # Transient, never in snapshot(): the action it is carrying out right now (its checks
     # read it, bonuses.Context.action) and the ENE its entries add to that action's cost
-    # (checks.spend); both are cleared when the action ends.
+    # (checks.spend), worked out when first paid (most legality probes never get there);
+    # all cleared when the action ends.
     doing: Action | None = None
     ene_modifiers: tuple[tuple[str, int], ...] = ()
+    ene_pending: Callable[[], tuple[tuple[str, int], ...]] | None = None
     # Damage entries (combat.defend, combat.wound).
     hide_lost: int = 0  # Escudo coriáceo: levels lost, each to a wound it took instead
     blooded: bool = False  # Sanguinario: it has wounded in CaC since its activation began

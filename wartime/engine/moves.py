@@ -120,11 +120,13 @@ class Route:
 def route(
     state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
     engaging: frozenset[str] = frozenset(), keep: bool = False, steered: bool = False,
+    clear: bool = False,
 ) -> Route:  # fmt: skip
     """Plan a move toward ``goal``: physics, terrain surcharge, ENE and the 1 K rule.
 
     A transport goes along its facing (driving.along_axis) unless the action
-    ``steered`` it (Maniobrar), and starting it costs its ENE.  Raises
+    ``steered`` it (Maniobrar), and starting it costs its ENE.  ``clear``: the caller
+    has already probed the straight way at least this far (legal_actions).  Raises
     IllegalActionError.  The base goes back where it was unless ``keep``.
     """
     problem = movement_problem(figure)
@@ -135,7 +137,7 @@ def route(
     if figure.level == HIGH and not steered:
         goal = _whole_mov(figure, goal, budget)
     start = figure.position
-    if figure.level == 1:
+    if figure.level == 1 and not (clear and not keep):
         table = state.physics()
         move = table.move_toward if keep else table.probe_move
         result = move(figure.id, goal, budget)
@@ -185,11 +187,13 @@ def travel(
 
 
 def move_problem(
-    state: GameState, figure: Figure, action: Action, *, engaged: bool | None = None
-) -> str | None:
+    state: GameState, figure: Figure, action: Action, *, engaged: bool | None = None,
+    clear: bool = False,
+) -> str | None:  # fmt: skip
     """Why a Mover/Correr/Esprintar would be refused, without a trial state (fast).
 
-    ``engaged`` may be passed when the caller already knows it (many samples, one check).
+    ``engaged`` may be passed when the caller already knows it (many samples, one check);
+    ``clear`` when it has probed the straight way at least as far (see :func:`route`).
     """
     stride = STRIDES[action.kind]
     if action.point is None:
@@ -206,7 +210,7 @@ def move_problem(
             from wartime.engine.sequence import fleeing_only
 
             fleeing_only(state, figure, action)
-        route(state, figure, action.point, figure.mov + stride.extra_k, stride)
+        route(state, figure, action.point, figure.mov + stride.extra_k, stride, clear=clear)
     except IllegalActionError as exc:
         return str(exc)
     return None
