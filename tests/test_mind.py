@@ -341,9 +341,9 @@ def test_possession_and_marks_enter_the_hash_only_when_set() -> None:
 # -- Combate mental and Contramagia ------------------------------------------------------------
 
 
-def test_contramagia_is_refused_with_the_reason() -> None:
-    """Contramagia is declared while another neuromante acts: not automated yet."""
-    refused(game([5]), Action("contramagia", target="b"), "not yet automated: it is declared")
+def test_contramagia_is_only_an_answer() -> None:
+    """Contramagia answers an enemy neuromante's casting: never an action of its own."""
+    refused(game([5]), Action("contramagia", target="b"), "answers an enemy neuromante")
 
 
 def test_combate_mental_is_only_an_answer() -> None:
@@ -380,3 +380,47 @@ def test_only_a_mind_user_fights_back() -> None:
     state.apply(Action("corromper_hackear", target="b"))
     state.apply(Action("pass", "b"))  # no Huir: the hack resolves
     assert state.pending.kind is not PendingKind.RESPOND
+
+
+def _countered(faces: list[int]) -> GameState:
+    """a (neuromante, INT 7) hacks b; c, an enemy neuromante (INT 6) 2 K from a, may counter."""
+    units = [
+        ("a", "A", (10.0, 10.0), 0.0),
+        ("b", "B", (14.0, 10.0), 180.0),
+        ("c", "B", (10.0, 13.0), 270.0),
+    ]
+    profiles = {"a": mind("a", "Neuromante", int_=7), "b": mind("b"),
+                "c": mind("c", "Neuromante", int_=6)}  # fmt: skip
+    state = started(scenario(units, profiles=profiles), [*faces, *[5] * 8])
+    state.apply(Action("corromper_hackear", target="b"))
+    return state
+
+
+def test_contramagia_is_offered_to_an_enemy_neuromante_in_reach() -> None:
+    """Contramagia (3, INT ENF) [Neuromante]: within its INT in K of a neuromante acting."""
+    state = _countered([])
+    assert state.pending.kind is PendingKind.RESPOND
+    assert Action("contramagia", "c") in state.legal_actions()
+    refused(state, Action("contramagia", "b"), "cannot answer with Contramagia")
+
+
+def test_contramagia_won_cancels_the_casting() -> None:
+    """Contramagia: CH INT ENF instead of the caster's CH INT; if the caster loses, the
+    action fails (DESIGN §7: the lowest passing die wins)."""
+    state = _countered([4, 2])  # a's CH INT ENF 4 (7), c's 2 (6): c wins
+    events = state.apply(Action("contramagia", "c"))
+    purposes = [e.data["purpose"] for e in events if e.kind == "roll"]
+    assert purposes[:2] == ["CH INT (Corromper / Hackear) ENF", "CH INT ENF (Contramagia)"]
+    assert not [e for e in events if e.kind == "mind_hit"]
+    assert state.figures["b"].stress == 0 and state.figures["c"].ene == -3
+    assert state.figures["a"].ene == START_ENE - 3  # the hack was paid and failed
+
+
+def test_contramagia_lost_lets_the_casting_go_on_and_a_critical_shakes_the_loser() -> None:
+    """Contramagia: if the caster wins it goes on; a critical gives the other side
+    1 stress unless its CH VOL passes."""
+    state = _countered([1, 3, 9, 9, 9])  # a 1 (critical) beats c 3; c's CH VOL 9: +1
+    events = state.apply(Action("contramagia", "c"))
+    assert [e for e in events if e.kind == "mind_hit"]
+    assert state.figures["c"].stress == 1
+    assert "CH VOL (Contramagia)" in [e.data["purpose"] for e in events if e.kind == "roll"]

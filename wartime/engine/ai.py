@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from wartime.engine.actions import Action
 from wartime.engine.combat import melee_damage, range_penalty
+from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import Figure
 from wartime.engine.mind import MENTAL, mind_attribute
@@ -84,6 +85,11 @@ def _answer(state: GameState, figure: Figure) -> Action:
     declared = state.declared
     assert declared is not None
     attacker = state.figure(declared.actor)
+    mages = [state.figure(m) for m in counter_mages(state, attacker, declared.action)]
+    if mages:  # Contramagia from its strongest mind, when it is at least the caster's
+        mage = max(mages, key=lambda m: (m.profile.int_, m.id))
+        if mage.profile.int_ >= attacker.profile.int_:
+            return Action(COUNTER, mage.id)
     dodges = DODGE in answers(state, attacker, declared.action)
     if dodges and figure.profile.agi >= attacker.profile.agi:
         return Action(DODGE, figure.id)

@@ -17,6 +17,7 @@ from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
 from wartime.engine.boarding import carrier
+from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.mind import MENTAL
@@ -66,8 +67,10 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
         return [Action("pass", figure.id), *([back] if state.check(back) is None else [])]
     declared = state.declared
     assert declared is not None
-    found = answers(state, state.figure(declared.actor), declared.action)
+    caster = state.figure(declared.actor)
+    found = answers(state, caster, declared.action)
     options = [Action("pass", figure.id)]
+    options += [Action(COUNTER, m) for m in counter_mages(state, caster, declared.action)]
     if DODGE in found:
         options.append(Action(DODGE, figure.id))
     if FLEE in found:

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
-from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.checks import acting_modifiers, contest, spend
+from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.mind import within_reach
@@ -90,9 +91,8 @@ def _check(
     ctx = Context(None if target is figure else target, melee=False)
     value = figure.vol if attribute == "VOL" else figure.profile.attribute(attribute)
     purpose = f"CH {attribute} ({ability.id})"
-    outcome, event = roll(state, figure, purpose, value, acting_modifiers(figure), ctx)
+    outcome, events = cast_roll(state, figure, purpose, value, acting_modifiers(figure), ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
-    events = [event]
     if outcome is Outcome.FUMBLE:
         events += psi_check(state, figure, "pifia con metahabilidad")
     return outcome, events

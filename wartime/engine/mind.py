@@ -32,8 +32,7 @@ CH PSI passes (:func:`psychology.psi_check`, which gives the +1 stress on a fail
   no range); then the attacker may, and so on until one of them stops (pending
   ``respond``, engine/responses.py :class:`Exchange`).
 
-Contramagia is declared while another neuromante acts and is refused with that reason
-(:data:`NEEDS_REACTIONS`).
+- **Contramagia** answers an enemy neuromante's casting (engine/countermagic.py).
 """
 
 from __future__ import annotations
@@ -42,9 +41,10 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
-from wartime.engine.book import cost, difficulty, entry, refused
+from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
+from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.psychology import psi_check, stress_limits
@@ -128,9 +128,9 @@ def _attempt(
     events = [spend(figure, cost(book), paid_for)]
     mods = acting_modifiers(figure) + difficulty(book)
     ctx = Context(target, melee=False)
-    outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
+    outcome, rolled = cast_roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
-    events.append(event)
+    events += rolled
     if outcome is Outcome.FUMBLE:
         events += psi_check(state, figure, "pifia con metahabilidad")
     if not outcome.passed:
@@ -139,7 +139,7 @@ def _attempt(
     return outcome, events
 
 
-def _gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -> list[Event]:
+def gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -> list[Event]:
     if amount <= 0:
         text = f"{target.id} resiste el ataque mental de {source.id}: no gana estrés"
         return [Event("no_stress", text, {"figure": target.id, "by": source.id})]
@@ -258,7 +258,7 @@ def _mind_defence(state: GameState, target: Figure, damage: int, source: Figure)
         gained = damage
     else:
         gained = damage + 1
-    return [event, *_gain_stress(state, target, gained, source)]
+    return [event, *gain_stress(state, target, gained, source)]
 
 
 # -- Poseer and Marcar un objetivo -------------------------------------------------------------
@@ -371,18 +371,15 @@ def puppet_action(
     return events
 
 
-# -- declared during another character's action: not yet automated ------------------------------
-
-NEEDS_REACTIONS: dict[str, str] = {
-    "contramagia": (
-        "it is declared while another neuromante within INT K is acting, and replaces that "
-        "neuromante's CH INT with a CH INT ENF before the action resolves: it needs "
-        "reactions in the middle of an action"
-    ),
-}
+# -- answers, offered by engine/responses.py: never actions of their own ----------------------
 
 
 def _answer_only(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    if action.kind == COUNTER:
+        raise IllegalActionError(
+            f"{entry(COUNTER).name} answers an enemy neuromante's casting within INT K: it "
+            "is offered when one is declared"
+        )
     raise IllegalActionError(
         f"{entry(MENTAL).name} answers a Corromper / Hackear against this Pj: it is offered "
         "right after one"
@@ -394,5 +391,5 @@ HANDLERS: dict[str, Handler] = {
     MENTAL: _answer_only,
     "poseer": poseer,
     "marcar_un_objetivo": marcar_un_objetivo,
-    **{action_id: refused(action_id, why) for action_id, why in NEEDS_REACTIONS.items()},
+    COUNTER: _answer_only,
 }

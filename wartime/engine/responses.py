@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
+from wartime.engine.countermagic import COUNTER, COUNTER_ENE, counter_mages
 from wartime.engine.driving import drives
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
@@ -52,9 +53,11 @@ class Declared:
     actor: str
     action: Action
     target: str
+    mages: tuple[str, ...] = ()  # enemy neuromantes that may answer with Contramagia
 
     def snapshot(self) -> list[object]:
-        return [self.actor, self.action.to_data(), self.target]
+        base: list[object] = [self.actor, self.action.to_data(), self.target]
+        return [*base, list(self.mages)] if self.mages else base
 
 
 @dataclass(frozen=True)
@@ -102,18 +105,22 @@ def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
     from wartime.engine.sequence import carry_out
 
     found = answers(state, actor, action)
-    if not found:
+    mages = counter_mages(state, actor, action)
+    if not found and not mages:
         return []
     problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
     if problem:
         raise IllegalActionError(problem)
     assert action.target is not None
-    state.declared = Declared(actor.id, action, action.target)
-    names = " o ".join(entry(kind).name for kind in found)
-    text = f"{actor.id} declara {entry_name(action)} contra {action.target}: puede {names}"
-    return [
-        Event("declared", text, {"figure": actor.id, "target": action.target, "answers": found})
-    ]
+    state.declared = Declared(actor.id, action, action.target, tuple(mages))
+    names = [f"{action.target} ({' o '.join(entry(kind).name for kind in found)})"] if found else []
+    names += [f"{mage} ({entry(COUNTER).name})" for mage in mages]
+    text = (
+        f"{actor.id} declara {entry_name(action)} contra {action.target}; "
+        f"puede responder: {', '.join(names)}"
+    )
+    data = {"figure": actor.id, "target": action.target, "answers": found, "mages": mages}
+    return [Event("declared", text, data)]
 
 
 def entry_name(action: Action) -> str:
@@ -133,9 +140,11 @@ def respond(state: GameState, action: Action) -> list[Event]:
     declared = state.declared
     assert declared is not None
     target = state.figure(declared.target)
+    actor = state.figure(declared.actor)
+    if action.kind == COUNTER:
+        return _counter(state, actor, declared, action)
     if action.figure not in (None, target.id):
         raise IllegalActionError(f"{target.id} is the one answering, not {action.figure}")
-    actor = state.figure(declared.actor)
     if action.kind == "pass":
         events = [Event("answer_pass", f"{target.id} no responde", {"figure": target.id})]
     elif action.kind in answers(state, actor, declared.action):
@@ -150,6 +159,31 @@ def respond(state: GameState, action: Action) -> list[Event]:
     from wartime.engine.sequence import check_game_over
 
     return events + check_game_over(state)  # a fumbled CH PSI may have taken out the last Pj
+
+
+def _counter(state: GameState, actor: Figure, declared: Declared, action: Action) -> list[Event]:
+    """Contramagia: an enemy neuromante in reach pays ENE 3; the casting then meets it."""
+    from wartime.engine.sequence import check_game_over
+
+    if action.figure not in counter_mages(state, actor, declared.action):
+        raise IllegalActionError(
+            f"{action.figure} cannot answer with {entry(COUNTER).name}: a neuromante of the "
+            f"other side within its INT in K of {actor.id} may"
+        )
+    mage = state.figure(action.figure)
+    mage.reacting = True  # outside its activation: ENE down to −10
+    try:
+        with carrying_out(state, mage, action):
+            events = [spend(mage, COUNTER_ENE, entry(COUNTER).name)]
+    finally:
+        mage.reacting = False
+    state.declared = None
+    state.countering = (mage.id, actor.id)
+    try:
+        events += _resolve(state, actor, declared.action, COUNTER)
+    finally:
+        state.countering = None
+    return events + check_game_over(state)
 
 
 def _exchange(state: GameState, action: Action) -> list[Event]:

@@ -76,6 +76,7 @@ class GameState:
         self.declared: Declared | None = None  # an action waiting for its target's answer
         self.exchange: Exchange | None = None  # a Combate mental waiting for its next blow
         self.dodging: tuple[str, str] | None = None  # (dodger, attacker) while a blow resolves
+        self.countering: tuple[str, str] | None = None  # (counter-mage, caster) likewise
         self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
