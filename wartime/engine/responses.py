@@ -263,7 +263,7 @@ def _resolve(state: GameState, actor: Figure, action: Action, answer: str) -> li
         finally:
             state.dodging = None
     actor.actions_taken += 1  # it was declared: it counts, though nothing is paid
-    text = f"{actor.id} pierde su acción: {problem}"
+    text = f"{actor.id} pierde su acción: {action.target} ya no es un objetivo posible"
     return [Event("action_lost", text, {"figure": actor.id, "reason": problem})]
 
 
