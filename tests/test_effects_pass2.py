@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.bonuses import defense_bonus
 from wartime.engine.events import Event
+from wartime.engine.hits import defense_bonus
 from wartime.engine.profiles import Profile, Trait, Transport, Weapon
 
 from .engine_support import (

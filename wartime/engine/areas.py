@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Blow, Context
+from wartime.engine.bonuses import Context
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import (
     _damage,
@@ -50,6 +50,7 @@ from wartime.engine.combat import (
 )
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.hits import Blow
 from wartime.engine.moves import noise_event
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError

@@ -1,9 +1,12 @@
-"""Automated bonus/malus: the catalogue's effects applied to checks and damage.
+"""Automated bonus/malus: which of the catalogue's effects reach a roll, and how.
 
 Each figure carries traits (the catalogue entries of its archetypes).  A
 weapon's traits count only while that weapon is used; the others always do.
 The effects themselves are data (``data/effects``, see
-:mod:`wartime.rules.effects`); this module only decides which apply.
+:mod:`wartime.rules.effects`); this module decides which apply to a check, an
+ENE cost or the initiative, with their conditions (the action, the weapon, the
+target, auras by distance, chains of shots...).  What they do to a hit, its DAÑ
+and the CH DEF plan, is :mod:`wartime.engine.hits`.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
@@ -27,6 +30,7 @@ from wartime.rules.effects import Effect, load_effects
 from wartime.rules.text import fold
 
 if TYPE_CHECKING:
+    from wartime.engine.hits import Blow
     from wartime.engine.state import GameState
 
 # Which effect names touch a check: CH IMP is a CH AGI with a physical weapon
@@ -82,7 +86,7 @@ class Faces:
     cancels: tuple[str, ...] = ()  # labels of modifiers dropped from the check
 
 
-def _traits(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
+def entries_of(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
     effects = load_effects()
     granted = (trait for grant in figure.granted for trait in grant.traits)
     for trait in chain(figure.profile.traits, granted):
@@ -103,18 +107,18 @@ def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
     entity itself is the check: an id is only trusted while that profile is kept).
     """
     if figure.granted:  # a metaability at work: its entries come and go
-        return tuple((t, e) for t, e in _traits(figure, None) if e.within is not None)
+        return tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
     profile = figure.profile
     found = _AURAS.get(id(profile))
     if found is None or found[0] is not profile:
         if len(_AURAS) >= _AURA_MEMORY:
             _AURAS.clear()
-        auras = tuple((t, e) for t, e in _traits(figure, None) if e.within is not None)
+        auras = tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
         found = _AURAS[id(profile)] = (profile, auras)
     return found[1]
 
 
-def _when(effect: Effect, actor: Figure, ctx: Context) -> bool:
+def in_force(effect: Effect, actor: Figure, ctx: Context) -> bool:
     if effect.when == "ranged":
         return ctx.melee is False
     if effect.when == "melee":
@@ -128,18 +132,18 @@ def _when(effect: Effect, actor: Figure, ctx: Context) -> bool:
     return True
 
 
-def _value(effect: Effect, trait: Trait) -> int:
+def effect_value(effect: Effect, trait: Trait) -> int:
     return effect.value * (trait.level if effect.per_level else 1)
 
 
-def _sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
+def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
     """Every effect that may reach ``actor``'s roll, with whose it is."""
-    for trait, effect in _traits(actor, ctx.weapon):
+    for trait, effect in entries_of(actor, ctx.weapon):
         if effect.who in ("self", "all"):
             yield actor.id, trait, effect
     against = ctx.against
     if against is not None and against.side != actor.side:  # "enemigo": never an ally's
-        for trait, effect in _traits(against, None):
+        for trait, effect in entries_of(against, None):
             if effect.who == "attackers" and effect.within is None:
                 yield against.id, trait, effect
     for other in state.figures.values():
@@ -174,7 +178,7 @@ def _reach(actor: Figure, bearer: Figure, effect: Effect, ctx: Context) -> float
     return None
 
 
-def _label(trait: Trait, owner: str, actor: Figure) -> str:
+def label_of(trait: Trait, owner: str, actor: Figure) -> str:
     return trait.name if owner == actor.id else f"{trait.name} ({owner})"
 
 
@@ -184,19 +188,19 @@ def check_modifiers(
     kinds = check_kinds(purpose)
     mods: list[tuple[str, int]] = []
     halved = False  # an attribute halved twice (two Anuladores) is still only halved
-    for owner, trait, effect in _sources(state, actor, ctx):
-        if effect.check not in kinds or not _when(effect, actor, ctx):
+    for owner, trait, effect in sources(state, actor, ctx):
+        if effect.check not in kinds or not in_force(effect, actor, ctx):
             continue
-        if not _fits(state, owner, trait, effect, purpose, ctx):
+        if not fits(state, owner, trait, effect, purpose, ctx):
             continue
         if effect.halve:
             if halved:
                 continue
             halved, value = True, _halving(actor, purpose)
         else:
-            value = _value(effect, trait) * _turns(state, effect)
+            value = effect_value(effect, trait) * _turns(state, effect)
         if value:
-            mods.append((_label(trait, owner, actor), value))
+            mods.append((label_of(trait, owner, actor), value))
     return mods
 
 
@@ -207,8 +211,8 @@ def faces(state: GameState, actor: Figure, purpose: str, ctx: Context) -> Faces:
     once: str | None = None
     fixed: tuple[str, int] | None = None
     cancels: list[str] = []
-    for owner, trait, effect in _sources(state, actor, ctx):
-        if not _when(effect, actor, ctx) or not _fits(state, owner, trait, effect, purpose, ctx):
+    for owner, trait, effect in sources(state, actor, ctx):
+        if not in_force(effect, actor, ctx) or not fits(state, owner, trait, effect, purpose, ctx):
             continue
         applies = effect.check is None or effect.check in kinds
         if effect.critical_to and applies:
@@ -222,7 +226,7 @@ def faces(state: GameState, actor: Figure, purpose: str, ctx: Context) -> Faces:
         elif effect.reroll in kinds:
             again |= {effect.reroll_on} if effect.reroll_on else {"failure", "fumble"}
         if effect.fixed is not None and applies:
-            fixed = (_label(trait, owner, actor), effect.fixed)
+            fixed = (label_of(trait, owner, actor), effect.fixed)
         if effect.cancels is not None and applies:
             cancels.append(effect.cancels)
         auto = auto or effect.auto_pass in kinds
@@ -241,7 +245,7 @@ def faces(state: GameState, actor: Figure, purpose: str, ctx: Context) -> Faces:
 _ATTRIBUTE = {"IMP": "AGI", "PSI": "VOL", "LOC": "VOL"}
 
 
-def _fits(
+def fits(
     state: GameState, owner: str, trait: Trait, effect: Effect, purpose: str | None,
     ctx: Context,
 ) -> bool:  # fmt: skip
@@ -262,7 +266,7 @@ def _fits(
             return False
     if effect.with_weapon is not None and not _weapon_uses(ctx.weapon, effect.with_weapon):
         return False
-    if effect.with_entry is not None and not _carries(bearer, effect.with_entry):
+    if effect.with_entry is not None and not carries(bearer, effect.with_entry):
         return False
     if not _second_fits(bearer, effect, ctx):
         return False
@@ -284,7 +288,7 @@ def _own_check(purpose: str, book: object) -> bool:
 def _chosen(trait: Trait, action: str | bool, ctx: Context) -> bool:
     """Maestría (X): the action X names, or the weapon or item it names or sits on."""
     if trait.param is None:
-        return trait.weapon is not None  # on a weapon: _traits already asks for it in use
+        return trait.weapon is not None  # on a weapon: entries_of already asks for it in use
     named = load_actions().find(trait.param)
     if named is not None:
         return named.id == action
@@ -313,7 +317,7 @@ def _ally_near(state: GameState, bearer: Figure, effect: Effect) -> bool:
         and other.side == bearer.side
         and effect.ally_within is not None
         and _gap(other, bearer) <= effect.ally_within
-        and any(_carries(other, name) for name in effect.unless_ally)
+        and any(carries(other, name) for name in effect.unless_ally)
         for other in state.figures.values()
     )
 
@@ -353,21 +357,21 @@ def ene_modifiers(state: GameState, actor: Figure, action: Action) -> tuple[tupl
     target = state.figures.get(action.target) if action.target is not None else None
     ctx = Context(target, None, weapon, book.id if book else None, item=action.item)
     mods = []
-    for owner, trait, effect in _sources(state, actor, ctx):
+    for owner, trait, effect in sources(state, actor, ctx):
         if effect.stat != "ENE" or not effect.value:
             continue
         if effect.with_weapon is not None and weapon is None:
             continue  # only the ENE of the weapon, not of every action
-        if _when(effect, actor, ctx) and _fits(state, owner, trait, effect, None, ctx):
-            mods.append((_label(trait, owner, actor), _value(effect, trait)))
+        if in_force(effect, actor, ctx) and fits(state, owner, trait, effect, None, ctx):
+            mods.append((label_of(trait, owner, actor), effect_value(effect, trait)))
     return tuple(mods)
 
 
 def initiative_modifiers(state: GameState, figure: Figure) -> list[tuple[str, int]]:
     """What the entries add to the initiative roll of the Pj a side rolls with (Explorador)."""
     return [
-        (_label(t, owner, figure), _value(e, t))
-        for owner, t, e in _sources(state, figure, Context())
+        (label_of(t, owner, figure), effect_value(e, t))
+        for owner, t, e in sources(state, figure, Context())
         if e.stat == "INI" and e.value
     ]
 
@@ -375,56 +379,15 @@ def initiative_modifiers(state: GameState, figure: Figure) -> list[tuple[str, in
 def activation_ene(state: GameState, figure: Figure) -> list[tuple[str, int]]:
     """ENE the entries give when ``figure``'s activation starts (Genio estratega)."""
     return [
-        (_label(t, owner, figure), e.ene_gain)
-        for owner, t, e in _sources(state, figure, Context())
+        (label_of(t, owner, figure), e.ene_gain)
+        for owner, t, e in sources(state, figure, Context())
         if e.ene_gain
     ]
 
 
 def focus_step(figure: Figure) -> int:
     """What Concentrarse gives beyond the book's step (Mente centrada: +2, not +1)."""
-    return sum(e.focus for _, e in _traits(figure, None) if e.who == "self")
-
-
-def damage_modifiers(
-    state: GameState, attacker: Figure, target: Figure, ctx: Context
-) -> list[tuple[str, int]]:
-    """DAÑ from the attacker's traits and from the target's "attackers" traits.
-
-    Conditional ones (a critical, an action, the target, the range) count only when the
-    blow meets them: see ``_aimed``.
-    """
-    return [(name, value) for name, value, _ in _damage_effects(state, attacker, target, ctx)]
-
-
-def damage_taken(target: Figure) -> int:
-    """A factor on the DAÑ the target takes (Blandito ×2)."""
-    factor = 1
-    for _, effect in _traits(target, None):
-        if effect.damage_taken:
-            factor *= effect.damage_taken
-    return factor
-
-
-def defense_bonus(state: GameState, figure: Figure, melee: bool | None = None) -> int:
-    """DEF from the figure's own entries against a blow (``melee``: struck in CaC).
-
-    Its weapons' entries count only once a charge switched them on (Arma de carga);
-    an entry with a ``floor`` keeps the DEF they leave from going below it (Escuchimizado).
-    """
-    ctx = Context(melee=melee)
-    total, floor = 0, None
-    for trait, effect in _every_trait(figure):
-        if effect.stat != "DEF" or effect.who != "self" or not _when(effect, figure, ctx):
-            continue
-        if (trait.weapon is not None or effect.after_charge) and not _lasts(
-            state, figure, trait, effect
-        ):
-            continue
-        total += _value(effect, trait)
-        if effect.floor is not None:
-            floor = effect.floor if floor is None else max(floor, effect.floor)
-    return total if floor is None else max(total, floor - figure.defense)
+    return sum(e.focus for _, e in entries_of(figure, None) if e.who == "self")
 
 
 def not_yet_automated() -> list[str]:
@@ -435,10 +398,7 @@ def not_yet_automated() -> list[str]:
     return [e.name for e in load_catalog().entries if e.name not in automated]
 
 
-# -- Damage, wounds and the CH DEF (data/effects/damage.yaml) ---------------------------------
-
-
-def _carries(figure: Figure, name: str) -> bool:
+def carries(figure: Figure, name: str) -> bool:
     """It carries an entry called ``name``, or one tagged so (Control remoto: Vulnerable)."""
     from wartime.rules.catalog import load_catalog
 
@@ -451,237 +411,9 @@ def _carries(figure: Figure, name: str) -> bool:
     return False
 
 
-def _aimed(effect: Effect, attacker: Figure, target: Figure, ctx: Context) -> bool:
-    """The conditions an effect puts on the blow: a critical, the action, the target, range."""
-    if effect.critical and not ctx.critical:
-        return False
-    if effect.after_wounding and not attacker.blooded:  # Sanguinario
-        return False
-    if effect.action is not None and effect.action != ctx.action:
-        return False
-    if effect.target_has is not None and not _carries(target, effect.target_has):
-        return False
-    if effect.flank and not _from_flank(attacker, target):
-        return False
-    if effect.target_lacks is not None and _carries(target, effect.target_lacks):
-        return False
-    if effect.target_attribute is not None and effect.target_min is not None:
-        name = effect.target_attribute
-        have = target.vol if name == "VOL" else target.profile.attribute(name)
-        if have < effect.target_min:
-            return False
-    if effect.within_alc is not None:
-        if ctx.weapon is None:
-            return False
-        gap = edge_distance(attacker.position, attacker.radius, target.position, target.radius)
-        return gap <= effect.within_alc * ctx.weapon.alc
-    return True
-
-
-def _damage_effects(
-    state: GameState, attacker: Figure, target: Figure, ctx: Context
-) -> Iterator[tuple[str, int, Effect]]:
-    """Each DAÑ effect on this blow: its label, its value and the effect.
-
-    The conditions of checks (``_fits``: with_weapon, with_entry, group...) hold for
-    DAÑ too; the blow's action is the one under way when the caller does not name it.
-    """
-    if ctx.action is None and attacker.doing is not None:
-        ctx = replace(ctx, action=attacker.doing.kind, item=ctx.item or attacker.doing.item)
-    for owner, trait, effect in _sources(state, attacker, replace(ctx, against=target)):
-        if effect.stat != "DAÑ" or not _when(effect, attacker, ctx):
-            continue
-        if not _aimed(effect, attacker, target, ctx):
-            continue
-        if not _fits(state, owner, trait, effect, None, ctx):
-            continue
-        if effect.lost_on_fumble and keyed(trait) in state.figures[owner].dulled:
-            continue  # Afilada, after a fumble
-        value = _value(effect, trait)
-        if effect.per_wound:  # Energía vital: X = the wounds its bearer has taken
-            value *= state.figures[owner].wounds
-        if effect.per_hit:  # Fuego sostenido: the hits in a row on this target before
-            value *= _hits_before(state.figures[owner], target, ctx)
-        if value:
-            yield _label(trait, owner, attacker), value, effect
-
-
-def critical_damage(
-    state: GameState, attacker: Figure, target: Figure, ctx: Context
-) -> list[tuple[str, int]]:
-    """DAÑ that only a critical CH IMP brings (Daño extra, Matarife), beyond its own +1.
-
-    The blow's DAÑ was worked out before the die said critical; this is added then.
-    """
-    crit = replace(ctx, critical=True)
-    return [(n, v) for n, v, e in _damage_effects(state, attacker, target, crit) if e.critical]
-
-
-def action_damage(state: GameState, attacker: Figure, target: Figure, ctx: Context) -> int:
-    """The part of the DAÑ that belongs to this action only (Ariete when embistiendo)."""
-    return sum(v for _, v, e in _damage_effects(state, attacker, target, ctx) if e.action)
-
-
-@dataclass(frozen=True)
-class Blow:
-    """A hit as the target's CH DEF meets it: who struck, with what, in CaC, a critical."""
-
-    striker: Figure
-    weapon: Weapon | None
-    melee: bool
-    critical: bool = False
-
-
-@dataclass(frozen=True)
-class Chance:
-    """An entry that may leave a hit without DAÑ: for sure, or on ``die`` ≤ ``at_most``."""
-
-    label: str
-    owner: str  # who rolls it (for the log)
-    die: str | None = None  # "1D10" or "1D100"; None: always
-    at_most: int = 0
-
-
-@dataclass(frozen=True)
-class Defence:
-    """What the entries of both sides do to the CH DEF against one hit, and to its wounds."""
-
-    hits: tuple[str, int] | None = None  # Munición explosiva: defended that many times
-    struck: tuple[Chance, ...] = ()  # the striker's (Sin daño, De Padrón): before cover
-    own: tuple[Chance, ...] = ()  # the target's (Afortunado): once the hit gets through
-    no_cover: str | None = None
-    defense: tuple[tuple[str, int], ...] = ()  # DEF from the striker's entries
-    checks: tuple[tuple[str, int], ...] = ()  # CH DEF modifiers from them (Munición silenciosa)
-    no_repeat: str | None = None
-    repeat_pass: tuple[str, str] | None = None  # (entry, "plain" or "any")
-    seconds: tuple[tuple[str, str], ...] = ()  # (entry, its DEF: "DEF-1", "DEF/2", "5")
-    pass_saves: str | None = None
-    pass_wounds: tuple[str, int] | None = None
-    wounded_above: tuple[str, float] | None = None
-    kill_heals: tuple[str, int] | None = None  # the striker's (Devora almas)
-
-
-def _chance(label: str, owner: str, effect: Effect) -> Chance:
-    if effect.percent:
-        return Chance(label, owner, "1D100", effect.percent)
-    if effect.d10_at_most:
-        return Chance(label, owner, "1D10", effect.d10_at_most)
-    return Chance(label, owner)
-
-
-def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
-    """Gather the target's own entries and those the striker brings to this hit."""
-    plan = Defence()
-    for trait, effect in _traits(target, None):
-        if effect.who == "self" and (not effect.own_invocation or _own_invocation(target, blow)):
-            plan = _own_defence(plan, trait.name, target.id, effect)
-    if blow is None:
-        return plan
-    striker = blow.striker
-    ctx = Context(target, blow.melee, blow.weapon, critical=blow.critical)
-    for trait, effect in _traits(striker, blow.weapon):
-        if _when(effect, striker, ctx) and _aimed(effect, striker, target, ctx):
-            plan = _struck_defence(plan, f"{trait.name} ({striker.id})", trait, effect, striker)
-    return plan
-
-
-def _own_defence(plan: Defence, name: str, owner: str, effect: Effect) -> Defence:
-    """The target's entries: the first of each kind counts, second CH DEF add up."""
-    return replace(
-        plan,
-        own=plan.own + ((_chance(name, owner, effect),) if effect.no_damage else ()),
-        seconds=plan.seconds + (((name, str(effect.second_def)),) if effect.second_def else ()),
-        repeat_pass=plan.repeat_pass or _named(name, effect.repeat_pass),
-        pass_saves=plan.pass_saves or (name if effect.pass_saves else None),
-        wounded_above=plan.wounded_above or _named(name, effect.wounded_above),
-    )
-
-
-def _struck_defence(
-    plan: Defence, name: str, trait: Trait, effect: Effect, striker: Figure
-) -> Defence:
-    """The striker's entries on the figure it hits (``who: targets``), and Devora almas."""
-    if effect.who == "self" and effect.kill_heals:
-        return replace(plan, kill_heals=plan.kill_heals or (name, effect.kill_heals))
-    if effect.who != "targets":
-        return plan
-    defense = ((name, _value(effect, trait)),) if effect.stat == "DEF" and effect.value else ()
-    check = ((name, _value(effect, trait)),) if effect.check == "DEF" and effect.value else ()
-    return replace(
-        plan,
-        struck=plan.struck + ((_chance(name, striker.id, effect),) if effect.no_damage else ()),
-        defense=plan.defense + defense,
-        checks=plan.checks + check,
-        no_cover=plan.no_cover or (name if effect.no_cover else None),
-        no_repeat=plan.no_repeat or (name if effect.no_repeat else None),
-        # The weapon's forced repeat takes the place of the target's own (the same roll).
-        repeat_pass=_named(name, effect.repeat_pass) or plan.repeat_pass,
-        pass_wounds=plan.pass_wounds or _named(name, effect.pass_wounds),
-        hits=plan.hits or (_named(name, effect.hits) if (effect.hits or 0) > 1 else None),
-    )
-
-
-_T = TypeVar("_T")
-
-
-def _named(name: str, value: _T | None) -> tuple[str, _T] | None:
-    return None if value is None else (name, value)
-
-
-def second_defense(spec: str, own: int) -> int:
-    """The DEF of a second CH DEF: the figure's DEF −N, DEF/N (rounded half up), or a number."""
-    if spec.startswith("DEF/"):
-        divisor = int(spec[4:])
-        return (2 * own + divisor) // (2 * divisor)  # REDONDEO: N.5 goes up
-    if spec.startswith("DEF"):
-        return own + int(spec[3:] or 0)
-    return int(spec)
-
-
-def fumble_wounds(attacker: Figure, weapon: Weapon | None) -> tuple[str, int] | None:
-    """Munición corrosiva: wounds a fumbled CH IMP costs the attacker, with no CH DEF."""
-    for trait, effect in _traits(attacker, weapon):
-        if effect.fumble_wounds:
-            return trait.name, effect.fumble_wounds
-    return None
-
-
-def no_healing(figure: Figure) -> str | None:
-    """The entry that keeps ``figure`` from recovering wounds (Sin cura), if any."""
-    return next((t.name for t, e in _traits(figure, None) if e.no_healing), None)
-
-
-def blunts_charge(figure: Figure) -> str | None:
-    """The entry that takes the charge bonus from those who charge ``figure`` (Contracarga)."""
-    return next((t.name for t, e in _traits(figure, None) if e.blunts_charge), None)
-
-
-def hide(figure: Figure) -> tuple[str, int] | None:
-    """The entry whose levels take the figure's wounds first, and how many it has (Escudo
-    coriáceo)."""
-    return next(((t.name, t.level) for t, e in _traits(figure, None) if e.absorbs), None)
-
-
-def after_wounding(figure: Figure, weapon: Weapon | None) -> bool:
-    """Whether it carries an entry that its wounding in CaC switches on (Sanguinario)."""
-    return any(e.after_wounding for _, e in _traits(figure, weapon))
-
-
 def keyed(trait: Trait) -> str:
     """How Figure.dulled names an entry: with the weapon it sits on, if any."""
     return trait.name if trait.weapon is None else f"{trait.name} ({trait.weapon})"
-
-
-def lost_on_fumble(attacker: Figure, weapon: Weapon | None, melee: bool) -> list[str]:
-    """The entries a fumbled CH IMP takes away (Afilada): those that would have served it."""
-    ctx = Context(melee=melee, weapon=weapon)
-    return sorted(
-        {
-            keyed(t)
-            for t, e in _traits(attacker, weapon)
-            if e.lost_on_fumble and _when(e, attacker, ctx) and keyed(t) not in attacker.dulled
-        }
-    )
 
 
 # -- The second pass: chains of shots, two weapons, transports, flanks, what a figure is ------
@@ -691,7 +423,7 @@ FRONT = 45.0  # degrees off its facing a blow still comes from the front (Munici
 TWO_HANDED = "A 2 manos"  # a weapon that fills both hands: no second one with it
 
 
-def _every_trait(figure: Figure) -> Iterator[tuple[Trait, Effect]]:
+def every_entry(figure: Figure) -> Iterator[tuple[Trait, Effect]]:
     """Each effect of every entry the figure carries, its weapons' included."""
     effects = load_effects()
     granted = (trait for grant in figure.granted for trait in grant.traits)
@@ -740,14 +472,14 @@ def _place(figure: Figure, effect: Effect, ctx: Context) -> int:
     return 1 + before.shots
 
 
-def _hits_before(figure: Figure, target: Figure, ctx: Context) -> int:
+def hits_before(figure: Figure, target: Figure, ctx: Context) -> int:
     """Fuego sostenido: the hits in a row on ``target`` just before this shot."""
     before = _shots_before(figure, ctx)
     return before.hits if before is not None and _same_target(before, target) else 0
 
 
 def _reads_volley(figure: Figure) -> bool:
-    return any(e.streak is not None or e.per_hit for _, e in _every_trait(figure))
+    return any(e.streak is not None or e.per_hit for _, e in every_entry(figure))
 
 
 def record_volley(figure: Figure, action: Action, events: list[Event]) -> None:
@@ -812,7 +544,7 @@ def _transport_motion(label: str | None, shooter: Figure, target: Figure | None)
     return bool(movers) and all(_in_transport(f) for f in movers)
 
 
-def _from_flank(striker: Figure, target: Figure) -> bool:
+def from_flank(striker: Figure, target: Figure) -> bool:
     """The striker's centre lies more than 45° off the target's facing: a flank or the
     back (the front is the quarter the target faces)."""
     dx = striker.position[0] - target.position[0]
@@ -824,7 +556,7 @@ def _from_flank(striker: Figure, target: Figure) -> bool:
     return off > FRONT + 1e-9
 
 
-def _lasts(state: GameState, figure: Figure, trait: Trait, effect: Effect) -> bool:
+def lasting_on(state: GameState, figure: Figure, trait: Trait, effect: Effect) -> bool:
     """Arma de carga: switched on by a charge's blow, while the bearer is still in CaC."""
     from wartime.engine.moves import engaged_with  # moves needs checks, which needs us
 
@@ -837,7 +569,7 @@ def charged_with(figure: Figure, weapon: Weapon | None) -> None:
     """A charge's blow was struck with ``weapon``: its after-charge entries switch on."""
     found = tuple(
         keyed(t)
-        for t, e in _traits(figure, weapon)
+        for t, e in entries_of(figure, weapon)
         if e.after_charge and keyed(t) not in figure.lasting
     )
     figure.lasting = (*figure.lasting, *dict.fromkeys(found))
@@ -861,24 +593,24 @@ def silencer(figure: Figure, action: Action) -> str | None:
     weapon = action_weapon(figure, action)
     if weapon is None:
         return None
-    return next((t.name for t, e in _traits(figure, weapon) if e.no_noise), None)
+    return next((t.name for t, e in entries_of(figure, weapon) if e.no_noise), None)
 
 
 def falls_unharmed(figure: Figure) -> str | None:
     """The entry that spares the figure the DAÑ of a fall (Caer con estilo)."""
-    return next((t.name for t, e in _traits(figure, None) if e.no_fall_damage), None)
+    return next((t.name for t, e in entries_of(figure, None) if e.no_fall_damage), None)
 
 
 def strength(figure: Figure) -> int:
     """What Mulo adds to CON for CaC DAÑ, Embestir and sobrecarga (and for the load bands
     of Mover cargado, which is not played yet)."""
-    return sum(e.strength * (t.level if e.per_level else 1) for t, e in _traits(figure, None))
+    return sum(e.strength * (t.level if e.per_level else 1) for t, e in entries_of(figure, None))
 
 
 def unarmed_divisor(figure: Figure) -> tuple[str, int] | None:
     """Garras y dientes: its unarmed CaC DAÑ is CON / N (the entry, N), not CON − 4."""
     return next(
-        ((t.name, e.unarmed_divisor) for t, e in _traits(figure, None) if e.unarmed_divisor),
+        ((t.name, e.unarmed_divisor) for t, e in entries_of(figure, None) if e.unarmed_divisor),
         None,
     )
 
@@ -886,7 +618,7 @@ def unarmed_divisor(figure: Figure) -> tuple[str, int] | None:
 INVOCATION = "Invocación"  # a weapon carrying it makes invocations (METAHABILIDADES)
 
 
-def _own_invocation(target: Figure, blow: Blow | None) -> bool:
+def own_invocation(target: Figure, blow: Blow | None) -> bool:
     """Cuerpo de luz: the hit comes from the bearer's own attack with an invocation."""
     return (
         blow is not None
@@ -902,5 +634,5 @@ def own_invocation_immunity(figure: Figure, weapon: Weapon | None) -> str | None
     if weapon is None or INVOCATION not in weapon.bonuses:
         return None
     return next(
-        (t.name for t, e in _traits(figure, None) if e.own_invocation and e.no_damage), None
+        (t.name for t, e in entries_of(figure, None) if e.own_invocation and e.no_damage), None
     )

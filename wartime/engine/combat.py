@@ -15,7 +15,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import bonuses
+from wartime.engine import bonuses, hits
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
@@ -266,7 +266,7 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
 def blunt_charge(figure: Figure, target: Figure) -> list[Event]:
     """Contracarga, the entry: a blow after Cargar at its bearer gets no charge bonus (nor
     the entries that ride on a charge), and the charge is spent on it all the same."""
-    name = bonuses.blunts_charge(target)
+    name = hits.blunts_charge(target)
     if not figure.charging or name is None:
         return []
     figure.charging = False
@@ -276,7 +276,7 @@ def blunt_charge(figure: Figure, target: Figure) -> list[Event]:
 
 def bonus_damage(state: GameState, attacker: Figure, target: Figure, ctx: Context) -> int:
     """DAÑ from automated bonus/malus of the attacker (and the target's, against it)."""
-    return sum(v for _, v in bonuses.damage_modifiers(state, attacker, target, ctx))
+    return sum(v for _, v in hits.damage_modifiers(state, attacker, target, ctx))
 
 
 def melee_damage(figure: Figure, weapon: Weapon) -> int:
@@ -317,7 +317,7 @@ def _resolve_hit(
     arm = None if weapon is UNARMED else weapon
     if outcome is Outcome.FUMBLE:
         # Pifia en CH IMP: an automatic DAÑ 1 hit on oneself, and the weapon takes a wound.
-        corrosive = bonuses.fumble_wounds(attacker, arm)
+        corrosive = hits.fumble_wounds(attacker, arm)
         text = f"Pifia: {attacker.id} recibe un impacto de DAÑ 1"
         if corrosive is not None:  # Munición corrosiva: its own wound, with no CH DEF
             name, hurt = corrosive
@@ -347,7 +347,7 @@ def _resolve_hit(
         damage, cover = damage + critical_bonus(state, attacker, target, arm, melee), "none"
     text = f"{attacker.id} impacta a {target.id} (DAÑ {damage})"
     events = [Event("hit", text, {"figure": attacker.id, "target": target.id, "damage": damage})]
-    blow = bonuses.Blow(attacker, arm, melee, critical)
+    blow = hits.Blow(attacker, arm, melee, critical)
     return events + defend(
         state, target, damage, cover, attacker=attacker if melee else None, blow=blow
     )
@@ -355,7 +355,7 @@ def _resolve_hit(
 
 def _dulled(attacker: Figure, weapon: Weapon | None, melee: bool) -> list[Event]:
     """Afilada: a fumbled CH IMP that its DAÑ +1 would have served takes it away for good."""
-    lost = bonuses.lost_on_fumble(attacker, weapon, melee)
+    lost = hits.lost_on_fumble(attacker, weapon, melee)
     attacker.dulled = (*attacker.dulled, *lost)
     return [
         Event("dulled", f"{attacker.id} pierde {key} por la pifia", {"figure": attacker.id})
@@ -368,7 +368,7 @@ def critical_bonus(
 ) -> int:
     """Crítico en CH IMP: DAÑ +1, and the entries that add to it (Daño extra, Matarife)."""
     ctx = Context(target, melee=melee, weapon=weapon)
-    return 1 + sum(v for _, v in bonuses.critical_damage(state, attacker, target, ctx))
+    return 1 + sum(v for _, v in hits.critical_damage(state, attacker, target, ctx))
 
 
 def cover_defence(state: GameState, source: Point, target: Figure) -> int | None:
@@ -395,29 +395,29 @@ def against_charge(target: Figure, attacker: Figure | None) -> Modifiers:
 
 def defend(
     state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None,
-    source: Point | None = None, blow: bonuses.Blow | None = None, cap: int | None = None,
+    source: Point | None = None, blow: hits.Blow | None = None, cap: int | None = None,
 ) -> list[Event]:  # fmt: skip
     """CH DEF against ``damage``; ``attacker`` is set in CaC (a critical strikes back).
 
     Cobertura: behind total cover, seen from ``source``, the cover checks its own DEF
     first; only if that fails does the target roll its CH DEF, +2.  ``blow`` says who
     struck and with what, for the entries that reach the target from the striker
-    (bonuses.defence); ``cap`` is a ceiling on the wounds (Ataque CaC sin armas).
+    (hits.defence); ``cap`` is a ceiling on the wounds (Ataque CaC sin armas).
     """
-    plan = bonuses.defence(state, target, blow)
+    plan = hits.defence(state, target, blow)
     if plan.hits is None:
         return _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
-    name, hits = plan.hits  # Munición explosiva: the one hit is defended again
-    text = f"{name}: {target.id} hace {hits} CH DEF contra el impacto"
-    events = [Event("hits", text, {"figure": target.id, "hits": hits})]
-    for _ in range(hits):
+    name, times = plan.hits  # Munición explosiva: the one hit is defended again
+    text = f"{name}: {target.id} hace {times} CH DEF contra el impacto"
+    events = [Event("hits", text, {"figure": target.id, "hits": times})]
+    for _ in range(times):
         events += _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
     return events
 
 
 def _defend_once(
     state: GameState, target: Figure, damage: int, cover: str, attacker: Figure | None,
-    source: Point | None, blow: bonuses.Blow | None, plan: bonuses.Defence, cap: int | None,
+    source: Point | None, blow: hits.Blow | None, plan: hits.Defence, cap: int | None,
 ) -> list[Event]:  # fmt: skip
     """One CH DEF (and the entries' repeats of it) and the wounds it lets through."""
     events, spared = _spared(state, target, plan.struck)
@@ -441,7 +441,7 @@ def _defend_once(
     mods: Modifiers = [("cobertura", COVER_BONUS)] if covered and not plan.no_cover else []
     mods += against_charge(target, attacker) + surprised(target, attacker) + list(plan.checks)
     melee = blow.melee if blow else attacker is not None
-    own = target.defense + bonuses.defense_bonus(state, target, melee)  # Rabia: in CaC only
+    own = target.defense + hits.defense_bonus(state, target, melee)  # Rabia: in CaC only
     shift = sum(v for _, v in plan.defense)  # the striker's DEF entries (Munición perforante)
     defense = max(0, own + shift)
     if plan.defense:
@@ -454,7 +454,7 @@ def _defend_once(
         state, target, (own, shift, defense), mods, ctx, plan
     )
     events += rolled
-    damage *= bonuses.damage_taken(target)
+    damage *= hits.damage_taken(target)
     if outcome is Outcome.CRITICAL:
         events.append(
             Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})
@@ -482,15 +482,15 @@ def _defend_once(
     return events
 
 
-def _blooded(blow: bonuses.Blow) -> None:
+def _blooded(blow: hits.Blow) -> None:
     """Sanguinario: a bearer that wounds in CaC marks it, for DAÑ +1 until its next
     activation starts (only bearers, so other figures' state hashes stay as they were)."""
-    if bonuses.after_wounding(blow.striker, blow.weapon):
+    if hits.after_wounding(blow.striker, blow.weapon):
         blow.striker.blooded = True
 
 
 def _spared(
-    state: GameState, target: Figure, chances: tuple[bonuses.Chance, ...]
+    state: GameState, target: Figure, chances: tuple[hits.Chance, ...]
 ) -> tuple[list[Event], bool]:
     """Entries that may leave the hit without DAÑ: Sin daño, De Padrón, Afortunado.
 
@@ -518,7 +518,7 @@ def _spared(
 
 def _defence_checks(
     state: GameState, target: Figure, defense: tuple[int, int, int], mods: Modifiers,
-    ctx: Context, plan: bonuses.Defence,
+    ctx: Context, plan: hits.Defence,
 ) -> tuple[Outcome, int, list[Event]]:  # fmt: skip
     """The CH DEF and its repeats; the last roll stands.  Returns it and the DEF it used.
 
@@ -529,7 +529,7 @@ def _defence_checks(
     """
     own, shift, used = defense
     seconds = [] if plan.no_repeat else sorted(
-        ((n, max(0, bonuses.second_defense(spec, own) + shift)) for n, spec in plan.seconds),
+        ((n, max(0, hits.second_defense(spec, own) + shift)) for n, spec in plan.seconds),
         key=lambda pair: (-pair[1], pair[0]),
     )  # fmt: skip
     forced = plan.repeat_pass
@@ -551,7 +551,7 @@ def _defence_checks(
         events.append(event)
 
 
-def _could_repeat(state: GameState, target: Figure, ctx: Context, plan: bonuses.Defence) -> bool:
+def _could_repeat(state: GameState, target: Figure, ctx: Context, plan: hits.Defence) -> bool:
     """Whether the target had a repeat that the striker's entry took away (for the log)."""
     free = bonuses.faces(state, target, "CH DEF", replace(ctx, no_reroll=False))
     again = free.reroll or free.reroll_fumble or free.reroll_failure or free.once is not None
@@ -559,7 +559,7 @@ def _could_repeat(state: GameState, target: Figure, ctx: Context, plan: bonuses.
 
 
 def _wound_entries(
-    target: Figure, outcome: Outcome, damage: int, wounds: int, plan: bonuses.Defence
+    target: Figure, outcome: Outcome, damage: int, wounds: int, plan: hits.Defence
 ) -> tuple[int, list[Event]]:
     """The entries that change the wounds a CH DEF lets through, in this order:
     Munición corrosiva, then Larga vida, then Gran bestia."""
@@ -584,7 +584,7 @@ def _wound_entries(
 def _devour(striker: Figure, victim: Figure, heal: tuple[str, int]) -> list[Event]:
     """Devora almas: taking an enemy out in CaC heals the striker (not with Sin cura)."""
     name, amount = heal
-    barred = bonuses.no_healing(striker)
+    barred = hits.no_healing(striker)
     healed = 0 if barred else min(amount, striker.wounds)
     striker.wounds -= healed
     why = f"{barred} se lo impide" if barred else f"recupera {healed} herida(s)"
@@ -626,7 +626,7 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
 
 def _hide(figure: Figure, wounds: int) -> list[Event]:
     """Escudo coriáceo: the levels it has left take up to ``wounds``, and are lost."""
-    hide = bonuses.hide(figure)
+    hide = hits.hide(figure)
     if wounds <= 0 or hide is None or figure.hide_lost >= hide[1]:
         return []
     name, levels = hide

@@ -32,13 +32,14 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine import boarding, holds, items
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context, focus_step, no_healing
+from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, sight, wound
 from wartime.engine.driving import refusal
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
 from wartime.engine.moves import ENGAGED_GAP
 from wartime.engine.profiles import Weapon

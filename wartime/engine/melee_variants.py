@@ -28,7 +28,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine import holds
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Blow, Context, action_damage, strength, unarmed_divisor
+from wartime.engine.bonuses import Context, strength, unarmed_divisor
 from wartime.engine.book import (
     attribute,
     book_modifiers,
@@ -57,6 +57,7 @@ from wartime.engine.combat import (
 from wartime.engine.driving import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.hits import Blow, action_damage
 from wartime.engine.moves import (
     Stride,
     _contact_point,
