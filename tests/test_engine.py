@@ -501,7 +501,8 @@ def test_shooting_into_a_melee_needs_its_own_action() -> None:
 
 
 def test_fast_legality_of_simple_actions_agrees_with_check() -> None:
-    """The shortcut for postures and Esperar in legal_actions() matches GameState.check."""
+    """The shortcuts for postures, Esperar and shots out of reach in legal_actions() match
+    GameState.check."""
     from wartime.engine.ai import choose
 
     for seed in range(6):
@@ -514,6 +515,10 @@ def test_fast_legality_of_simple_actions_agrees_with_check() -> None:
                 for kind in ("agacharse", "cuerpo_a_tierra", "levantarse", "esperar"):
                     legal = state.check(Action(kind, state.pending.figure)) is None
                     assert (kind in listed) == legal, (seed, kind)
+                shots = {a for a in state.legal_actions() if a.kind == "ataque_distancia"}
+                for enemy in state.enemies_of(state.figure(state.pending.figure)):
+                    shot = Action("ataque_distancia", state.pending.figure, enemy.id, item="fusil")
+                    assert (shot in shots) == (state.check(shot) is None), (seed, enemy.id)
             state.apply(choose(state))
 
 

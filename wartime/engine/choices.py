@@ -22,10 +22,12 @@ from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
+from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, FLEE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.state import PendingKind
 from wartime.geometry.distance import edge_distance
+from wartime.geometry.vision import in_arc, vision_range
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
@@ -153,10 +155,20 @@ def _attacks(state: GameState, figure: Figure) -> list[Action]:
         Action("ataque_distancia", figure.id, target=e.id, item=w.id)
         for w in ranged
         for e in enemies
+        if _may_shoot(figure, e, w)
     ]
     engaged = engaged_with(state, figure)
     blows = [Action("ataque_cac", figure.id, target=e.id, item=w) for w in melee for e in engaged]
     return shots + blows
+
+
+def _may_shoot(figure: Figure, target: Figure, weapon: Weapon) -> bool:
+    """What a shot needs before its full check (combat.check_shot): the target in the CdV
+    arc and range, and within the weapon's ALC.  Cheap: no cover, no trial state."""
+    gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
+    if gap > weapon.alc or gap > vision_range(figure.vol):
+        return False
+    return in_arc(figure.position, figure.facing, target.position, target.radius)
 
 
 def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
