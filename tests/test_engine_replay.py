@@ -166,3 +166,26 @@ def test_replay_command_prints_the_log_and_verifies(village, tmp_path: Path, cap
     assert main(["replay", str(path), "--verify"]) == 0
     out = capsys.readouterr().out
     assert "Iniciativa A: 1D10 =" in out and f"hash {state.hash()} (verified)" in out
+
+
+def test_the_baseline_takes_cover_when_shot_at_and_unable_to_answer() -> None:
+    """The baseline AI (issue: "take cover"): a knife fighter under a rifle's fire steps
+    behind the wall beside it, on its way in, rather than walking on in the open."""
+    from wartime.board.battlefield import Wall
+    from wartime.engine.ai import choose
+
+    from .engine_support import KNIFE, profile, scenario, started
+
+    wall = Wall(((11.0, 9.0), (11.0, 11.5)), 3.0, 3)  # tall, just ahead of a, facing b
+    units = [("a", "A", (10.0, 12.0), 0.0), ("b", "B", (22.0, 10.0), 180.0)]
+    profiles = {"a": profile("a", weapons=(KNIFE,))}
+    state = started(scenario(units, profiles, walls=(wall,)))
+    from wartime.geometry.vision import eye_point
+
+    b = state.figure("b")
+    eye = eye_point(b.position, b.current_height, b.level)
+    hidden = lambda spot: state.world.cover(eye, spot, 1.0, 1.0)  # noqa: E731
+    assert hidden((10.0, 12.0)) < 50  # where it stands, b sees most of it
+    action = choose(state)
+    assert action.kind == "mover" and action.point is not None
+    assert hidden(action.point) == 100.0  # the wall's lee, not the open walk toward b

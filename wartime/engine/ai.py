@@ -1,8 +1,9 @@
 """The baseline AI: a greedy, deterministic player for tests and the simulator.
 
 It shoots or strikes where the expected wounds are highest, charges when a
-blow would follow, otherwise closes in on the nearest enemy, and hands over
-when nothing is worth its ENE.  It proposes candidates in order of preference
+blow would follow, moves into cover when it is shot at and cannot answer,
+otherwise closes in on the nearest enemy, and hands over when nothing is
+worth its ENE.  It proposes candidates in order of preference
 and plays the first one the engine accepts, so it never needs the full list
 of legal actions.
 """
@@ -13,6 +14,7 @@ import math
 from collections.abc import Iterator
 from fractions import Fraction
 
+from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.combat import melee_damage, range_penalty
 from wartime.engine.countermagic import COUNTER, counter_mages
@@ -25,6 +27,7 @@ from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.state import GameState, PendingKind
 from wartime.geometry.distance import edge_distance
+from wartime.geometry.vision import eye_point
 from wartime.rules.dice import check_odds
 
 MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
@@ -112,8 +115,58 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
         return
     yield from _shots(state, figure)
     yield from _charges(state, figure)
+    yield from _shelter(state, figure)
     yield from _advance(state, figure)
     yield from _take_cover(state, figure)
+
+
+SHELTER_GAIN = 25.0  # % of cover worth a move when it cannot hit back
+
+
+def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Under fire it cannot answer: a Mover to the nearby spot the shooters see least of,
+    no farther from the nearest enemy (cover on the way in)."""
+    if any(w.ranged for w in figure.profile.weapons) or drives(figure) or figure.level != 1:
+        return  # a shooter answers fire with fire (its shots come first)
+    threats = [e for e in state.enemies_of(figure) if _can_shoot_at(e, figure)]
+    if not threats:
+        return
+    here = _exposure(state, figure, figure.position, threats)
+    reach = figure.mov + STRIDES["mover"].extra_k
+    nearest = min(state.enemies_of(figure), key=lambda e: (_gap(figure, e), e.id))
+    closeness = math.dist(figure.position, nearest.position)
+    spots = []
+    for step in range(8):  # cover on the way in, never away from the nearest enemy
+        angle = 2 * math.pi * step / 8
+        x = figure.position[0] + reach * math.cos(angle)
+        y = figure.position[1] + reach * math.sin(angle)
+        spot = (round(x, 6), round(y, 6))
+        if math.dist(spot, nearest.position) <= closeness:
+            spots.append((_exposure(state, figure, spot, threats), step, spot))
+    if not spots:
+        return
+    exposure, _, spot = min(spots)
+    if exposure <= here - SHELTER_GAIN * len(threats):
+        yield Action("mover", figure.id, point=spot)
+
+
+def _can_shoot_at(enemy: Figure, figure: Figure) -> bool:
+    from wartime.engine.reactions import in_vision
+
+    gap = _gap(enemy, figure)
+    return in_vision(enemy, figure) and any(
+        w.ranged and gap <= w.alc for w in enemy.profile.weapons
+    )
+
+
+def _exposure(state: GameState, figure: Figure, spot: Point, threats: list[Figure]) -> float:
+    """How much of the figure the shooters would see standing at ``spot`` (100 per shooter)."""
+    height, width = figure.current_height, 2 * figure.radius
+    return sum(
+        100.0 - state.world.cover(eye_point(e.position, e.current_height, e.level), spot, width,
+                                  height)
+        for e in threats
+    )  # fmt: skip
 
 
 def _take_cover(state: GameState, figure: Figure) -> Iterator[Action]:
