@@ -85,12 +85,12 @@ def finish_turn(state: GameState) -> None:
 
 
 def test_item_actions_are_of_the_list_and_reach_the_engine() -> None:
-    """ACCIONES GENÉRICAS: Comerciar, Saquear and Eliminar are played; Mover cargado is not."""
-    assert set(ITEMS) == {"comerciar", "saquear", "eliminar"} <= set(BOOK)
+    """ACCIONES GENÉRICAS and DE MOVIMIENTO: Comerciar, Saquear, Eliminar and Mover cargado
+    con un objeto (bodies are the objects it weighs) are played."""
+    assert set(ITEMS) == {"comerciar", "saquear", "eliminar", "mover_cargado"} <= set(BOOK)
     assert all(HANDLERS[k] is ITEMS[k] for k in ITEMS)
     pending = set(not_yet_automated())
-    assert not {"Comerciar", "Saquear", "Eliminar"} & pending
-    assert "Mover cargado con un objeto" in pending  # no weights to compare with CON
+    assert not {"Comerciar", "Saquear", "Eliminar", "Mover cargado con un objeto"} & pending
 
 
 # -- Comerciar ---------------------------------------------------------------------------------
@@ -331,3 +331,39 @@ def test_a_game_with_item_actions_replays_to_the_same_hash() -> None:
         replay.apply(action)
     assert replay.hash() == state.hash()
     assert weapons(replay, "a") == ["fusil", "espada"] and replay.figures["b"].removed
+
+
+# -- Mover cargado con un objeto -----------------------------------------------------------------
+
+
+def _carrying(load_con: int, carrier: Any = None) -> GameState:
+    """a (CON 4) stands in front of c, a fallen ally of CON ``load_con``; e waits far off."""
+    from .engine_support import started
+
+    units = [("a", "A", (10.0, 10.0), 0.0), ("c", "A", (9.0, 10.0), 0.0)]
+    units.append(("e", "B", (35.0, 25.0), 180.0))
+    profiles = {"c": profile("c", con=load_con), **({"a": carrier} if carrier else {})}
+    state = started(scenario(units, profiles), [], first="a", second="e")
+    state.figures["c"].wounds = load_con  # incapacitated: a body to carry
+    return state
+
+
+@pytest.mark.parametrize(("load_con", "ene"), [(2, 1 + 1), (4, 1 + 2)])
+def test_mover_cargado_makes_the_ground_harder_by_the_load(load_con: int, ene: int) -> None:
+    """ACCIONES DE MOVIMIENTO, Mover cargado con un objeto (X): a load up to half the
+    carrier's CON makes the ground difficult (ENE +1), up to all of it extreme (+2)."""
+    state = _carrying(load_con)
+    events = do(state, Action("mover_cargado", "a", target="c", point=(11.0, 10.0)))
+    assert [e.data["cost"] for e in events if e.kind == "ene"] == [ene]
+    a, c = state.figure("a"), state.figure("c")
+    assert a.position == pytest.approx((11.0, 10.0))
+    assert c.position == pytest.approx((11.0 - 1.025, 10.0))  # in contact, behind it
+
+
+def test_mover_cargado_refuses_a_load_heavier_than_con_and_mulo_helps() -> None:
+    """Mover cargado: heavier than the carrier's CON, it cannot be carried; BONUS Y MALUS,
+    Mulo: CON +1 for moving objects."""
+    state = _carrying(5)
+    refused(state, Action("mover_cargado", "a", target="c", point=(11.0, 10.0)), "too heavy")
+    strong = replace(profile("a"), traits=(Trait("Mulo"),))
+    do(_carrying(5, strong), Action("mover_cargado", "a", target="c", point=(11.0, 10.0)))

@@ -602,8 +602,8 @@ def falls_unharmed(figure: Figure) -> str | None:
 
 
 def strength(figure: Figure) -> int:
-    """What Mulo adds to CON for CaC DAÑ, Embestir and sobrecarga (and for the load bands
-    of Mover cargado, which is not played yet)."""
+    """What Mulo adds to CON for CaC DAÑ, Embestir, sobrecarga and the load bands of
+    Mover cargado."""
     return sum(e.strength * (t.level if e.per_level else 1) for t, e in entries_of(figure, None))
 
 

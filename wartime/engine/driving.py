@@ -26,7 +26,7 @@ _ON_FOOT = frozenset(
         *("agacharse", "cuerpo_a_tierra", "levantarse", "mover_sin_hacer_ruido", "dejarse_caer"),
         *("escalar", "nadar", "salto_de_longitud", "giro_180", "cargar", "contracarga"),
         *("esquivar_en_cac", "destrabarse", "empujar", "inmovilizar_enemigo", "noquear"),
-        *("desarmar", "ataque_sorpresa", "esconderse", "huir"),
+        *("desarmar", "ataque_sorpresa", "esconderse", "huir", "mover_cargado"),
     }
 )
 _CAC = frozenset(a.id for a in load_actions().actions if a.id.startswith("ataque_cac"))

@@ -15,22 +15,25 @@ The engine tells weapons apart by name, so a figure never holds two of one name.
   name the attribute to check, else the best one is taken.  Passed, the body leaves the
   table for good (Figure.removed) and :func:`refusal` keeps every action off it.
 
-Mover cargado con un objeto is not played: objects have no weight to compare with CON,
-and the book prints no ENE for it (docs/rules-interpretations.md).
+- Mover cargado con un objeto: ``target`` is a body in base contact (the only objects
+  the engine weighs), ``point`` where to go (:func:`mover_cargado`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from wartime.engine import bonuses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import keyed
 from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, burden_modifiers, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.moves import ENGAGED_GAP
+from wartime.engine.moves import ENGAGED_GAP, STRIDES, Stride, engaged_with, travel
 from wartime.engine.profiles import Weapon
 from wartime.engine.sequence import Handler
 from wartime.errors import IllegalActionError
@@ -40,6 +43,7 @@ from wartime.rules.actions import Action as Entry
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
+CARRY = "mover_cargado"
 SWAP = " por "  # Comerciar: "cuchillo por pistola" gives one piece and takes the other
 TAKE_ALL = None  # Saquear without an item: every piece the body carries
 Move = tuple[Figure, Figure, Weapon]  # giver, receiver, the piece
@@ -278,9 +282,10 @@ def _method(figure: Figure, book: Entry, item: str | None) -> str:
 
 
 def choices(state: GameState, figure: Figure) -> list[Action]:
-    """Comerciar with allies in contact, Saquear and Eliminar on bodies in contact.
+    """Comerciar with allies in contact; Saquear, Eliminar and Mover cargado (four ways,
+    its whole MOV) on bodies in contact.
 
-    Only candidates: GameState.check decides (ENE, names already carried...).
+    Only candidates: GameState.check decides (ENE, names already carried, the load...).
     """
     options: list[Action] = []
     for other in state.figures.values():
@@ -289,6 +294,7 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
         if other.casualty:
             options += _loot_choices(figure, other)
             options.append(Action("eliminar", figure.id, target=other.id))
+            options += _carry_choices(figure, other)
         elif other.side == figure.side:
             options += _trade_choices(figure, other)
     return options
@@ -301,13 +307,65 @@ def _trade_choices(figure: Figure, ally: Figure) -> list[Action]:
     return [Action("comerciar", figure.id, target=ally.id, item=n) for n in named]
 
 
+def _carry_choices(figure: Figure, body: Figure) -> list[Action]:
+    x, y, reach = figure.position[0], figure.position[1], figure.mov
+    ends = [(x + reach, y), (x - reach, y), (x, y + reach), (x, y - reach)]
+    return [Action(CARRY, figure.id, target=body.id, point=end) for end in ends]
+
+
 def _loot_choices(figure: Figure, body: Figure) -> list[Action]:
     pieces = [w.id for w in body.profile.weapons]
     every = [Action("saquear", figure.id, target=body.id)] if len(pieces) > 1 else []
     return every + [Action("saquear", figure.id, target=body.id, item=p) for p in pieces]
 
 
+# -- Mover cargado con un objeto ---------------------------------------------------------------
+
+
+def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Mover cargado con un objeto (X): up to MOV dragging a body in base contact.
+
+    The only objects the engine weighs are bodies: the load is the body's CON against the
+    carrier's (Mulo +1).  Up to half of it the ground counts as difficult at least, up to
+    all of it as extreme; heavier, it cannot be carried.  X is Mover's ENE with that
+    ground.  The body ends in contact behind the carrier.
+    """
+    book = entry(CARRY)
+    body = _body(state, figure, action, book)
+    if action.point is None:
+        raise IllegalActionError(f"{book.name} needs a destination point")
+    if engaged_with(state, figure):
+        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+    ground = load_ground(figure, body)
+    stride = Stride(book.name, STRIDES["mover"].ene, 0.0)
+    events, end, _ = travel(state, figure, action.point, figure.mov, stride, ground=ground)
+    heading = math.radians(figure.facing)
+    gap = figure.radius + body.radius + ENGAGED_GAP / 2
+    body.position = (end[0] - gap * math.cos(heading), end[1] - gap * math.sin(heading))
+    where = f"({body.position[0]:.2f}, {body.position[1]:.2f})"
+    text = f"{figure.id} lleva a {body.id} hasta {where}"
+    return [*events, Event("carried", text, {"figure": figure.id, "load": body.id})]
+
+
+def load_ground(figure: Figure, body: Figure) -> str:
+    """The least the ground counts as for ``figure`` carrying ``body`` (the load bands)."""
+    strength = figure.profile.con + bonuses.strength(figure)
+    load = body.profile.con
+    for band in entry(CARRY).load_bands:
+        if band.carriers != "one":
+            continue  # several carriers together: not played (one figure acts at a time)
+        limit = {"CON/2": Fraction(strength, 2), "CON": Fraction(strength)}.get(band.load_max or "")
+        if limit is None or load <= limit:
+            if band.terrain is None:
+                break
+            return band.terrain
+    raise IllegalActionError(
+        f"{body.id} is too heavy for {figure.id}: CON {load} against its CON {strength}"
+    )
+
+
 HANDLERS: dict[str, Handler] = {
+    CARRY: mover_cargado,
     "comerciar": comerciar,
     "eliminar": eliminar,
     "saquear": saquear,

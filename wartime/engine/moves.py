@@ -120,13 +120,14 @@ class Route:
 def route(
     state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
     engaging: frozenset[str] = frozenset(), keep: bool = False, steered: bool = False,
-    clear: bool = False,
+    clear: bool = False, ground: str = "easy",
 ) -> Route:  # fmt: skip
     """Plan a move toward ``goal``: physics, terrain surcharge, ENE and the 1 K rule.
 
     A transport goes along its facing (driving.along_axis) unless the action
     ``steered`` it (Maniobrar), and starting it costs its ENE.  ``clear``: the caller
-    has already probed the straight way at least this far (legal_actions).  Raises
+    has already probed the straight way at least this far (legal_actions); ``ground``:
+    the least the terrain counts as (a load: Mover cargado).  Raises
     IllegalActionError.  The base goes back where it was unless ``keep``.
     """
     problem = movement_problem(figure)
@@ -147,10 +148,12 @@ def route(
     cost = state.world.terrain.cost([start, end], figure.current_height)
     if cost.swims:
         raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
-    surcharge = cost.ene
-    if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
-        surcharge = max(surcharge, SURCHARGE["difficult"])
-    extra = f" (+{surcharge} {cost.worst if cost.ene else 'agachado'})" if surcharge else ""
+    surcharge, why = cost.ene, cost.worst
+    if figure.posture is Posture.CROUCHED and cost.ene < SURCHARGE["difficult"]:
+        surcharge, why = SURCHARGE["difficult"], "agachado"  # Agacharse: easy counts as difficult
+    if SURCHARGE[ground] > surcharge:
+        surcharge, why = SURCHARGE[ground], f"{ground} por la carga"
+    extra = f" (+{surcharge} {why})" if surcharge else ""
     starting, why = start_cost(figure)
     ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
     afford(figure, ene, stride.label, extra)  # raises with the player's message
@@ -163,10 +166,10 @@ def route(
 
 def travel(
     state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
-    engaging: frozenset[str] = frozenset(),
+    engaging: frozenset[str] = frozenset(), ground: str = "easy",
 ) -> tuple[list[Event], Point, float]:  # fmt: skip
     """Move toward ``goal``, pay its ENE and log it; the move also makes noise."""
-    plan = route(state, figure, goal, budget, stride, engaging, keep=True)
+    plan = route(state, figure, goal, budget, stride, engaging, keep=True, ground=ground)
     events = [spend(figure, plan.ene, stride.label, plan.extra)]
     figure.position = plan.end
     figure.moved += plan.travelled
