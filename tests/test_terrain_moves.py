@@ -467,3 +467,16 @@ def test_terrain_moves_apply_or_refuse_cleanly(steps: list[tuple[str, Any, int, 
         if figure.level == 1 and not figure.casualty:
             assert state.physics().position("a") == figure.position
             assert not state.physics().overlaps(figure.disc())
+
+
+def test_a_move_that_goes_nowhere_is_refused() -> None:
+    """MOVIMIENTO: a base that cannot get any nearer its goal does not move, and pays nothing
+    (a player expects "blocked", not ENE spent on standing still)."""
+    from wartime.engine import Action
+
+    from .engine_support import refused, scenario, started
+
+    units = [("a", "A", (10.0, 10.0), 0.0), ("c", "A", (11.0, 10.0), 0.0)]
+    units.append(("b", "B", (30.0, 10.0), 180.0))  # c's base touches a's, head-on to the east
+    state = started(scenario(units))
+    refused(state, Action("mover", "a", point=(12.0, 10.0)), "The way is blocked")

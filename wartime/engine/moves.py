@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 HIGH = 3  # Volar en altura 3 (MOVIMIENTO): the height where figures always move their whole MOV
+BLOCKED = 1e-6  # K: a move that gets no farther than this goes nowhere, and is refused
 ENGAGED_GAP = 0.05  # K: bases this close are in contact, engaged in CaC
 _DISTANCE = re.compile(r"^MOV(?:\+(\d+(?:\.\d+)?))?(?: \(min (\d+(?:\.\d+)?)\))?$")
 
@@ -145,6 +146,8 @@ def route(
         end, travelled = result.end, result.travelled
     else:
         end, travelled = _fly(start, goal, budget)
+    if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
+        raise IllegalActionError("The way is blocked: the base cannot move toward that point")
     cost = state.world.terrain.cost([start, end], figure.current_height)
     if cost.swims:
         raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
