@@ -62,7 +62,7 @@ def test_every_variant_is_an_action_of_the_list_and_reaches_the_engine() -> None
         "ataque_distancia_a_larga_distancia", "ataque_distancia_a_combate_cac",
         "lanzar_armas_objetos", "ataque_cac_arma_disparo", "ataque_cac_objeto_improvisado",
         "ataque_cac_sin_armas", "contracarga", "desarmar", "destrabarse", "empujar",
-        "inmovilizar_enemigo", "noquear", "embestir", "desenfundar",
+        "inmovilizar_enemigo", "noquear", "embestir",
     }  # fmt: skip
     assert set(VARIANTS) == expected and expected <= ids
     assert all(HANDLERS[k] is VARIANTS[k] for k in expected)
@@ -731,12 +731,12 @@ def test_a_variant_can_be_a_reaction_spending_ene_below_zero() -> None:
     [
         ("esquivar_en_cac", "Esquivar en CaC answers an enemy's action aimed at this Pj"),
         ("huir", "Huir answers an enemy's action aimed at this Pj"),
-        ("desenfundar", "Desenfundar is not yet automated: it settles a duel"),
+        ("desenfundar", "Desenfundar answers an enemy's action aimed at this Pj"),
     ],
 )
 def test_answers_and_duels_are_refused_as_actions_with_the_reason(kind: str, why: str) -> None:
-    """Esquivar en CaC and Huir are answers to a declared action (tests/test_responses.py);
-    Desenfundar settles a duel, which the book never defines."""
+    """Esquivar en CaC, Huir and Desenfundar are answers to a declared action
+    (tests/test_responses.py)."""
     refused(brawl([]), Action(kind, target="b"), why)
 
 

@@ -46,7 +46,7 @@ def test_an_attack_at_a_watching_enemy_waits_for_its_answer() -> None:
     assert (pending.kind, pending.figure, pending.side) == (PendingKind.RESPOND, "b", "B")
     assert state.figure("a").ene == 8  # nothing paid yet
     options = {a.kind for a in state.legal_actions()}
-    assert options == {"pass", "huir"}  # not engaged: no Esquivar en CaC
+    assert options == {"pass", "huir", "desenfundar"}  # not engaged: no Esquivar en CaC
     refused(state, Action("react", "b"), "not an answer b can give now")
 
 
@@ -151,3 +151,24 @@ def test_an_answer_carries_its_entries() -> None:
     events = do(state, Action("huir", "b", point=(20.0, 13.0)))
     psi = next(e.data for e in events if e.kind == "roll" and e.data["who"] == "b")
     assert psi["purpose"] == "CH PSI (huida)" and ["Maestría en combate", 1] in psi["modifiers"]
+
+
+def test_desenfundar_won_fires_first_then_the_shot_goes_off() -> None:
+    """Desenfundar (1, AGI ENF), settling a duel (our reading): the target of a shot draws;
+    CH AGI ENF, lowest passing die wins; the winner fires first, then the declared shot."""
+    # b's draw 2 against a's 5; b's CH IMP 2, a's CH DEF 9 (4 wounds, CON 4: out).
+    state = _shot_at((20.0, 10.0), [2, 5, 2, 9, *[5] * 6])
+    events = do(state, Action("desenfundar", "b", item="fusil"))
+    kinds = [e.kind for e in events]
+    assert kinds.index("draw_won") < kinds.index("hit")
+    assert state.figure("a").casualty  # it never got its shot off
+    assert "action_lost" in kinds and state.figure("a").ene == 8
+    assert state.figure("b").ene == -1 - 3  # the draw and its shot, as a reactor pays
+
+
+def test_desenfundar_lost_leaves_the_shot_as_declared() -> None:
+    """Desenfundar: lost, the draw is spent and the shot goes off."""
+    state = _shot_at((20.0, 10.0), [5, 2, 2, 9, *[5] * 6])  # b 5, a 2: a wins; CH IMP 2; DEF 9
+    events = do(state, Action("desenfundar", "b"))
+    assert "draw_lost" in [e.kind for e in events]
+    assert state.figure("b").wounds == 4 and state.figure("b").ene == -1

@@ -19,6 +19,7 @@ from wartime.engine.actions import Action
 from wartime.engine.combat import melee_damage, range_penalty
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
+from wartime.engine.duels import DRAW
 from wartime.engine.figures import Figure
 from wartime.engine.mind import MENTAL, mind_attribute
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
@@ -76,7 +77,8 @@ def _reactor(state: GameState) -> Action:
 
 
 def _answer(state: GameState, figure: Figure) -> Action:
-    """Dodge a CaC blow when its AGI is at least the attacker's; otherwise take what comes.
+    """Dodge a CaC blow, or draw against a shot, when its AGI is at least the attacker's;
+    otherwise take what comes.
     In a Combate mental, strike back while its mind is at least as strong."""
     if state.exchange is not None:
         striker = state.figure(state.exchange.striker)
@@ -93,9 +95,14 @@ def _answer(state: GameState, figure: Figure) -> Action:
         mage = max(mages, key=lambda m: (m.profile.int_, m.id))
         if mage.profile.int_ >= attacker.profile.int_:
             return Action(COUNTER, mage.id)
-    dodges = DODGE in answers(state, attacker, declared.action)
-    if dodges and figure.profile.agi >= attacker.profile.agi:
+    found = answers(state, attacker, declared.action)
+    quicker = figure.profile.agi >= attacker.profile.agi
+    if DODGE in found and quicker:
         return Action(DODGE, figure.id)
+    if DRAW in found and quicker:  # a duel it should win: draw and fire first
+        draw = Action(DRAW, figure.id)
+        if state.check(draw) is None:
+            return draw
     return Action("pass", figure.id)
 
 

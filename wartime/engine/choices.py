@@ -19,6 +19,7 @@ from wartime.engine.boarding import ACTION as BOARD
 from wartime.engine.boarding import carrier
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
+from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
@@ -75,6 +76,12 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
     options += [Action(COUNTER, m) for m in counter_mages(state, caster, declared.action)]
     if DODGE in found:
         options.append(Action(DODGE, figure.id))
+    if DRAW in found:
+        draws = [
+            Action(DRAW, figure.id, item=w.id)
+            for w in draw_weapons(figure, caster, declared.action)
+        ]
+        options += [a for a in draws if state.check(a) is None]
     if FLEE in found:
         x, y = figure.position
         ways = [2 * math.pi * k / 8 for k in range(8)]

@@ -8,8 +8,8 @@ hits and wounds are those of :mod:`wartime.engine.combat`.
 
 Contracarga is played as a reaction to a charge (CH DEF +1 against its blow).
 Esquivar en CaC and Huir answer an action before it resolves (engine/responses.py);
-Inmovilizar enemigo's hold and tie are kept by engine/holds.py.  Desenfundar settles
-a duel, which the rulebook never defines: it is refused with that reason.
+Inmovilizar enemigo's hold and tie are kept by engine/holds.py; Desenfundar, the duel's
+quick draw, is an answer to a shot (engine/duels.py).
 
 A dropped or thrown weapon (Desarmar, Lanzar) leaves the figure's profile (the hash
 lists the weapons of a figure whose weapons changed); it is not on the ground to be
@@ -36,7 +36,6 @@ from wartime.engine.book import (
     difficulty,
     entry,
     material,
-    refused,
 )
 from wartime.engine.checks import Modifiers, acting_modifiers, contest, roll, spend
 from wartime.engine.combat import (
@@ -759,9 +758,6 @@ def contracarga(state: GameState, figure: Figure, action: Action) -> list[Event]
     return [*events, Event("counter_charge", text, {"figure": figure.id, "by": charger.id})]
 
 
-NEEDS_REACTIONS: dict[str, str] = {
-    "desenfundar": "it settles a duel, and the engine has no duels (Desafiar) yet",
-}
 
 
 HANDLERS: dict[str, Handler] = {
@@ -780,5 +776,4 @@ HANDLERS: dict[str, Handler] = {
     "noquear": noquear,
     "embestir": embestir,
     "contracarga": contracarga,
-    **{action_id: refused(action_id, why) for action_id, why in NEEDS_REACTIONS.items()},
 }

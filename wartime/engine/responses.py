@@ -24,6 +24,7 @@ from wartime.engine.book import attribute, cost, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
 from wartime.engine.countermagic import COUNTER, COUNTER_ENE, counter_mages
 from wartime.engine.driving import drives
+from wartime.engine.duels import DRAW, desenfundar, draw_weapons
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.holds import holder
@@ -97,6 +98,8 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
         found.append(FLEE)
     if action.kind in DODGEABLE and target.ene - cost(entry(DODGE)) >= REACTION_FLOOR:
         found.append(DODGE)
+    if not engaged and draw_weapons(target, actor, action):
+        found.append(DRAW)
     return found
 
 
@@ -221,6 +224,8 @@ def _exchange(state: GameState, action: Action) -> list[Event]:
 def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> list[Event]:
     target.reacting = True  # outside its activation: ENE down to −10, no turning
     try:
+        if action.kind == DRAW:
+            return desenfundar(state, target, actor, action)
         with carrying_out(state, target, action):  # its entries see the action (Maestría...)
             if action.kind == FLEE:
                 return huir(state, target, action)
@@ -254,7 +259,9 @@ def _resolve(state: GameState, actor: Figure, action: Action, answer: str) -> li
 
     assert action.target is not None
     problem = None
-    if answer == FLEE:
+    if actor.casualty:  # the answer took it out (Desenfundar fired first)
+        problem = f"{actor.id} is out of the fight"
+    elif answer in (FLEE, DRAW):  # it moved away, or shot first: the action may be gone
         problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
     if problem is None:
         state.dodging = (action.target, actor.id) if answer == DODGE else None
@@ -263,7 +270,8 @@ def _resolve(state: GameState, actor: Figure, action: Action, answer: str) -> li
         finally:
             state.dodging = None
     actor.actions_taken += 1  # it was declared: it counts, though nothing is paid
-    text = f"{actor.id} pierde su acción: {action.target} ya no es un objetivo posible"
+    why = "ha caído" if actor.casualty else f"{action.target} ya no es un objetivo posible"
+    text = f"{actor.id} pierde su acción: {why}"
     return [Event("action_lost", text, {"figure": actor.id, "reason": problem})]
 
 
@@ -311,4 +319,4 @@ def _answer_only(kind: str) -> Handler:
     return handler
 
 
-HANDLERS = {kind: _answer_only(kind) for kind in (FLEE, DODGE)}
+HANDLERS = {kind: _answer_only(kind) for kind in (FLEE, DODGE, DRAW)}
