@@ -1,13 +1,17 @@
-"""Answers to a declared action, before it resolves: Huir and Esquivar en CaC.
+"""Answers to a declared action, before it resolves (pending ``respond``).
 
 Huir is declared "right after the acting Pj declares its action and target", and
 Esquivar en CaC once a CaC attacker "has chosen its target".  So an action aimed at
 an enemy who sees it coming (the actor in its CdV, or in base contact) stops once
-declared when that enemy has an answer it can pay for: its side answers (pending
-``respond``) with Huir, Esquivar en CaC, or ``pass``, and then the action resolves
-against wherever the target now is.  An action the answer made impossible (the
-target fled out of reach or out of sight) is lost: it counts as an action of the
-activation, and nothing is paid for it.
+declared when that enemy has an answer it can pay for: its side answers with Huir,
+Esquivar en CaC, Desenfundar against a shot (engine/duels.py), Contramagia from any
+neuromante in reach of a casting (engine/countermagic.py), or ``pass``; then the
+action resolves against wherever the target now is.  An action the answer made
+impossible (the target fled out of reach or sight, or shot the actor down first) is
+lost: it counts as an action of the activation, and nothing is paid for it.
+
+Combate mental is the other kind of answer, after a Corromper / Hackear: the two
+minds trade blows in turn (:class:`Exchange`) until one passes.
 
 These answers are not reactions: no CH VOL, and the target keeps its own chance
 to react afterwards.  Like a reaction, they are taken outside the activation, so
