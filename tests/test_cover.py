@@ -428,3 +428,40 @@ def test_raising_a_wall_never_reduces_cover(
     ref_before = cover_percent_reference(eye, target, diameter, height, solids, 8)
     ref_after = cover_percent_reference(eye, target, diameter, height, raised, 8)
     assert ref_after >= ref_before - 1e-6
+
+
+@given(
+    st.floats(0.0, 3.0),
+    st.floats(-3.0, 3.0),
+    st.floats(0.2, 2.5),
+    st.floats(0.3, 2.0),
+)
+@settings(max_examples=60, deadline=None)
+def test_a_raised_silhouette_agrees_with_the_reference(
+    base: float, offset: float, wall_height: float, eye_height: float
+) -> None:
+    """A figure standing on something (Subir a un alto): its silhouette spans base to
+    base + height; the fast path matches the shapely reference, and raising the figure
+    never hides more of it behind the same wall."""
+    wall = Solid("w", ((4.0, -2.0 + offset), (4.2, -2.0 + offset), (4.2, 2.0), (4.0, 2.0)),
+                 wall_height, 3)  # fmt: skip
+    occ = Occluders.from_solids([wall])
+    eye = (0.0, 0.0, eye_height)
+    fast = cover_percent(eye, (8.0, 0.0), 1.0, 1.0, occ, base=base)
+    slow = cover_percent_reference(eye, (8.0, 0.0), 1.0, 1.0, [wall], base=base)
+    assert abs(fast - slow) < 0.05
+    assert fast <= cover_percent(eye, (8.0, 0.0), 1.0, 1.0, occ) + 0.05
+
+
+def test_standing_on_the_block_that_would_hide_it() -> None:
+    """On top of a 2 K block a figure shows itself: only the feet behind the block's
+    near edge stay hidden from a lower eye (fast path and reference agree)."""
+    block = Solid("b", ((7.5, -1.0), (8.5, -1.0), (8.5, 1.0), (7.5, 1.0)), 2.0, 3)
+    occ = Occluders.from_solids([block])
+    eye = (0.0, 0.0, 0.9)
+    assert cover_percent(eye, (8.0, 0.0), 1.0, 1.0, occ) == 100.0
+    on_top = cover_percent(eye, (8.0, 0.0), 1.0, 1.0, occ, base=2.0)
+    assert 0.0 < on_top < 10.0
+    assert on_top == pytest.approx(
+        cover_percent_reference(eye, (8.0, 0.0), 1.0, 1.0, [block], base=2.0), abs=0.05
+    )

@@ -129,8 +129,13 @@ def cover_percent_reference(
     height: float,
     solids: Sequence[Solid],
     resolution: int = REFERENCE_RESOLUTION,
+    base: float = 0.0,
 ) -> float:
     """Cover % of a silhouette, column by column with shapely: the test oracle.
+
+    ``base``: the height its feet stand at (a figure on top of an obstacle); the
+    silhouette spans ``base`` to ``base + height`` and a column hides
+    ``clamp(top − base, 0, height)`` of it.
 
     Each column's segment from the eye is intersected with every footprint;
     the ends of the pieces of positive length give the column's hidden top
@@ -157,7 +162,7 @@ def cover_percent_reference(
         return 100.0  # the segment starts inside the solid
     us, widths = _reference_columns(eye, target, n, p, dist, diameter / 2, tall, resolution)
     tops = _reference_tops(eye, ez, target, p, us, tall)
-    hidden = float(np.clip(tops, 0.0, height) @ widths)
+    hidden = float(np.clip(tops - base, 0.0, height) @ widths)
     return float(_snap(np.array([100.0 * hidden / (diameter * height)]))[0])
 
 
@@ -340,10 +345,11 @@ def _block_circles(edges: Floats) -> Floats:
 
 
 def cover_percent(
-    eye: Point3, target: Point, diameter: float, height: float, occluders: Occluders
-) -> float:
+    eye: Point3, target: Point, diameter: float, height: float, occluders: Occluders,
+    base: float = 0.0,
+) -> float:  # fmt: skip
     """Cover % of one silhouette (fast path; same contract as the reference)."""
-    return float(cover_pairs([eye], [target], [diameter], [height], occluders)[0])
+    return float(cover_pairs([eye], [target], [diameter], [height], occluders, [base])[0])
 
 
 def cover_pairs(
@@ -352,14 +358,19 @@ def cover_pairs(
     diameters: Sequence[float] | Floats,
     heights: Sequence[float] | Floats,
     occluders: Occluders,
+    bases: Sequence[float] | Floats | None = None,
 ) -> Floats:
     """Cover % for aligned pairs: entry ``k`` is target ``k`` seen from eye ``k``.
+
+    ``bases``: the height each silhouette stands at (none: all on the ground).
 
     One vectorised pass for any set of pairs, e.g. the row and the column of
     a dragged figure.
     """
     eye = np.asarray(eyes, dtype=float).reshape(-1, 3)
     shape = np.column_stack([np.asarray(targets, dtype=float).reshape(-1, 2), diameters, heights])
+    if bases is not None:
+        shape = np.column_stack([shape, bases])
     eye_runs, shape_runs = _runs(eye), _runs(shape)
     pairs = _Pairs.build(
         eye[eye_runs.start], eye_runs.group, shape[shape_runs.start], shape_runs.group
@@ -427,8 +438,9 @@ class _Pairs(NamedTuple):
     live: Bools  # the silhouette has area and a direction
     eyes: Floats  # (G, 3) distinct eyes, z clamped to the ground
     eye_group: Ints
-    shapes: Floats  # (T, 4) distinct targets: x, y, diameter, height
+    shapes: Floats  # (T, 4 or 5) distinct targets: x, y, diameter, height[, base]
     shape_group: Ints
+    base: Floats  # the height each silhouette stands at (0: the ground)
 
     @classmethod
     def build(cls, eyes: Floats, eye_group: Ints, shapes: Floats, shape_group: Ints) -> _Pairs:
@@ -438,9 +450,11 @@ class _Pairs(NamedTuple):
         dist, half, h = np.hypot(dx, dy), shape[:, 2] / 2, shape[:, 3]
         live = (dist > _SAME_SPOT) & (half > 0.0) & (h > 0.0)
         safe = np.where(live, dist, 1.0)
+        base = shape[:, 4] if shape.shape[1] > 4 else np.zeros(len(shape))
         return cls(
             eye[:, 0], eye[:, 1], eye[:, 2], shape[:, 0], shape[:, 1], half, h,
             dx / safe, dy / safe, dist, half / safe, live, eyes, eye_group, shapes, shape_group,
+            base,
         )  # fmt: skip
 
 
@@ -799,7 +813,7 @@ def _on_edge(occ: Occluders, block: Ints, x: Floats, y: Floats) -> Bools:
 
 
 def _hidden_length(pieces: _Pieces, pairs: _Pairs) -> Floats:
-    """Per pair, the integral over ``u`` of ``clamp(top, 0, h)/h``, in K.
+    """Per pair, the integral over ``u`` of ``clamp(top − base, 0, h)/h``, in K.
 
     Stretches at or above ``h`` hide their columns outright and go to an
     interval union.  The rest, strictly between the ground and ``h``, are
@@ -807,6 +821,7 @@ def _hidden_length(pieces: _Pieces, pairs: _Pairs) -> Floats:
     breakpoints (stretch ends and crossings of two stretches) the top is
     straight, so the midpoint value times the width is exact.
     """
+    pieces = pieces._replace(alpha=pieces.alpha - pairs.base[pieces.owner])  # tops above the feet
     full, partial = _split(pieces, pairs.h[pieces.owner])
     span = 2.0 * float(pairs.half[pairs.live].max()) + 1.0  # keys of two pairs never overlap
     union = _Union.of(full, span, len(pairs.live))
