@@ -272,13 +272,32 @@ def test_salto_de_longitud_jumps_over_a_prone_figure() -> None:
 )
 def test_subir_a_un_alto_height_limit(agi: int, reach: float) -> None:
     """ACCIONES DE MOVIMIENTO, Subir a un alto (3, AGI): AGI ≤3 ×0.5, 4 ×1, 5 ×1.5, ≥6 ×2,
-    ≥8 ×3 its height; standing on top is refused as not yet supported."""
-    state = game(at=(10.2, 10.0), walls=(HIGH_WALL,), profiles={"a": profile("a", agi=agi)})
+    ≥8 ×3 its height; within reach a passed CH AGI puts it on top."""
+    state = game(at=(10.2, 10.0), walls=(HIGH_WALL,), profiles={"a": profile("a", agi=agi)},
+                 faces=(2,))  # fmt: skip
     action = Action("subir_a_un_alto", point=(10.8, 10))
     if reach < 1.5:
         refused(state, action, f"muralla is 1.5 K high: a reaches {reach:g} K with Subir a un alto")
-    else:
-        refused(state, action, "within reach, but standing on top .* not yet supported")
+        return
+    act(state, action)
+    a = state.figures["a"]
+    assert (a.perch, a.position, a.ene) == (1.5, (10.8, 10.0), min(10, 4 + agi) - 3)
+    assert not state.physics().holds("a")
+
+
+def test_on_top_a_pj_sees_over_walls_and_gets_down_with_dejarse_caer() -> None:
+    """Subir a un alto: up there its eye is raised by what it stands on (DESIGN §5 cover from
+    a higher eye), it moves no more until Dejarse caer brings it down beside the wall."""
+    state = game(at=(10.2, 10.0), walls=(HIGH_WALL,), profiles={"a": profile("a", agi=6)},
+                 faces=(2, 5, 5))  # fmt: skip
+    low = state.figures["a"].eye()
+    act(state, Action("subir_a_un_alto", point=(10.8, 10)))
+    a = state.figures["a"]
+    assert a.eye()[2] == pytest.approx(low[2] + 1.5)
+    refused(state, Action("mover", "a", point=(12.0, 10.0)), "gets down first")
+    act(state, Action("dejarse_caer", "a", point=(11.9, 10.0)))
+    a = state.figures["a"]
+    assert (a.perch, a.position) == (0.0, (11.9, 10.0)) and state.physics().holds("a")
 
 
 def test_subir_a_un_alto_refusals() -> None:
@@ -338,7 +357,7 @@ def test_dejarse_caer_tall_figure_is_unhurt_and_level_three_takes_ten() -> None:
 
 
 def test_dejarse_caer_refusals() -> None:
-    refused(game(), Action("dejarse_caer"), "on the ground .* not yet supported")
+    refused(game(), Action("dejarse_caer"), "on the ground: there is nowhere to fall from")
     roof = Obstacle(((9, 9), (11, 9), (11, 11), (9, 11)), 2.0, 4, id="casa")
     flyer = game(at=(14.0, 10.0), obstacles=(roof,))
     flyer.figures["a"].position = (10.0, 10.0)  # flying over the house

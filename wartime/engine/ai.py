@@ -28,7 +28,6 @@ from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.state import GameState, PendingKind
 from wartime.geometry.distance import edge_distance
-from wartime.geometry.vision import eye_point
 from wartime.rules.dice import check_odds
 
 MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
@@ -170,7 +169,7 @@ def _exposure(state: GameState, figure: Figure, spot: Point, threats: list[Figur
     """How much of the figure the shooters would see standing at ``spot`` (100 per shooter)."""
     height, width = figure.current_height, 2 * figure.radius
     return sum(
-        100.0 - state.world.cover(eye_point(e.position, e.current_height, e.level), spot, width,
+        100.0 - state.world.cover(e.eye(), spot, width,
                                   height)
         for e in threats
     )  # fmt: skip

@@ -59,7 +59,7 @@ from wartime.geometry.distance import center_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import K_PER_DIE, Scatter, scatter
 from wartime.geometry.templates import Template, coverage, jump_chain, make_template
-from wartime.geometry.vision import eye_point, muzzle_point
+from wartime.geometry.vision import muzzle_point
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.tables import Shape, parse_shape
 
@@ -224,7 +224,7 @@ def _spot(figure: Figure, point: Point) -> Figure:
 
 def _sees_point(state: GameState, figure: Figure, point: Point) -> bool:
     """LdV to a point: to a human-size figure standing on it, not wholly hidden."""
-    eye = eye_point(figure.position, figure.current_height, figure.level)
+    eye = figure.eye()
     hidden = state.world.cover(eye, point, SPOT_BASE, SPOT_HEIGHT)
     return line_of_sight(hidden) != "blocked"
 
@@ -372,13 +372,15 @@ def _covers(state: GameState, shot: Shot, origin: Point, hit: list[Figure]) -> l
     if shot.critical or not hit:  # Crítico en CH IMP: ignores cover
         return ["none"] * len(hit)
     figure = shot.figure
-    muzzle = muzzle_point(origin, figure.current_height, figure.level)
+    x, y, z = muzzle_point(origin, figure.current_height, figure.level)
+    muzzle = (x, y, z + figure.perch)
     percents = cover_pairs(
         [muzzle] * len(hit),
         [f.position for f in hit],
         [2 * f.radius for f in hit],
         [f.current_height for f in hit],
         state.world.occluders,
+        [f.perch for f in hit],
     )
     return [cover_class(float(p)) for p in percents]
 
@@ -422,6 +424,7 @@ def _link_cover(state: GameState, attacker: Figure, source: Figure, link: Figure
     """The target's cover along the line of fire; each jump's from the figure it leapt from."""
     if source is attacker:
         return _shot_cover(state, attacker, link)
-    muzzle = muzzle_point(source.position, source.current_height, source.level)
-    percent = state.world.cover(muzzle, link.position, 2 * link.radius, link.current_height)
+    percent = state.world.cover(
+        source.muzzle(), link.position, 2 * link.radius, link.current_height, link.perch
+    )
     return cover_class(percent)

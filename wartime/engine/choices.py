@@ -107,7 +107,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     if not reacting and _can_wait(state, figure):
         steady.append(Action("esperar", figure.id))
     moves: list[Action] = []
-    if figure.aboard is None and not engaged_with(state, figure):
+    if figure.aboard is None and not figure.perch and not engaged_with(state, figure):
         free = _open_ways(state, figure)
         moves = [
             a

@@ -30,7 +30,7 @@ from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, line_of_sight
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
-from wartime.geometry.vision import can_interact, eye_point, in_arc, muzzle_point, vision_range
+from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.dice import Outcome, round_half_up
 
 if TYPE_CHECKING:
@@ -63,9 +63,10 @@ class Sight:
     @cached_property
     def cover(self) -> float:
         viewer, target = self._viewer, self._target
-        eye = eye_point(viewer.position, viewer.current_height, viewer.level)
         world = self._state.world
-        return world.cover(eye, target.position, 2 * target.radius, target.current_height)
+        return world.cover(
+            viewer.eye(), target.position, 2 * target.radius, target.current_height, target.perch
+        )
 
     @property
     def cover_class(self) -> str:
@@ -207,8 +208,9 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
 
 def _shot_cover(state: GameState, shooter: Figure, target: Figure) -> str:
     """Cover of the target along the line of fire, from the muzzle (DESIGN §5)."""
-    muzzle = muzzle_point(shooter.position, shooter.current_height, shooter.level)
-    percent = state.world.cover(muzzle, target.position, 2 * target.radius, target.current_height)
+    percent = state.world.cover(
+        shooter.muzzle(), target.position, 2 * target.radius, target.current_height, target.perch
+    )
     return cover_class(percent)
 
 

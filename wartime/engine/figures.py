@@ -9,6 +9,7 @@ from wartime.board.battlefield import Posture, Unit
 from wartime.board.shapes import Disc, Point
 from wartime.engine.actions import Action
 from wartime.engine.profiles import Profile, Trait
+from wartime.geometry.vision import Point3, eye_point, muzzle_point
 
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
 REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
@@ -21,6 +22,7 @@ _LATE_DEFAULTS: tuple[object, ...] = ([], [], None, False, None)
 _EXTRAS = (
     "vehicle_wounds",
     "aboard",
+    "perch",
     "held_by",
     "tied",
     "untie_crits",
@@ -113,6 +115,7 @@ class Figure:
     # Transports (engine/transports.py) and later fields: in snapshot() by name (_EXTRAS).
     vehicle_wounds: int = 0  # wounds of its transport: unusable at CAL, destroyed above
     aboard: str | None = None  # the transport it travels inside (engine/boarding.py)
+    perch: float = 0.0  # K above the ground it stands at, on top of something (Subir a un alto)
     held_by: str | None = None  # Inmovilizar enemigo: its holder (engine/holds.py)
     tied: str | None = None  # tied up with "cuerda" or "acero" until it unties itself
     untie_crits: int = 0  # Desatarse from steel: criticals in a row so far
@@ -170,7 +173,7 @@ class Figure:
     @property
     def on_table(self) -> bool:
         """Its base blocks movement: standing on the ground, not a casualty, not aboard."""
-        return self.level == 1 and not self.casualty and self.aboard is None
+        return self.level == 1 and not self.casualty and self.aboard is None and not self.perch
 
     @property
     def riding(self) -> bool:
@@ -206,6 +209,16 @@ class Figure:
         twin.granted = list(self.granted)
         twin.cast = dict(self.cast)
         return twin
+
+    def eye(self) -> Point3:
+        """Where it looks from (DESIGN §5), raised by what it stands on."""
+        x, y, z = eye_point(self.position, self.current_height, self.level)
+        return x, y, z + self.perch
+
+    def muzzle(self) -> Point3:
+        """Where its shots leave from (DESIGN §5), raised by what it stands on."""
+        x, y, z = muzzle_point(self.position, self.current_height, self.level)
+        return x, y, z + self.perch
 
     def disc(self) -> Disc:
         return Disc(self.id, self.position, self.radius, self.side)

@@ -44,6 +44,7 @@ from wartime.engine.melee_variants import drop_weapon
 from wartime.engine.moves import ENGAGED_GAP
 from wartime.engine.profiles import Weapon
 from wartime.engine.sequence import Handler
+from wartime.engine.terrain_moves import perch_refusal
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
 from wartime.geometry.vision import can_interact, vision_range
@@ -131,6 +132,7 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         or high_flight_problem(state, figure, action)
         or boarding.refusal(state, figure, action)  # passengers (boarding.py)
         or holds.refusal(state, figure, action)  # held or tied up (holds.py)
+        or perch_refusal(figure, action)  # on top of something (terrain_moves.py)
         or items.refusal(state, action)  # a body removed by Eliminar (items.py)
     )
     if problem:

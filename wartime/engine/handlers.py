@@ -55,5 +55,4 @@ def not_yet_automated() -> list[str]:
     """Names of the actions of the list the engine does not play yet (shown to players)."""
     from wartime.rules.actions import load_actions
 
-    refused = set(terrain_moves.NOT_SUPPORTED)
-    return [a.name for a in load_actions().actions if a.id not in HANDLERS or a.id in refused]
+    return [a.name for a in load_actions().actions if a.id not in HANDLERS]

@@ -68,6 +68,7 @@ def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
         e
         for e in state.enemies_of(figure)
         if e.level == figure.level
+        and e.perch == figure.perch  # one on a roof is not in CaC with one below
         and edge_distance(figure.position, figure.radius, e.position, e.radius) <= ENGAGED_GAP
     ]
 

@@ -98,7 +98,8 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
         return []  # it does not see it coming
     found = []
     held = holder(state, target) is not None  # Inmovilizar enemigo: it cannot move
-    if not engaged and not held and target.ene - cost(entry(FLEE)) >= REACTION_FLOOR:
+    free = not engaged and not held and not target.perch  # Huir runs on the ground
+    if free and target.ene - cost(entry(FLEE)) >= REACTION_FLOOR:
         found.append(FLEE)
     if action.kind in DODGEABLE and target.ene - cost(entry(DODGE)) >= REACTION_FLOOR:
         found.append(DODGE)

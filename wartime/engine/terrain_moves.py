@@ -89,6 +89,8 @@ STEP_HEIGHT = 1.0  # the table steps every figure over what reaches a 1 K figure
 SHORT_STEP = 0.05  # K: how finely a failed jump looks back for a free spot to land
 _SLACK = 2e-6  # K: deeper than the physics' overlap tolerance counts as in the way
 _FIT = 1e-6  # K: a climb this much over budget still fits (float noise)
+_MOVEMENT = frozenset(a.id for a in book.load_actions().actions if a.group.value == "movement")
+PERCH_STEP = 1.0  # K: off a perch, Dejarse caer lands this far from the base at most
 _BISECTIONS = 60
 
 
@@ -578,12 +580,16 @@ def _short_landing(
 
 
 def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Event]:
-    """Subir a un alto (3, AGI): the height limit is checked; standing on top is not modelled."""
+    """Subir a un alto (3, AGI): jump up onto a wall or obstacle in contact, no higher than
+    its height times the AGI band's factor; it then stands on top (Figure.perch), off the
+    ground's table, until it gets down with Dejarse caer."""
     if action.point is None:
         raise IllegalActionError(f"{HIGH.name} needs a point on the wall or obstacle to climb onto")
     if engaged_with(state, figure):
         raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
     _on_ground(figure, HIGH.name)
+    if figure.perch:
+        raise IllegalActionError(f"{figure.id} is already on top of something: get down first")
     spot = shapely.Point(action.point)
     under = [s for s in state.world.solids if s.polygon().distance(spot) <= _SLACK]
     if not under:
@@ -604,28 +610,51 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
             f"{solid.id} is {solid.height:g} K high: {figure.id} reaches {reach:g} K with "
             f"{HIGH.name} (height {figure.height:g} K × {factor:g} for AGI {figure.profile.agi})"
         )
-    raise IllegalActionError(
-        f"{HIGH.name} onto {solid.id} ({solid.height:g} K) is within reach, but standing on top "
-        "of walls and obstacles is not yet supported: figures have no elevation in this engine"
-    )
+    events = [spend(figure, _fixed_ene(HIGH), HIGH.name)]
+    outcome, event = _check(state, figure, HIGH, [])
+    events.append(event)
+    if not outcome.passed:
+        text = f"{figure.id} no consigue subir a {solid.id}"
+        return [*events, Event("stay", text, {"figure": figure.id})]
+    state.lift(figure)  # up there it no longer stands among the bases on the ground
+    start = figure.position
+    figure.position, figure.perch = action.point, solid.height
+    text = f"{figure.id} sube a {solid.id} ({solid.height:g} K)"
+    moved = round(math.dist(start, action.point), 6)
+    data = {"figure": figure.id, "from": list(start), "to": list(action.point),
+            "perch": solid.height, "travelled": moved}  # fmt: skip
+    return [*events, Event("climb_up", text, data)]
 
 
 # -- Dejarse caer (1) ------------------------------------------------------------------
 
 
 def _fall_height(figure: Figure) -> float:
-    """K to the ground from the figure's movement level (ALTURAS DE MOVIMIENTO)."""
+    """K to the ground from the figure's movement level (ALTURAS DE MOVIMIENTO), or from
+    what it stands on (Subir a un alto)."""
+    if figure.perch:
+        return figure.perch
     if figure.level == 2:
         return LEVEL_2_LIFT
     if figure.level == 3:
         return math.inf  # gran altitud: above every band
     if figure.level == 1:
-        raise IllegalActionError(
-            f"{figure.id} is on the ground (level 1): falling from a roof or a wall top is not "
-            "yet supported, since figures have no elevation in this engine"
-        )
+        raise IllegalActionError(f"{figure.id} is on the ground: there is nowhere to fall from")
     where = "underground or underwater" if figure.level < 1 else "in space"
     raise IllegalActionError(f"{figure.id} is {where} (level {figure.level}): it cannot fall")
+
+
+def _landing_spot(figure: Figure, point: Point | None) -> Point:
+    """Straight down; off a perch, any spot within 1 K of the base's edge (its edge)."""
+    if point is None or math.dist(point, figure.position) <= _FIT:
+        return figure.position
+    if not figure.perch:
+        raise IllegalActionError(
+            f"{FALL.name} drops straight down where the figure is: move first to choose the spot"
+        )
+    if math.dist(point, figure.position) > figure.radius * 2 + PERCH_STEP:
+        raise IllegalActionError(f"{FALL.name} from the top lands within {PERCH_STEP:g} K of it")
+    return point
 
 
 def fall_damage(height: float, figure_height: float) -> int:
@@ -638,25 +667,22 @@ def fall_damage(height: float, figure_height: float) -> int:
 
 def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Dejarse caer (1): drop straight down to the ground and take the band's DAÑ."""
-    if action.point is not None and math.dist(action.point, figure.position) > _FIT:
-        raise IllegalActionError(
-            f"{FALL.name} drops straight down where the figure is: move first to choose the spot"
-        )
     height = _fall_height(figure)
+    spot = _landing_spot(figure, action.point)
     table = state.physics()  # level-1 bases only: the falling figure is not on it yet
-    landing = Disc(figure.id, figure.position, figure.radius, figure.side)
+    landing = Disc(figure.id, spot, figure.radius, figure.side)
     hits = table.overlaps(landing)
     if hits:
         raise IllegalActionError(f"Cannot fall there: the base would land on {_names(hits)}")
     ground = [e.disc() for e in state.enemies_of(figure) if e.level == 1]
-    near = too_close(landing, figure.position, ground)
+    near = too_close(landing, spot, ground)
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
     dan = fall_damage(height, figure.height)
     spared = bonuses.falls_unharmed(figure) if dan else None  # Caer con estilo
     events = [spend(figure, _fixed_ene(FALL), FALL.name)]
     figure.next_action_modifier = 0
-    figure.level = 1
+    figure.level, figure.perch, figure.position = 1, 0.0, spot
     table.place(landing)  # nothing may refuse the action after this
     drop = "desde gran altitud" if math.isinf(height) else f"{height:g} K"
     events.append(
@@ -736,7 +762,20 @@ def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 # Registered for their checks and reasons, but always refused in the end: the
 # board cannot yet stand a figure on top of an obstacle.
-NOT_SUPPORTED = frozenset({"subir_a_un_alto"})
+# What a Pj on top of something may still do that moves or turns its body there.
+_PERCHED_OK = frozenset({"dejarse_caer", "agacharse", "cuerpo_a_tierra", "levantarse"})
+_MOVING_COMBAT = frozenset({"embestir", "huir", "destrabarse", "cargar", "contracarga"})
+
+
+def perch_refusal(figure: Figure, action: Action) -> str | None:
+    """On top of a wall or obstacle (Subir a un alto) a Pj gets down before it moves."""
+    if not figure.perch or action.kind in _PERCHED_OK:
+        return None
+    if action.kind in _MOVEMENT or action.kind in _MOVING_COMBAT:
+        return f"{figure.id} stands {figure.perch:g} K up: it gets down first (Dejarse caer)"
+    return None
+
+
 
 HANDLERS: dict[str, Handler] = {
     "mover_sin_hacer_ruido": mover_sin_hacer_ruido,

@@ -56,17 +56,20 @@ class World:
             self._blocking[chest] = tuple(s for s in self.solids if s.height > chest)
         return self._blocking[chest]
 
-    def cover(self, eye: Point3, centre: Point, diameter: float, height: float) -> float:
+    def cover(
+        self, eye: Point3, centre: Point, diameter: float, height: float, base: float = 0.0
+    ) -> float:
         """geometry.cover_percent against this map's solids, remembered.
 
         The walls never move, so the same eye and the same silhouette always give
         the same cover: legality probes, the action itself and the reaction check
         ask it again and again.  The memory is bounded (cleared when full).
         """
-        key = (eye, centre, diameter, height)
+        key = (eye, centre, diameter, height, base)
         found = self._cover.get(key)
         if found is None:
             if len(self._cover) >= COVER_MEMORY:
                 self._cover.clear()
-            found = self._cover[key] = cover_percent(eye, centre, diameter, height, self.occluders)
+            found = cover_percent(eye, centre, diameter, height, self.occluders, base)
+            self._cover[key] = found
         return found
