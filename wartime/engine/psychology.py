@@ -3,9 +3,10 @@
 CH PSI and CH LOC are both CH VOL.  A wounded Pj checks PSI; so does one
 outnumbered by more enemies than its VOL plus its allies within 5 K.  Stress
 equal to VOL ends the activation and calls for a CH LOC; stress above VOL
-leaves the Pj unconscious, a casualty.  Not automated yet: possession (the
-"may be possessed" of stress = VOL), the malus gained with a failed CH LOC,
-charging the cause on a critical CH LOC, and traumatic situations.
+leaves the Pj unconscious, a casualty (possession of a Pj so stressed is in
+engine/mind.py).  Not automated yet: the malus gained with a failed CH LOC (the
+book does not say which), charging the cause on a critical CH LOC, and traumatic
+situations (the book names them without listing any).
 """
 
 from __future__ import annotations
