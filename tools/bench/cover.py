@@ -29,6 +29,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 import shapely
+from timing import samples_ms
 
 from wartime.board.shapes import Point, Solid, obstacle_solid, wall_solids
 from wartime.geometry.cover import (
@@ -95,17 +96,6 @@ def _obstacles(rng: np.random.Generator) -> list[Solid]:
     return out
 
 
-def best_ms(run: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """Median and minimum milliseconds over ``repeat`` runs (after one warm-up)."""
-    run()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append((time.perf_counter() - start) * 1e3)
-    return statistics.median(times), min(times)
-
-
 class Table(NamedTuple):
     solids: list[Solid]
     eyes: list[Point3]
@@ -169,13 +159,15 @@ def _table() -> Table:
 
 
 def _time_fast(table: Table) -> tuple[float, float]:
-    all_med, all_min = best_ms(table.matrix, 21)
+    all_times = samples_ms(table.matrix, 21, warmup=1)
+    all_med, all_min = statistics.median(all_times), min(all_times)
     print(
         f"fast, all pairs (cover_matrix):         median {all_med:7.2f} ms   min {all_min:7.2f} ms"
     )
     updates = [_drag_update(table, k) for k in range(DRAGGED)]
     cycle = iter(updates * 1000)
-    drag_med, drag_min = best_ms(lambda: next(cycle)(), 50 * DRAGGED)
+    drag_times = samples_ms(lambda: next(cycle)(), 50 * DRAGGED, warmup=1)
+    drag_med, drag_min = statistics.median(drag_times), min(drag_times)
     print(
         f"fast, one dragged figure (row + column): median {drag_med:7.3f} ms   min"
         f" {drag_min:7.3f} ms  ({DRAGGED} figures in turn, {2 * (table.n - 1)} pairs a call)"

@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from timing import median_s
+
 from wartime.board.battlefield import Battlefield, Unit
 from wartime.engine import Action, GameState, Ruleset, Scenario
 from wartime.engine.ai import choose
@@ -58,15 +60,6 @@ def naive_legal(state: GameState) -> list[Action]:
     return out
 
 
-def timed(run: Callable[[], object], repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
 def mid_game(state: GameState, decisions: int) -> GameState:
     for _ in range(decisions):
         state.apply(choose(state))
@@ -99,8 +92,8 @@ def main() -> None:
     later = mid_game(scenario().new_game(), 120)
     for label, state in (("first activation", opening), ("mid-game", later)):
         count = len(state.legal_actions())
-        fast = timed(lambda s=state: s.legal_actions(), 20)
-        slow = timed(lambda s=state: naive_legal(s), 3)
+        fast = median_s(lambda s=state: s.legal_actions(), 20)
+        slow = median_s(lambda s=state: naive_legal(s), 3)
         print(f"legal_actions, {label}: {count} actions, {fast * 1e3:.2f} ms "
               f"(naive {slow * 1e3:.1f} ms, {slow / fast:.1f}×)")  # fmt: skip
     games = [play(choose, seed) for seed in range(3)]

@@ -32,7 +32,6 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -40,6 +39,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import numpy as np
 import pygame
+from timing import samples_ms
 
 from wartime.board.battlefield import Battlefield, Deployment, Terrain, TerrainKind, Unit, Wall
 from wartime.render.battlefield import dynamic_shapes, static_shapes
@@ -109,18 +109,6 @@ def make_field(seed: int = 7) -> Battlefield:
         deployment=deployment,
         units=tuple(units),
     )
-
-
-def timed(fn: Callable[[], object], frames: int, warmup: int = 5) -> list[float]:
-    """Milliseconds per call, after ``warmup`` untimed calls."""
-    for _ in range(warmup):
-        fn()
-    out = []
-    for _ in range(frames):
-        t0 = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t0) * 1e3)
-    return out
 
 
 def report(name: str, samples: list[float]) -> float:
@@ -205,19 +193,22 @@ def main() -> None:
         frame_at(pan[0], dynamic)
 
     cached = report(
-        "cached frame (static layer + dynamic shapes)", timed(cached_frame, args.frames)
+        "cached frame (static layer + dynamic shapes)",
+        samples_ms(cached_frame, args.frames, warmup=5),
     )
-    naive = report("naive frame (every shape, no caches)", timed(naive_frame, args.frames))
+    naive = report(
+        "naive frame (every shape, no caches)", samples_ms(naive_frame, args.frames, warmup=5)
+    )
     rebuild = report(
         "static layer redrawn (a zoom step, a pan past 256 px)",
-        timed(rebuild_static, max(20, args.frames // 5)),
+        samples_ms(rebuild_static, max(20, args.frames // 5), warmup=5),
     )
     report(
         "cached frame, hovered figure changes every frame",
-        timed(hover_frame, args.frames, warmup=len(hovers)),
+        samples_ms(hover_frame, args.frames, warmup=len(hovers)),
     )
     builds = static_layer.builds
-    report("cached frame while panning 4 px a frame", timed(pan_frame, args.frames))
+    report("cached frame while panning 4 px a frame", samples_ms(pan_frame, args.frames, warmup=5))
     print(f"  (the static layer was redrawn {static_layer.builds - builds} times in those frames)")
     print(f"ratio naive / cached: {naive / cached:.1f}×")
     verdict = "within" if cached <= TARGET_MS else "OVER"

@@ -12,12 +12,9 @@ distance, then the same attenuation.  Both must agree.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-
 import numpy as np
 import shapely
+from timing import median_s
 
 from wartime.board.shapes import Disc, Point
 from wartime.geometry.noise import Barrier, Barriers, NoiseRule, attenuate, hear_all
@@ -63,15 +60,6 @@ def naive_reach(source: Point, listener: Disc, walls: list[Barrier]) -> float:
     return attenuate(RADIUS, sorted(crossings), NoiseRule.SUBTRACT_DEF)
 
 
-def timed(run: Callable[[], object]) -> float:
-    samples = []
-    for _ in range(3):
-        start = time.perf_counter()
-        run()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
 def main() -> None:
     walls, listeners, sources = scene()
     barriers = Barriers(walls)
@@ -85,8 +73,8 @@ def main() -> None:
     def slow() -> list[float]:
         return [naive_reach(s, u, walls) for s in sources[:5] for u in listeners]
 
-    fast_s = timed(fast) / SOUNDS
-    slow_s = timed(slow) / 5
+    fast_s = median_s(fast, 3) / SOUNDS
+    slow_s = median_s(slow, 3) / 5
     agree = np.allclose(fast()[: 5 * LISTENERS], slow(), atol=1e-6)
     print(f"fast : {fast_s * 1e3:8.3f} ms per sound (all {LISTENERS} listeners)")
     print(f"naive: {slow_s * 1e3:8.3f} ms per sound (shapely, measured on 5 sounds)")

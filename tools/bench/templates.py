@@ -11,12 +11,9 @@ two must agree on every base.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-
 import numpy as np
 import shapely
+from timing import median_s
 
 from wartime.board.shapes import Disc
 from wartime.geometry.templates import Coverage, Template, coverage, make_template
@@ -51,15 +48,6 @@ def naive(template: Template, bases: list[Disc], exclude: str | None = None) -> 
     return Coverage(tuple(full), tuple(partial))
 
 
-def timed(run: Callable[[], object], repeat: int = 5) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
 def main() -> None:
     bases, aims = scene()
     shooter = bases[0]
@@ -67,9 +55,10 @@ def main() -> None:
     print(f"{'shape':<6} {'fast ms/template':>17} {'naive ms/template':>18} {'ratio':>7}  agree")
     for shape in SHAPES:
         templates = [make_template(shape, aim, shooter) for aim in aims]
-        fast = timed(lambda ts=templates: [coverage(t, bases, shooter.id) for t in ts]) / AIMS
+        fast = median_s(lambda ts=templates: [coverage(t, bases, shooter.id) for t in ts]) / AIMS
         slow = (
-            timed(lambda ts=templates: [naive(t, bases, shooter.id) for t in ts], repeat=1) / AIMS
+            median_s(lambda ts=templates: [naive(t, bases, shooter.id) for t in ts], repeat=1)
+            / AIMS
         )
         agree = all(
             coverage(t, bases, shooter.id) == naive(t, bases, shooter.id) for t in templates
