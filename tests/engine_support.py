@@ -8,10 +8,15 @@ from typing import Any
 from wartime.board.battlefield import Battlefield, Obstacle, Terrain, Unit, Wall
 from wartime.engine import GameState, Ruleset, Scenario
 from wartime.engine.profiles import Profile, Weapon
+from wartime.rules.actions import load_actions
 from wartime.rules.dice import Dice
 
 RIFLE = Weapon("fusil", ene=3, dan=4, alc=20, cal=4)
 KNIFE = Weapon("cuchillo", ene=2, dan=2, alc=0, cal=3)
+PISTOL = Weapon("pistola", ene=1, dan=3, alc=15, cal=3)
+SHOTGUN = Weapon("escopeta", ene=1, dan=8, alc=20, cal=4, bonuses=("Cargadores",))  # 10−8 = 2
+START_ENE = 8  # CON 4 + AGI 4 gained at the first activation (ENERGÍA, Inicio actuación)
+BOOK = {a.id: a for a in load_actions().actions}  # the action list, by id
 
 
 def profile(
@@ -122,8 +127,6 @@ def labelled(data: dict[str, Any], entry: str) -> list[list[Any]]:
 
 def book_cost(action_id: str) -> int:
     """The fixed ENE the action list prints for ``action_id``."""
-    from wartime.rules.actions import load_actions
-
     found = load_actions().find(action_id)
     assert found is not None and isinstance(found.ene, int)
     return found.ene

@@ -17,11 +17,13 @@ from wartime.engine.combat import magazine_size, rounds_left
 from wartime.engine.generic import HANDLERS as GENERIC
 from wartime.engine.handlers import HANDLERS, not_yet_automated
 from wartime.engine.profiles import Weapon
-from wartime.rules.actions import load_actions
 
 from .engine_support import (
+    BOOK,
     KNIFE,
+    PISTOL,
     RIFLE,
+    SHOTGUN,
     ScriptedDice,
     book_cost,
     do,
@@ -31,11 +33,8 @@ from .engine_support import (
     scenario,
     started,
 )
+from .engine_support import START_ENE as ENE
 
-BOOK = {a.id: a for a in load_actions().actions}
-ENE = 8  # CON 4 + AGI 4 gained at the first activation (ENERGÍA, Inicio actuación)
-PISTOL = Weapon("pistola", ene=1, dan=3, alc=15, cal=3)
-SHOTGUN = Weapon("escopeta", ene=1, dan=8, alc=20, cal=4, bonuses=("Cargadores",))  # 10−8 = 2
 MINE = Weapon("mina", ene=2, dan=5, alc=0, cal=3, bonuses=("Área de activación",))
 LOW_WALL = Wall(((20.0, 8.0), (20.0, 12.0)), 0.7, 2)  # b at x 21 is 68% hidden from a at x 10
 

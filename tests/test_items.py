@@ -17,11 +17,13 @@ from wartime.engine.checks import LOOTED, burden_modifiers
 from wartime.engine.handlers import HANDLERS, not_yet_automated
 from wartime.engine.items import HANDLERS as ITEMS
 from wartime.engine.profiles import Trait, Weapon
-from wartime.rules.actions import load_actions
 
 from .engine_support import (
+    BOOK,
     KNIFE,
+    PISTOL,
     RIFLE,
+    SHOTGUN,
     ScriptedDice,
     book_cost,
     do,
@@ -30,12 +32,9 @@ from .engine_support import (
     rolls,
     scenario,
 )
+from .engine_support import START_ENE as ENE
 
-BOOK = {a.id: a for a in load_actions().actions}
-ENE = 8  # CON 4 + AGI 4 gained at the first activation (ENERGÍA, Inicio actuación)
-PISTOL = Weapon("pistola", ene=1, dan=3, alc=15, cal=3)
 SWORD = Weapon("espada", ene=2, dan=3, alc=0, cal=4)
-SHOTGUN = Weapon("escopeta", ene=1, dan=8, alc=20, cal=4, bonuses=("Cargadores",))
 
 
 def camp(**profiles: Any) -> Scenario:

@@ -18,9 +18,8 @@ from wartime.engine.profiles import Metaability, Profile, Trait, profile_from_ar
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document
 
-from .engine_support import do, profile, refused, rolls, scenario, started
+from .engine_support import START_ENE, do, profile, refused, rolls, scenario, started
 
-START_ENE = 8  # CON 4 + AGI 4
 # A bunkai (CH AGI) that gives Refuerzo (CH DEF +1) for 2 ENE, up to 6 K away.
 SHIELD = Metaability("escudo", ene=2, alc=6, cal=5, attribute="AGI", grants=(Trait("Refuerzo"),))
 

@@ -16,9 +16,7 @@ from wartime.engine.mind import HANDLERS as MIND
 from wartime.engine.profiles import Profile, Trait
 from wartime.rules.actions import load_actions
 
-from .engine_support import RIFLE, do, profile, refused, rolls, scenario, started
-
-START_ENE = 8  # CON 4 + AGI 4
+from .engine_support import RIFLE, START_ENE, do, profile, refused, rolls, scenario, started
 
 
 def mind(

@@ -108,13 +108,18 @@ def _shooter(
     """Atacar a distancia: a ranged weapon, a living enemy in reach of height, not in CaC."""
     weapon = _weapon(figure, action, ranged=True)
     _no_area(weapon, book)
+    return weapon, _far_target(state, figure, action, "shoot")
+
+
+def _far_target(state: GameState, figure: Figure, action: Action, verb: str) -> Figure:
+    """A living enemy at a height a ranged action reaches, from a Pj not engaged in CaC."""
     target = _enemy(state, figure, action)
     if not can_interact(figure.level, target.level, ranged=True):
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: you cannot shoot")
+        raise IllegalActionError(f"Engaged in CaC: you cannot {verb}")
     _no_attack_after_sprint(figure)
-    return weapon, target
+    return target
 
 
 def _brawler(state: GameState, figure: Figure, action: Action) -> Figure:
@@ -426,12 +431,7 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     if thrown is not None:
         _no_area(thrown, book)
     _, dan = material(book, None if thrown else action.item)
-    target = _enemy(state, figure, action)
-    if not can_interact(figure.level, target.level, ranged=True):
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
-    if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: you cannot throw")
-    _no_attack_after_sprint(figure)
+    target = _far_target(state, figure, action, "throw")
     seen = sight(state, figure, target)
     if not seen.in_vision:
         raise IllegalActionError("Target outside the CdV")
@@ -756,8 +756,6 @@ def contracarga(state: GameState, figure: Figure, action: Action) -> list[Event]
     figure.counter_charge = charger.id
     text = f"{figure.id} contracarga: CH DEF +1 contra la carga de {charger.id}"
     return [*events, Event("counter_charge", text, {"figure": figure.id, "by": charger.id})]
-
-
 
 
 HANDLERS: dict[str, Handler] = {

@@ -368,14 +368,23 @@ def cover_pairs(
     a dragged figure.
     """
     eye = np.asarray(eyes, dtype=float).reshape(-1, 3)
-    shape = np.column_stack([np.asarray(targets, dtype=float).reshape(-1, 2), diameters, heights])
-    if bases is not None:
-        shape = np.column_stack([shape, bases])
+    shape = _silhouettes(targets, diameters, heights, bases)
     eye_runs, shape_runs = _runs(eye), _runs(shape)
     pairs = _Pairs.build(
         eye[eye_runs.start], eye_runs.group, shape[shape_runs.start], shape_runs.group
     )
     return _cover(pairs, occluders)
+
+
+def _silhouettes(
+    targets: Sequence[Point] | Floats,
+    diameters: Sequence[float] | Floats,
+    heights: Sequence[float] | Floats,
+    bases: Sequence[float] | Floats | None,
+) -> Floats:
+    """One row per silhouette: x, y, diameter, height and, when given, the base height."""
+    shape = np.column_stack([np.asarray(targets, dtype=float).reshape(-1, 2), diameters, heights])
+    return shape if bases is None else np.column_stack([shape, bases])
 
 
 class _RunGroups(NamedTuple):
@@ -399,8 +408,12 @@ def cover_matrix(
     diameters: Sequence[float] | Floats,
     heights: Sequence[float] | Floats,
     occluders: Occluders,
+    bases: Sequence[float] | Floats | None = None,
 ) -> Floats:
-    """``[i, j]`` = cover % of figure ``j`` seen from figure ``i``'s eye; diagonal 0."""
+    """``[i, j]`` = cover % of figure ``j`` seen from figure ``i``'s eye; diagonal 0.
+
+    ``bases``: the height each figure stands at (none: all on the ground).
+    """
     count = len(eyes)
     if not len(targets) == len(diameters) == len(heights) == count:
         raise ValueError("cover_matrix needs one eye, target, diameter and height per figure")
@@ -408,8 +421,8 @@ def cover_matrix(
     flat = np.flatnonzero(~np.eye(count, dtype=bool))
     i, j = flat // count, flat % count
     eye = np.asarray(eyes, dtype=float).reshape(-1, 3)
-    shape = np.column_stack([np.asarray(targets, dtype=float).reshape(-1, 2), diameters, heights])
-    out[i, j] = _cover(_Pairs.build(eye, i, shape, j), occluders)
+    out[i, j] = _cover(_Pairs.build(eye, i, _silhouettes(targets, diameters, heights, bases), j),
+                       occluders)  # fmt: skip
     return out
 
 
