@@ -60,6 +60,22 @@ class ScriptedDice(Dice):
         return ScriptedDice(self.faces)
 
 
+class PercentDice(ScriptedDice):
+    """Scripted d10 faces and scripted 1D100 rolls (a Probabilidad)."""
+
+    def __init__(self, faces: Iterable[int], hundreds: Iterable[int]) -> None:
+        super().__init__(faces)
+        self.hundreds = list(hundreds)
+
+    def d100(self) -> int:
+        if not self.hundreds:
+            raise AssertionError("the test ran out of scripted 1D100 rolls")
+        return self.hundreds.pop(0)
+
+    def clone(self) -> PercentDice:
+        return PercentDice(self.faces, self.hundreds)
+
+
 def duel() -> Scenario:
     """Two riflemen 10 K apart on open ground, facing each other."""
     return scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)])

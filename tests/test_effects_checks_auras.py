@@ -299,6 +299,10 @@ ELSEWHERE = {
     "Grito de oscuridad", "Grito de puntería", "Grito de combate", "Grito de maestría",
     "Hálito de hambre", "Genio estratega", "Distorsión envenenada", "Runas de rechazo",
     "Corrector de puntería",
+    # the cries and Apestoso: tests/test_effects_cries.py
+    "Grito berserker", "Grito de sangre", "Grito de venganza", "Grito de veterano", "Apestoso",
+    # the presence auras: tests/test_effects_presence.py
+    "Líder", "Gran demonio", "Faro", "Distorsión psíquica",
 }  # fmt: skip
 
 # The CH DEF rerolls of the damage work (tests/test_effects_damage*.py).
@@ -310,19 +314,7 @@ DAMAGE_WORK = {
 
 # Aura and reroll entries that stay with the players (bonuses.not_yet_automated), and why.
 LEFT_OUT = {
-    "Apestoso": "a limit on where allies may end a move (movement), not a check",
-    "Distorsión psíquica": "besides CH ATR -1 to neuromantes and titiriteros, it makes "
-    "deployment and teleports difficult ground and asks flyers for checks: no such rules yet",
-    "Faro": "it negates scatter and distortion and changes where troops may deploy: the "
-    "deployment part has no rule in the engine",
     "Fortuna": "once a turn the player picks one of five effects",
-    "Gran demonio": "the book does not say when the enemies within VOL K check CH PSI",
-    "Grito berserker": "charge distance is movement (Cargar), not a check",
-    "Grito de sangre": "a move after a kill in CaC: an extra movement rule",
-    "Grito de venganza": "a free attack when an ally dies in CaC: an out-of-turn attack",
-    "Grito de veterano": "an extra free attack after a critical CH IMP: a new action",
-    "Líder": "allies use its VOL, which also sets their phase, CdV and initiative; a "
-    "figure's VOL does not look at other figures",
 }
 
 

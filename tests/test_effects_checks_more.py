@@ -342,6 +342,7 @@ OWN_TESTS = {
     "Borracho", "Explorador", "Mal agujero", "Mente centrada", "Munición teledirigida",
     "Pusilánime", "Luchador consumado", "Maestro carnicero", "Maestro rúnico",
     "Señor de la congelación",
+    "Despertando del letargo",  # its tests: tests/test_effects_presence.py
 }  # fmt: skip
 
 # check_modifier entries that stay with the players (bonuses.not_yet_automated), and why.
@@ -350,13 +351,7 @@ OWN_TESTS = {
 LEFT_OUT = {
     "Cóctel de vitaminas": "the player chooses which attribute each cóctel raises, mid-game",
     "Contramedidas": "weapons do not say whether they are missiles, torpedoes or shells",
-    "Despertando del letargo": "VOL also sets the phase a Pj acts in, its CdV and the "
-    "initiative, all settled as each turn starts; the figure's VOL does not read the turn",
     "Drogas de combate": "objects are not used (Usar) yet, nor is an addiction tracked",
-    "Maestro de esgrima": "the player picks CH IMP, DAÑ or CH DEF before each blow",
-    "Mimético": "switching it on and off is an action (ENE 1) the engine does not have",
-    "Munición magnética": "its main half acts on energy shields, which are left to the players "
-    "(Escudo de energía): only the DAÑ/2 against a shieldless target could be played",
     "Resistencia a": "hits do not say what substance or element they are",
     "Sin miembro": "the engine does not know which limbs an action needs",
 }

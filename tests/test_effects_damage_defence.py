@@ -20,7 +20,17 @@ from wartime.engine import Action, GameState
 from wartime.engine.events import Event
 from wartime.engine.profiles import Trait, Weapon
 
-from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, refused, scenario, started
+from .engine_support import (
+    KNIFE,
+    RIFLE,
+    PercentDice,
+    ScriptedDice,
+    do,
+    profile,
+    refused,
+    scenario,
+    started,
+)
 from .test_effects_damage import fight
 
 # The CH DEF entries of this file (the ones in damage.yaml not of test_effects_damage).
@@ -34,13 +44,6 @@ DEFENCE_ENTRIES = frozenset(
         "Escudo coriáceo", "Sanguinario", "Afilada", "Munición aliento de dragón",
     }
 )  # fmt: skip
-
-# The CH DEF entries of the reroll hook this file leaves to the players, and why.
-LEFT_OUT = {
-    "Escudo de energía": "its levels come back with an ENE 4 action the engine does not have",
-    "Escudo de energía avanzado": "as Escudo de energía (ENE 6 to restore a level)",
-}
-
 
 @dataclass(frozen=True)
 class Case:
@@ -211,22 +214,6 @@ def test_munición_corrosiva_turns_a_fumbled_shot_into_a_wound() -> None:
     assert state.figures["a"].weapon_wounds == {"fusil": 1}
     state, events = shot((10, 9, 4))  # without it: a CH DEF against DAÑ 1
     assert defences(events, "a") == [DEF] and state.figures["a"].wounds == 1
-
-
-class PercentDice(ScriptedDice):
-    """Scripted d10 faces and scripted 1D100 rolls (a Probabilidad)."""
-
-    def __init__(self, faces: Iterable[int], hundreds: Iterable[int]) -> None:
-        super().__init__(faces)
-        self.hundreds = list(hundreds)
-
-    def d100(self) -> int:
-        if not self.hundreds:
-            raise AssertionError("the test ran out of scripted 1D100 rolls")
-        return self.hundreds.pop(0)
-
-    def clone(self) -> PercentDice:
-        return PercentDice(self.faces, self.hundreds)
 
 
 @pytest.mark.parametrize(("d100", "wounds"), [(50, 0), (51, 4)])
@@ -474,9 +461,3 @@ def test_munición_aliento_de_dragón_halves_the_alc_and_takes_a_cal(tmp_path: P
     far = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
     state = started(scenario(far, profiles={"a": a, "b": profile("b", con=9)}))
     refused(state, Action("ataque_distancia", target="b", item="escopeta"), "out of range")
-
-
-def test_the_energy_shields_are_left_to_the_players() -> None:
-    from wartime.engine.bonuses import not_yet_automated
-
-    assert set(LEFT_OUT) <= set(not_yet_automated()) and not set(LEFT_OUT) & DEFENCE_ENTRIES

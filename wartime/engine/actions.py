@@ -24,6 +24,9 @@ class Action:
     item: str | None = None  # the weapon or object used
     facing: float | None = None  # degrees: where a transport ends facing (Pivotar, 45° turns)
     level: int | None = None  # the height to go to (Cambiar de altitud)
+    # Optional entries taken with an attack, by label (engine/options.py): "Frenesí",
+    # "Maestro de esgrima (DAÑ)", "Poderoso (3)".
+    options: tuple[str, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -32,6 +35,8 @@ class Action:
                 data[key] = getattr(self, key)
         if self.point is not None:
             data["point"] = [self.point[0], self.point[1]]
+        if self.options:
+            data["options"] = list(self.options)
         return data
 
     @classmethod
@@ -45,6 +50,7 @@ class Action:
             item=data.get("item"),
             facing=float(data["facing"]) if data.get("facing") is not None else None,
             level=int(data["level"]) if data.get("level") is not None else None,
+            options=_labels(data.get("options")),
         )
 
     def __str__(self) -> str:
@@ -61,4 +67,14 @@ class Action:
             parts.append(f"facing {self.facing:g}°")
         if self.level is not None:
             parts.append(f"height {self.level}")
+        if self.options:
+            parts.append(f"[{', '.join(self.options)}]")
         return " ".join(parts)
+
+
+def _labels(raw: object) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(o, str) for o in raw):
+        raise TypeError(f"options is a list of entry labels, not {raw!r}")
+    return tuple(raw)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from wartime.board.shapes import Point
+from wartime.engine import cries
 from wartime.engine.actions import Action
 from wartime.engine.combat import melee_damage, range_penalty
 from wartime.engine.countermagic import COUNTER, counter_mages
@@ -23,6 +24,7 @@ from wartime.engine.duels import DRAW
 from wartime.engine.figures import Figure
 from wartime.engine.mind import MENTAL, mind_attribute
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.presence import vol
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
@@ -40,7 +42,7 @@ def choose(state: GameState) -> Action:
     if pending.kind is PendingKind.DEPLOY:
         return state.legal_actions()[0]  # the first free spot, from the zone's corner
     if pending.kind is PendingKind.INITIATIVE:
-        best = max(state.living(pending.side or ""), key=lambda f: (f.vol, f.id))
+        best = max(state.living(pending.side or ""), key=lambda f: (vol(state, f), f.id))
         return Action("initiative", best.id)
     if pending.kind is PendingKind.ACTIVATE:
         ready = candidates(state, pending.side)
@@ -69,10 +71,13 @@ def _reactor(state: GameState) -> Action:
     window = state.window
     assert window is not None
     ready = [state.figures[fid] for fid in window.candidates]
-    worth = [f for f in ready if check_odds(f.vol).success >= REACT_ODDS and _has_attack(state, f)]
+    worth = [
+        f for f in ready
+        if check_odds(vol(state, f)).success >= REACT_ODDS and _has_attack(state, f)
+    ]  # fmt: skip
     if not worth:
         return Action("pass")
-    return Action("react", max(worth, key=lambda f: (f.vol, f.id)).id)
+    return Action("react", max(worth, key=lambda f: (vol(state, f), f.id)).id)
 
 
 def _answer(state: GameState, figure: Figure) -> Action:
@@ -81,7 +86,7 @@ def _answer(state: GameState, figure: Figure) -> Action:
     In a Combate mental, strike back while its mind is at least as strong."""
     if state.exchange is not None:
         striker = state.figure(state.exchange.striker)
-        mine, theirs = mind_attribute(figure), mind_attribute(striker)
+        mine, theirs = mind_attribute(state, figure), mind_attribute(state, striker)
         back = Action(MENTAL, figure.id, target=striker.id)
         if mine and (theirs is None or mine[1] >= theirs[1]) and state.check(back) is None:
             return back
@@ -134,7 +139,7 @@ def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
     no farther from the nearest enemy (cover on the way in)."""
     if any(w.ranged for w in figure.profile.weapons) or drives(figure) or figure.level != 1:
         return  # a shooter answers fire with fire (its shots come first)
-    threats = [e for e in state.enemies_of(figure) if _can_shoot_at(e, figure)]
+    threats = [e for e in state.enemies_of(figure) if _can_shoot_at(state, e, figure)]
     if not threats:
         return
     here = _exposure(state, figure, figure.position, threats)
@@ -156,11 +161,11 @@ def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
         yield Action("mover", figure.id, point=spot)
 
 
-def _can_shoot_at(enemy: Figure, figure: Figure) -> bool:
+def _can_shoot_at(state: GameState, enemy: Figure, figure: Figure) -> bool:
     from wartime.engine.reactions import in_vision
 
     gap = _gap(enemy, figure)
-    return in_vision(enemy, figure) and any(
+    return in_vision(state, enemy, figure) and any(
         w.ranged and gap <= w.alc for w in enemy.profile.weapons
     )
 
@@ -181,7 +186,7 @@ def _take_cover(state: GameState, figure: Figure) -> Iterator[Action]:
     from wartime.engine.reactions import in_vision
 
     if figure.posture is Posture.STANDING and any(
-        in_vision(e, figure) for e in state.enemies_of(figure)
+        in_vision(state, e, figure) for e in state.enemies_of(figure)
     ):
         yield Action("agacharse", figure.id)
 
@@ -223,7 +228,7 @@ def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
     if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
         return  # nothing worth charging with
-    reach = figure.mov + STRIDES["cargar"].extra_k
+    reach = figure.mov + STRIDES["cargar"].extra_k + cries.charge_extra(state, figure)
     for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
         if CHARGE_MIN <= _gap(figure, target) <= reach:
             yield Action("cargar", figure.id, target=target.id)

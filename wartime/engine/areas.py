@@ -52,6 +52,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow
 from wartime.engine.moves import noise_event
+from wartime.engine.presence import beacon_at
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, cover_pairs, line_of_sight
@@ -256,6 +257,12 @@ def _template_attack(state: GameState, shot: Shot, outcome: Outcome) -> list[Eve
         text = f"{figure.id} falla: el área se dispersa"
     else:
         return [Event("miss", f"{figure.id} falla", where)]
+    beacon = beacon_at(state, aim.point)  # Faro: nothing scatters within its reach
+    if beacon is not None:
+        verdict = "impacta" if outcome.passed else "falla"
+        note = f"{figure.id} {verdict}, pero el área no se dispersa ({beacon}): cae donde apuntaba"
+        placed = Event("area_on_target", note, {**where, "beacon": beacon})
+        return [placed, *_hit_template(state, shot, aim.point)]
     drift, rolled = _scatter(state, figure, weapon, aim, per_die)
     events = [Event("miss" if not outcome.passed else "area_off_aim", text, where), *rolled]
     width, height = state.scenario.battlefield.size

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Volley
+from wartime.engine.presence import vol
 from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Attribute, EneSource, load_actions
@@ -119,6 +120,8 @@ def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
 
 
 def in_force(effect: Effect, actor: Figure, ctx: Context) -> bool:
+    if effect.roller_has and not any(carries(actor, name) for name in effect.roller_has):
+        return False  # Distorsión psíquica: only on neuromantes and titiriteros
     if effect.when == "ranged":
         return ctx.melee is False
     if effect.when == "melee":
@@ -139,7 +142,7 @@ def effect_value(effect: Effect, trait: Trait) -> int:
 def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
     """Every effect that may reach ``actor``'s roll, with whose it is."""
     for trait, effect in entries_of(actor, ctx.weapon):
-        if effect.who in ("self", "all"):
+        if effect.who in ("self", "all") and not _cancelled(state, actor, effect):
             yield actor.id, trait, effect
     against = ctx.against
     if against is not None and against.side != actor.side:  # "enemigo": never an ally's
@@ -151,8 +154,19 @@ def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str
             continue
         for trait, effect in _auras(other):
             gap = _reach(actor, other, effect, ctx)
-            if gap is not None and effect.within is not None and gap <= effect.within:
+            if gap is None or effect.within is None or gap > effect.within:
+                continue
+            if not _cancelled(state, actor, effect):  # Faro against a distortion
                 yield other.id, trait, effect
+
+
+def _cancelled(state: GameState, actor: Figure, effect: Effect) -> bool:
+    """Faro: a distortion does not reach a figure within a beacon's reach (presence.py)."""
+    if not effect.distortion:
+        return False
+    from wartime.engine.presence import shielded
+
+    return shielded(state, actor)
 
 
 def _gap(a: Figure, b: Figure) -> float:
@@ -196,7 +210,7 @@ def check_modifiers(
         if effect.halve:
             if halved:
                 continue
-            halved, value = True, _halving(actor, purpose)
+            halved, value = True, _halving(state, actor, purpose)
         else:
             value = effect_value(effect, trait) * _turns(state, effect)
         if value:
@@ -270,7 +284,37 @@ def fits(
         return False
     if not _second_fits(bearer, effect, ctx):
         return False
+    if not chosen_now(bearer, trait, effect):
+        return False
     return not (effect.unless_ally and _ally_near(state, bearer, effect))
+
+
+def option_label(trait: Trait, effect: Effect) -> str | None:
+    """How an attack's options name an optional entry: "Frenesí", "Maestro de esgrima (DAÑ)"."""
+    if effect.choice is not None:
+        return f"{trait.name} ({effect.choice})"
+    return trait.name if effect.option else None
+
+
+def chosen_now(bearer: Figure, trait: Trait, effect: Effect) -> bool:
+    """An optional effect holds in the attack taken with it (or, ``until_next``, from then
+    until the bearer's next activation); a switched one while it is on (Mimético)."""
+    if effect.switch is not None and trait.name not in bearer.switched:
+        return False
+    label = option_label(trait, effect)
+    if label is None:
+        return True
+    if effect.until_next:
+        return label in bearer.taken
+    return bearer.doing is not None and label in bearer.doing.options
+
+
+def power_spent(bearer: Figure, trait: Trait) -> int:
+    """Poderoso: the Poder the attack under way spends as DAÑ (its option "Poderoso (3)")."""
+    if bearer.doing is None:
+        return 0
+    head = f"{trait.name} ("
+    return sum(int(o[len(head) : -1]) for o in bearer.doing.options if o.startswith(head))
 
 
 def _own_check(purpose: str, book: object) -> bool:
@@ -327,14 +371,14 @@ def _turns(state: GameState, effect: Effect) -> int:
     return 1 if effect.after_turn is None else max(0, state.turn - effect.after_turn)
 
 
-def _halving(actor: Figure, purpose: str) -> int:
+def _halving(state: GameState, actor: Figure, purpose: str) -> int:
     """The modifier that makes the roll's attribute count half (REDONDEO: half up)."""
     match = _PURPOSE.match(purpose)
     kind = match.group(1) if match else ""
     name = _ATTRIBUTE.get(kind, kind)
     if name not in ("CON", "AGI", "INT", "VOL"):
         return 0
-    have = actor.vol if name == "VOL" else actor.profile.attribute(name)
+    have = vol(state, actor) if name == "VOL" else actor.profile.attribute(name)
     return round_half_up(Fraction(have, 2)) - have
 
 

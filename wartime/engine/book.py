@@ -14,6 +14,7 @@ from wartime.engine.checks import Modifiers
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import STRIDES
+from wartime.engine.presence import vol
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import Action as Entry
@@ -70,11 +71,11 @@ def book_modifiers(
     ]
 
 
-def attribute(figure: Figure, book: Entry) -> tuple[str, int]:
+def attribute(state: GameState, figure: Figure, book: Entry) -> tuple[str, int]:
     """The attribute an action checks (its first one; PSI is rolled on VOL, as it is now)."""
     name = book.check[0].value
     if name in ("PSI", "VOL"):
-        return name, figure.vol
+        return name, vol(state, figure)  # Líder, Despertando del letargo (presence.py)
     return name, figure.profile.attribute(name)
 
 

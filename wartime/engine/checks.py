@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from wartime.engine import bonuses
+from wartime.engine import bonuses, cries
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
@@ -125,7 +125,7 @@ def in_action(handler: Handler) -> Handler:
             bonuses.record_volley(figure, action, events)
             if charging and not figure.charging:  # the charge's blow: Arma de carga
                 bonuses.charged_with(figure, bonuses.action_weapon(figure, action))
-            return events
+            return events + cries.after_action(state, figure, events)  # Grito de veterano
 
     return carried_out
 
@@ -202,6 +202,8 @@ def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
     """
     cost, mods = afford(figure, cost, label, extra)
     figure.ene_modifiers = ()
+    if any(name == cries.VETERAN for name, _ in mods):
+        cries.spend_free_attack(figure)
     why = _why(mods)
     figure.ene -= cost
     text = f"{figure.id} gasta ENE {cost} en {label}{why} (le queda {figure.ene})"
@@ -220,6 +222,8 @@ def afford(
         figure.ene_modifiers, figure.ene_pending = figure.ene_pending(), None
     mods = figure.ene_modifiers
     cost = max(1, cost + sum(v for _, v in mods))
+    if figure.credits and cries.free_attack(figure):  # Grito de veterano: this one is free
+        mods, cost = (*mods, (cries.VETERAN, -cost)), 0
     floor = REACTION_FLOOR if figure.reacting else 0
     if figure.ene - cost < floor:
         limit = " (a reaction may go down to ENE −10)" if figure.reacting else ""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import holds, items
+from wartime.engine import cries, entry_actions, holds, items
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
@@ -23,6 +23,8 @@ from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
+from wartime.engine.options import optional, variants
+from wartime.engine.presence import vol
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, FLEE, answers
 from wartime.engine.sequence import candidates
@@ -101,6 +103,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
     options += _heights(state, figure) + _boarding(state, figure)
     options += items.choices(state, figure)  # Comerciar, Saquear, Eliminar (items.py)
+    options += entry_actions.choices(figure)  # Mimético, Escudo de energía
     steady = [
         Action(kind, figure.id) for kind in POSTURES if not held and _posture_ok(figure, kind)
     ]
@@ -144,7 +147,7 @@ def _charges(state: GameState, figure: Figure) -> list[Action]:
     """Cargar at enemies within reach; the full check (LdV, the way) follows."""
     if figure.ene < STRIDES["cargar"].ene:
         return []
-    reach = figure.mov + STRIDES["cargar"].extra_k
+    reach = figure.mov + STRIDES["cargar"].extra_k + cries.charge_extra(state, figure)
     return [
         Action("cargar", figure.id, target=e.id)
         for e in state.enemies_of(figure)
@@ -162,18 +165,21 @@ def _attacks(state: GameState, figure: Figure) -> list[Action]:
         Action("ataque_distancia", figure.id, target=e.id, item=w.id)
         for w in ranged
         for e in enemies
-        if _may_shoot(figure, e, w)
+        if _may_shoot(state, figure, e, w)
     ]
     engaged = engaged_with(state, figure)
     blows = [Action("ataque_cac", figure.id, target=e.id, item=w) for w in melee for e in engaged]
-    return shots + blows
+    attacks = shots + blows
+    if attacks and optional(figure):  # Frenesí, Maestro de esgrima, Poderoso... (options.py)
+        attacks += [v for a in attacks for v in variants(figure, a)]
+    return attacks
 
 
-def _may_shoot(figure: Figure, target: Figure, weapon: Weapon) -> bool:
+def _may_shoot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> bool:
     """What a shot needs before its full check (combat.check_shot): the target in the CdV
     arc and range, and within the weapon's ALC.  Cheap: no cover, no trial state."""
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-    if gap > weapon.alc or gap > vision_range(figure.vol):
+    if gap > weapon.alc or gap > vision_range(vol(state, figure)):
         return False
     return in_arc(figure.position, figure.facing, target.position, target.radius)
 

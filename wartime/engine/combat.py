@@ -15,7 +15,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import bonuses, hits
+from wartime.engine import bonuses, cries, hits, options, shields
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
@@ -23,6 +23,7 @@ from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import engaged_with, noise_event
+from wartime.engine.presence import vol
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.surprise import cac_impact, surprised
@@ -58,7 +59,7 @@ class Sight:
             viewer.position, viewer.radius, target.position, target.radius
         )
         arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-        self.in_vision = arc and self.distance <= vision_range(viewer.vol)
+        self.in_vision = arc and self.distance <= vision_range(vol(state, viewer))
 
     @cached_property
     def cover(self) -> float:
@@ -432,6 +433,11 @@ def _defend_once(
         if held.passed:
             saved = f"La cobertura detiene el impacto contra {target.id}"
             return [*events, Event("saved", saved, {"figure": target.id, "cover": guard})]
+    more, shielded = shields.meet(state, target, blow, damage)  # Escudo de energía
+    events += more
+    if shielded is None:
+        return events
+    damage = shielded
     more, spared = _spared(state, target, plan.own)
     events += more
     if spared:
@@ -477,10 +483,14 @@ def _defend_once(
         wounds = cap
     down, hurt = target.casualty, target.wounds + target.vehicle_wounds
     events += wound(state, target, wounds)
+    if blow is not None:  # Poderoso: the striker's Poder grows with the wounds it dealt
+        events += options.gather(blow.striker, target.wounds + target.vehicle_wounds - hurt)
     if blow is not None and plan.kill_heals and not down and target.casualty:
         events += _devour(blow.striker, target, plan.kill_heals)
     if blow is not None and blow.melee and target.wounds + target.vehicle_wounds > hurt:
         _blooded(blow)
+    if blow is not None and blow.melee and not down and target.casualty:
+        events += cries.taken_out_in_melee(state, blow.striker, target)  # the cries of a kill
     return events
 
 
@@ -612,7 +622,9 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
         from wartime.engine.transports import wound_vehicle
 
         return wound_vehicle(state, figure, wounds)
+    down = figure.casualty
     figure.wounds += wounds
+    gained = options.gather(figure, wounds)  # Poderoso: its Poder grows with its wounds
     state_word = "muerto" if figure.dead else "incapacitado" if figure.casualty else "herido"
     text = (
         f"{figure.id} sufre {wounds} herida(s): {figure.wounds}/{figure.profile.con}, {state_word}"
@@ -622,8 +634,8 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
     ]
     if figure.casualty:
         state.lift(figure)  # a casualty no longer blocks movement
-        return events
-    return events + psi_check(state, figure, "heridas")
+        return events if down else events + cries.death_blast(state, figure)  # Bomba viviente
+    return events + gained + psi_check(state, figure, "heridas")
 
 
 def _hide(figure: Figure, wounds: int) -> list[Event]:

@@ -18,6 +18,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.checks import Modifiers, acting_modifiers, roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.presence import vol
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -29,12 +30,12 @@ COUNTER_ENE = 3  # Contramagia (3, INT ENF)
 _MIND_ACTIONS = frozenset({"corromper_hackear", "poseer", "marcar_un_objetivo"})
 
 
-def casts_with_int(actor: Figure, action: Action) -> bool:
+def casts_with_int(state: GameState, actor: Figure, action: Action) -> bool:
     """A neuromante acting with its INT: a mind action, or Usar with an INT metaability."""
     from wartime.engine.mind import mind_attribute
 
     if action.kind in _MIND_ACTIONS:
-        found = mind_attribute(actor)
+        found = mind_attribute(state, actor)
         return found is not None and found[0] == "INT"
     if action.kind == "usar":
         ability = actor.profile.metaability(action.item)
@@ -47,7 +48,7 @@ def counter_mages(state: GameState, actor: Figure, action: Action) -> list[str]:
     from wartime.engine.mind import NEUROMANTE, _carries
     from wartime.engine.sequence import possessed
 
-    if not casts_with_int(actor, action):
+    if not casts_with_int(state, actor, action):
         return []
     return sorted(
         mage.id
@@ -94,5 +95,5 @@ def _shaken(state: GameState, figure: Figure, source: Figure) -> list[Event]:
     """1 level of stress, unless a CH VOL passes (its DEF is a CH VOL)."""
     from wartime.engine.mind import gain_stress
 
-    outcome, event = roll(state, figure, "CH VOL (Contramagia)", figure.vol, [])
+    outcome, event = roll(state, figure, "CH VOL (Contramagia)", vol(state, figure), [])
     return [event] if outcome.passed else [event, *gain_stress(state, figure, 1, source)]

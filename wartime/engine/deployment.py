@@ -17,6 +17,7 @@ from wartime.board.shapes import Disc, Point
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.presence import deploy_beacon
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import too_close
 
@@ -58,7 +59,7 @@ def problem(state: GameState, reserve: Reserve, point: Point) -> str | None:
         f.disc() for f in state.figures.values() if f.side != reserve.side and not f.casualty
     ]
     near = too_close(Disc(reserve.id, point, radius, reserve.side), point, enemies)
-    if near:
+    if near and deploy_beacon(state, reserve.side, point, radius) is None:  # Faro
         return f"Within 1 K of an enemy: {', '.join(near)}"
     return None
 

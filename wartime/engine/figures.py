@@ -34,6 +34,12 @@ _EXTRAS = (
     "removed",
     "volley",
     "lasting",
+    "dread_turn",
+    "taken",
+    "power",
+    "switched",
+    "shield_lost",
+    "credits",
 )
 
 
@@ -137,6 +143,14 @@ class Figure:
     dulled: tuple[str, ...] = ()  # entries a fumble took away for good (Afilada), bonuses.keyed
     volley: Volley | None = None  # its last shots in a row (Fuego automático), bearers only
     lasting: tuple[str, ...] = ()  # entries on until its CaC ends (Arma de carga), bonuses.keyed
+    dread_turn: int = 0  # Gran demonio: the turn it last checked CH PSI for one (presence.py)
+    # Choices and counters of entries (engine/options.py, engine/shields.py).
+    taken: tuple[str, ...] = ()  # options whose price lasts until its next activation starts
+    power: int = 0  # Poderoso: Poder gathered from wounds suffered and dealt
+    switched: tuple[str, ...] = ()  # entries it switched on (Mimético)
+    shield_lost: int = 0  # Escudo de energía: levels lost so far
+    # Cries earned in its own activation, lost when it ends (engine/cries.py).
+    credits: tuple[str, ...] = ()
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -233,6 +247,7 @@ class Figure:
         self.psi_bonus = 0
         self.spent = ()  # "once per activation" starts over
         self.blooded = False
+        self.taken = ()  # an option's price (Frenesí's DEF 0) ends as its next activation starts
         return self.ene - before
 
     def snapshot(self) -> tuple[object, ...]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import boarding, holds, items
+from wartime.engine import boarding, holds, items, options, usage
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
@@ -42,6 +42,7 @@ from wartime.engine.figures import Figure
 from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
 from wartime.engine.moves import ENGAGED_GAP
+from wartime.engine.presence import flight, vol
 from wartime.engine.profiles import Weapon
 from wartime.engine.sequence import Handler
 from wartime.engine.terrain_moves import perch_refusal
@@ -108,7 +109,7 @@ def _check(
     state: GameState, figure: Figure, book: Entry, ctx: Context | None = None
 ) -> tuple[Outcome, Event]:
     """The action's own CH (its attribute from the list), with the acting modifiers."""
-    name, value = attribute(figure, book)
+    name, value = attribute(state, figure, book)
     mods = acting_modifiers(figure) + difficulty(book)
     outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
@@ -138,12 +139,16 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
     if problem:
         raise IllegalActionError(problem)
     handler = in_action(handler)  # its checks know the action; its ENE takes the entries'
+    taken = options.take(figure, action)  # Frenesí, Maestro de esgrima, Poderoso...
     events, goes_ahead = _find_hidden_target(state, figure, action, handler)
+    events = taken + events
     _spend_bonuses(figure, events)  # a CH INT ENF to find the target is the action's first check
     if goes_ahead:
         events += handler(state, figure, action)
         _spend_bonuses(figure, events)
+        events += usage.pay(state, figure, action)  # Dañino, Defectuoso, Malvado
         boarding.carry(state)  # passengers go where their transport went
+        events += flight(state, figure, action)  # Distorsión psíquica (presence.py)
     return events + _after(figure, action)
 
 
@@ -309,7 +314,7 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if not can_interact(enemy.level, figure.level, ranged=True):
             continue
         seen = sight(state, enemy, figure)
-        if seen.distance <= vision_range(enemy.vol) and seen.cover_class not in COVERED:
+        if seen.distance <= vision_range(vol(state, enemy)) and seen.cover_class not in COVERED:
             raise IllegalActionError(
                 f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "
                 f"{book.name} needs more than 50%"

@@ -6,6 +6,7 @@ from wartime.engine import (
     altitude,
     boarding,
     combat,
+    entry_actions,
     generic,
     holds,
     items,
@@ -48,6 +49,7 @@ HANDLERS: dict[str, Handler] = {
     **boarding.HANDLERS,
     **holds.HANDLERS,
     **items.HANDLERS,
+    **entry_actions.HANDLERS,  # Usar bonus: actions the catalogue's entries give
 }
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 from wartime.engine.bonuses import (
     Context,
     carries,
+    chosen_now,
     effect_value,
     entries_of,
     every_entry,
@@ -24,7 +25,9 @@ from wartime.engine.bonuses import (
     keyed,
     label_of,
     lasting_on,
+    option_label,
     own_invocation,
+    power_spent,
     sources,
 )
 from wartime.engine.figures import Figure
@@ -67,10 +70,15 @@ def defense_bonus(state: GameState, figure: Figure, melee: bool | None = None) -
     for trait, effect in every_entry(figure):
         if effect.stat != "DEF" or effect.who != "self" or not in_force(effect, figure, ctx):
             continue
-        if (trait.weapon is not None or effect.after_charge) and not lasting_on(
+        if option_label(trait, effect) is not None or effect.switch is not None:
+            if not chosen_now(figure, trait, effect):  # an option's price (Frenesí)
+                continue
+        elif (trait.weapon is not None or effect.after_charge) and not lasting_on(
             state, figure, trait, effect
         ):
             continue
+        if effect.equals is not None:  # Frenesí: DEF 0, whatever else it has
+            return effect.equals - figure.defense
         total += effect_value(effect, trait)
         if effect.floor is not None:
             floor = effect.floor if floor is None else max(floor, effect.floor)
@@ -131,6 +139,8 @@ def _damage_effects(
             value *= state.figures[owner].wounds
         if effect.per_hit:  # Fuego sostenido: the hits in a row on this target before
             value *= hits_before(state.figures[owner], target, ctx)
+        if effect.power is not None:  # Poderoso: the Poder spent on this attack
+            value = power_spent(state.figures[owner], trait)
         if value:
             yield label_of(trait, owner, attacker), value, effect
 

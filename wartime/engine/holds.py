@@ -112,7 +112,7 @@ def desatarse(state: GameState, figure: Figure, action: Action) -> list[Event]:
 def _untie(state: GameState, figure: Figure) -> list[Event]:
     book = entry(UNTIE)
     events = [spend(figure, cost(book), book.name)]
-    name, value = attribute(figure, book)
+    name, value = attribute(state, figure, book)
     mods = acting_modifiers(figure) + difficulty(book)
     outcome, event = roll(state, figure, f"CH {name} ({book.name})", value, mods)
     figure.next_action_modifier = 0

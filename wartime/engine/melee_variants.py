@@ -64,6 +64,7 @@ from wartime.engine.moves import (
     noise_event,
     travel,
 )
+from wartime.engine.presence import vol
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.sequence import Handler
@@ -298,7 +299,7 @@ def ataque_distancia_a_bulto(state: GameState, figure: Figure, action: Action) -
     seen = sight(state, figure, target)
     if not in_arc(figure.position, figure.facing, target.position, target.radius):
         raise IllegalActionError("Target outside the CdV arc: a bulto still shoots ahead")
-    vision = vision_range(figure.vol)
+    vision = vision_range(vol(state, figure))
     if seen.in_vision:
         raise IllegalActionError(
             f"{target.id} is inside the CdV ({seen.distance:.1f} K ≤ VOL×5 = {vision:g} K): "
@@ -556,7 +557,7 @@ def _contested_blow(
         return target, None, None, events
     text = f"{figure.id} alcanza a {target.id}: {book.name}"
     events.append(Event("hit", text, {"figure": figure.id, "target": target.id, "damage": 0}))
-    name, _ = attribute(figure, book)
+    name, _ = attribute(state, figure, book)
     result, mine, contested = contest(state, figure, target, name)
     figure.next_action_modifier = 0
     return target, result, mine, events + contested
@@ -723,7 +724,7 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events, _, run = travel(state, figure, contact, reach, stride, frozenset({target.id}))
     if target not in engaged_with(state, figure):
         raise IllegalActionError(f"The way to {target.id} is blocked: the ram cannot make contact")
-    _, value = attribute(figure, book)
+    _, value = attribute(state, figure, book)
     ctx = Context(target, melee=True, action="embestir")  # for Ariete's DAÑ +1
     outcome, event = roll(state, figure, "CH IMP (embestida)", value, acting_modifiers(figure), ctx)
     events.append(event)

@@ -24,6 +24,7 @@ from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.mind import within_reach
+from wartime.engine.presence import vol
 from wartime.engine.profiles import METAABILITY_KINDS, Metaability
 from wartime.engine.psychology import psi_check
 from wartime.errors import IllegalActionError
@@ -55,7 +56,7 @@ def _target(state: GameState, figure: Figure, action: Action, ability: Metaabili
     target = state.figure(action.target)
     if target.casualty:
         raise IllegalActionError(f"{target.id} is a casualty: {ability.id} cannot work on it")
-    within_reach(figure, target, ability.id, "ALC", ability.alc)
+    within_reach(state, figure, target, ability.id, "ALC", ability.alc)
     return target
 
 
@@ -89,7 +90,7 @@ def _check(
     """Usar una metahabilidad: CH ATR by its kind; Pifias: +1 stress unless CH PSI."""
     attribute = ability.attribute or ""
     ctx = Context(None if target is figure else target, melee=False)
-    value = figure.vol if attribute == "VOL" else figure.profile.attribute(attribute)
+    value = vol(state, figure) if attribute == "VOL" else figure.profile.attribute(attribute)
     purpose = f"CH {attribute} ({ability.id})"
     outcome, events = cast_roll(state, figure, purpose, value, acting_modifiers(figure), ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up

@@ -47,6 +47,7 @@ from wartime.engine.combat import _enemy
 from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.presence import vol
 from wartime.engine.psychology import psi_check, stress_limits
 from wartime.engine.sequence import Handler, possessed
 from wartime.errors import IllegalActionError
@@ -75,17 +76,17 @@ def _carries(figure: Figure, name: str) -> bool:
     return any(t.name == name for t in figure.profile.traits)
 
 
-def mind_attribute(figure: Figure) -> tuple[str, int] | None:
+def mind_attribute(state: GameState, figure: Figure) -> tuple[str, int] | None:
     """INT for a neuromante, VOL (as it is now) for a titiritero, None for anyone else."""
     if _carries(figure, NEUROMANTE):
         return "INT", figure.profile.int_
     if _carries(figure, TITIRITERO):
-        return "VOL", figure.vol
+        return "VOL", vol(state, figure)
     return None
 
 
-def _caster(figure: Figure, book: Entry) -> tuple[str, int]:
-    found = mind_attribute(figure)
+def _caster(state: GameState, figure: Figure, book: Entry) -> tuple[str, int]:
+    found = mind_attribute(state, figure)
     if found is None:
         raise IllegalActionError(
             f"Only a neuromante (entry Neuromante) or a titiritero (entry Atadura) can use "
@@ -94,12 +95,14 @@ def _caster(figure: Figure, book: Entry) -> tuple[str, int]:
     return found
 
 
-def within_reach(figure: Figure, target: Figure, label: str, name: str, reach: int) -> None:
+def within_reach(
+    state: GameState, figure: Figure, target: Figure, label: str, name: str, reach: int
+) -> None:
     """A target at the same height (or levels 1 and 2), in the CdV and within ``reach`` K."""
     if not can_interact(figure.level, target.level, ranged=True):
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-    sight = vision_range(figure.vol)
+    sight = vision_range(vol(state, figure))
     if not in_arc(figure.position, figure.facing, target.position, target.radius) or gap > sight:
         raise IllegalActionError(
             f"{target.id} is not in {figure.id}'s CdV (180° in front, {sight:g} K)"
@@ -144,7 +147,7 @@ def gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -
         text = f"{target.id} resiste el ataque mental de {source.id}: no gana estrés"
         return [Event("no_stress", text, {"figure": target.id, "by": source.id})]
     target.stress += amount
-    text = f"{target.id} gana {amount} de estrés ({target.stress}/{target.vol})"
+    text = f"{target.id} gana {amount} de estrés ({target.stress}/{vol(state, target)})"
     data = {"figure": target.id, "stress": target.stress, "gain": amount, "by": source.id}
     return [Event("stress", text, data), *stress_limits(state, target)]
 
@@ -155,7 +158,7 @@ def gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -
 def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Corromper / Hackear (3, INT o VOL): stress DAÑ INT / VOL − 4 against a CH VOL."""
     book = entry("corromper_hackear")
-    name, value = _caster(figure, book)
+    name, value = _caster(state, figure, book)
     target = _target(state, figure, action, book)
     if name == "VOL" and _carries(target, NOT_ALIVE):
         raise IllegalActionError(
@@ -163,7 +166,7 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
         )
     if figure.sprinted:
         raise IllegalActionError("After Esprintar a character cannot attack this turn")
-    within_reach(figure, target, book.name, name, value)
+    within_reach(state, figure, target, book.name, name, value)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
         f"{book.name} contra {target.id}", f"entrar en la mente de {target.id}",
@@ -198,7 +201,7 @@ def _strike(
 
 def can_fight_back(state: GameState, figure: Figure, other: Figure) -> bool:
     """A neuromante or titiritero, standing and free, that can pay Combate mental's ENE."""
-    if mind_attribute(figure) is None or figure.casualty or other.casualty:
+    if mind_attribute(state, figure) is None or figure.casualty or other.casualty:
         return False
     if possessed(state, figure):
         return False
@@ -225,7 +228,7 @@ def combate_mental(state: GameState, figure: Figure, target: Figure) -> list[Eve
     as a reactor does (down to ENE −10) but it is not a reaction.
     """
     book = entry(MENTAL)
-    caster = _caster(figure, book)
+    caster = _caster(state, figure, book)
     outside = state.active != figure.id and not figure.reacting
     figure.reacting = figure.reacting or outside
     try:
@@ -247,13 +250,14 @@ def _mind_defence(state: GameState, target: Figure, damage: int, source: Figure)
     Passed: DAÑ − VOL stress (not below 0); failed: the full DAÑ; a critical: none; a
     fumble: DAÑ + 1 (COMBATE, Críticos y pifias).
     """
+    will = vol(state, target)  # Líder, Despertando del letargo (presence.py)
     outcome, event = roll(
-        state, target, "CH VOL (defensa mental)", target.vol, [], Context(source, melee=False)
+        state, target, "CH VOL (defensa mental)", will, [], Context(source, melee=False)
     )
     if outcome is Outcome.CRITICAL:
         gained = 0
     elif outcome is Outcome.PASS:
-        gained = max(0, damage - target.vol)
+        gained = max(0, damage - will)
     elif outcome is Outcome.FAIL:
         gained = damage
     else:
@@ -267,7 +271,7 @@ def _mind_defence(state: GameState, target: Figure, damage: int, source: Figure)
 def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Poseer (3, INT / VOL): a target with stress ≥ VOL (or marked by the actor)."""
     book = entry("poseer")
-    name, value = _caster(figure, book)
+    name, value = _caster(state, figure, book)
     if possessed(state, figure):
         raise IllegalActionError(f"{figure.id} is possessed itself: it cannot possess another")
     target = _target(state, figure, action, book)
@@ -276,12 +280,13 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if possessed(state, target):
         owner = "you" if target.possessed_by == figure.id else target.possessed_by
         raise IllegalActionError(f"{target.id} is already possessed by {owner}")
-    if target.stress < target.vol and target.marked_by != figure.id:
+    will = vol(state, target)  # Líder, Despertando del letargo (presence.py)
+    if target.stress < will and target.marked_by != figure.id:
         raise IllegalActionError(
-            f"{target.id} has stress {target.stress} of VOL {target.vol}: {book.name} needs "
+            f"{target.id} has stress {target.stress} of VOL {will}: {book.name} needs "
             f"stress equal to its VOL, unless you have marked it"
         )
-    within_reach(figure, target, book.name, name, value)
+    within_reach(state, figure, target, book.name, name, value)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
         f"{book.name} a {target.id}", f"poseer a {target.id}",
@@ -296,7 +301,7 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
 def marcar_un_objetivo(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Marcar un objetivo (3, INT / VOL): mark the figure it possesses, to possess it again."""
     book = entry("marcar_un_objetivo")
-    name, value = _caster(figure, book)
+    name, value = _caster(state, figure, book)
     if action.target is None:
         raise IllegalActionError(f"{book.name} needs the character you are possessing")
     target = state.figure(action.target)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
+from wartime.engine import cries
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
 from wartime.engine.driving import (
@@ -165,6 +166,9 @@ def route(
     near = too_close(figure.disc(), end, others, engaging)
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+    smelly = cries.keep_away_problem(state, figure, end)  # Apestoso
+    if smelly:
+        raise IllegalActionError(smelly)
     return Route(start, end, travelled, ene, extra)
 
 
@@ -304,7 +308,8 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if engaged_with(state, figure):
         raise IllegalActionError("Already engaged in CaC")
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-    reach = figure.mov + STRIDES["cargar"].extra_k
+    shouts = cries.charge_bonuses(state, figure)  # Grito berserker, Grito de sangre
+    reach = figure.mov + STRIDES["cargar"].extra_k + sum(k for _, k in shouts)
     if gap > reach:
         raise IllegalActionError(f"{target.id} is {gap:.1f} K away: Cargar reaches {reach:g} K")
     if gap < CHARGE_MIN:
@@ -323,6 +328,7 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     figure.next_action_modifier = 0
     return [
         *events,
+        *cries.charged(figure, shouts),
         Event(
             "engage",
             f"{figure.id} carga y se traba con {target.id}",

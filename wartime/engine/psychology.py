@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.presence import dread, vol
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome
 
@@ -36,13 +37,16 @@ def _near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
     ]
 
 
-def psi_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
+def psi_check(
+    state: GameState, figure: Figure, cause: str, loc: list[tuple[str, int]] | None = None
+) -> list[Event]:
     """CH PSI: critical CH ATR +1 this activation; fail +1 stress; fumble also CH LOC.
 
     A failure outside the Pj's own activation costs it its next action or
-    reaction (DESIGN §7).
+    reaction (DESIGN §7).  With ``loc`` (Gran demonio), any failure brings the CH LOC,
+    with those modifiers.
     """
-    outcome, event = roll(state, figure, f"CH PSI ({cause})", figure.vol, [])
+    outcome, event = roll(state, figure, f"CH PSI ({cause})", vol(state, figure), [])
     events = [event]
     if outcome is Outcome.CRITICAL:
         figure.psi_bonus = 1
@@ -53,7 +57,7 @@ def psi_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
     events.append(
         Event(
             "stress",
-            f"{figure.id} gana 1 de estrés ({figure.stress}/{figure.vol})",
+            f"{figure.id} gana 1 de estrés ({figure.stress}/{vol(state, figure)})",
             {"figure": figure.id, "stress": figure.stress},
         )
     )
@@ -66,14 +70,16 @@ def psi_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
                 {"figure": figure.id},
             )
         )
-    if outcome is Outcome.FUMBLE:
-        events += loc_check(state, figure, cause)
+    if outcome is Outcome.FUMBLE or loc is not None:
+        events += loc_check(state, figure, cause, loc or [])
     return events + stress_limits(state, figure)
 
 
-def loc_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
+def loc_check(
+    state: GameState, figure: Figure, cause: str, mods: list[tuple[str, int]] | None = None
+) -> list[Event]:
     """CH LOC: fail, panic; fumble, panic and VOL −1 for good."""
-    outcome, event = roll(state, figure, f"CH LOC ({cause})", figure.vol, [])
+    outcome, event = roll(state, figure, f"CH LOC ({cause})", vol(state, figure), mods or [])
     events = [event]
     if outcome.passed:
         return events
@@ -84,7 +90,7 @@ def loc_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
         events.append(
             Event(
                 "vol_loss",
-                f"{figure.id} pierde 1 de VOL para siempre ({figure.vol})",
+                f"{figure.id} pierde 1 de VOL para siempre ({vol(state, figure)})",
                 {"figure": figure.id},
             )
         )
@@ -93,7 +99,7 @@ def loc_check(state: GameState, figure: Figure, cause: str) -> list[Event]:
 
 def stress_limits(state: GameState, figure: Figure) -> list[Event]:
     """Estrés: above VOL the Pj falls unconscious (a casualty)."""
-    if figure.stress > figure.vol and not figure.unconscious:
+    if figure.stress > vol(state, figure) and not figure.unconscious:
         figure.unconscious = True
         state.lift(figure)
         return [
@@ -110,17 +116,18 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
     if figure.panic:
         calm = [a for a in _near(state, figure, side_is_ally=True) if not a.panic]
         mods = [("aliado sereno", len(calm))] if calm else []
-        outcome, event = roll(state, figure, "CH VOL (salir del pánico)", figure.vol, mods)
+        outcome, event = roll(state, figure, "CH VOL (salir del pánico)", vol(state, figure), mods)
         events.append(event)
         if outcome.passed:
             figure.panic = False
             events.append(Event("calm", f"{figure.id} sale del pánico", {"figure": figure.id}))
-    if figure.stress == figure.vol:
+    if figure.stress == vol(state, figure):
         events += loc_check(state, figure, "estrés")
     enemies = _near(state, figure, side_is_ally=False)
     allies = _near(state, figure, side_is_ally=True)
-    if len(enemies) > figure.vol + len(allies):
+    if len(enemies) > vol(state, figure) + len(allies):
         events += psi_check(state, figure, "superado en número")
+    events += dread(state, figure)  # Gran demonio (presence.py)
     if figure.lose_next:
         figure.lose_next = False
         figure.ene = max(0, figure.ene - 1)

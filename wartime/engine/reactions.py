@@ -28,6 +28,7 @@ from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.presence import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import hear_all
@@ -73,7 +74,7 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
         and not possessed(state, e)  # Poseer: a possessed figure cannot react
     ]  # fmt: skip
     # CdV first (cheap: arc and range), then LdV: what is wholly hidden is not seen.
-    watching = [e for e in able if in_vision(e, actor)]
+    watching = [e for e in able if in_vision(state, e, actor)]
     seen = {e.id for e in watching if _sees(sight(state, e, actor).cover_class, actor)}
     heard: set[str] = set()
     for noise in (ev for ev in events if ev.kind == "noise"):
@@ -90,10 +91,10 @@ def _sees(cover_class: str, actor: Figure) -> bool:
     return cover_class != "total" and not (actor.hidden and cover_class == "over_half")
 
 
-def in_vision(viewer: Figure, target: Figure) -> bool:
+def in_vision(state: GameState, viewer: Figure, target: Figure) -> bool:
     gap = edge_distance(viewer.position, viewer.radius, target.position, target.radius)
     arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-    return arc and gap <= vision_range(viewer.vol)
+    return arc and gap <= vision_range(vol(state, viewer))  # Líder... (presence.py)
 
 
 def open_window(
@@ -168,7 +169,7 @@ def decide(state: GameState, action: Action) -> list[Event]:
         return events + _start(state, window, reactor, early)
     guard = [("en guardia", reactor.guard_bonus)] if reactor.guard_bonus else []
     reactor.guard_bonus = 0  # En guardia: only its next CH VOL to react
-    outcome, event = roll(state, reactor, "CH VOL (reacción)", reactor.vol, guard)
+    outcome, event = roll(state, reactor, "CH VOL (reacción)", vol(state, reactor), guard)
     events = [event]
     if outcome.passed:
         state.bullet_time.add(reactor.id)

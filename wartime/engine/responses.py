@@ -94,7 +94,7 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
     if possessed(state, target) or drives(target) or target.tied:
         return []  # a possessed body, a transport or a tied-up Pj has no answer
     engaged = engaged_with(state, target)
-    if actor not in engaged and not in_vision(target, actor):
+    if actor not in engaged and not in_vision(state, target, actor):
         return []  # it does not see it coming
     found = []
     held = holder(state, target) is not None  # Inmovilizar enemigo: it cannot move
@@ -294,7 +294,7 @@ def dodge(
 
     purpose = "CH AGI ENF (esquivar)"
     mine, mine_event = roll(state, attacker, purpose, attacker.profile.agi, mods, ctx)
-    _, value = attribute(target, entry(DODGE))
+    _, value = attribute(state, target, entry(DODGE))
     ctx_dodge = Ctx(attacker, melee=True, action=DODGE, defending=True)
     theirs, theirs_event = roll(state, target, purpose, value, acting_modifiers(target), ctx_dodge)
     a, d = mine_event.data, theirs_event.data

@@ -14,6 +14,7 @@ from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.presence import vol
 from wartime.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -52,13 +53,14 @@ def roll_initiative(state: GameState) -> list[Event]:
             figure = state.figures[state.initiative[side]]
             roll = state.dice.d10()
             extra = initiative_modifiers(state, figure)  # Explorador
-            totals[side] = roll + figure.vol + sum(v for _, v in extra)
+            will = vol(state, figure)  # Líder, Despertando del letargo (presence.py)
+            totals[side] = roll + will + sum(v for _, v in extra)
             named = "".join(f" + {label} {value}" for label, value in extra)
             events.append(Event(
                 "roll",
-                f"Iniciativa {side}: 1D10 = {roll} + VOL {figure.vol}{named} = {totals[side]}",
+                f"Iniciativa {side}: 1D10 = {roll} + VOL {will}{named} = {totals[side]}",
                 {"purpose": "iniciativa", "who": figure.id, "roll": roll, "target": None,
-                 "modifiers": [["VOL", figure.vol], *map(list, extra)],
+                 "modifiers": [["VOL", will], *map(list, extra)],
                  "outcome": totals[side]},
             ))  # fmt: skip
         if totals["A"] != totals["B"]:
@@ -80,7 +82,7 @@ def eligible(state: GameState, figure: Figure, phase: int) -> bool:
     return (
         not figure.casualty
         and not figure.acted
-        and figure.vol >= phase
+        and vol(state, figure) >= phase
         and not waiting
         and not possessed(state, figure)
     )
@@ -145,7 +147,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
         if possessed(state, figure):
             why = f"possessed by {figure.possessed_by}"
         raise IllegalActionError(
-            f"{figure.id} cannot act in phase {state.phase} (VOL {figure.vol}, {why})"
+            f"{figure.id} cannot act in phase {state.phase} (VOL {vol(state, figure)}, {why})"
         )
     gain = figure.start_activation()
     state.active = figure.id
@@ -162,7 +164,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events += activation_starts(figure)
     events += start_of_activation(state, figure)
     events += check_game_over(state)
-    if not state.over and (figure.casualty or figure.stress >= figure.vol):
+    if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
     return events
 
@@ -218,7 +220,7 @@ def carry_out(
     if (
         not state.over
         and state.active == figure.id
-        and (figure.casualty or figure.stress >= figure.vol)
+        and (figure.casualty or figure.stress >= vol(state, figure))
     ):
         events += end_activation(state, figure, acted=True)
     if puppet is not None:
@@ -256,6 +258,7 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.psi_bonus = 0
     figure.focus = 0  # Concentrarse: for the next action of this activation only
     figure.silent, figure.surprise = False, None  # Ataque sorpresa: within one activation
+    figure.credits = ()  # the cries' credits last for one activation (engine/cries.py)
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"

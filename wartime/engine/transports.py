@@ -82,7 +82,7 @@ def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     stride = Stride(book.name, cost(book), 0.0)
     plan = route(state, figure, action.point, MANOEUVRE_K, stride, steered=True)
     events = [spend(figure, plan.ene, book.name, plan.extra)]
-    name, value = attribute(figure, book)
+    name, value = attribute(state, figure, book)
     mods = acting_modifiers(figure)
     if figure.moved >= 20:
         mods += book_modifiers(book, "movió 20 K o más", name, when="moved_20k_or_more")
@@ -197,28 +197,40 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     The radius is measured from the transport's base edge; the rider, now on foot,
     is caught too.  Each figure makes its own CH DEF, nearest first.
     """
-    from wartime.engine.combat import defend
-
     vehicle = figure.profile.transport
     assert vehicle is not None
     radius = max(EXPLOSION_MIN_RADIUS, vehicle.mov)
     thrown = evacuate(state, figure)  # its passengers are thrown out, into the blast
-    caught = sorted(
+    victims = caught(state, figure, radius)
+    text = f"{vehicle.id} explota: DAÑ {vehicle.defense} en {radius:g} K ({', '.join(victims)})"
+    data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
+            "radius": radius, "victims": victims}  # fmt: skip
+    return [*thrown, Event("explosion", text, data), *blast(state, victims, vehicle.defense)]
+
+
+def caught(state: GameState, figure: Figure, radius: float) -> list[str]:
+    """Who a blast from ``figure`` reaches: the living figures at its height within
+    ``radius`` K of its base edge, nearest first (itself too, while it is not a casualty)."""
+    near = sorted(
         (
             (edge_distance(figure.position, figure.radius, o.position, o.radius), o.id)
             for o in state.figures.values()
             if not o.casualty and o.level == figure.level
         ),
     )
-    victims = [fid for gap, fid in caught if fid == figure.id or gap <= radius]
-    text = f"{vehicle.id} explota: DAÑ {vehicle.defense} en {radius:g} K ({', '.join(victims)})"
-    data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
-            "radius": radius, "victims": victims}  # fmt: skip
-    events = [*thrown, Event("explosion", text, data)]
+    return [fid for gap, fid in near if fid == figure.id or gap <= radius]
+
+
+def blast(state: GameState, victims: list[str], damage: int) -> list[Event]:
+    """Each figure caught makes its own CH DEF against ``damage``, in turn; one an earlier
+    blast of the chain already took out is left alone (blasts chain through defend)."""
+    from wartime.engine.combat import defend
+
+    events: list[Event] = []
     for fid in victims:
         victim = state.figures[fid]
-        if not victim.casualty:  # an earlier blast of the chain may have finished it
-            events += defend(state, victim, vehicle.defense, "none", attacker=None)
+        if not victim.casualty:
+            events += defend(state, victim, damage, "none", attacker=None)
     return events
 
 

@@ -121,6 +121,60 @@ Second pass (checks, DEF, DAÑ and what the figure is):
   up) instead of CON − 4, with no cap on the wounds;
 - ``attribute`` + ``value``: the attribute itself changes, as the profile is
   built, when the character carries the entry (not on a weapon, not granted).
+
+Choices, switches, counters and shields (:mod:`wartime.engine.options`,
+:mod:`wartime.engine.shields`):
+
+- ``option``: the effect holds only in an attack the bearer takes the entry with
+  (``Action.options`` names it); ``choice``: the same, for one of several
+  alternatives, labelled "Entry (choice)"; ``until_next``: from that attack until
+  the bearer's next activation starts, not just in it;
+- ``equals`` (``stat: DEF``): the bearer's DEF is that number, whatever else applies;
+- ``power`` (``stat: DAÑ``): the bearer gathers a point of Poder, up to that many,
+  for each wound it suffers or deals, and may spend them as DAÑ in an attack
+  ("Entry (N)" among its options);
+- ``switch``: the entry is switched on and off with Usar bonus at that ENE, and its
+  other effects hold only while it is on;
+- ``shield``: an energy shield: a ranged hit meets a check against that number
+  before the CH DEF, and a failed one costs a level (the entry's levels);
+  ``restore``: Usar bonus at that ENE gives back a level while one is left;
+- ``drains_shield`` (targets): the hit deals no DAÑ and takes a level of the
+  target's shield instead, with no CH DEF; ``halves_shield`` (targets): the
+  target's shield checks against half its number (rounded half up), and a target
+  with no shield left takes half the DAÑ (rounded half up);
+- ``used_wounds`` / ``used_stress``: each action made with the weapon it sits on
+  costs the user that many wounds (with no CH DEF) or that much stress;
+  ``used_percent``: the wounds only come on 1D100 at most that number.
+
+Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
+``who: allies`` and ``within`` K, measured from the bearer to the ally:
+
+- ``charge_reach``: K more for the Cargar of the allies within;
+- ``kill_charge``: an ally within that takes an enemy out in CaC in its own
+  activation has its next Cargar of that activation reach that many K more;
+- ``avenge``: an ally within taken out in CaC strikes its killer once, free;
+- ``critical_attack``: an ally within that rolls a critical CH IMP in its own
+  activation pays ENE 0 for its next attack with a weapon in that activation;
+- ``keep_away``: no ally may end a move of its own closer than ``within`` K;
+- ``death_blast`` + ``blast_radius`` (``damage.yaml``, on the bearer): taken
+  out by wounds, it blows up with that DAÑ over that many K from its base
+  edge, each an attribute over a divisor (``CON/2``: half, rounded half up).
+
+Presence auras (:mod:`wartime.engine.presence`):
+
+- ``shares_vol`` (``who: allies`` + ``within``): a living ally within uses the
+  bearer's VOL when it is higher than its own (initiative, phase, CdV, CH VOL...);
+- ``vol_is_turn``: the bearer's VOL is the number of the turn being played;
+- ``dread`` (``who: enemies``): an enemy that starts an activation within reach
+  checks CH PSI once a turn, and any failure brings a CH LOC with this modifier;
+  ``within_vol``: the reach is as many K as the bearer's VOL (instead of ``within``);
+- ``beacon`` (``within``): templates aimed within it do not scatter, ``distortion``
+  effects do not reach figures within it, and reserves of the bearer's side may
+  deploy there however near the enemy is;
+- ``distortion``: the effect is a distortion, which a beacon cancels;
+  ``flight_wounds`` (``within``): a figure that ends a move flying within it, other
+  than the bearer, checks CH AGI, then CH CON, and takes that many wounds if both fail;
+- ``roller_has``: only on the checks of a figure carrying one of these entries.
 """
 
 from __future__ import annotations
@@ -223,7 +277,38 @@ class Effect:
     unarmed_divisor: int | None = None
     attribute: str | None = None
     own_invocation: bool = False
+    # Choices, switches, counters and shields (engine/options.py, engine/shields.py).
+    option: bool = False
+    choice: str | None = None
+    until_next: bool = False
+    equals: int | None = None
+    power: int | None = None
+    switch: int | None = None
+    shield: int | None = None
+    restore: int | None = None
+    drains_shield: bool = False
+    halves_shield: bool = False
+    used_wounds: int = 0
+    used_percent: int | None = None
+    used_stress: int = 0
+    # Cries and a blast on death (engine/cries.py).
+    charge_reach: float = 0.0
+    kill_charge: float = 0.0
+    avenge: bool = False
+    critical_attack: bool = False
+    keep_away: bool = False
+    death_blast: str | None = None
+    blast_radius: str | None = None
 
+    # Presence auras (engine/presence.py).
+    shares_vol: bool = False
+    vol_is_turn: bool = False
+    dread: int | None = None
+    within_vol: bool = False
+    beacon: bool = False
+    distortion: bool = False
+    flight_wounds: int | None = None
+    roller_has: Sequence[str] = ()
 
 _KEYS = frozenset(f.name for f in fields(Effect))
 
@@ -232,6 +317,7 @@ def _problems(raw: Any, where: str) -> list[str]:
     if not isinstance(raw, dict):
         return [f"{where}: expected a mapping"]
     found = [f"{where}: unknown field {k!r}" for k in raw if k not in _KEYS]
+    found += [f"{where}: {p}" for p in _cry_problems(raw)]
     checks = [raw.get(k) for k in ("check", "reroll", "auto_pass") if raw.get(k) is not None]
     found += [f"{where}: unknown check {c!r}" for c in checks if c not in CHECKS]
     if raw.get("stat") is not None and raw["stat"] not in STATS:
@@ -240,17 +326,20 @@ def _problems(raw: Any, where: str) -> list[str]:
         found.append(f"{where}: unknown who {raw.get('who')!r}")
     if raw.get("when") is not None and raw["when"] not in WHEN:
         found.append(f"{where}: unknown when {raw['when']!r}")
-    if raw.get("who") in ("allies", "enemies") and not raw.get("within"):
+    reach = raw.get("within") or raw.get("within_vol")  # within_vol: as many K as VOL
+    if raw.get("who") in ("allies", "enemies") and not reach:
         found.append(f"{where}: an aura needs 'within' K")
     if (
         (raw.get("check") or raw.get("stat"))
         and "value" not in raw
         and not any(raw.get(k) for k in ("critical_to", "fumble_from", "halve", "fixed"))
+        and not {"equals", "power"} & raw.keys()  # DEF = N (Frenesí), DAÑ + Poder spent
     ):
         found.append(f"{where}: a modifier needs a 'value'")
     found += [f"{where}: {p}" for p in _check_problems(raw)]
     found += [f"{where}: {p}" for p in _damage_problems(raw)]
     found += [f"{where}: {p}" for p in _second_problems(raw)]
+    found += [f"{where}: {p}" for p in _presence_problems(raw)]
     return found
 
 
@@ -328,8 +417,66 @@ def _second_problems(raw: dict[str, Any]) -> list[str]:
         found.append(f"attribute is one of {ATTRIBUTES}, not {raw['attribute']!r}")
     if raw.get("attribute") is not None and "value" not in raw:
         found.append("'attribute' needs a 'value'")
+    return found + _choice_problems(raw)
+
+
+def _choice_problems(raw: dict[str, Any]) -> list[str]:
+    """The fields of choices, switches, counters and shields (the end of Effect)."""
+    found = []
+    if raw.get("until_next") and not (raw.get("option") or raw.get("choice")):
+        found.append("'until_next' goes with 'option' or 'choice'")
+    if raw.get("equals") is not None and raw.get("stat") != "DEF":
+        found.append("'equals' goes with 'stat: DEF'")
+    if raw.get("power") is not None and raw.get("stat") != "DAÑ":
+        found.append("'power' goes with 'stat: DAÑ'")
+    if raw.get("restore") is not None and raw.get("shield") is None:
+        found.append("'restore' goes with 'shield'")
+    shields = [k for k in ("drains_shield", "halves_shield") if raw.get(k)]
+    if shields and raw.get("who") != "targets":
+        found.append(f"{shields[0]!r} needs 'who: targets'")
+    if raw.get("used_percent") is not None and not raw.get("used_wounds"):
+        found.append("'used_percent' goes with 'used_wounds'")
     return found
 
+
+_CRIES = ("charge_reach", "kill_charge", "avenge", "critical_attack", "keep_away")
+FRACTION_OF = re.compile(r"(CON|AGI|INT|VOL)/([1-9]\d*)")
+
+
+def _cry_problems(raw: dict[str, Any]) -> list[str]:
+    """The cries and the blast on death (engine/cries.py)."""
+    found = [
+        f"{k!r} is an aura: it needs 'who: allies'"
+        for k in _CRIES
+        if raw.get(k) and raw.get("who") != "allies"
+    ]
+    found += [
+        f"{k!r} is a number of K above 0"
+        for k in ("charge_reach", "kill_charge")
+        if k in raw and not (isinstance(raw[k], int | float) and raw[k] > 0)
+    ]
+    blast = [raw.get(k) for k in ("death_blast", "blast_radius")]
+    if (blast[0] is None) != (blast[1] is None):
+        found.append("'death_blast' and 'blast_radius' go together")
+    found += [
+        f"{b!r} is an attribute over a divisor, such as CON/2"
+        for b in blast
+        if b is not None and not FRACTION_OF.fullmatch(str(b))
+    ]
+    return found
+
+
+def _presence_problems(raw: dict[str, Any]) -> list[str]:
+    """The fields of the presence auras (engine/presence.py)."""
+    found = [f"{k!r} needs 'within' K" for k in ("shares_vol", "beacon", "flight_wounds")
+             if raw.get(k) and not raw.get("within")]  # fmt: skip
+    if raw.get("within_vol") and raw.get("dread") is None:
+        found.append("'within_vol' goes with 'dread'")
+    if raw.get("dread") is not None and not (raw.get("within") or raw.get("within_vol")):
+        found.append("'dread' needs 'within' K or 'within_vol'")
+    named = list(raw.get("roller_has") or ())
+    found += [f"unknown entry {n!r}" for n in named if load_catalog().find(n) is None]
+    return found
 
 def validated(files: Mapping[str, Any]) -> dict[str, tuple[Effect, ...]]:
     """Check every effect file against the vocabulary and the catalogue's names."""

@@ -1,0 +1,129 @@
+"""Optional entries a character takes with an attack, and Poderoso's Poder.
+
+Some entries of BONUS Y MALUS are offers, not standing rules: Empuñadura larga and
+Frenesí trade DEF for DAÑ when their bearer wants, Maestro de esgrima picks where
+its +1 goes before each CaC blow, Poderoso spends the Poder it gathered on DAÑ.
+An attack names the ones it takes in ``Action.options``; the data says what each
+does (``option``, ``choice``, ``until_next``, ``power`` in rules/effects.py) and
+:func:`wartime.engine.bonuses.chosen_now` switches their effects on.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import action_weapon, entries_of, option_label
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.profiles import Trait
+from wartime.errors import IllegalActionError
+from wartime.rules.actions import load_actions
+from wartime.rules.effects import load_effects
+
+_IDS = [a.id for a in load_actions().actions]
+# The attacks an option may go with: CaC blows, and shots (which only Poderoso serves).
+CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
+SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
+
+
+def offers(figure: Figure, action: Action) -> dict[str, bool]:
+    """The options ``figure`` may take with ``action``'s weapon: label → CaC only.
+
+    An option is for CaC only when any effect it switches on is (``when: melee``).
+    """
+    found: dict[str, bool] = {}
+    for trait, effect in entries_of(figure, action_weapon(figure, action)):
+        if effect.power is not None:
+            labels = [f"{trait.name} ({n})" for n in range(1, figure.power + 1)]
+        else:
+            label = option_label(trait, effect)
+            labels = [] if label is None else [label]
+        for label in labels:
+            found[label] = found.get(label, False) or effect.when == "melee"
+    return found
+
+
+def optional(figure: Figure) -> bool:
+    """Whether the figure has any option to take (cheap: legal_actions asks for every Pj)."""
+    return (
+        figure.power > 0
+        or _has_options(figure.profile.traits)
+        or any(_has_options(g.traits) for g in figure.granted)
+    )
+
+
+@functools.cache
+def _has_options(traits: tuple[Trait, ...]) -> bool:
+    effects = load_effects()
+    return any(option_label(t, e) for t in traits for e in effects.get(t.name, ()))
+
+
+def variants(figure: Figure, action: Action) -> list[Action]:
+    """``action`` with each single option that fits it (legal_actions offers them all)."""
+    if action.kind not in CAC | SHOTS:
+        return []
+    return [
+        replace(action, options=(label,))
+        for label, cac_only in offers(figure, action).items()
+        if action.kind in CAC or not cac_only
+    ]
+
+
+def take(figure: Figure, action: Action) -> list[Event]:
+    """Take the options an attack names: pay Poder, start the prices that last."""
+    if not action.options:
+        return []
+    if action.kind not in CAC | SHOTS:
+        raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
+    found = offers(figure, action)
+    entries: set[str] = set()
+    for label in action.options:
+        if label not in found:
+            raise IllegalActionError(f"{figure.id} cannot take {label} with this attack")
+        if found[label] and action.kind not in CAC:
+            raise IllegalActionError(f"{label} is only taken in a CaC attack")
+        entry = label.split(" (")[0]
+        if entry in entries:
+            raise IllegalActionError(f"{entry} is taken once per attack")
+        entries.add(entry)
+    events = []
+    for label in action.options:
+        spent = _spend_power(figure, label)
+        lasting = _lasting(figure, action, label)
+        figure.taken = (*figure.taken, *([label] if lasting and label not in figure.taken else []))
+        text = f"{figure.id} elige {label}" + (f": Poder {figure.power}" if spent else "")
+        events.append(Event("option", text, {"figure": figure.id, "option": label}))
+    return events
+
+
+def _spend_power(figure: Figure, label: str) -> int:
+    for trait, effect in entries_of(figure, None):
+        head = f"{trait.name} ("
+        if effect.power is not None and label.startswith(head):
+            spent = int(label[len(head) : -1])
+            figure.power -= spent
+            return spent
+    return 0
+
+
+def _lasting(figure: Figure, action: Action, label: str) -> bool:
+    """Whether the option has effects that last until the bearer's next activation."""
+    return any(
+        effect.until_next and option_label(trait, effect) == label
+        for trait, effect in entries_of(figure, action_weapon(figure, action))
+    )
+
+
+def gather(figure: Figure, wounds: int) -> list[Event]:
+    """Poderoso: a point of Poder for each wound the bearer suffers or deals, up to its cap."""
+    cap = next((e.power for _, e in entries_of(figure, None) if e.power is not None), None)
+    if cap is None or wounds <= 0 or figure.casualty:
+        return []
+    before = figure.power
+    figure.power = min(cap, figure.power + wounds)
+    if figure.power == before:
+        return []
+    text = f"{figure.id} gana Poder: {before} → {figure.power}"
+    return [Event("power", text, {"figure": figure.id, "power": figure.power})]

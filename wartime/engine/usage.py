@@ -1,0 +1,73 @@
+"""What using a flawed weapon or metaability costs its user: Dañino, Defectuoso, Malvado.
+
+"Used" is read as each action made with the weapon the entry sits on (the one the
+action names, or whose ENE it pays), and each Usar of a metaability archetype that
+carries the entry: its caster pays, not the figure the metaability is cast on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import action_weapon, entries_of
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.psychology import stress_limits
+from wartime.rules.effects import Effect, load_effects
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+
+def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Effect]]:
+    """The use costs of the weapon or metaability ``action`` is made with."""
+    weapon = figure.profile.weapon(action.item) or action_weapon(figure, action)
+    if weapon is not None:
+        for trait, effect in entries_of(figure, weapon):
+            if trait.weapon == weapon.id and (effect.used_wounds or effect.used_stress):
+                yield trait.name, effect
+    ability = figure.profile.metaability(action.item) if action.kind == "usar" else None
+    for trait in ability.grants if ability is not None else ():
+        for effect in load_effects().get(trait.name, ()):
+            if effect.used_wounds or effect.used_stress:
+                yield trait.name, effect
+
+
+def pay(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """After an action: the wounds (no CH DEF) and stress its weapon or metaability cost."""
+    from wartime.engine.combat import wound  # combat plays the actions that call us
+
+    events: list[Event] = []
+    for name, effect in _used(figure, action):
+        if figure.casualty:
+            break
+        if effect.used_stress:
+            figure.stress += effect.used_stress
+            text = f"{name}: {figure.id} gana {effect.used_stress} de estrés al usarlo"
+            events.append(Event("stress", text, {"figure": figure.id, "stress": figure.stress}))
+            events += stress_limits(state, figure)
+        if effect.used_wounds and _unlucky(state, figure, name, effect, events):
+            text = f"{name}: {figure.id} se hiere al usarlo"
+            events.append(Event("used", text, {"figure": figure.id, "entry": name}))
+            events += wound(state, figure, effect.used_wounds)
+    return events
+
+
+def _unlucky(
+    state: GameState, figure: Figure, name: str, effect: Effect, events: list[Event]
+) -> bool:
+    """Whether the wounds come: always, or on 1D100 ≤ ``used_percent`` (logged)."""
+    if effect.used_percent is None:
+        return True
+    face = state.dice.d100()
+    hit = face <= effect.used_percent
+    purpose = f"{name}: herida con {effect.used_percent} o menos"
+    text = f"{figure.id}: {purpose} — 1D100 = {face}: {'sí' if hit else 'no'}"
+    data = {
+        "purpose": purpose, "who": figure.id, "roll": face, "target": effect.used_percent,
+        "modifiers": [], "outcome": "pass" if hit else "fail", "die": "1D100",
+    }  # fmt: skip
+    events.append(Event("roll", text, data))
+    return hit
