@@ -372,6 +372,20 @@ def test_a_hacked_neuromante_strikes_back_and_the_exchange_goes_on_until_one_sto
     assert state.pending.kind in (PendingKind.REACT, PendingKind.ACT)  # the action's window
 
 
+def test_shin_adds_one_to_the_blows_of_a_combate_mental() -> None:
+    """BONUS Y MALUS, Shin: the blows traded in a Combate mental are psychic attacks too
+    (DAÑ +1); a bearer without it strikes for its INT − 4 alone."""
+    for traits, stress in ((("Neuromante", "Shin"), 3), (("Neuromante",), 2)):
+        b = mind("b", *traits, int_=6)
+        # As above: a's hack gives b 3 stress, b's blow (INT 6 − 4, +1 with Shin) gets in.
+        state = game([5, 9, 2, 9, *[5] * 6], b=b)
+        state.apply(Action("corromper_hackear", target="b"))
+        state.apply(Action("pass", "b"))
+        events = state.apply(Action("combate_mental", "b", target="a"))
+        hit = next(e for e in events if e.kind == "mind_hit")
+        assert hit.data["damage"] == stress and ("Shin +1" in hit.text) is (stress == 3)
+
+
 def test_only_a_mind_user_fights_back() -> None:
     """Combate mental is for a neuromante or titiritero: a plain target has no answer."""
     state = game([5, 9, 5])

@@ -158,7 +158,14 @@ def critical_damage(
 
 def action_damage(state: GameState, attacker: Figure, target: Figure, ctx: Context) -> int:
     """The part of the DAÑ that belongs to this action only (Ariete when embistiendo)."""
-    return sum(v for _, v, e in _damage_effects(state, attacker, target, ctx) if e.action)
+    return sum(v for _, v in action_damage_parts(state, attacker, target, ctx))
+
+
+def action_damage_parts(
+    state: GameState, attacker: Figure, target: Figure, ctx: Context
+) -> list[tuple[str, int]]:
+    """The DAÑ entries that name the action under way, labelled (Ariete, Shin)."""
+    return [(n, v) for n, v, e in _damage_effects(state, attacker, target, ctx) if e.action]
 
 
 @dataclass(frozen=True)

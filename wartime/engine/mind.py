@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine import hits
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import cost, difficulty, entry
@@ -61,7 +62,6 @@ if TYPE_CHECKING:
 
 NEUROMANTE = "Neuromante"  # the catalogue entry that makes a neuromante (checks INT)
 TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
-SHIN = "Shin"  # one more DAÑ for a psychic attack or a hack
 NOT_ALIVE = "No vivo"  # a titiritero only hacks a living character
 BASE_DAMAGE = 4  # Corromper / Hackear: DAÑ = INT / VOL − 4 (minimum 1)
 MENTAL = "combate_mental"
@@ -184,9 +184,10 @@ def _strike(
     name, value = caster
     damage = max(1, value - BASE_DAMAGE)
     parts = [f"{name} {value} − {BASE_DAMAGE}"]
-    if _carries(figure, SHIN):
-        damage += 1
-        parts.append("Shin +1")
+    ctx = Context(target, melee=False)
+    for label, more in hits.action_damage_parts(state, figure, target, ctx):  # Shin
+        damage += more
+        parts.append(f"{label} {more:+d}")
     if outcome is Outcome.CRITICAL:
         damage += 1
         parts.append("crítico +1")
