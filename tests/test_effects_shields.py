@@ -154,6 +154,8 @@ def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay()
 
     from wartime.engine.ai import choose
 
+    from .test_gear import COCKTAIL, DRUG, ELIXIR
+
     rifle = (Trait("Munición magnética", 1, "fusil"), Trait("Defectuoso", 1, "fusil"))
     knife = (Trait("Empuñadura larga", 1, "cuchillo"), Trait("Dañino", 1, "cuchillo"))
     bold = (Trait("Frenesí"), Trait("Maestro de esgrima"), Trait("Poderoso"), *knife)
@@ -161,11 +163,15 @@ def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay()
     profiles = {
         "a": replace(profile("a"), traits=bold),
         "b": replace(profile("b"), traits=wary),
-        "c": replace(profile("c"), traits=(Trait("Anulador de escudo", 1, "fusil"),)),
+        "c": replace(
+            profile("c"),
+            traits=(Trait("Anulador de escudo", 1, "fusil"),),
+            gear=(ELIXIR, DRUG, COCKTAIL),
+        ),
         "d": replace(profile("d"), traits=(Trait("Escudo de energía avanzado", 1),)),
     }
     units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (16.0, 10.0), 180.0),
+        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0),
         ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (16.0, 14.0), 180.0),
     ]  # fmt: skip
     scn = scenario(units, profiles=profiles, turn_limit=3)
@@ -176,12 +182,13 @@ def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay()
         while not state.over:
             legal = state.legal_actions()
             action = choose(state) if state.pending.side == "A" and seed % 2 else rng.choice(legal)
-            taken |= set(action.options) | (
-                {action.item or ""} if action.kind == "usar_bonus" else set()
-            )
+            used = {action.item or ""} if action.kind in ("usar", "usar_bonus") else set()
+            taken |= set(action.options) | used
             state.apply(action)
         replay = scn.with_seed(seed).new_game()
         for action in state.history:
             replay.apply(action)
         assert replay.hash() == state.hash()
-    assert taken  # the random side did take some of them
+    # the random side took some of each kind: an option, a switch, an object
+    assert taken & {"Frenesí", "Maestro de esgrima (IMP)", "Maestro de esgrima (DAÑ)"}
+    assert "Mimético" in taken and taken & {"elixir", "estimulante", "coctel"}

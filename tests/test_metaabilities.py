@@ -126,7 +126,7 @@ def test_maintaining_it_the_next_turn_needs_only_the_ene() -> None:
 
 def test_usar_refusals_explain_themselves_and_change_nothing() -> None:
     state = game([3])
-    refused(state, Action("usar", item="granada"), "'granada' is not a metaability of a")
+    refused(state, Action("usar", item="granada"), "'granada' is not a metaability or object of a")
     far = game([3], b_at=(20.0, 10.0))
     refused(far, Action("usar", target="b", item="escudo"), "escudo reaches ALC 6 K")
     behind = game([3], b_at=(6.0, 10.0))

@@ -13,6 +13,7 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
+from wartime.engine.gear import attribute_shifts
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -61,6 +62,7 @@ def roll(
     mods = (
         modifiers
         + burden_modifiers(who, purpose)
+        + attribute_shifts(who, purpose)  # Cóctel de vitaminas (gear.py)
         + bonuses.check_modifiers(state, who, purpose, ctx)
     )
     mods = [m for m in mods if m[0] not in read.cancels]

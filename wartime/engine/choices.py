@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import cries, entry_actions, holds, items
+from wartime.engine import cries, entry_actions, gear, holds, items
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
@@ -103,6 +103,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
     options += _heights(state, figure) + _boarding(state, figure)
     options += items.choices(state, figure)  # Comerciar, Saquear, Eliminar (items.py)
+    options += gear.choices(state, figure)  # Usar an object (gear.py)
     options += entry_actions.choices(figure)  # Mimético, Escudo de energía
     steady = [
         Action(kind, figure.id) for kind in POSTURES if not held and _posture_ok(figure, kind)

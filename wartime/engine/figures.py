@@ -39,6 +39,14 @@ _EXTRAS = (
     "power",
     "switched",
     "shield_lost",
+    "used_up",
+    "boosts",
+    "drain_next",
+    "drained",
+    "crash",
+    "doses",
+    "dose_turn",
+    "overdose",
     "credits",
 )
 
@@ -149,6 +157,15 @@ class Figure:
     power: int = 0  # Poderoso: Poder gathered from wounds suffered and dealt
     switched: tuple[str, ...] = ()  # entries it switched on (Mimético)
     shield_lost: int = 0  # Escudo de energía: levels lost so far
+    # Objects used (engine/gear.py).
+    used_up: tuple[str, ...] = ()  # its objects that left the game (Elixir)
+    boosts: tuple[str, ...] = ()  # attributes a cóctel raised for this activation
+    drain_next: bool = False  # a cóctel's hangover waits for its next activation
+    drained: bool = False  # ... and is on now: CH ATR −1
+    crash: int = 0  # Drogas de combate: 1 waits for its next activation, 2 is in it
+    doses: int = 0  # doses taken in the turn dose_turn
+    dose_turn: int = 0
+    overdose: int = 0  # wounds it takes as the activation ends (a second dose)
     # Cries earned in its own activation, lost when it ends (engine/cries.py).
     credits: tuple[str, ...] = ()
 

@@ -23,6 +23,7 @@ from wartime.engine.checks import acting_modifiers, contest, spend
 from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
+from wartime.engine.gear import usar_objeto
 from wartime.engine.mind import within_reach
 from wartime.engine.presence import vol
 from wartime.engine.profiles import METAABILITY_KINDS, Metaability
@@ -39,8 +40,8 @@ def _ability(figure: Figure, action: Action) -> Metaability:
     if ability is None:
         own = ", ".join(m.id for m in figure.profile.metaabilities) or "none"
         raise IllegalActionError(
-            f"'{action.item}' is not a metaability of {figure.id} (it has: {own}); "
-            f"using objects is not automated yet"
+            f"'{action.item}' is not a metaability or object of {figure.id} "
+            f"(its metaabilities: {own})"
         )
     if ability.attribute is None:
         kinds = ", ".join(METAABILITY_KINDS)
@@ -61,8 +62,15 @@ def _target(state: GameState, figure: Figure, action: Action, ability: Metaabili
 
 
 def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
-    """Usar (X = the metaability's ENE): its CH ATR, then it works on the target."""
+    """Usar (X = the metaability's ENE): its CH ATR, then it works on the target.
+
+    An object is used by engine/gear.py."""
+    gear = figure.profile.object(action.item)
+    if gear is not None:
+        return usar_objeto(state, figure, action, gear)
     ability = _ability(figure, action)
+    if action.options:
+        raise IllegalActionError(f"{ability.id} takes no options")
     target = _target(state, figure, action, ability)
     events = [spend(figure, ability.ene, f"Usar {ability.id}")]
     if figure.cast.get(ability.id) == state.turn - 1:

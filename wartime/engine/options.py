@@ -26,6 +26,7 @@ _IDS = [a.id for a in load_actions().actions]
 # The attacks an option may go with: CaC blows, and shots (which only Poderoso serves).
 CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
 SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
+OWN_OPTIONS = frozenset({"usar"})  # its handler reads them: a cóctel's attribute (gear.py)
 
 
 def offers(figure: Figure, action: Action) -> dict[str, bool]:
@@ -73,7 +74,7 @@ def variants(figure: Figure, action: Action) -> list[Action]:
 
 def take(figure: Figure, action: Action) -> list[Event]:
     """Take the options an attack names: pay Poder, start the prices that last."""
-    if not action.options:
+    if not action.options or action.kind in OWN_OPTIONS:
         return []
     if action.kind not in CAC | SHOTS:
         raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")

@@ -68,6 +68,19 @@ class Metaability:
 
 
 @dataclass(frozen=True)
+class Gear:
+    """An object archetype (CREACIÓN DE OBJETOS) a character carries: Usar spends its
+    ENE; its entries are the character's too, and some act only when it is used
+    (Elixir, Drogas de combate: engine/gear.py)."""
+
+    id: str
+    ene: int
+    alc: int
+    cal: int
+    traits: tuple[Trait, ...] = ()
+
+
+@dataclass(frozen=True)
 class Transport:
     """A transport archetype (CREACIÓN DE TRANSPORTES): the vehicle or mount a Pj rides.
 
@@ -99,12 +112,16 @@ class Profile:
     talla: tuple[int, ...] = ()  # TAL of each protection worn (TAL 0, not worn, is left out)
     metaabilities: tuple[Metaability, ...] = ()
     transport: Transport | None = None
+    gear: tuple[Gear, ...] = ()
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
 
     def metaability(self, ability_id: str | None) -> Metaability | None:
         return next((m for m in self.metaabilities if m.id == ability_id), None)
+
+    def object(self, object_id: str | None) -> Gear | None:
+        return next((g for g in self.gear if g.id == object_id), None)
 
     def weapon(self, weapon_id: str | None) -> Weapon | None:
         if weapon_id is None:
@@ -163,7 +180,17 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         talla=talla,
         metaabilities=metaabilities,
         transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
+        gear=tuple(
+            _gear(a)
+            for a in map(army.archetype, dict.fromkeys(character.archetype_ids()))
+            if a.kind is Kind.OBJECT
+        ),
     )
+
+
+def _gear(archetype: Archetype) -> Gear:
+    traits = tuple(Trait(b.name, b.level, None, b.param) for b in archetype.bonuses)
+    return Gear(archetype.id, archetype["ENE"], archetype["ALC"], archetype["CAL"], traits)
 
 
 def _transport(archetype: Archetype) -> Transport:

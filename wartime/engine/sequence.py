@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
+from wartime.engine import gear
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -161,7 +162,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
 
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
     events += release(state, figure) + holds.release(figure)
-    events += activation_starts(figure)
+    events += activation_starts(figure) + gear.activation_starts(figure)  # a drug's crash
     events += start_of_activation(state, figure)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
@@ -265,7 +266,8 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     from wartime.engine.metaabilities import activation_ends
 
     events = [Event("end", text, {"figure": figure.id, "ene": figure.ene})]
-    return events + activation_ends(figure) + advance(state)
+    events += activation_ends(figure) + gear.activation_ends(state, figure)  # an overdose
+    return events + check_game_over(state) + advance(state)
 
 
 def check_game_over(state: GameState) -> list[Event]:

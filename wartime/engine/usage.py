@@ -1,8 +1,8 @@
 """What using a flawed weapon or metaability costs its user: Dañino, Defectuoso, Malvado.
 
 "Used" is read as each action made with the weapon the entry sits on (the one the
-action names, or whose ENE it pays), and each Usar of a metaability archetype that
-carries the entry: its caster pays, not the figure the metaability is cast on.
+action names, or whose ENE it pays), and each Usar of a metaability or object
+archetype that carries the entry: its user pays, not the figure it is used on.
 """
 
 from __future__ import annotations
@@ -28,8 +28,12 @@ def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Effect]]:
         for trait, effect in entries_of(figure, weapon):
             if trait.weapon == weapon.id and (effect.used_wounds or effect.used_stress):
                 yield trait.name, effect
-    ability = figure.profile.metaability(action.item) if action.kind == "usar" else None
-    for trait in ability.grants if ability is not None else ():
+    if action.kind != "usar":
+        return
+    ability = figure.profile.metaability(action.item)
+    gear = figure.profile.object(action.item)
+    held = (ability.grants if ability else ()) + (gear.traits if gear else ())
+    for trait in held:
         for effect in load_effects().get(trait.name, ()):
             if effect.used_wounds or effect.used_stress:
                 yield trait.name, effect

@@ -144,7 +144,15 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   with no shield left takes half the DAÑ (rounded half up);
 - ``used_wounds`` / ``used_stress``: each action made with the weapon it sits on
   costs the user that many wounds (with no CH DEF) or that much stress;
-  ``used_percent``: the wounds only come on 1D100 at most that number.
+  ``used_percent``: the wounds only come on 1D100 at most that number; on an
+  object, each Usar of it;
+- what an object does when used (Usar, engine/gear.py): ``heals`` that many
+  wounds (``per_level``: times the entry's level); ``ene_now`` adds that much ENE
+  (up to 10); ``crash``: the next activation starts at ENE 0 and there are no
+  reactions until it ends; ``overdose``: a second use in one turn costs that many
+  wounds as the activation ends; ``boost``: the attribute the action's options name
+  is that much higher in the checks of the rest of the activation, and the next
+  activation's attribute checks are at −1; ``consumed``: the object leaves the game.
 
 Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
 ``who: allies`` and ``within`` K, measured from the bearer to the ally:
@@ -291,6 +299,12 @@ class Effect:
     used_wounds: int = 0
     used_percent: int | None = None
     used_stress: int = 0
+    heals: int = 0
+    ene_now: int = 0
+    crash: bool = False
+    overdose: int = 0
+    boost: int = 0
+    consumed: bool = False
     # Cries and a blast on death (engine/cries.py).
     charge_reach: float = 0.0
     kill_charge: float = 0.0
