@@ -130,7 +130,6 @@ CASES = [
 # Every other damage entry, and why the engine cannot play its whole rule yet.
 LEFT_OUT = {
     "Alérgico": "DAÑ x2 only from the substance named (X): no substances in play",
-    "Aplasta": "CAL −1 to an enemy protection: protections have no CAL in play",
     "Miembros prescindibles": "wounds by body zones",
     "Munición anti": "only against the target type named (X): free text",
     "Munición psíquica": "inflicts stress: how much, whether instead of wounds, and what "

@@ -15,7 +15,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import bonuses, cries, hits, options, shields
+from wartime.engine import armour, bonuses, cries, hits, options, shields
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
@@ -426,6 +426,7 @@ def _defend_once(
     events, spared = _spared(state, target, plan.struck)
     if spared:
         return events
+    events += armour.crush(target, blow)  # Aplasta
     guard = cover_defence(state, source, target) if cover == "total" and source else None
     if guard is not None and plan.no_cover is None:
         held, event = roll(state, target, COVER_CHECK, guard, [])
@@ -473,7 +474,7 @@ def _defend_once(
     if outcome is Outcome.FUMBLE:  # a fumbled defence: one more DAÑ, and the armour is hurt
         damage += 1
         if target.profile.defense:
-            target.armour_wounds += 1
+            events += armour.wound_piece(target)
     wounds = max(0, damage - defense) if outcome is Outcome.PASS else damage
     wounds, notes = _wound_entries(target, outcome, damage, wounds, plan)
     events += notes

@@ -48,6 +48,8 @@ _EXTRAS = (
     "dose_turn",
     "overdose",
     "credits",
+    "armour",
+    "crushed",
 )
 
 
@@ -166,6 +168,9 @@ class Figure:
     doses: int = 0  # doses taken in the turn dose_turn
     dose_turn: int = 0
     overdose: int = 0  # wounds it takes as the activation ends (a second dose)
+    # Protections (engine/armour.py): wounds and CAL lost of each piece, in profile order.
+    armour: tuple[int, ...] = ()
+    crushed: tuple[int, ...] = ()
     # Cries earned in its own activation, lost when it ends (engine/cries.py).
     credits: tuple[str, ...] = ()
 
@@ -220,15 +225,33 @@ class Figure:
 
     @property
     def defense(self) -> int:
-        """CH DEF target: each piece of equipment loses DEF 1 per wound, never below 1.
+        """CH DEF target: each piece of equipment loses DEF 1 per wound, never below 1,
+        and none at all from CAL wounds on (HERIDAS: unusable, then destroyed).
 
         A transport's DEF adds to the rider's while it has not been destroyed.
         """
-        worn = max(1, self.profile.defense - self.armour_wounds) if self.profile.defense else 0
+        pieces = self.profile.protections
+        if pieces:
+            worn = sum(self.piece_defense(i) for i in range(len(pieces)))
+        else:  # a bare DEF (no pieces named): one piece with no CAL
+            worn = max(1, self.profile.defense - self.armour_wounds) if self.profile.defense else 0
         vehicle = self.profile.transport
         if vehicle is None or not self.riding:
             return worn
         return worn + max(1, vehicle.defense - self.vehicle_wounds)
+
+    def piece_defense(self, index: int) -> int:
+        """What one protection gives now: DEF − wounds (at least 1), 0 from its CAL on."""
+        piece = self.profile.protections[index]
+        wounds = self.armour[index] if index < len(self.armour) else 0
+        if wounds >= self.piece_cal(index):
+            return 0
+        return max(1, piece.defense - wounds)
+
+    def piece_cal(self, index: int) -> int:
+        """Its CAL, less what Aplasta took from it (never below 0)."""
+        lost = self.crushed[index] if index < len(self.crushed) else 0
+        return max(0, self.profile.protections[index].cal - lost)
 
     def copy(self) -> Figure:
         """An independent copy; the profile is immutable and shared."""

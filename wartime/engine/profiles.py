@@ -68,6 +68,16 @@ class Metaability:
 
 
 @dataclass(frozen=True)
+class Protection:
+    """A protection archetype worn: its DEF and its CAL (HERIDAS: DEF −1 per wound,
+    never below 1; unusable at CAL wounds, destroyed above)."""
+
+    id: str
+    defense: int
+    cal: int
+
+
+@dataclass(frozen=True)
 class Gear:
     """An object archetype (CREACIÓN DE OBJETOS) a character carries: Usar spends its
     ENE; its entries are the character's too, and some act only when it is used
@@ -113,6 +123,9 @@ class Profile:
     metaabilities: tuple[Metaability, ...] = ()
     transport: Transport | None = None
     gear: tuple[Gear, ...] = ()
+    # The pieces behind ``defense``; empty for a profile built with a bare DEF (tests),
+    # whose armour is then one piece with no CAL.
+    protections: tuple[Protection, ...] = ()
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
@@ -180,6 +193,10 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         talla=talla,
         metaabilities=metaabilities,
         transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
+        protections=tuple(
+            Protection(p, army.archetype(p)["DEF"], army.archetype(p)["CAL"])
+            for p in character.protections
+        ),
         gear=tuple(
             _gear(a)
             for a in map(army.archetype, dict.fromkeys(character.archetype_ids()))

@@ -152,7 +152,9 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   reactions until it ends; ``overdose``: a second use in one turn costs that many
   wounds as the activation ends; ``boost``: the attribute the action's options name
   is that much higher in the checks of the rest of the activation, and the next
-  activation's attribute checks are at −1; ``consumed``: the object leaves the game.
+  activation's attribute checks are at −1; ``consumed``: the object leaves the game;
+- ``crushes`` (targets): each hit takes CAL 1 off one of the target's protections
+  (engine/armour.py).
 
 Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
 ``who: allies`` and ``within`` K, measured from the bearer to the ally:
@@ -305,6 +307,7 @@ class Effect:
     overdose: int = 0
     boost: int = 0
     consumed: bool = False
+    crushes: bool = False
     # Cries and a blast on death (engine/cries.py).
     charge_reach: float = 0.0
     kill_charge: float = 0.0
@@ -445,7 +448,7 @@ def _choice_problems(raw: dict[str, Any]) -> list[str]:
         found.append("'power' goes with 'stat: DAÑ'")
     if raw.get("restore") is not None and raw.get("shield") is None:
         found.append("'restore' goes with 'shield'")
-    shields = [k for k in ("drains_shield", "halves_shield") if raw.get(k)]
+    shields = [k for k in ("drains_shield", "halves_shield", "crushes") if raw.get(k)]
     if shields and raw.get("who") != "targets":
         found.append(f"{shields[0]!r} needs 'who: targets'")
     if raw.get("used_percent") is not None and not raw.get("used_wounds"):

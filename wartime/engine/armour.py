@@ -1,0 +1,68 @@
+"""Protections as pieces (HERIDAS): a fumbled CH DEF wounds one, Aplasta takes CAL off one.
+
+Each protection loses DEF 1 per wound (never below 1), is unusable at as many wounds
+as its CAL and destroyed above it: from then on it gives no DEF (Figure.defense).
+The piece that takes it is the one giving the most DEF now (the first listed on a
+tie): the one the blow met.  A profile with a bare DEF and no pieces named keeps one
+piece with no CAL (Figure.armour_wounds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wartime.engine.bonuses import entries_of
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.hits import Blow
+
+
+def _worst_hit(figure: Figure) -> int | None:
+    """The piece a blow wounds or crushes: the one giving most DEF now, None if none does."""
+    pieces = range(len(figure.profile.protections))
+    working = [i for i in pieces if figure.piece_defense(i)]
+    return max(working, key=lambda i: (figure.piece_defense(i), -i)) if working else None
+
+
+def _bumped(values: tuple[int, ...], index: int, size: int) -> tuple[int, ...]:
+    padded = list(values) + [0] * (size - len(values))
+    padded[index] += 1
+    return tuple(padded)
+
+
+def wound_piece(figure: Figure) -> list[Event]:
+    """Pifia en CH DEF: a protection gains a wound."""
+    figure.armour_wounds += 1
+    index = _worst_hit(figure)
+    if index is None:  # a bare DEF, or nothing left working
+        text = f"La protección de {figure.id} gana 1 herida"
+        return [Event("gear", text, {"figure": figure.id})]
+    size = len(figure.profile.protections)
+    figure.armour = _bumped(figure.armour, index, size)
+    return [_state(figure, index, "gana 1 herida")]
+
+
+def crush(figure: Figure, blow: Blow | None) -> list[Event]:
+    """Aplasta: a hit of its bearer takes CAL 1 off one of the target's protections."""
+    names = list(_crushers(blow)) if blow is not None else []
+    index = _worst_hit(figure) if names else None
+    if index is None:
+        return []
+    figure.crushed = _bumped(figure.crushed, index, len(figure.profile.protections))
+    return [_state(figure, index, f"pierde CAL 1 ({names[0]})")]
+
+
+def _crushers(blow: Blow) -> Iterator[str]:
+    for trait, effect in entries_of(blow.striker, blow.weapon):
+        if effect.who == "targets" and effect.crushes:
+            yield trait.name
+
+
+def _state(figure: Figure, index: int, what: str) -> Event:
+    piece = figure.profile.protections[index]
+    wounds = figure.armour[index] if index < len(figure.armour) else 0
+    cal = figure.piece_cal(index)
+    word = "destruida" if wounds > cal else "inutilizada" if wounds == cal else "dañada"
+    text = f"{piece.id} de {figure.id} {what}: {wounds}/{cal}, {word}"
+    data = {"figure": figure.id, "item": piece.id, "wounds": wounds, "cal": cal}
+    return Event("gear", text, data)
