@@ -349,8 +349,6 @@ OWN_TESTS = {
 # The CH DEF ones the damage work automates (Munición buscadora, perforante...) are in
 # tests/test_effects_damage*.py; those of the second pass in tests/test_effects_pass2.py.
 LEFT_OUT = {
-    "Contramedidas": "weapons do not say whether they are missiles, torpedoes or shells",
-    "Resistencia a": "hits do not say what substance or element they are",
     "Sin miembro": "the engine does not know which limbs an action needs",
 }
 

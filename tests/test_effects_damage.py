@@ -129,9 +129,7 @@ CASES = [
 
 # Every other damage entry, and why the engine cannot play its whole rule yet.
 LEFT_OUT = {
-    "Alérgico": "DAÑ x2 only from the substance named (X): no substances in play",
     "Miembros prescindibles": "wounds by body zones",
-    "Munición anti": "only against the target type named (X): free text",
     "Munición psíquica": "inflicts stress: how much, whether instead of wounds, and what "
     "defends from it are not said",
     "Muro": "a protection against stress",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain
@@ -307,6 +307,29 @@ def chosen_now(bearer: Figure, trait: Trait, effect: Effect) -> bool:
     if effect.until_next:
         return label in bearer.taken
     return bearer.doing is not None and label in bearer.doing.options
+
+
+def named_by(param: str | None, names: Iterable[str]) -> bool:
+    """A parametrised entry's X (Resistencia a (fuego)) is met by a name that contains it,
+    compared folded (no accents or case, "_" as a space)."""
+    if not param:
+        return False
+    wanted = fold(param.replace("_", " "))
+    return any(wanted in fold(name.replace("_", " ")) for name in names)
+
+
+def target_named(target: Figure, param: str | None) -> bool:
+    """Whether ``target`` is of the kind X names: its id, character, name or race, an entry
+    it carries or one of its tags, its transport (or "transporte" while it rides one)."""
+    from wartime.rules.catalog import load_catalog
+
+    catalog = load_catalog()
+    profile = target.profile
+    entries = [t.name for t in profile.traits]
+    tags = [tag for name in entries if (e := catalog.find(name)) for tag in e.tags]
+    riding = [profile.transport.id, "transporte", "vehículo"] if profile.transport else []
+    names = [target.id, profile.character, profile.name, profile.race or "", *entries, *tags]
+    return named_by(param, names + (riding if target.riding else []))
 
 
 def power_spent(bearer: Figure, trait: Trait) -> int:

@@ -450,7 +450,8 @@ def _defend_once(
     mods: Modifiers = [("cobertura", COVER_BONUS)] if covered and not plan.no_cover else []
     mods += against_charge(target, attacker) + surprised(target, attacker) + list(plan.checks)
     melee = blow.melee if blow else attacker is not None
-    own = target.defense + hits.defense_bonus(state, target, melee)  # Rabia: in CaC only
+    arm = blow.weapon if blow else None
+    own = target.defense + hits.defense_bonus(state, target, melee, arm)  # Rabia: in CaC only
     shift = sum(v for _, v in plan.defense)  # the striker's DEF entries (Munición perforante)
     defense = max(0, own + shift)
     if plan.defense:
@@ -463,7 +464,7 @@ def _defend_once(
         state, target, (own, shift, defense), mods, ctx, plan
     )
     events += rolled
-    damage *= hits.damage_taken(target)
+    damage *= hits.damage_taken(target, arm)
     if outcome is Outcome.CRITICAL:
         events.append(
             Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})

@@ -25,10 +25,12 @@ from wartime.engine.bonuses import (
     keyed,
     label_of,
     lasting_on,
+    named_by,
     option_label,
     own_invocation,
     power_spent,
     sources,
+    target_named,
 )
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait, Weapon
@@ -50,16 +52,26 @@ def damage_modifiers(
     return [(name, value) for name, value, _ in _damage_effects(state, attacker, target, ctx)]
 
 
-def damage_taken(target: Figure) -> int:
-    """A factor on the DAÑ the target takes (Blandito ×2)."""
+def damage_taken(target: Figure, weapon: Weapon | None = None) -> int:
+    """A factor on the DAÑ the target takes (Blandito ×2; Alérgico, from its X)."""
     factor = 1
-    for _, effect in entries_of(target, None):
-        if effect.damage_taken:
+    for trait, effect in entries_of(target, None):
+        if effect.damage_taken and _hit_by(trait, effect, weapon):
             factor *= effect.damage_taken
     return factor
 
 
-def defense_bonus(state: GameState, figure: Figure, melee: bool | None = None) -> int:
+def _hit_by(trait: Trait, effect: Effect, weapon: Weapon | None) -> bool:
+    """``hit_by_param``: only a hit with a weapon whose id names the entry's X (its
+    entries do not: Fuego automático is no fire)."""
+    if not effect.hit_by_param:
+        return True
+    return weapon is not None and named_by(trait.param, (weapon.id,))
+
+
+def defense_bonus(
+    state: GameState, figure: Figure, melee: bool | None = None, weapon: Weapon | None = None
+) -> int:
     """DEF from the figure's own entries against a blow (``melee``: struck in CaC).
 
     Its weapons' entries count only once a charge switched them on (Arma de carga);
@@ -69,6 +81,8 @@ def defense_bonus(state: GameState, figure: Figure, melee: bool | None = None) -
     total, floor = 0, None
     for trait, effect in every_entry(figure):
         if effect.stat != "DEF" or effect.who != "self" or not in_force(effect, figure, ctx):
+            continue
+        if not _hit_by(trait, effect, weapon):  # Resistencia a (X)
             continue
         if option_label(trait, effect) is not None or effect.switch is not None:
             if not chosen_now(figure, trait, effect):  # an option's price (Frenesí)
@@ -129,6 +143,8 @@ def _damage_effects(
         if effect.stat != "DAÑ" or not in_force(effect, attacker, ctx):
             continue
         if not _aimed(effect, attacker, target, ctx):
+            continue
+        if effect.target_is_param and not target_named(target, trait.param):  # Munición anti
             continue
         if not fits(state, owner, trait, effect, None, ctx):
             continue

@@ -126,6 +126,7 @@ class Profile:
     # The pieces behind ``defense``; empty for a profile built with a bare DEF (tests),
     # whose armour is then one piece with no CAL.
     protections: tuple[Protection, ...] = ()
+    race: str | None = None  # the race archetype's id (what Munición anti (X) may name)
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
@@ -193,6 +194,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         talla=talla,
         metaabilities=metaabilities,
         transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
+        race=character.race,
         protections=tuple(
             Protection(p, army.archetype(p)["DEF"], army.archetype(p)["CAL"])
             for p in character.protections

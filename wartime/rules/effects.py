@@ -154,7 +154,11 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   is that much higher in the checks of the rest of the activation, and the next
   activation's attribute checks are at −1; ``consumed``: the object leaves the game;
 - ``crushes`` (targets): each hit takes CAL 1 off one of the target's protections
-  (engine/armour.py).
+  (engine/armour.py);
+- the X of a parametrised entry: ``hit_by_param`` (DEF, ``damage_taken``): only
+  against a hit with a weapon whose id names X;
+  ``target_is_param`` (DAÑ): only against a target that X names (its id, character,
+  name or race, an entry or tag it carries, its transport).
 
 Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
 ``who: allies`` and ``within`` K, measured from the bearer to the ally:
@@ -308,6 +312,8 @@ class Effect:
     boost: int = 0
     consumed: bool = False
     crushes: bool = False
+    hit_by_param: bool = False
+    target_is_param: bool = False
     # Cries and a blast on death (engine/cries.py).
     charge_reach: float = 0.0
     kill_charge: float = 0.0
