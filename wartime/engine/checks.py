@@ -82,6 +82,18 @@ def roll(
     return outcome, event
 
 
+def chance(state: GameState, who: str, purpose: str, die: str, at_most: int) -> tuple[bool, Event]:
+    """A logged die that is no check: 1D10 or 1D100 at most ``at_most`` (a Probabilidad)."""
+    face = state.dice.d100() if die == "1D100" else state.dice.d10()
+    hit = face <= at_most
+    text = f"{who}: {purpose} — {die} = {face}: {'sí' if hit else 'no'}"
+    data = {
+        "purpose": purpose, "who": who, "roll": face, "target": at_most, "modifiers": [],
+        "outcome": "pass" if hit else "fail", "die": die,
+    }  # fmt: skip
+    return hit, Event("roll", text, data)
+
+
 def _situation(state: GameState, who: Figure, purpose: str, ctx: Context) -> Context:
     """The context a caller left out: the action ``who`` is carrying out, and who strikes
     at it when its CH DEF comes without a striker (an area's hit): the Pj attacking now."""

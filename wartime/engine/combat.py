@@ -15,7 +15,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import armour, bonuses, cries, hits, options, shields
+from wartime.engine import armour, bonuses, checks, cries, hits, options, shields
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
@@ -513,15 +513,9 @@ def _spared(
     events: list[Event] = []
     for chance in chances:
         if chance.die is not None:
-            face = state.dice.d100() if chance.die == "1D100" else state.dice.d10()
-            hit = face <= chance.at_most
             purpose = f"{chance.label}: DAÑ 0 con {chance.at_most} o menos"
-            text = f"{chance.owner}: {purpose} — {chance.die} = {face}: {'sí' if hit else 'no'}"
-            data = {
-                "purpose": purpose, "who": chance.owner, "roll": face, "target": chance.at_most,
-                "modifiers": [], "outcome": "pass" if hit else "fail", "die": chance.die,
-            }  # fmt: skip
-            events.append(Event("roll", text, data))
+            hit, event = checks.chance(state, chance.owner, purpose, chance.die, chance.at_most)
+            events.append(event)
             if not hit:
                 continue
         text = f"{chance.label}: el impacto no causa daño a {target.id}"

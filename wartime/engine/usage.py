@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import action_weapon, entries_of
+from wartime.engine.checks import chance
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.psychology import stress_limits
@@ -65,13 +66,7 @@ def _unlucky(
     """Whether the wounds come: always, or on 1D100 ≤ ``used_percent`` (logged)."""
     if effect.used_percent is None:
         return True
-    face = state.dice.d100()
-    hit = face <= effect.used_percent
     purpose = f"{name}: herida con {effect.used_percent} o menos"
-    text = f"{figure.id}: {purpose} — 1D100 = {face}: {'sí' if hit else 'no'}"
-    data = {
-        "purpose": purpose, "who": figure.id, "roll": face, "target": effect.used_percent,
-        "modifiers": [], "outcome": "pass" if hit else "fail", "die": "1D100",
-    }  # fmt: skip
-    events.append(Event("roll", text, data))
+    hit, event = chance(state, figure.id, purpose, "1D100", effect.used_percent)
+    events.append(event)
     return hit
