@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wartime.engine import Action, IllegalActionError, PendingKind
+from wartime.engine import Action, GameState, IllegalActionError, PendingKind
 from wartime.engine.psychology import loc_check, psi_check
 
 from .engine_support import ScriptedDice, do, profile, scenario, started
@@ -146,3 +146,61 @@ def test_a_panicking_pj_is_only_offered_ways_away() -> None:
     start = state.figures["a"].position
     assert moves and all(math.dist(a.point, foe) > math.dist(start, foe) for a in moves)
     assert {a.kind for a in state.legal_actions() if a.point is None} <= {"end"}
+
+
+def _wounded_by_b(faces: list[int]) -> GameState:
+    """b (B, acting) shoots a 3.5 K away: the hit wounds a, whose CH PSI and CH LOC follow."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (14.5, 10.0), 180.0)]
+    scn = scenario(units, profiles={"a": profile("a", con=9), "b": profile("b", con=9)})
+    state = scn.new_game()
+    state.dice = ScriptedDice([1, 9, *faces, *[6, 5] * 10])  # B wins the initiative
+    for action in (Action("initiative", "a"), Action("initiative", "b"), Action("activate", "b")):
+        state.apply(action)
+    return state
+
+
+def test_critical_loc_sends_the_pj_to_charge_what_caused_it() -> None:
+    """CH LOC, Crítico: the Pj charges what brought the check: hit by b, its CH PSI fumbled
+    and its CH LOC a 1, a must charge b as it next acts; any other action is refused
+    while the charge can be made, and the charge ends the fury."""
+    # b's CH IMP 3 hits, a's CH DEF 9 fails, a's CH PSI 10 is a fumble, its CH LOC a 1.
+    state = _wounded_by_b([3, 9, 10, 1])
+    events = do(state, Action("ataque_distancia", target="a", item="fusil"))
+    assert state.figures["a"].fury == "b" and not state.figures["a"].panic
+    assert any(e.kind == "fury" for e in events)
+    do(state, Action("end"))
+    do(state, Action("activate", "a"))
+    with pytest.raises(IllegalActionError, match="must charge b"):
+        state.apply(Action("ataque_distancia", target="b", item="fusil"))
+    offered = {a.kind for a in state.legal_actions()}
+    assert offered <= {"end", "cargar"} and "cargar" in offered
+    do(state, Action("cargar", target="b"))
+    assert state.figures["a"].fury is None
+
+
+def test_the_fury_lapses_when_the_charge_cannot_be_made_or_the_activation_ends() -> None:
+    """CH LOC, Crítico: out of Cargar's reach the Pj acts freely; the fury is owed for
+    one activation of its own only."""
+    state = _wounded_by_b([3, 9, 10, 1])
+    do(state, Action("ataque_distancia", target="a", item="fusil"))
+    state.figures["b"].position = (30.0, 10.0)  # beyond MOV + 3 K
+    do(state, Action("end"))
+    do(state, Action("activate", "a"))
+    do(state, Action("agacharse"))  # allowed: the charge is impossible
+    do(state, Action("end"))
+    assert state.figures["a"].fury is None
+
+
+def test_outnumbered_critical_loc_charges_the_nearest_enemy() -> None:
+    """CH LOC, Crítico, when the check came from being outnumbered: the cause is the
+    nearest of the enemies around it."""
+    units = [
+        ("a", "A", (10.0, 10.0), 0.0),
+        ("b", "B", (13.0, 10.0), 180.0),
+        ("c", "B", (14.0, 12.0), 180.0),
+        ("d", "B", (13.0, 14.0), 180.0),
+    ]
+    profiles = {k: profile(k, vol=2) for k in "abcd"}  # all act in phase 2
+    # a's CH PSI (superado en número) 10 is a fumble, its CH LOC a 1.
+    state = started(scenario(units, profiles=profiles), faces=[10, 1, *[6, 5] * 5])
+    assert state.figures["a"].fury == "b"  # three enemies within 5 K against VOL 2

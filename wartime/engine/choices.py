@@ -100,6 +100,10 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         options.append(Action(holds.UNTIE, figure.id))
     if figure.tied is not None:  # tied up: Desatarse or nothing (holds.py)
         return [a for a in options if a.kind == "end" or state.check(a) is None]
+    if figure.fury is not None and not reacting:  # a critical CH LOC (psychology.furious)
+        charge = Action("cargar", figure.id, target=figure.fury)
+        if state.check(charge) is None:
+            return [*options, charge]
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
     options += _heights(state, figure) + _boarding(state, figure)
     options += items.choices(state, figure)  # Comerciar, Saquear, Eliminar (items.py)

@@ -484,7 +484,7 @@ def _defend_once(
         events.append(Event("cap", text, {"figure": target.id, "wounds": wounds, "cap": cap}))
         wounds = cap
     down, hurt = target.casualty, target.wounds + target.vehicle_wounds
-    events += wound(state, target, wounds)
+    events += wound(state, target, wounds, blow.striker if blow else attacker)
     if blow is not None:  # Poderoso: the striker's Poder grows with the wounds it dealt
         events += options.gather(blow.striker, target.wounds + target.vehicle_wounds - hurt)
     if blow is not None and plan.kill_heals and not down and target.casualty:
@@ -600,8 +600,8 @@ def _devour(striker: Figure, victim: Figure, heal: tuple[str, int]) -> list[Even
     return [Event("healed", text, {"figure": striker.id, "healed": healed})]
 
 
-def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
-    """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA).
+def wound(state: GameState, figure: Figure, wounds: int, by: Figure | None = None) -> list[Event]:
+    """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA); ``by`` is who struck, if anyone.
 
     Escudo coriáceo: its levels take the wounds first, one level lost for each.
     """
@@ -613,7 +613,7 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
             Event("wounds", f"{figure.id} no sufre heridas", {"figure": figure.id, "wounds": 0}),
         ]
     if spared:
-        return spared + wound(state, figure, wounds)
+        return spared + wound(state, figure, wounds, by)
     if figure.riding:  # HERIDAS: a rider's wounds go to its transport (transports.py)
         from wartime.engine.transports import wound_vehicle
 
@@ -631,7 +631,7 @@ def wound(state: GameState, figure: Figure, wounds: int) -> list[Event]:
     if figure.casualty:
         state.lift(figure)  # a casualty no longer blocks movement
         return events if down else events + cries.death_blast(state, figure)  # Bomba viviente
-    return events + gained + psi_check(state, figure, "heridas")
+    return events + gained + psi_check(state, figure, "heridas", source=by)
 
 
 def _hide(figure: Figure, wounds: int) -> list[Event]:

@@ -50,6 +50,7 @@ _EXTRAS = (
     "credits",
     "armour",
     "crushed",
+    "fury",
 )
 
 
@@ -171,6 +172,7 @@ class Figure:
     # Protections (engine/armour.py): wounds and CAL lost of each piece, in profile order.
     armour: tuple[int, ...] = ()
     crushed: tuple[int, ...] = ()
+    fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
     # Cries earned in its own activation, lost when it ends (engine/cries.py).
     credits: tuple[str, ...] = ()
 

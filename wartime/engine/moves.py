@@ -326,6 +326,8 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         )
     figure.charging = True
     figure.next_action_modifier = 0
+    if figure.fury == target.id:  # Crítico en CH LOC: the charge it owed
+        figure.fury = None
     return [
         *events,
         *cries.charged(figure, shouts),

@@ -155,7 +155,7 @@ def dread(state: GameState, figure: Figure) -> list[Event]:
 
         figure.dread_turn = state.turn
         cause = f"{name} de {bearer.id}"
-        return psi_check(state, figure, cause, loc=[(f"{name} ({bearer.id})", loc)])
+        return psi_check(state, figure, cause, [(f"{name} ({bearer.id})", loc)], bearer)
     return []
 
 

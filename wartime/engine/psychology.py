@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.presence import dread, vol
+from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome
 
@@ -26,6 +28,10 @@ if TYPE_CHECKING:
 NEAR = 5.0  # K: allies and enemies that count for outnumbering and panic
 
 
+def _gap(figure: Figure, other: Figure) -> float:
+    return edge_distance(figure.position, figure.radius, other.position, other.radius)
+
+
 def _near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
     return [
         other
@@ -33,18 +39,20 @@ def _near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
         if other.id != figure.id
         and not other.casualty
         and (other.side == figure.side) is side_is_ally
-        and edge_distance(figure.position, figure.radius, other.position, other.radius) <= NEAR
+        and _gap(figure, other) <= NEAR
     ]
 
 
 def psi_check(
-    state: GameState, figure: Figure, cause: str, loc: list[tuple[str, int]] | None = None
-) -> list[Event]:
+    state: GameState, figure: Figure, cause: str, loc: list[tuple[str, int]] | None = None,
+    source: Figure | None = None,
+) -> list[Event]:  # fmt: skip
     """CH PSI: critical CH ATR +1 this activation; fail +1 stress; fumble also CH LOC.
 
     A failure outside the Pj's own activation costs it its next action or
     reaction (DESIGN §7).  With ``loc`` (Gran demonio), any failure brings the CH LOC,
-    with those modifiers.
+    with those modifiers.  ``source`` is the figure that brought the check, if one did
+    (the one a critical CH LOC charges).
     """
     outcome, event = roll(state, figure, f"CH PSI ({cause})", vol(state, figure), [])
     events = [event]
@@ -71,16 +79,22 @@ def psi_check(
             )
         )
     if outcome is Outcome.FUMBLE or loc is not None:
-        events += loc_check(state, figure, cause, loc or [])
+        events += loc_check(state, figure, cause, loc or [], source)
     return events + stress_limits(state, figure)
 
 
 def loc_check(
-    state: GameState, figure: Figure, cause: str, mods: list[tuple[str, int]] | None = None
-) -> list[Event]:
-    """CH LOC: fail, panic; fumble, panic and VOL −1 for good."""
+    state: GameState, figure: Figure, cause: str, mods: list[tuple[str, int]] | None = None,
+    source: Figure | None = None,
+) -> list[Event]:  # fmt: skip
+    """CH LOC: critical, a charge at the enemy that caused it; fail, panic; fumble,
+    panic and VOL −1 for good."""
     outcome, event = roll(state, figure, f"CH LOC ({cause})", vol(state, figure), mods or [])
     events = [event]
+    if outcome is Outcome.CRITICAL and source is not None and source.side != figure.side:
+        figure.fury = source.id
+        text = f"{figure.id} se enfurece: su próxima acción será cargar contra {source.id}"
+        events.append(Event("fury", text, {"figure": figure.id, "target": source.id}))
     if outcome.passed:
         return events
     figure.panic = True
@@ -126,7 +140,8 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
     enemies = _near(state, figure, side_is_ally=False)
     allies = _near(state, figure, side_is_ally=True)
     if len(enemies) > vol(state, figure) + len(allies):
-        events += psi_check(state, figure, "superado en número")
+        nearest = min(enemies, key=lambda e: (_gap(figure, e), e.id))  # what a critical charges
+        events += psi_check(state, figure, "superado en número", source=nearest)
     events += dread(state, figure)  # Gran demonio (presence.py)
     if figure.lose_next:
         figure.lose_next = False
@@ -138,3 +153,15 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
             )
         )
     return events
+
+
+def furious(state: GameState, figure: Figure, action: Action) -> None:
+    """Crítico en CH LOC: while the Pj can charge the enemy that caused it, its action is
+    that Cargar (or handing over, which ends the fury with the activation)."""
+    if figure.fury is None or action.kind == "end":
+        return
+    if action.kind == "cargar" and action.target == figure.fury:
+        return
+    charge = Action("cargar", figure.id, target=figure.fury)
+    if state.check(charge) is None:
+        raise IllegalActionError(f"{figure.id} is enraged: it must charge {figure.fury} (Cargar)")

@@ -188,6 +188,10 @@ def act(state: GameState, action: Action) -> list[Event]:
         return end_activation(state, figure, acted=True)
     if action.kind not in HANDLERS and action.kind != "end":  # a puppet's "end" is refused later
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
+    if puppet is None:
+        from wartime.engine.psychology import furious
+
+        furious(state, figure, action)  # a critical CH LOC: the charge first
     if puppet is None and not state.probing:
         from wartime.engine.responses import declare
 
@@ -260,6 +264,7 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.focus = 0  # Concentrarse: for the next action of this activation only
     figure.silent, figure.surprise = False, None  # Ataque sorpresa: within one activation
     figure.credits = ()  # the cries' credits last for one activation (engine/cries.py)
+    figure.fury = None  # a critical CH LOC's charge is owed for one activation only
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"
