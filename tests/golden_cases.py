@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.profiles import Metaability, Profile, Trait, Transport, Weapon
+from wartime.engine.profiles import Gear, Metaability, Profile, Trait, Transport, Weapon
 from wartime.formats.document import Document
 from wartime.formats.map import parse_map
 
@@ -24,9 +24,18 @@ from .engine_support import ScriptedDice
 GOLDEN = Path(__file__).parent / "golden"
 
 
+def _trait(raw: str | dict[str, Any]) -> Trait:
+    """An entry by name, or {name, level, weapon, param}."""
+    return Trait(raw) if isinstance(raw, str) else Trait(**raw)
+
+
 def _profile(uid: str, raw: dict[str, Any]) -> Profile:
     weapons = tuple(Weapon(**w) for w in raw.get("weapons", []))
-    traits = tuple(Trait(name) for name in raw.get("traits", []))
+    traits = tuple(_trait(t) for t in raw.get("traits", []))
+    gear = tuple(
+        Gear(**{**g, "traits": tuple(_trait(t) for t in g.get("traits", []))})
+        for g in raw.get("gear", [])
+    )
     abilities = tuple(
         Metaability(**{**m, "grants": tuple(Trait(n) for n in m.get("grants", []))})
         for m in raw.get("metaabilities", [])
@@ -45,6 +54,7 @@ def _profile(uid: str, raw: dict[str, Any]) -> Profile:
         traits=traits,
         metaabilities=abilities,
         transport=Transport(**raw["transport"]) if "transport" in raw else None,
+        gear=gear,
     )
 
 
