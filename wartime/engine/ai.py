@@ -1,9 +1,10 @@
 """The baseline AI: a greedy, deterministic player for tests and the simulator.
 
-It shoots or strikes where the expected wounds are highest, charges when a
-blow would follow, moves into cover when it is shot at and cannot answer,
-otherwise closes in on the nearest enemy, and hands over when nothing is
-worth its ENE.  It proposes candidates in order of preference
+It drinks a healing object when badly hurt and restores an energy shield, shoots or
+strikes where the expected wounds are highest (spending its Poder and Maestro de
+esgrima's +1, never an option with a price), charges when a blow would follow, moves
+into cover when it is shot at and cannot answer, otherwise closes in on the nearest
+enemy, and hands over when nothing is worth its ENE.  It proposes candidates in order of preference
 and plays the first one the engine accepts, so it never needs the full list
 of legal actions.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 
 from wartime.board.shapes import Point
@@ -21,13 +23,17 @@ from wartime.engine.combat import melee_damage, range_penalty
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.duels import DRAW
+from wartime.engine.entry_actions import ACTION as ENTRY_ACTION
 from wartime.engine.figures import Figure
+from wartime.engine.gear import uses
 from wartime.engine.mind import MENTAL, mind_attribute
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.options import offers, optional
 from wartime.engine.presence import vol
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
+from wartime.engine.shields import shield_of
 from wartime.engine.state import GameState, PendingKind
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
@@ -121,10 +127,12 @@ def _attacks(state: GameState, figure: Figure) -> Iterator[Action]:
 
 
 def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
+    yield from _mend(figure)
     yield from _strikes(state, figure)
     if engaged_with(state, figure):
         return
     yield from _shots(state, figure)
+    yield from _recharge(figure)
     yield from _charges(state, figure)
     yield from _shelter(state, figure)
     yield from _advance(state, figure)
@@ -132,6 +140,34 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
 
 
 SHELTER_GAIN = 25.0  # % of cover worth a move when it cannot hit back
+SURE_HIT = Fraction(7, 10)  # Maestro de esgrima: below these odds the +1 goes to the CH IMP
+
+
+def _mend(figure: Figure) -> Iterator[Action]:
+    """Drink a healing object once half its CON is wounds."""
+    if 2 * figure.wounds >= figure.profile.con:
+        for gear in figure.profile.gear:
+            if gear.id not in figure.used_up and any(e.heals for _, e in uses(gear)):
+                yield Action("usar", figure.id, item=gear.id)
+
+
+def _recharge(figure: Figure) -> Iterator[Action]:
+    """Win back a lost level of its energy shield when it has nothing to shoot or strike."""
+    shield = shield_of(figure)
+    if shield is not None and figure.shield_lost and shield.left(figure):
+        yield Action(ENTRY_ACTION, figure.id, item=shield.name)
+
+
+def _with_options(figure: Figure, action: Action, hit: Fraction) -> Iterator[Action]:
+    """The attack with what its entries offer for free (all its Poder, Maestro de
+    esgrima's +1 where it helps most), then plain; prices (Frenesí) are never taken."""
+    offered = offers(figure, action) if optional(figure) else {}
+    power = [label for label in offered if label.startswith("Poderoso (")]
+    fencing = f"Maestro de esgrima ({'IMP' if hit < SURE_HIT else 'DAÑ'})"
+    chosen = tuple(power[-1:]) + ((fencing,) if fencing in offered else ())
+    if chosen:
+        yield replace(action, options=chosen)
+    yield action
 
 
 def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
@@ -208,7 +244,8 @@ def _strikes(state: GameState, figure: Figure) -> Iterator[Action]:
                 (_expected_wounds(hit, damage, target), target.id, weapon.id if weapon else None)
             )
     for _, target_id, weapon_id in sorted(scored, reverse=True):
-        yield Action("ataque_cac", figure.id, target=target_id, item=weapon_id)
+        blow = Action("ataque_cac", figure.id, target=target_id, item=weapon_id)
+        yield from _with_options(figure, blow, check_odds(figure.profile.agi).success)
 
 
 def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
@@ -222,7 +259,8 @@ def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
             scored.append((_expected_wounds(hit, weapon.dan, target), target.id, weapon.id))
     for value, target_id, weapon_id in sorted(scored, reverse=True):
         if value > 0:
-            yield Action("ataque_distancia", figure.id, target=target_id, item=weapon_id)
+            shot = Action("ataque_distancia", figure.id, target=target_id, item=weapon_id)
+            yield from _with_options(figure, shot, Fraction(1))
 
 
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
