@@ -7,7 +7,7 @@ from typing import Any
 
 from wartime.board.battlefield import Battlefield, Obstacle, Terrain, Unit, Wall
 from wartime.engine import GameState, Ruleset, Scenario
-from wartime.engine.profiles import Profile, Weapon
+from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.rules.actions import load_actions
 from wartime.rules.dice import Dice
 
@@ -146,3 +146,11 @@ def book_cost(action_id: str) -> int:
     found = load_actions().find(action_id)
     assert found is not None and isinstance(found.ene, int)
     return found.ene
+
+
+def users_of(*abilities: Metaability) -> tuple[Trait, ...]:
+    """The entries a caster needs to use ``abilities`` (Neuromante, Metamorfo, Cinético)."""
+    from wartime.engine.metaabilities import USER
+
+    needed = {USER[a.attribute] for a in abilities if a.attribute in USER}
+    return tuple(Trait(name) for name in sorted(needed))

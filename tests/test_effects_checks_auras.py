@@ -20,7 +20,17 @@ from wartime.geometry.distance import edge_distance
 from wartime.rules.catalog import Hook, load_catalog
 from wartime.rules.effects import load_effects
 
-from .engine_support import KNIFE, RIFLE, ScriptedDice, do, profile, rolls_of, scenario, started
+from .engine_support import (
+    KNIFE,
+    RIFLE,
+    ScriptedDice,
+    do,
+    profile,
+    rolls_of,
+    scenario,
+    started,
+    users_of,
+)
 from .test_areas import FAIL_DEF, GRENADE, PASS_PSI, AimedDice, kinds, ready, tough
 
 PAD = [5] * 8
@@ -218,7 +228,9 @@ def test_distorsion_envenenada_makes_invocations_fumble_on_nine(
 ) -> None:
     """BONUS Y MALUS, Distorsión envenenada: within 5 K of the object, 9 and 10 are fumbles
     for whoever makes invocations (an invocación's CH INT)."""
-    caster = replace(profile("a"), metaabilities=(FIREBALL, BUNKAI))
+    caster = replace(
+        profile("a"), metaabilities=(FIREBALL, BUNKAI), traits=users_of(FIREBALL, BUNKAI)
+    )
     state = game(beside(10.0, 10.0, 5.0 + shift), c_side, "Distorsión envenenada", [9], a=caster)
     assert rolls_of(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == outcome
     state = game(beside(10.0, 10.0, 5.0 + shift), c_side, "Distorsión envenenada", [9], a=caster)
@@ -231,7 +243,7 @@ def test_distorsion_envenenada_reaches_its_bearer_and_invocation_weapons() -> No
     caster = replace(
         profile("a", weapons=(RIFLE, WAND)),
         metaabilities=(FIREBALL,),
-        traits=(Trait("Distorsión envenenada"),),
+        traits=(Trait("Distorsión envenenada"), *users_of(FIREBALL)),
     )
     state = game(dice=[9], a=caster)
     assert rolls_of(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == "fumble"
@@ -247,7 +259,7 @@ def test_distorsion_envenenada_reaches_its_bearer_and_invocation_weapons() -> No
 def test_runas_de_rechazo_rerolls_the_vol_contest_of_an_action_aimed_at_it() -> None:
     """BONUS Y MALUS, Runas de rechazo: as the target of an action, it may repeat its CH VOL
     ENF (a metaability cast on it: a's CH AGI 2, a's CH VOL ENF 3, b's 8 then 1)."""
-    caster = replace(profile("a"), metaabilities=(BUNKAI,))
+    caster = replace(profile("a"), metaabilities=(BUNKAI,), traits=users_of(BUNKAI))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (14.0, 10.0), 180.0)]
     for b_traits, mine, wins in [((Trait("Runas de rechazo"),), 8, True), ((), None, False)]:
         profiles = {"a": caster, "b": replace(profile("b"), traits=b_traits)}
@@ -256,7 +268,7 @@ def test_runas_de_rechazo_rerolls_the_vol_contest_of_an_action_aimed_at_it() -> 
         assert rolls_of(events, "b", "CH VOL ENF")[0]["rerolled"] == mine
         assert ("resisted" in [e.kind for e in events]) is wins
     # The caster's own contest is not "aimed at it": no reroll for a.
-    profiles = {"a": replace(caster, traits=(Trait("Runas de rechazo"),))}
+    profiles = {"a": replace(caster, traits=(Trait("Runas de rechazo"), *users_of(BUNKAI)))}
     state = started(scenario(units, profiles=profiles), [2, 8, 3, *PAD])
     events = do(state, Action("usar", target="b", item="golpe"))
     assert rolls_of(events, "a", "CH VOL ENF")[0]["rerolled"] is None

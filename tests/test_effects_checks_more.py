@@ -31,7 +31,17 @@ from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.rules.catalog import Hook, load_catalog
 from wartime.rules.effects import load_effects
 
-from .engine_support import KNIFE, RIFLE, do, labelled, profile, rolls_of, scenario, started
+from .engine_support import (
+    KNIFE,
+    RIFLE,
+    do,
+    labelled,
+    profile,
+    rolls_of,
+    scenario,
+    started,
+    users_of,
+)
 
 BUNKAI = Metaability("golpe", ene=2, alc=6, cal=5, attribute="AGI")
 WALL = Wall(((20.0, 8.0), (20.0, 12.0)), 0.7, 2)  # b at x 21 is 68% hidden from a at x 10
@@ -68,7 +78,9 @@ def scene(
     units += [(fid, "A", (10.0, 12.0 + 2 * i), 0.0) for i, fid in enumerate(others)]
     profiles = {
         "a": replace(
-            profile("a", mov=mov, weapons=(RIFLE, KNIFE, WAND)), traits=a, metaabilities=(BUNKAI,)
+            profile("a", mov=mov, weapons=(RIFLE, KNIFE, WAND)),
+            traits=(*a, *users_of(BUNKAI)),
+            metaabilities=(BUNKAI,),
         ),
         "b": replace(profile("b", con=b_con), traits=b),
         **others,

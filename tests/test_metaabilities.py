@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 import yaml
 
 from wartime.engine import Action, GameState, PendingKind
@@ -18,14 +19,18 @@ from wartime.engine.profiles import Metaability, Profile, Trait, profile_from_ar
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document
 
-from .engine_support import START_ENE, do, profile, refused, rolls, scenario, started
+from .engine_support import START_ENE, do, profile, refused, rolls, scenario, started, users_of
 
 # A bunkai (CH AGI) that gives Refuerzo (CH DEF +1) for 2 ENE, up to 6 K away.
 SHIELD = Metaability("escudo", ene=2, alc=6, cal=5, attribute="AGI", grants=(Trait("Refuerzo"),))
 
 
 def caster(name: str, *abilities: Metaability, **kw: Any) -> Profile:
-    return dataclasses.replace(profile(name, **kw), metaabilities=abilities or (SHIELD,))
+    """A character that may use ``abilities`` (by default SHIELD, a bunkai: Cinético)."""
+    abilities = abilities or (SHIELD,)
+    return dataclasses.replace(
+        profile(name, **kw), metaabilities=abilities, traits=users_of(*abilities)
+    )
 
 
 def game(
@@ -182,3 +187,24 @@ def test_legal_actions_offer_each_metaability_on_every_reachable_figure() -> Non
     uses = {(a.target, a.item) for a in state.legal_actions() if a.kind == "usar"}
     assert uses == {(None, "escudo"), ("c", "escudo")}
     assert all(state.check(a) is None for a in state.legal_actions())
+
+
+@pytest.mark.parametrize(
+    ("attribute", "needed"), [("INT", "Neuromante"), ("CON", "Metamorfo"), ("AGI", "Cinético")]
+)
+def test_only_a_neuromante_invokes_a_metamorfo_mutates_a_cinetico_strikes(
+    attribute: str, needed: str
+) -> None:
+    """BONUS Y MALUS, Neuromante, Metamorfo, Cinético: an invocación (CH INT), a mutación
+    (CH CON) or a bunkai (CH AGI) is used only by a character carrying its entry; anyone
+    casts an atadura (CH VOL)."""
+    kind = Metaability("arte", ene=2, alc=6, cal=5, attribute=attribute)
+    bare = dataclasses.replace(profile("a"), metaabilities=(kind,))
+    refused(game([3], a=bare), Action("usar", item="arte"), f"Only a character with {needed}")
+    able = dataclasses.replace(bare, traits=(Trait(needed),))
+    do(game([3], a=able), Action("usar", item="arte"))
+    binding = Metaability("lazo", ene=2, alc=6, cal=5, attribute="VOL")
+    do(
+        game([3], a=dataclasses.replace(profile("a"), metaabilities=(binding,))),
+        Action("usar", item="lazo"),
+    )

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context
+from wartime.engine.bonuses import Context, carries
 from wartime.engine.checks import acting_modifiers, contest, spend
 from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
@@ -48,7 +48,15 @@ def _ability(figure: Figure, action: Action) -> Metaability:
         raise IllegalActionError(
             f"{ability.id} has no kind entry ({kinds}): nothing says which CH ATR it takes"
         )
+    needed = USER.get(ability.attribute)
+    if needed is not None and not carries(figure, needed):
+        raise IllegalActionError(f"Only a character with {needed} uses {ability.id}")
     return ability
+
+
+# Who may use each kind (BONUS Y MALUS: Neuromante, Metamorfo, Cinético): by the CH ATR
+# the kind takes (an invocación INT, a mutación CON, a bunkai AGI); anyone casts ataduras.
+USER = {"INT": "Neuromante", "CON": "Metamorfo", "AGI": "Cinético"}
 
 
 def _target(state: GameState, figure: Figure, action: Action, ability: Metaability) -> Figure:

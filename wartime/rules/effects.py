@@ -158,7 +158,10 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
 - the X of a parametrised entry: ``hit_by_param`` (DEF, ``damage_taken``): only
   against a hit with a weapon whose id names X;
   ``target_is_param`` (DAÑ): only against a target that X names (its id, character,
-  name or race, an entry or tag it carries, its transport).
+  name or race, an entry or tag it carries, its transport);
+- ``played_by`` (``engine.yaml``): the engine's own rules play the entry by name, in
+  that module of :mod:`wartime.engine` (the template of Área, the metaability kinds,
+  magazines...); no other field goes with it.
 
 Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
 ``who: allies`` and ``within`` K, measured from the bearer to the ally:
@@ -314,6 +317,7 @@ class Effect:
     crushes: bool = False
     hit_by_param: bool = False
     target_is_param: bool = False
+    played_by: str | None = None
     # Cries and a blast on death (engine/cries.py).
     charge_reach: float = 0.0
     kill_charge: float = 0.0
@@ -457,6 +461,8 @@ def _choice_problems(raw: dict[str, Any]) -> list[str]:
     shields = [k for k in ("drains_shield", "halves_shield", "crushes") if raw.get(k)]
     if shields and raw.get("who") != "targets":
         found.append(f"{shields[0]!r} needs 'who: targets'")
+    if raw.get("played_by") is not None and len(raw) > 1:
+        found.append("'played_by' stands alone")
     if raw.get("used_percent") is not None and not raw.get("used_wounds"):
         found.append("'used_percent' goes with 'used_wounds'")
     return found
