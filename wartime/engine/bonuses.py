@@ -334,10 +334,13 @@ def target_named(target: Figure, param: str | None) -> bool:
 
 def power_spent(bearer: Figure, trait: Trait) -> int:
     """Poderoso: the Poder the attack under way spends as DAÑ (its option "Poderoso (3)")."""
-    if bearer.doing is None:
-        return 0
-    head = f"{trait.name} ("
-    return sum(int(o[len(head) : -1]) for o in bearer.doing.options if o.startswith(head))
+    return 0 if bearer.doing is None else spent_in(bearer.doing.options, trait.name)
+
+
+def spent_in(options: tuple[str, ...], name: str) -> int:
+    """The number an option of entry ``name`` carries: "Poderoso (3)" → 3."""
+    head = f"{name} ("
+    return sum(int(o[len(head) : -1]) for o in options if o.startswith(head))
 
 
 def _own_check(purpose: str, book: object) -> bool:

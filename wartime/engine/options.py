@@ -14,7 +14,7 @@ import functools
 from dataclasses import replace
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import action_weapon, entries_of, option_label
+from wartime.engine.bonuses import action_weapon, entries_of, option_label, spent_in
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait
@@ -101,9 +101,8 @@ def take(figure: Figure, action: Action) -> list[Event]:
 
 def _spend_power(figure: Figure, label: str) -> int:
     for trait, effect in entries_of(figure, None):
-        head = f"{trait.name} ("
-        if effect.power is not None and label.startswith(head):
-            spent = int(label[len(head) : -1])
+        spent = spent_in((label,), trait.name) if effect.power is not None else 0
+        if spent:
             figure.power -= spent
             return spent
     return 0
