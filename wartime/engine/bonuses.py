@@ -286,7 +286,7 @@ def fits(
         return False
     if not chosen_now(bearer, trait, effect):
         return False
-    return not (effect.unless_ally and _ally_near(state, bearer, effect))
+    return not (effect.unless_ally and ally_near(state, bearer, effect))
 
 
 def option_label(trait: Trait, effect: Effect) -> str | None:
@@ -379,7 +379,7 @@ def _weapon_uses(weapon: Weapon | None, wanted: str) -> bool:
     return wanted == "any" or (kinds[0] if kinds else "AGI") == wanted
 
 
-def _ally_near(state: GameState, bearer: Figure, effect: Effect) -> bool:
+def ally_near(state: GameState, bearer: Figure, effect: Effect) -> bool:
     """Pusilánime: another living figure of its side, within range, carries one of them."""
     return any(
         other is not bearer
@@ -512,6 +512,8 @@ def _second_fits(bearer: Figure, effect: Effect, ctx: Context) -> bool:
         ctx.weapon is not None and any(n in ctx.weapon.bonuses for n in effect.weapon_has)
     ):
         return False
+    if effect.marked and (ctx.against is None or ctx.against.id != bearer.marking):
+        return False  # Marcador de objetivos: only against the figure it marked
     return not effect.transport_motion or _transport_motion(effect.cancels, bearer, ctx.against)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import cries, entry_actions, gear, holds, items
+from wartime.engine import behaviour, cries, entry_actions, gear, holds, items
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
@@ -100,15 +100,14 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         options.append(Action(holds.UNTIE, figure.id))
     if figure.tied is not None:  # tied up: Desatarse or nothing (holds.py)
         return [a for a in options if a.kind == "end" or state.check(a) is None]
-    if figure.fury is not None and not reacting:  # a critical CH LOC (psychology.furious)
-        charge = Action("cargar", figure.id, target=figure.fury)
-        if state.check(charge) is None:
-            return [*options, charge]
+    forced = [] if reacting else behaviour.forced_charges(state, figure)
+    if forced:  # a critical CH LOC, Ansia de sangre: the charge or nothing (behaviour.py)
+        return [*options, *forced]
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
     options += _heights(state, figure) + _boarding(state, figure)
     options += items.choices(state, figure)  # Comerciar, Saquear, Eliminar (items.py)
     options += gear.choices(state, figure)  # Usar an object (gear.py)
-    options += entry_actions.choices(figure)  # Mimético, Escudo de energía
+    options += entry_actions.choices(state, figure)  # Mimético, Escudo de energía...
     steady = [
         Action(kind, figure.id) for kind in POSTURES if not held and _posture_ok(figure, kind)
     ]
@@ -123,7 +122,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
             if move_problem(state, figure, a, engaged=False, clear=_within(figure, a, free, way))
             is None
         ]
-        options += _charges(state, figure)
+        options += reachable_charges(state, figure)
     legal = [a for a in options if a.kind == "end" or state.check(a) is None]
     return legal + steady + moves
 
@@ -148,7 +147,7 @@ def _can_wait(state: GameState, figure: Figure) -> bool:
     return not figure.panic and _affords(figure, 1) and not engaged_with(state, figure)
 
 
-def _charges(state: GameState, figure: Figure) -> list[Action]:
+def reachable_charges(state: GameState, figure: Figure) -> list[Action]:
     """Cargar at enemies within reach; the full check (LdV, the way) follows."""
     if figure.ene < STRIDES["cargar"].ene:
         return []
@@ -290,8 +289,8 @@ def _heights(state: GameState, figure: Figure) -> list[Action]:
 
 def _steering(figure: Figure) -> list[Action]:
     """Pivotar to the eight compass facings; Maniobrar 1 K four ways (checked in full later)."""
-    if not drives(figure) and not figure.reacting:
-        return []
+    if not drives(figure) and not figure.reacting and entry_actions.pivot_cost(figure) is None:
+        return []  # Pivotante: its bearer may pivot in its own activation too
     turns = [Action("pivotar", figure.id, facing=45.0 * k) for k in range(8)]
     if not drives(figure):
         return turns

@@ -51,6 +51,7 @@ _EXTRAS = (
     "armour",
     "crushed",
     "fury",
+    "marking",
 )
 
 
@@ -175,6 +176,7 @@ class Figure:
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
     # Cries earned in its own activation, lost when it ends (engine/cries.py).
     credits: tuple[str, ...] = ()
+    marking: str | None = None  # Marcador de objetivos: the figure it marked (entry_actions.py)
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import boarding, holds, items, options, usage
+from wartime.engine import behaviour, boarding, holds, items, options, usage
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
@@ -135,6 +135,7 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         or holds.refusal(state, figure, action)  # held or tied up (holds.py)
         or perch_refusal(figure, action)  # on top of something (terrain_moves.py)
         or items.refusal(state, action)  # a body removed by Eliminar (items.py)
+        or behaviour.refusal(state, figure, action)  # Miedo en las manos (behaviour.py)
     )
     if problem:
         raise IllegalActionError(problem)

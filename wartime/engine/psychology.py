@@ -4,21 +4,20 @@ CH PSI and CH LOC are both CH VOL.  A wounded Pj checks PSI; so does one
 outnumbered by more enemies than its VOL plus its allies within 5 K.  Stress
 equal to VOL ends the activation and calls for a CH LOC; stress above VOL
 leaves the Pj unconscious, a casualty (possession of a Pj so stressed is in
-engine/mind.py).  Not automated yet: the malus gained with a failed CH LOC (the
-book does not say which), charging the cause on a critical CH LOC, and traumatic
-situations (the book names them without listing any).
+engine/mind.py).  A critical CH LOC sends the Pj to charge the enemy that caused it
+(engine/behaviour.py enforces the charge).  Not automated yet: the malus gained with
+a failed CH LOC (the book does not say which: the log leaves it to the players) and
+traumatic situations (the book names them without listing any).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.presence import dread, vol
-from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome
 
@@ -97,8 +96,16 @@ def loc_check(
         events.append(Event("fury", text, {"figure": figure.id, "target": source.id}))
     if outcome.passed:
         return events
-    figure.panic = True
-    events.append(Event("panic", f"{figure.id} entra en pánico", {"figure": figure.id}))
+    from wartime.engine.behaviour import fearless
+
+    calm = fearless(figure)  # Fanático: no panic (a fumble still costs the VOL)
+    if calm is None:
+        figure.panic = True
+        text = f"{figure.id} entra en pánico y gana un malus (lo eligen los jugadores)"
+        events.append(Event("panic", text, {"figure": figure.id}))
+    else:
+        text = f"{figure.id} no entra en pánico ({calm})"
+        events.append(Event("no_panic", text, {"figure": figure.id, "entry": calm}))
     if outcome is Outcome.FUMBLE:
         figure.vol_loss += 1
         events.append(
@@ -154,14 +161,3 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
         )
     return events
 
-
-def furious(state: GameState, figure: Figure, action: Action) -> None:
-    """Crítico en CH LOC: while the Pj can charge the enemy that caused it, its action is
-    that Cargar (or handing over, which ends the fury with the activation)."""
-    if figure.fury is None or action.kind == "end":
-        return
-    if action.kind == "cargar" and action.target == figure.fury:
-        return
-    charge = Action("cargar", figure.id, target=figure.fury)
-    if state.check(charge) is None:
-        raise IllegalActionError(f"{figure.id} is enraged: it must charge {figure.fury} (Cargar)")

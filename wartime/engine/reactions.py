@@ -239,9 +239,12 @@ def react(state: GameState, action: Action) -> list[Event]:
     elif action.kind in QUIET_ACTIONS or action.kind not in HANDLERS:
         raise IllegalActionError(f"'{action.kind}' cannot be used as a reaction")
     else:
+        from wartime.engine.behaviour import nerve
         from wartime.engine.generic import perform
 
-        events = perform(state, reactor, action, HANDLERS[action.kind])
+        events, goes_ahead = nerve(state, reactor, action)  # Cobarde: a CH PSI to attack
+        if goes_ahead:
+            events += perform(state, reactor, action, HANDLERS[action.kind])
     reactor.reacting = False
     reactor.reacting_early = False
     reactor.focus = 0  # Concentrarse: a reaction is one action, nothing follows it

@@ -135,6 +135,8 @@ def entry_name(action: Action) -> str:
     from wartime.rules.actions import load_actions
 
     book = load_actions().find(action.kind)
+    if book is None and action.item:  # an action an entry gives: Usar bonus (Sed de energía)
+        return action.item
     return book.name if book else action.kind
 
 

@@ -188,17 +188,21 @@ def act(state: GameState, action: Action) -> list[Event]:
         return end_activation(state, figure, acted=True)
     if action.kind not in HANDLERS and action.kind != "end":  # a puppet's "end" is refused later
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
+    early: list[Event] = []
     if puppet is None:
-        from wartime.engine.psychology import furious
+        from wartime.engine.behaviour import compel, lost, nerve
 
-        furious(state, figure, action)  # a critical CH LOC: the charge first
+        compel(state, figure, action)  # a critical CH LOC, Ansia de sangre: the charge first
+        early, goes_ahead = nerve(state, figure, action)  # Cobarde: a CH PSI to attack
+        if not goes_ahead:
+            return early + lost(state, figure)
     if puppet is None and not state.probing:
         from wartime.engine.responses import declare
 
         declared = declare(state, figure, action)
         if declared:
-            return declared
-    return carry_out(state, figure, action, puppet)
+            return early + declared
+    return early + carry_out(state, figure, action, puppet)
 
 
 def carry_out(

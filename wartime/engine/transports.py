@@ -20,6 +20,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, book_modifiers, cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.driving import drives, turn_to, unusable, unusable_text
+from wartime.engine.entry_actions import pivot_cost
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import Stride, noise_event, route
@@ -45,7 +46,8 @@ def pivotar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(f"{book.name} is not allowed flying at altitude 3")
     if drives(figure) and unusable(figure):
         raise IllegalActionError(unusable_text(figure))
-    if not drives(figure) and not figure.reacting:
+    cheap = pivot_cost(figure)  # Pivotante: at its ENE, and on foot in its activation too
+    if not drives(figure) and not figure.reacting and cheap is None:
         raise IllegalActionError(
             f"{book.name}: a Pj turns freely while acting; only a transport or a reacting "
             "Pj pivots as an action"
@@ -53,7 +55,7 @@ def pivotar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     facing = _wanted_facing(figure, action, book.name)
     assert isinstance(book.ene, RoleCost)
     price = book.ene.transport if drives(figure) else book.ene.reacting
-    events = [spend(figure, price, book.name)]
+    events = [spend(figure, price if cheap is None else cheap, book.name)]
     return events + turn_to(figure, facing)
 
 

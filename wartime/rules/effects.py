@@ -192,6 +192,29 @@ Presence auras (:mod:`wartime.engine.presence`):
   ``flight_wounds`` (``within``): a figure that ends a move flying within it, other
   than the bearer, checks CH AGI, then CH CON, and takes that many wounds if both fail;
 - ``roller_has``: only on the checks of a figure carrying one of these entries.
+
+Actions the entries give their bearer (:mod:`wartime.engine.entry_actions`):
+
+- ``pivot``: Pivotar costs the bearer that ENE (a transport too), and a bearer on
+  foot may Pivotar in its own activation as well;
+- ``use``: Usar bonus at that ENE does what one of these says: ``stress_ene``: the
+  bearer takes 1 stress and gains that much ENE (up to 10); ``regenerate``: a passed
+  CH CON takes that many of its wounds off (never with ``no_healing``);
+  ``steal_ene``: a CH VOL ENF against another figure within as many K as the
+  bearer's VOL (not while in CaC) which, won, moves up to that much of the loser's
+  ENE to the bearer; ``mark``: the bearer marks an enemy it sees within the longest
+  ALC of its ranged weapons (Figure.marking), one at a time;
+- ``marked`` (with ``check``): the modifier holds only against the figure the bearer
+  has marked.
+
+Behaviour (:mod:`wartime.engine.behaviour`), on the bearer itself:
+
+- ``no_panic``: a failed CH LOC leaves it out of panic (a fumble still costs the VOL);
+- ``attack_psi``: each attack it launches first needs a passed CH PSI; failed, the
+  attack is lost (its ENE paid);
+- ``must_charge``: while it can make a Cargar in its activation, it charges or hands
+  over (with ``unless_ally`` + ``ally_within``: not while such an ally is near);
+- ``nearest_target``: its shots go at the nearest enemy it could shoot at.
 """
 
 from __future__ import annotations
@@ -336,6 +359,19 @@ class Effect:
     distortion: bool = False
     flight_wounds: int | None = None
     roller_has: Sequence[str] = ()
+    # Actions the entries give (engine/entry_actions.py).
+    pivot: int | None = None
+    use: int | None = None
+    stress_ene: int = 0
+    regenerate: int = 0
+    steal_ene: int = 0
+    mark: bool = False
+    marked: bool = False
+    # Behaviour (engine/behaviour.py).
+    no_panic: bool = False
+    attack_psi: bool = False
+    must_charge: bool = False
+    nearest_target: bool = False
 
 _KEYS = frozenset(f.name for f in fields(Effect))
 
@@ -367,6 +403,8 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _damage_problems(raw)]
     found += [f"{where}: {p}" for p in _second_problems(raw)]
     found += [f"{where}: {p}" for p in _presence_problems(raw)]
+    found += [f"{where}: {p}" for p in _entry_action_problems(raw)]
+    found += [f"{where}: {p}" for p in _behaviour_problems(raw)]
     return found
 
 
@@ -506,6 +544,39 @@ def _presence_problems(raw: dict[str, Any]) -> list[str]:
     named = list(raw.get("roller_has") or ())
     found += [f"unknown entry {n!r}" for n in named if load_catalog().find(n) is None]
     return found
+
+_USES = ("stress_ene", "regenerate", "steal_ene", "mark")
+
+
+def _entry_action_problems(raw: dict[str, Any]) -> list[str]:
+    """The fields of the actions the entries give (engine/entry_actions.py)."""
+    found = [
+        f"{k!r} is an ENE of 1 or more"
+        for k in ("pivot", "use")
+        if raw.get(k) is not None and not (isinstance(raw[k], int) and raw[k] >= 1)
+    ]
+    does = [k for k in _USES if raw.get(k)]
+    if raw.get("use") is not None and len(does) != 1:
+        found.append(f"'use' goes with one of {_USES}")
+    if does and raw.get("use") is None:
+        found.append(f"{does[0]!r} goes with 'use'")
+    if raw.get("marked") and not raw.get("check"):
+        found.append("'marked' goes with 'check'")
+    return found
+
+
+_BEHAVIOUR = ("no_panic", "attack_psi", "must_charge", "nearest_target")
+
+
+def _behaviour_problems(raw: dict[str, Any]) -> list[str]:
+    """The behaviour fields (engine/behaviour.py): each stands alone, but ``must_charge``
+    may go with ``unless_ally`` + ``ally_within``."""
+    named = [k for k in _BEHAVIOUR if raw.get(k)]
+    if not named:
+        return []
+    allowed = {named[0], *(("unless_ally", "ally_within") if raw.get("must_charge") else ())}
+    return [f"{named[0]!r} does not go with {k!r}" for k in raw if k not in allowed]
+
 
 def validated(files: Mapping[str, Any]) -> dict[str, tuple[Effect, ...]]:
     """Check every effect file against the vocabulary and the catalogue's names."""

@@ -1,0 +1,208 @@
+"""Behaviour entries of the catalogue (BONUS Y MALUS): what the bearer will and will not do.
+
+- **Fanático** (``no_panic``): a failed or fumbled CH LOC brings it no panic, so it never
+  has to flee (:func:`fearless`, read by :func:`wartime.engine.psychology.loc_check`); a
+  fumble still takes its point of VOL.
+- **Cobarde** (``attack_psi``): each attack it launches, in its activation or reacting,
+  first needs a passed CH PSI (:func:`nerve`).  Failed, the attack is lost: its ENE is
+  paid, it counts as an action, and the failed CH PSI has its usual consequences
+  (stress, the lost next action outside its activation, the CH LOC of a fumble).
+- **Ansia de sangre**, **Animal interior** (``must_charge``): while a Cargar is open to it
+  in its own activation, its action is a Cargar (at any enemy it can charge) or handing
+  over.  Animal interior is calmed by an ally within 10 K with Líder, Presencia de honor or
+  Aura de obstinación.  A critical CH LOC's charge (``Figure.fury``) is held the same way,
+  to its one target: :func:`forced_charges` is the one place both are worked out, for
+  :func:`compel` (the refusal) and for the lists of choices and the AI.
+- **Miedo en las manos** (``nearest_target``): a shot at a figure must go at the nearest
+  enemy it could shoot at now with that weapon, edge to edge; ties leave the choice
+  (:func:`refusal`).
+
+Only the figure's own entries count (and those a metaability grants), not a weapon's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import ally_near, entries_of
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.profiles import Weapon
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+from wartime.rules.actions import Group, load_actions
+from wartime.rules.effects import Effect
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+COWARD = "Cobarde"  # the cause its CH PSI is logged with
+# Combat actions aimed at an enemy that are not an attack: answers and getting away.
+NOT_ATTACKS = frozenset({"destrabarse", "huir", "esquivar_en_cac", "desenfundar", "contramagia"})
+SHOTS = "ataque_distancia"  # every kind of shot starts so (a bulto, a ciegas...)
+TIE = 1e-9  # K: two enemies this close in distance are equally near
+
+
+def _effects(figure: Figure) -> list[tuple[str, Effect]]:
+    return [(t.name, e) for t, e in entries_of(figure, None)]
+
+
+def fearless(figure: Figure) -> str | None:
+    """Fanático: the entry that keeps the figure out of panic, or None."""
+    return next((name for name, e in _effects(figure) if e.no_panic), None)
+
+
+# -- Ansia de sangre, Animal interior, and a critical CH LOC's charge -------------------------
+
+
+def driven(state: GameState, figure: Figure) -> str | None:
+    """The entry that makes the figure charge now (Ansia de sangre...), or None."""
+    return next(
+        (
+            name
+            for name, e in _effects(figure)
+            if e.must_charge and not (e.unless_ally and ally_near(state, figure, e))
+        ),
+        None,
+    )
+
+
+def forced_charges(state: GameState, figure: Figure) -> list[Action]:
+    """The legal charges the figure is held to now, in its own activation ([] when free):
+    the enemy a critical CH LOC set it on, or any enemy a must-charge entry can reach."""
+    if figure.fury is not None:
+        charge = Action("cargar", figure.id, target=figure.fury)
+        if state.check(charge) is None:
+            return [charge]
+    if driven(state, figure) is None:
+        return []
+    from wartime.engine.choices import reachable_charges  # in reach, before the full check
+
+    return [c for c in reachable_charges(state, figure) if state.check(c) is None]
+
+
+def compel(state: GameState, figure: Figure, action: Action) -> None:
+    """Refuse any action but the owed charge (or handing over) while that charge can be made."""
+    if action.kind == "end" or (figure.fury is None and driven(state, figure) is None):
+        return
+    if action.kind == "cargar" and (figure.fury is None or action.target == figure.fury):
+        return  # its own legality is the handler's to check
+    forced = forced_charges(state, figure)
+    if not forced or any(action.kind == "cargar" and action.target == c.target for c in forced):
+        return
+    if figure.fury is not None and forced[0].target == figure.fury:
+        raise IllegalActionError(f"{figure.id} is enraged: it must charge {figure.fury} (Cargar)")
+    targets = ", ".join(str(c.target) for c in forced)
+    raise IllegalActionError(
+        f"{figure.id} must charge while it can ({driven(state, figure)}): Cargar at "
+        f"{targets}, or end its activation"
+    )
+
+
+# -- Cobarde -----------------------------------------------------------------------------------
+
+
+def is_attack(state: GameState, figure: Figure, action: Action) -> bool:
+    """An action of the combat group aimed at an enemy (or at a point, a template's shot)
+    that is not an answer or a way out."""
+    book = load_actions().find(action.kind)
+    if book is None or book.group is not Group.COMBAT or action.kind in NOT_ATTACKS:
+        return False
+    target = state.figures.get(action.target) if action.target is not None else None
+    return target.side != figure.side if target is not None else action.point is not None
+
+
+def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event], bool]:
+    """Cobarde: the CH PSI before an attack; returns its events and whether the attack goes
+    ahead.  The attack must be legal first; a legality probe rolls nothing."""
+    if state.probing or not any(e.attack_psi for _, e in _effects(figure)):
+        return [], True
+    if not is_attack(state, figure, action):
+        return [], True
+    from wartime.engine.psychology import psi_check
+
+    cost = _cost(state, figure, action)  # raises when the attack is illegal
+    events = psi_check(state, figure, COWARD)
+    if events[0].data["outcome"] in ("critical", "pass"):
+        return events, True
+    if cost:
+        from wartime.engine.checks import spend
+        from wartime.engine.responses import entry_name
+
+        events.append(spend(figure, cost, f"{entry_name(action)} ({COWARD})"))
+    figure.next_action_modifier = 0
+    text = f"{figure.id} no se atreve a atacar ({COWARD}): pierde la acción"
+    events.append(Event("cowed", text, {"figure": figure.id, "action": action.kind}))
+    return events, False
+
+
+def _cost(state: GameState, figure: Figure, action: Action) -> int:
+    """The ENE the attack would cost, tried on a throwaway copy; raises if it is illegal."""
+    paid: list[int] = []
+
+    def attempt(trial: GameState) -> None:
+        twin = trial.figures[figure.id]
+        before = twin.ene
+        trial._apply(action)
+        paid.append(before - twin.ene)
+
+    problem = state.probe(attempt)
+    if problem is not None:
+        raise IllegalActionError(problem)
+    return max(0, paid[0])
+
+
+def lost(state: GameState, figure: Figure) -> list[Event]:
+    """An action of the acting Pj lost to its nerve: it counts, and stress may end the turn."""
+    from wartime.engine.presence import vol
+    from wartime.engine.sequence import check_game_over, end_activation
+
+    figure.actions_taken += 1
+    events = check_game_over(state)
+    if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
+        events += end_activation(state, figure, acted=True)
+    return events
+
+
+# -- Miedo en las manos ------------------------------------------------------------------------
+
+
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+    """Miedo en las manos: why a shot at this target is refused (a nearer enemy it could
+    shoot at now with that weapon), or None."""
+    if not action.kind.startswith(SHOTS) or action.target is None:
+        return None
+    if not any(e.nearest_target for _, e in _effects(figure)):
+        return None
+    target = state.figures.get(action.target)
+    weapon = _shooting_with(figure, action)
+    if target is None or weapon is None:
+        return None  # the handler says why
+    from wartime.engine.combat import check_shot
+
+    gap = _gap(figure, target)
+    nearer = sorted(
+        (e for e in state.enemies_of(figure) if e is not target and _gap(figure, e) < gap - TIE),
+        key=lambda e: (_gap(figure, e), e.id),
+    )
+    for enemy in nearer:
+        try:
+            check_shot(state, figure, enemy, weapon)
+        except IllegalActionError:
+            continue
+        return (
+            f"{figure.id} must shoot at the nearest enemy it can (Miedo en las manos): "
+            f"{enemy.id} is nearer than {target.id}"
+        )
+    return None
+
+
+def _shooting_with(figure: Figure, action: Action) -> Weapon | None:
+    if action.item is not None:
+        return figure.profile.weapon(action.item)
+    return next((w for w in figure.profile.weapons if w.ranged), None)
+
+
+def _gap(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
