@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from wartime.board.battlefield import Battlefield, Obstacle, Terrain, Unit, Wall
@@ -154,3 +155,35 @@ def users_of(*abilities: Metaability) -> tuple[Trait, ...]:
 
     needed = {USER[a.attribute] for a in abilities if a.attribute in USER}
     return tuple(Trait(name) for name in sorted(needed))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a random game: the action, its events, and whether the figure
+    that took it was reacting."""
+
+    action: Any
+    events: list[Any]
+    reacting: bool
+
+
+def random_games(scn: Scenario, seeds: int) -> Iterator[Decision]:
+    """Seeded games of random legal moves (the baseline AI plays side A in odd seeds);
+    yields every decision, and asserts that each game replays to the same hash."""
+    import random
+
+    from wartime.engine.ai import choose
+
+    for seed in range(seeds):
+        state = scn.with_seed(seed).new_game()
+        rng = random.Random(seed)
+        while not state.over:
+            ai = state.pending.side == "A" and seed % 2
+            action = choose(state) if ai else rng.choice(state.legal_actions())
+            actor = state.figures.get(action.figure or "")
+            reacting = actor is not None and actor.reacting
+            yield Decision(action, state.apply(action), reacting)
+        replay = scn.with_seed(seed).new_game()
+        for action in state.history:
+            replay.apply(action)
+        assert replay.hash() == state.hash(), seed

@@ -20,6 +20,7 @@ from .engine_support import (
     START_ENE,
     do,
     profile,
+    random_games,
     refused,
     rolls_of,
     scenario,
@@ -222,10 +223,6 @@ def test_marcador_de_objetivos_reaches_its_alc_and_marks_enemies_it_sees() -> No
 def test_random_games_with_every_entry_action_end_cleanly_and_replay() -> None:
     """Seeded games of random legal moves between bearers of these five entries end
     without an exception and replay to the same hash (DESIGN §3)."""
-    import random
-
-    from wartime.engine.ai import choose
-
     entries = ("Pivotante", "Energía psíquica", "Regeneración", "Sed de energía",
                "Marcador de objetivos")  # fmt: skip
     every = tuple(Trait(name) for name in entries)
@@ -241,19 +238,10 @@ def test_random_games_with_every_entry_action_end_cleanly_and_replay() -> None:
     ]  # fmt: skip
     scn = scenario(units, profiles=profiles, turn_limit=3)
     taken: set[str] = set()
-    for seed in range(10):
-        state = scn.with_seed(seed).new_game()
-        rng = random.Random(seed)
-        while not state.over:
-            legal = state.legal_actions()
-            action = choose(state) if state.pending.side == "A" and seed % 2 else rng.choice(legal)
-            if action.kind == "usar_bonus":
-                taken.add(action.item or "")
-            if action.kind == "pivotar" and not state.figure(action.figure or "").reacting:
-                taken.add("Pivotante")
-            state.apply(action)
-        replay = scn.with_seed(seed).new_game()
-        for action in state.history:
-            replay.apply(action)
-        assert replay.hash() == state.hash()
+    for decision in random_games(scn, 10):
+        action = decision.action
+        if action.kind == "usar_bonus":
+            taken.add(action.item or "")
+        if action.kind == "pivotar" and not decision.reacting:
+            taken.add("Pivotante")
     assert {"Pivotante", "Energía psíquica", "Sed de energía", "Marcador de objetivos"} <= taken

@@ -15,7 +15,17 @@ import pytest
 from wartime.engine import Action, GameState
 from wartime.engine.profiles import Trait, Weapon
 
-from .engine_support import KNIFE, RIFLE, do, profile, refused, rolls_of, scenario, started
+from .engine_support import (
+    KNIFE,
+    RIFLE,
+    do,
+    profile,
+    random_games,
+    refused,
+    rolls_of,
+    scenario,
+    started,
+)
 
 SHOT = Action("ataque_distancia", target="b", item="fusil")
 PAD = [5] * 10
@@ -150,10 +160,6 @@ def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay()
     """Seeded games of random legal moves between bearers of these entries (options,
     Usar bonus, shields, flawed weapons) end without an exception and replay to the
     same hash: the new decisions keep the engine's contract (DESIGN §3)."""
-    import random
-
-    from wartime.engine.ai import choose
-
     from .test_gear import COCKTAIL, DRUG, ELIXIR
 
     rifle = (Trait("Munición magnética", 1, "fusil"), Trait("Defectuoso", 1, "fusil"))
@@ -176,19 +182,10 @@ def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay()
     ]  # fmt: skip
     scn = scenario(units, profiles=profiles, turn_limit=3)
     taken: set[str] = set()
-    for seed in range(12):
-        state = scn.with_seed(seed).new_game()
-        rng = random.Random(seed)
-        while not state.over:
-            legal = state.legal_actions()
-            action = choose(state) if state.pending.side == "A" and seed % 2 else rng.choice(legal)
-            used = {action.item or ""} if action.kind in ("usar", "usar_bonus") else set()
-            taken |= set(action.options) | used
-            state.apply(action)
-        replay = scn.with_seed(seed).new_game()
-        for action in state.history:
-            replay.apply(action)
-        assert replay.hash() == state.hash()
+    for decision in random_games(scn, 12):
+        action = decision.action
+        used = {action.item or ""} if action.kind in ("usar", "usar_bonus") else set()
+        taken |= set(action.options) | used
     # the random side took some of each kind: an option, a switch, an object
     assert taken & {"Frenesí", "Maestro de esgrima (IMP)", "Maestro de esgrima (DAÑ)"}
     assert "Mimético" in taken and taken & {"elixir", "estimulante", "coctel"}
