@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from wartime.engine import bonuses, cries
+from wartime.engine import bonuses, cries, limits, triggers
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
@@ -63,6 +63,7 @@ def roll(
         modifiers
         + burden_modifiers(who, purpose)
         + attribute_shifts(who, purpose)  # Cóctel de vitaminas (gear.py)
+        + triggers.check_shifts(who, purpose)  # Munición aturdiradora (triggers.py)
         + bonuses.check_modifiers(state, who, purpose, ctx)
     )
     mods = [m for m in mods if m[0] not in read.cancels]
@@ -236,6 +237,7 @@ def afford(
         figure.ene_modifiers, figure.ene_pending = figure.ene_pending(), None
     mods = figure.ene_modifiers
     cost = max(1, cost + sum(v for _, v in mods))
+    cost, mods = limits.capped(figure, cost, mods)  # Rambo: a weapon's ENE never above 4
     if figure.credits and cries.free_attack(figure):  # Grito de veterano: this one is free
         mods, cost = (*mods, (cries.VETERAN, -cost)), 0
     floor = REACTION_FLOOR if figure.reacting else 0

@@ -21,6 +21,7 @@ from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.limits import prices_moves, sight_extra, stride_extra
 from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
 from wartime.engine.options import optional, variants
@@ -113,6 +114,8 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     ]
     if not reacting and _can_wait(state, figure):
         steady.append(Action("esperar", figure.id))
+    if prices_moves(figure):  # Lento: a posture costs more than it looks (limits.py)
+        steady = [a for a in steady if state.check(a) is None]
     moves: list[Action] = []
     if figure.aboard is None and not figure.perch and not engaged_with(state, figure):
         free = _open_ways(state, figure)
@@ -183,7 +186,7 @@ def _may_shoot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
     """What a shot needs before its full check (combat.check_shot): the target in the CdV
     arc and range, and within the weapon's ALC.  Cheap: no cover, no trial state."""
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-    if gap > weapon.alc or gap > vision_range(vol(state, figure)):
+    if gap > weapon.alc or gap > vision_range(vol(state, figure)) + sight_extra(figure):
         return False
     return in_arc(figure.position, figure.facing, target.position, target.radius)
 
@@ -217,7 +220,7 @@ def _moves(figure: Figure) -> list[tuple[Action, int]]:
     for kind, directions in SAMPLES.items():
         if figure.ene < STRIDES[kind].ene:  # cannot pay even on easy ground
             continue
-        reach = figure.mov + STRIDES[kind].extra_k
+        reach = figure.mov + STRIDES[kind].extra_k + stride_extra(figure, kind)  # Rápido
         for step in range(directions):
             out.append(
                 (

@@ -15,13 +15,14 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import armour, bonuses, checks, cries, hits, options, shields
+from wartime.engine import armour, bonuses, checks, cries, hits, options, shields, triggers
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.limits import sight_extra
 from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.presence import vol
 from wartime.engine.profiles import UNARMED, Weapon
@@ -59,7 +60,8 @@ class Sight:
             viewer.position, viewer.radius, target.position, target.radius
         )
         arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-        self.in_vision = arc and self.distance <= vision_range(vol(state, viewer))
+        cdv = vision_range(vol(state, viewer)) + sight_extra(viewer)  # Súper vista (limits.py)
+        self.in_vision = arc and self.distance <= cdv
 
     @cached_property
     def cover(self) -> float:
@@ -336,7 +338,8 @@ def _resolve_hit(
             return [*events, Event("spared", text, {"figure": attacker.id, "entry": immune})]
         if corrosive is not None:
             return events + wound(state, attacker, corrosive[1])
-        return events + defend(state, attacker, 1, "none", attacker=None)
+        more, dan = triggers.fumble_damage(attacker, arm)  # Peligro: more DAÑ
+        return events + more + defend(state, attacker, dan, "none", attacker=None)
     if not outcome.passed:
         return [
             Event(
@@ -409,13 +412,14 @@ def defend(
     """
     plan = hits.defence(state, target, blow)
     if plan.hits is None:
-        return _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
+        events = _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
+        return events + (triggers.landed(state, target, blow, events) if blow else [])
     name, times = plan.hits  # Munición explosiva: the one hit is defended again
     text = f"{name}: {target.id} hace {times} CH DEF contra el impacto"
     events = [Event("hits", text, {"figure": target.id, "hits": times})]
     for _ in range(times):
         events += _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
-    return events
+    return events + (triggers.landed(state, target, blow, events) if blow else [])
 
 
 def _defend_once(
@@ -470,7 +474,8 @@ def _defend_once(
             Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})
         )
         if attacker is not None:  # Crítico en CH DEF en CaC: DAÑ 1 back at the attacker
-            events += defend(state, attacker, 1, "none", attacker=None)
+            more, dan = triggers.spikes(target)  # Pinchos: DAÑ 2
+            events += more + defend(state, attacker, dan, "none", attacker=None)
         return events
     if outcome is Outcome.FUMBLE:  # a fumbled defence: one more DAÑ, and the armour is hurt
         damage += 1
@@ -493,6 +498,9 @@ def _defend_once(
         _blooded(blow)
     if blow is not None and blow.melee and not down and target.casualty:
         events += cries.taken_out_in_melee(state, blow.striker, target)  # the cries of a kill
+    if blow is not None:  # Psicópata, Ira, Orgulloso, Fatality (engine/triggers.py)
+        dealt = target.wounds + target.vehicle_wounds - hurt
+        events += triggers.wounded(state, target, blow, dealt, not down and target.casualty)
     return events
 
 

@@ -14,6 +14,9 @@ give blows or credits, or blow up, rather than a check's number.
   (moves.route refuses it, so legal_actions() never offers it).
 - Bomba viviente: taken out by wounds, the bearer blows up around its base; the
   blast is a destroyed transport's (transports.caught and transports.blast).
+- Berserker and Sed de sangre (batch F): the bearer's own Grito berserker and Grito
+  de sangre (``own_charge``, ``own_kill_charge``); a cry does not add to them.  The free
+  blow of Grito de venganza also serves Orgulloso (engine/triggers.py).
 
 The data is in ``data/effects/auras.yaml`` and ``damage.yaml`` (see
 :mod:`wartime.rules.effects`); docs/rules-interpretations.md has the readings.
@@ -39,6 +42,8 @@ if TYPE_CHECKING:
 
 BLOOD = "Grito de sangre"  # the credit's name in Figure.credits
 VETERAN = "Grito de veterano"  # the credit's name, and the label of its ENE in the log
+THIRST = "Sed de sangre"  # Batch F: the bearer's own kill credit (own_kill_charge)
+_KILL_CREDITS = (BLOOD, THIRST)
 _EDGE = 1e-9  # a base exactly at the limit of Apestoso is not closer than it
 
 
@@ -71,7 +76,9 @@ def _own(state: GameState, figure: Figure) -> bool:
 
 def charge_bonuses(state: GameState, figure: Figure) -> list[tuple[str, float]]:
     """The K the cries add to ``figure``'s Cargar now, each with its label."""
-    found = [(label, e.charge_reach) for label, e in _ally_auras(state, figure, "charge_reach")]
+    found = [(t.name, e.own_charge) for t, e in entries_of(figure, None) if e.own_charge][:1]
+    if not found:  # Berserker, its own; a cry does not add to it (batch F)
+        found = [(lb, e.charge_reach) for lb, e in _ally_auras(state, figure, "charge_reach")]
     found = found[:1]  # two shouting allies do not add up: the cry is heard or not
     blood = _blood(figure)
     if blood is not None:
@@ -81,7 +88,7 @@ def charge_bonuses(state: GameState, figure: Figure) -> list[tuple[str, float]]:
 
 def _blood(figure: Figure) -> tuple[str, float] | None:
     for credit in figure.credits:
-        if credit.startswith(BLOOD):
+        if credit.startswith(_KILL_CREDITS):
             return credit.partition(":")[0], float(credit.partition(":")[2])
     return None
 
@@ -93,7 +100,7 @@ def charge_extra(state: GameState, figure: Figure) -> float:
 
 def charged(figure: Figure, bonuses: list[tuple[str, float]]) -> list[Event]:
     """A charge went ahead: the kill's credit is spent, and the log says what reach it had."""
-    figure.credits = tuple(c for c in figure.credits if not c.startswith(BLOOD))
+    figure.credits = tuple(c for c in figure.credits if not c.startswith(_KILL_CREDITS))
     return [
         Event("charge_reach", f"{label}: {figure.id} carga {k:g} K más", {"figure": figure.id})
         for label, k in bonuses
@@ -107,6 +114,9 @@ def taken_out_in_melee(state: GameState, striker: Figure, victim: Figure) -> lis
     """``striker``'s CaC blow just took ``victim`` out (called once, as it falls)."""
     events: list[Event] = []
     if not striker.casualty and _own(state, striker):
+        own = [(t.name, e) for t, e in entries_of(striker, None) if e.own_kill_charge]
+        events += _thirst(striker, victim, own[:1])  # Sed de sangre (batch F)
+    if not striker.casualty and _own(state, striker) and not events:
         for label, effect in _ally_auras(state, striker, "kill_charge"):
             striker.credits = (
                 *(c for c in striker.credits if not c.startswith(BLOOD)),
@@ -125,16 +135,60 @@ def taken_out_in_melee(state: GameState, striker: Figure, victim: Figure) -> lis
     return events
 
 
+def _thirst(striker: Figure, victim: Figure, own: list[tuple[str, Effect]]) -> list[Event]:
+    """Sed de sangre: the bearer's own credit for a longer next Cargar (as Grito de sangre's)."""
+    if not own:
+        return []
+    name, effect = own[0]
+    striker.credits = (
+        *(c for c in striker.credits if not c.startswith(_KILL_CREDITS)),
+        f"{name}:{effect.own_kill_charge:g}",
+    )
+    text = (
+        f"{name}: {striker.id} acaba con {victim.id} y su próxima carga de esta "
+        f"actuación llega {effect.own_kill_charge:g} K más lejos"
+    )
+    return [Event("credit", text, {"figure": striker.id, "entry": name})]
+
+
 def _avenge(state: GameState, victim: Figure, killer: Figure, label: str) -> list[Event]:
     """Grito de venganza: the fallen ally's one free CaC blow (ENE 0) at its killer."""
+    text = f"{label}: {victim.id} golpea a {killer.id} al caer"
+    opening = Event("avenge", text, {"figure": victim.id, "target": killer.id})
+    return free_blow(state, victim, killer, label, opening)
+
+
+_FREE: list[str] = []  # the strikers of the free blows under way (never more than a few)
+
+
+def striking_free() -> bool:
+    """A free blow is being resolved now: it brings no other (Orgulloso answers no blow
+    that was itself free)."""
+    return bool(_FREE)
+
+
+def free_blow(
+    state: GameState, striker: Figure, target: Figure, label: str, opening: Event
+) -> list[Event]:
+    """One free CaC blow (ENE 0) of ``striker`` at ``target`` with its CaC weapon, right
+    away (Grito de venganza; Orgulloso, engine/triggers.py)."""
+    _FREE.append(striker.id)
+    try:
+        return _free_blow(state, striker, target, label, opening)
+    finally:
+        _FREE.pop()
+
+
+def _free_blow(
+    state: GameState, victim: Figure, killer: Figure, label: str, opening: Event
+) -> list[Event]:
     from wartime.engine.checks import roll
     from wartime.engine.combat import _melee_modifiers, _resolve_hit, bonus_damage, melee_damage
     from wartime.engine.melee_variants import _melee_weapon
     from wartime.engine.profiles import UNARMED
 
     weapon = _melee_weapon(victim)
-    text = f"{label}: {victim.id} golpea a {killer.id} al caer"
-    events = [Event("avenge", text, {"figure": victim.id, "target": killer.id})]
+    events = [opening]
     ctx = Context(killer, melee=True, weapon=None if weapon is UNARMED else weapon)
     mods = _melee_modifiers(state, victim, killer)
     purpose = f"CH IMP (ataque gratuito, {label.partition(' (')[0]})"

@@ -52,6 +52,8 @@ _EXTRAS = (
     "crushed",
     "fury",
     "marking",
+    "stunned",
+    "wrath",
 )
 
 
@@ -177,6 +179,9 @@ class Figure:
     # Cries earned in its own activation, lost when it ends (engine/cries.py).
     credits: tuple[str, ...] = ()
     marking: str | None = None  # Marcador de objetivos: the figure it marked (entry_actions.py)
+    # Batch F: triggers of hits, kills and wounds (engine/triggers.py).
+    stunned: int = 0  # Munición aturdiradora: 1 until its next activation, 2 during it
+    wrath: int = 0  # Ira: 1 earned for its next activation, 2 in force now (3: both)
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

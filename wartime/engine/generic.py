@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import behaviour, boarding, holds, items, options, usage
+from wartime.engine import behaviour, boarding, holds, items, limits, options, usage
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
@@ -136,6 +136,7 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         or perch_refusal(figure, action)  # on top of something (terrain_moves.py)
         or items.refusal(state, action)  # a body removed by Eliminar (items.py)
         or behaviour.refusal(state, figure, action)  # Miedo en las manos (behaviour.py)
+        or limits.refusal(figure, action)  # Lastrado, Arma pesada (limits.py)
     )
     if problem:
         raise IllegalActionError(problem)
@@ -315,7 +316,8 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if not can_interact(enemy.level, figure.level, ranged=True):
             continue
         seen = sight(state, enemy, figure)
-        if seen.distance <= vision_range(vol(state, enemy)) and seen.cover_class not in COVERED:
+        cdv = vision_range(vol(state, enemy)) + limits.sight_extra(enemy)  # Súper vista...
+        if seen.distance <= cdv and seen.cover_class not in COVERED:
             raise IllegalActionError(
                 f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "
                 f"{book.name} needs more than 50%"

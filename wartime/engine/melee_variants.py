@@ -57,6 +57,7 @@ from wartime.engine.driving import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow, action_damage
+from wartime.engine.limits import sight_extra
 from wartime.engine.moves import (
     Stride,
     _contact_point,
@@ -299,7 +300,7 @@ def ataque_distancia_a_bulto(state: GameState, figure: Figure, action: Action) -
     seen = sight(state, figure, target)
     if not in_arc(figure.position, figure.facing, target.position, target.radius):
         raise IllegalActionError("Target outside the CdV arc: a bulto still shoots ahead")
-    vision = vision_range(vol(state, figure))
+    vision = vision_range(vol(state, figure)) + sight_extra(figure)  # Súper vista...
     if seen.in_vision:
         raise IllegalActionError(
             f"{target.id} is inside the CdV ({seen.distance:.1f} K ≤ VOL×5 = {vision:g} K): "

@@ -48,6 +48,7 @@ from wartime.engine.combat import _enemy
 from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.limits import sight_extra
 from wartime.engine.presence import vol
 from wartime.engine.psychology import psi_check, stress_limits
 from wartime.engine.sequence import Handler, possessed
@@ -102,7 +103,7 @@ def within_reach(
     if not can_interact(figure.level, target.level, ranged=True):
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-    sight = vision_range(vol(state, figure))
+    sight = vision_range(vol(state, figure)) + sight_extra(figure)  # Súper vista...
     if not in_arc(figure.position, figure.facing, target.position, target.radius) or gap > sight:
         raise IllegalActionError(
             f"{target.id} is not in {figure.id}'s CdV (180° in front, {sight:g} K)"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import cries
+from wartime.engine import cries, limits
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
 from wartime.engine.driving import (
@@ -213,17 +213,27 @@ def move_problem(
         return "Engaged in CaC: use Destrabarse to leave the combat"
     if action.kind == "esprintar" and figure.sprinted_now:
         return "Esprintar only once per activation"
-    problem = _facing_problem(figure, action.facing)
-    if problem:
+    problem = _facing_problem(figure, action.facing) or limits.refusal(figure, action)
+    if problem:  # limits: Lastrado, Piernas muy cortas
         return problem
+    budget = figure.mov + stride.extra_k + limits.stride_extra(figure, action.kind)  # Rápido
+    saved = figure.ene_pending, figure.ene_modifiers
+    if limits.prices_moves(figure):  # Lento: the move is priced as it will be paid
+        from functools import partial
+
+        from wartime.engine.bonuses import ene_modifiers
+
+        figure.ene_pending = partial(ene_modifiers, state, figure, action)
     try:
         if figure.panic:
             from wartime.engine.sequence import fleeing_only
 
             fleeing_only(state, figure, action)
-        route(state, figure, action.point, figure.mov + stride.extra_k, stride, clear=clear)
+        route(state, figure, action.point, budget, stride, clear=clear)
     except IllegalActionError as exc:
         return str(exc)
+    finally:
+        figure.ene_pending, figure.ene_modifiers = saved
     return None
 
 
@@ -282,7 +292,8 @@ def _stride(kind: str) -> Handler:
         problem = _facing_problem(figure, action.facing)
         if problem:
             raise IllegalActionError(problem)
-        events, _, _ = travel(state, figure, action.point, figure.mov + stride.extra_k, stride)
+        budget = figure.mov + stride.extra_k + limits.stride_extra(figure, kind)  # Rápido
+        events, _, _ = travel(state, figure, action.point, budget, stride)
         events += _end_facing(figure, action.facing)
         if kind == "esprintar":
             figure.next_action_modifier = -3  # the next action CH ATR −3

@@ -222,14 +222,18 @@ def _transport(archetype: Archetype) -> Transport:
 
 def _reach_and_quality(weapon: Archetype, carried: list[BonusRef]) -> tuple[int, int]:
     """The weapon's ALC and CAL after the entries that change them, on it or on the
-    character (Munición aliento de dragón: ALC /2 rounded half up, CAL −1; at least CAL 1)."""
+    character (Munición aliento de dragón: ALC /2 rounded half up, CAL −1; at least CAL 1).
+    K added to a ranged weapon's ALC (Más alcance) come after the factors."""
     alc, cal = weapon["ALC"], weapon["CAL"]
     effects = load_effects()
+    added = 0
     for bonus in (*weapon.bonuses, *carried):
         for effect in effects.get(bonus.name, ()):
             if effect.weapon_alc is not None:
                 alc = round_half_up(alc * Fraction(str(effect.weapon_alc)))
             cal += effect.weapon_cal
+            added += effect.alc_plus  # batch E: numbers and limits (engine/limits.py)
+    alc = max(1, alc + added) if alc > 0 else alc  # a CaC weapon (ALC 0) gains no reach
     return alc, cal if cal == weapon["CAL"] else max(1, cal)
 
 

@@ -28,6 +28,7 @@ from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.limits import sight_extra
 from wartime.engine.presence import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -73,6 +74,7 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
         if e.ene > REACTION_FLOOR and not e.casualty and e.id != state.active
         and not possessed(state, e)  # Poseer: a possessed figure cannot react
         and not e.crash  # Drogas de combate: no reactions until its crash is over (gear.py)
+        and not e.stunned  # Munición aturdiradora: none until its next activation ends
     ]  # fmt: skip
     # CdV first (cheap: arc and range), then LdV: what is wholly hidden is not seen.
     watching = [e for e in able if in_vision(state, e, actor)]
@@ -95,7 +97,7 @@ def _sees(cover_class: str, actor: Figure) -> bool:
 def in_vision(state: GameState, viewer: Figure, target: Figure) -> bool:
     gap = edge_distance(viewer.position, viewer.radius, target.position, target.radius)
     arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-    return arc and gap <= vision_range(vol(state, viewer))  # Líder... (presence.py)
+    return arc and gap <= vision_range(vol(state, viewer)) + sight_extra(viewer)  # Líder...
 
 
 def open_window(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
-from wartime.engine import gear
+from wartime.engine import gear, triggers
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -163,6 +163,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
     events += release(state, figure) + holds.release(figure)
     events += activation_starts(figure) + gear.activation_starts(figure)  # a drug's crash
+    events += triggers.activation_starts(figure)  # a stun goes on, Ira comes (triggers.py)
     events += start_of_activation(state, figure)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
@@ -269,12 +270,13 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.silent, figure.surprise = False, None  # Ataque sorpresa: within one activation
     figure.credits = ()  # the cries' credits last for one activation (engine/cries.py)
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
+    ending = triggers.activation_ends(state, figure)  # Enfermo terminal; a stun, Ira end
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"
     from wartime.engine.metaabilities import activation_ends
 
-    events = [Event("end", text, {"figure": figure.id, "ene": figure.ene})]
+    events = [*ending, Event("end", text, {"figure": figure.id, "ene": figure.ene})]
     events += activation_ends(figure) + gear.activation_ends(state, figure)  # an overdose
     return events + check_game_over(state) + advance(state)
 

@@ -215,6 +215,40 @@ Behaviour (:mod:`wartime.engine.behaviour`), on the bearer itself:
 - ``must_charge``: while it can make a Cargar in its activation, it charges or hands
   over (with ``unless_ally`` + ``ally_within``: not while such an ally is near);
 - ``nearest_target``: its shots go at the nearest enemy it could shoot at.
+
+Batch F: triggers of hits, kills and wounds (:mod:`wartime.engine.triggers`), on the
+bearer or the weapon it sits on:
+
+- ``hit_psi``: a figure its blows hit checks CH PSI (once the hit is resolved, if it
+  still stands); ``kill_psi``: taking an enemy out in CaC makes every enemy within that
+  many K of the bearer check CH PSI;
+- ``hit_ene``: a figure its blows hit loses that much ENE; ``hit_ene_dan``: as much as
+  the weapon's DAÑ (never below the reaction floor, −10); ``stuns``: a figure it hits
+  cannot react, and has CH ATR −1, until the end of its next activation;
+- ``wound_ene``: ENE for each wound its blows deal (up to 10);
+- ``end_wounds``: wounds, with no CH DEF, as each of its activations ends;
+- ``fumble_dan``: a fumbled CH IMP's hit on itself has that much more DAÑ;
+- ``spikes``: a critical CH DEF in CaC strikes the attacker with that DAÑ (not 1);
+- ``own_charge``: its own Cargar reaches that many K farther (a cry's does not add);
+  ``own_kill_charge``: taking an enemy out in CaC in its own activation makes its next
+  Cargar of that activation reach that many K farther (engine/cries.py);
+- ``wrath`` (with ``check`` or ``stat``): the modifier holds only in the activation
+  after the bearer survived a wound in CaC (Figure.wrath);
+- ``strikes_back``: wounded in CaC and still standing, it strikes the one who wounded
+  it once, for free, right away (as Grito de venganza's blow).
+
+Batch E: numbers and limits (:mod:`wartime.engine.limits`):
+
+- ``stat: CdV`` + ``value``: K more (or fewer) on the bearer's CdV, wherever a rule
+  reads it (shots, reactions, mind actions, Esconderse...);
+- ``alc_plus``: K added to the ALC of the bearer's ranged weapons (the one it sits on,
+  or all of them), after any ``weapon_alc`` factor, as the profile is built;
+- ``stride_k`` + ``action``: that many K more for that movement action (Mover, Correr
+  or Esprintar);
+- ``forbids``: the bearer may not take that action (an id of ``data/actions.yaml``);
+- ``ene_cap``: an action that uses a weapon never costs the bearer more ENE than that;
+- ``heavy`` (on a weapon): only a user whose CON is above the weapon's DAÑ may attack
+  with it.
 """
 
 from __future__ import annotations
@@ -372,6 +406,26 @@ class Effect:
     attack_psi: bool = False
     must_charge: bool = False
     nearest_target: bool = False
+    # Batch F: triggers
+    hit_psi: bool = False
+    kill_psi: float = 0.0
+    hit_ene: int = 0
+    hit_ene_dan: bool = False
+    stuns: bool = False
+    wound_ene: int = 0
+    end_wounds: int = 0
+    fumble_dan: int = 0
+    spikes: int = 0
+    own_charge: float = 0.0
+    own_kill_charge: float = 0.0
+    wrath: bool = False
+    strikes_back: bool = False
+    # Batch E: numbers and limits
+    alc_plus: int = 0
+    stride_k: float = 0.0
+    forbids: str | None = None
+    ene_cap: int | None = None
+    heavy: bool = False
 
 _KEYS = frozenset(f.name for f in fields(Effect))
 
@@ -405,6 +459,8 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _presence_problems(raw)]
     found += [f"{where}: {p}" for p in _entry_action_problems(raw)]
     found += [f"{where}: {p}" for p in _behaviour_problems(raw)]
+    found += [f"{where}: {p}" for p in _trigger_problems(raw)]
+    found += [f"{where}: {p}" for p in _limit_problems(raw)]
     return found
 
 
@@ -576,6 +632,49 @@ def _behaviour_problems(raw: dict[str, Any]) -> list[str]:
         return []
     allowed = {named[0], *(("unless_ally", "ally_within") if raw.get("must_charge") else ())}
     return [f"{named[0]!r} does not go with {k!r}" for k in raw if k not in allowed]
+
+
+_TRIGGER_COUNTS = ("hit_ene", "wound_ene", "end_wounds", "fumble_dan", "spikes")
+_TRIGGER_REACH = ("kill_psi", "own_charge", "own_kill_charge")
+_TRIGGERS = ("hit_psi", "hit_ene_dan", "stuns", "strikes_back", *_TRIGGER_COUNTS,
+             *_TRIGGER_REACH)  # fmt: skip
+
+
+def _trigger_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch F: the triggers of hits, kills and wounds (engine/triggers.py)."""
+    found = [f"{k!r} is a whole number of 1 or more" for k in _TRIGGER_COUNTS
+             if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
+    found += [f"{k!r} is a number of K above 0" for k in _TRIGGER_REACH
+              if k in raw and not (isinstance(raw[k], int | float) and raw[k] > 0)]  # fmt: skip
+    if raw.get("hit_ene") and raw.get("hit_ene_dan"):
+        found.append("'hit_ene' and 'hit_ene_dan' do not go together")
+    named = [k for k in _TRIGGERS if raw.get(k)]
+    if named and raw.get("who", "self") != "self":
+        found.append(f"{named[0]!r} is the bearer's own: no 'who'")
+    if raw.get("wrath") and not (raw.get("check") or raw.get("stat")):
+        found.append("'wrath' goes with 'check' or 'stat'")
+    return found
+
+
+_STRIDES = ("mover", "correr", "esprintar")  # what stride_k may lengthen (engine/moves.py)
+
+
+def _limit_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch E: numbers and limits (engine/limits.py)."""
+    found = []
+    if "alc_plus" in raw and not (isinstance(raw["alc_plus"], int) and raw["alc_plus"]):
+        found.append("'alc_plus' is a whole number of K, not 0")
+    if raw.get("stride_k") and raw.get("action") not in _STRIDES:
+        found.append(f"'stride_k' goes with 'action', one of {_STRIDES}")
+    if raw.get("forbids") is not None and load_actions().find(str(raw["forbids"])) is None:
+        found.append(f"forbids an unknown action {raw['forbids']!r}")
+    cap = raw.get("ene_cap")
+    if cap is not None and not (isinstance(cap, int) and cap >= 1):
+        found.append("'ene_cap' is an ENE of 1 or more")
+    limits = [k for k in ("forbids", "ene_cap", "heavy") if raw.get(k) is not None]
+    if limits and len(raw) > 1:
+        found.append(f"{limits[0]!r} stands alone")
+    return found
 
 
 def validated(files: Mapping[str, Any]) -> dict[str, tuple[Effect, ...]]:
