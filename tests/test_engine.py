@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wartime.board.battlefield import Posture, Terrain, TerrainKind, Wall
-from wartime.engine import Action, IllegalActionError, PendingKind
+from wartime.engine import Action, IllegalActionError, PendingKind, Scenario
 from wartime.engine.combat import range_penalty
 from wartime.engine.scenario import load_scenario
 
@@ -500,13 +501,28 @@ def test_shooting_into_a_melee_needs_its_own_action() -> None:
         do(state, Action("ataque_distancia", target="b"))
 
 
-def test_fast_legality_of_simple_actions_agrees_with_check() -> None:
+def _burdened() -> Scenario:
+    """The duel, both riflemen carrying entries that change costs, reach and sight."""
+    from dataclasses import replace
+
+    from wartime.engine.profiles import Trait
+
+    entries = tuple(Trait(n) for n in ("Lento", "Corto de vista", "Sin sangre", "Lastrado"))
+    profiles = {k: replace(profile(k), traits=entries) for k in "ab"}
+    return scenario(
+        [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)], profiles=profiles
+    )
+
+
+@pytest.mark.parametrize("make", [duel, _burdened], ids=["plain", "burdened"])
+def test_fast_legality_of_simple_actions_agrees_with_check(make: Callable[[], Scenario]) -> None:
     """The shortcuts for postures, Esperar and shots out of reach in legal_actions() match
-    GameState.check."""
+    GameState.check, with the entries that change costs and sight (Lento, Corto de vista,
+    Sin sangre) too."""
     from wartime.engine.ai import choose
 
     for seed in range(6):
-        state = duel().with_seed(seed).new_game()
+        state = make().with_seed(seed).new_game()
         for _ in range(120):
             if state.over:
                 break
