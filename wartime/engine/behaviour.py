@@ -114,27 +114,36 @@ def is_attack(state: GameState, figure: Figure, action: Action) -> bool:
 
 
 def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event], bool]:
-    """Cobarde: the CH PSI before an attack; returns its events and whether the attack goes
-    ahead.  The attack must be legal first; a legality probe rolls nothing."""
-    if state.probing or not any(e.attack_psi for _, e in _effects(figure)):
+    """Cobarde (and Horror, the target's): the CH PSI before an attack; returns its events
+    and whether the attack goes ahead.  The attack must be legal first; a legality probe
+    rolls nothing.  Each cause rolls its own CH PSI, Cobarde first."""
+    if state.probing:
         return [], True
-    if not is_attack(state, figure, action):
+    from wartime.engine.targets import horror_causes  # Horror: the target's (targets.py)
+
+    coward = any(e.attack_psi for _, e in _effects(figure)) and is_attack(state, figure, action)
+    causes = [COWARD] * coward + horror_causes(state, figure, action)
+    if not causes:
         return [], True
     from wartime.engine.psychology import psi_check
 
     cost = _cost(state, figure, action)  # raises when the attack is illegal
-    events = psi_check(state, figure, COWARD)
-    if events[0].data["outcome"] in ("critical", "pass"):
-        return events, True
-    if cost:
-        from wartime.engine.checks import spend
-        from wartime.engine.responses import entry_name
+    events: list[Event] = []
+    for cause in causes:
+        rolled = psi_check(state, figure, cause)
+        events += rolled
+        if rolled[0].data["outcome"] in ("critical", "pass"):
+            continue
+        if cost:
+            from wartime.engine.checks import spend
+            from wartime.engine.responses import entry_name
 
-        events.append(spend(figure, cost, f"{entry_name(action)} ({COWARD})"))
-    figure.next_action_modifier = 0
-    text = f"{figure.id} no se atreve a atacar ({COWARD}): pierde la acción"
-    events.append(Event("cowed", text, {"figure": figure.id, "action": action.kind}))
-    return events, False
+            events.append(spend(figure, cost, f"{entry_name(action)} ({cause})"))
+        figure.next_action_modifier = 0
+        text = f"{figure.id} no se atreve a atacar ({cause}): pierde la acción"
+        events.append(Event("cowed", text, {"figure": figure.id, "action": action.kind}))
+        return events, False
+    return events, True
 
 
 def _cost(state: GameState, figure: Figure, action: Action) -> int:

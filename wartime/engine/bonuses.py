@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
@@ -97,26 +97,38 @@ def entries_of(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, E
             yield trait, effect
 
 
-_AURAS: dict[int, tuple[object, tuple[tuple[Trait, Effect], ...]]] = {}
-_AURA_MEMORY = 1_000  # profiles remembered (each game makes its own)
+_T = TypeVar("_T")
+PROFILES_KEPT = 1_000  # profiles remembered per question (each game makes its own)
 
 
-def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
-    """The bearer's effects that reach other figures (``within`` K).
+def per_profile(find: Callable[[Figure], _T]) -> Callable[[Figure], _T]:
+    """``find`` answered once per profile: what a figure's entries say does not change
+    while its profile does not, and legal_actions() asks it for every sampled move.
 
-    Every roll asks it of every figure on the table, so it is kept per profile (the
-    entity itself is the check: an id is only trusted while that profile is kept).
+    The profile itself is the key's check (an id is only trusted while that profile is
+    kept); a figure a metaability grants entries to is looked at afresh.
     """
-    if figure.granted:  # a metaability at work: its entries come and go
-        return tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
-    profile = figure.profile
-    found = _AURAS.get(id(profile))
-    if found is None or found[0] is not profile:
-        if len(_AURAS) >= _AURA_MEMORY:
-            _AURAS.clear()
-        auras = tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
-        found = _AURAS[id(profile)] = (profile, auras)
-    return found[1]
+    kept: dict[int, tuple[object, _T]] = {}
+
+    def answer(figure: Figure) -> _T:
+        if figure.granted:  # a metaability at work: its entries come and go
+            return find(figure)
+        profile = figure.profile
+        found = kept.get(id(profile))
+        if found is None or found[0] is not profile:
+            if len(kept) >= PROFILES_KEPT:
+                kept.clear()
+            found = kept[id(profile)] = (profile, find(figure))
+        return found[1]
+
+    return answer
+
+
+@per_profile
+def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
+    """The bearer's effects that reach other figures (``within`` K): every roll asks it
+    of every figure on the table."""
+    return tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
 
 
 def in_force(effect: Effect, actor: Figure, ctx: Context) -> bool:

@@ -191,7 +191,9 @@ def burden_modifiers(figure: Figure, purpose: str) -> Modifiers:
     if over > 0:
         mods.append(("sobrecarga", -over))
     if "AGI" in kinds:
-        misfit = sum(abs(tal - figure.profile.con) for tal in figure.profile.talla)
+        from wartime.engine.wear import misfit as gaps  # Ajustable (wear.py)
+
+        misfit = gaps(figure.profile)
         if misfit:
             mods.append(("TAL contra CON", -misfit))
         if figure.looted:  # Saquear: −1 per object looted, until the turn ends (items.py)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import behaviour, cries, entry_actions, gear, holds, items
+from wartime.engine import behaviour, cries, entry_actions, gear, holds, items, targets
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
@@ -176,10 +176,10 @@ def _attacks(state: GameState, figure: Figure) -> list[Action]:
     ]
     engaged = engaged_with(state, figure)
     blows = [Action("ataque_cac", figure.id, target=e.id, item=w) for w in melee for e in engaged]
-    attacks = shots + blows
+    attacks = shots + blows + targets.extra_attacks(state, figure)  # Arma corta... (targets.py)
     if attacks and optional(figure):  # Frenesí, Maestro de esgrima, Poderoso... (options.py)
         attacks += [v for a in attacks for v in variants(figure, a)]
-    return attacks
+    return list(dict.fromkeys(attacks))  # an entry's own attack may be a variant too
 
 
 def _may_shoot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> bool:

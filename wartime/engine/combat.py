@@ -15,7 +15,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import armour, bonuses, checks, cries, hits, options, shields, triggers
+from wartime.engine import armour, bonuses, checks, cries, hits, options, shields, targets, triggers
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
@@ -103,8 +103,8 @@ def _weapon(figure: Figure, action: Action, *, ranged: bool) -> Weapon:
     weapon = figure.profile.weapon(action.item)
     if weapon is None:
         raise IllegalActionError(f"{figure.id} carries no weapon '{action.item}'")
-    if weapon.ranged is not ranged:
-        need = "ALC > 0" if ranged else "ALC 0"
+    if weapon.ranged is not ranged and (ranged or targets.short(figure, weapon) is None):
+        need = "ALC > 0" if ranged else "ALC 0"  # Arma corta: a short gun serves in CaC
         raise IllegalActionError(f"{weapon.id} cannot be used for this attack: it needs {need}")
     if figure.weapon_wounds.get(weapon.id, 0) >= weapon.cal:
         raise IllegalActionError(f"{weapon.id} is unusable: it has as many wounds as its CAL")
@@ -160,7 +160,8 @@ def _enemy(state: GameState, figure: Figure, action: Action) -> Figure:
 
 def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Ataque a distancia (X, AGI): a target in the CdV, within ALC and with LdV."""
-    weapon = _weapon(figure, action, ranged=True)
+    weapon = targets.stretched(figure, action, _weapon(figure, action, ranged=True))
+    targets.shot_at(figure, action)  # Radiante: the duty is met (targets.py)
     if weapon.area is not None:
         from wartime.engine.areas import area_attack
 
@@ -194,7 +195,9 @@ def ready_to_shoot(state: GameState, figure: Figure) -> None:
 
 def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> Sight:
     """A ranged attack's requirements: same height band, ready, in the CdV, in ALC, LdV."""
-    if not can_interact(figure.level, target.level, ranged=True):
+    if not can_interact(figure.level, target.level, ranged=True) and not targets.any_height(
+        figure, weapon
+    ):  # Arma ATA
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     ready_to_shoot(state, figure)
     seen = sight(state, figure, target)
@@ -206,6 +209,7 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
         )
     if seen.line_of_sight == "blocked":
         raise IllegalActionError(f"No LdV to {target.id}")
+    targets.shot_problem(state, figure, target, weapon)  # Campo ciego, Anónimo
     return seen
 
 
@@ -247,7 +251,10 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
         return ataque_cac_sin_armas(state, figure, action)
     target = _enemy(state, figure, action)
-    if target not in engaged_with(state, figure):
+    reach = None if target in engaged_with(state, figure) else targets.reaches(
+        state, figure, target, weapon
+    )  # Arma muy larga, Arma ATA
+    if reach is None and target not in engaged_with(state, figure):
         raise IllegalActionError(f"{target.id} is not engaged with {figure.id} in CaC")
     if figure.sprinted:
         raise IllegalActionError("After Esprintar a character cannot attack this turn")
@@ -456,6 +463,7 @@ def _defend_once(
     melee = blow.melee if blow else attacker is not None
     arm = blow.weapon if blow else None
     own = target.defense + hits.defense_bonus(state, target, melee, arm)  # Rabia: in CaC only
+    own += targets.shade(target, covered)  # Sombra: DEF +1 in cover (targets.py)
     shift = sum(v for _, v in plan.defense)  # the striker's DEF entries (Munición perforante)
     defense = max(0, own + shift)
     if plan.defense:

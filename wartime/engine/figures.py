@@ -54,6 +54,9 @@ _EXTRAS = (
     "marking",
     "stunned",
     "wrath",
+    "charged",
+    "campaign",
+    "dazzled",
 )
 
 
@@ -182,6 +185,11 @@ class Figure:
     # Batch F: triggers of hits, kills and wounds (engine/triggers.py).
     stunned: int = 0  # Munición aturdiradora: 1 until its next activation, 2 during it
     wrath: int = 0  # Ira: 1 earned for its next activation, 2 in force now (3: both)
+    # Batch H: movement and use (engine/wear.py).
+    charged: tuple[str, ...] = ()  # Cargas: an item id for each use made of it
+    campaign: str | None = None  # Arma de campaña: the first such weapon it used
+    # Batch G: targets and reach (engine/targets.py).
+    dazzled: tuple[str, ...] = ()  # Radiante: bearers it must shoot at first this activation
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import behaviour, boarding, holds, items, limits, options, usage
+from wartime.engine import behaviour, boarding, holds, items, limits, options, usage, wear
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
@@ -126,6 +126,7 @@ def _gap(a: Figure, b: Figure) -> float:
 def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
     """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
     from wartime.engine.altitude import high_flight_problem
+    from wartime.engine.targets import refusal as target_refusal
 
     # a transport's limits (driving.py); flying at height 3 (altitude.py)
     problem = (
@@ -137,6 +138,8 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         or items.refusal(state, action)  # a body removed by Eliminar (items.py)
         or behaviour.refusal(state, figure, action)  # Miedo en las manos (behaviour.py)
         or limits.refusal(figure, action)  # Lastrado, Arma pesada (limits.py)
+        or target_refusal(state, figure, action)  # Anónimo, Radiante (targets.py)
+        or wear.refusal(figure, action)  # Cargas, Arma de campaña, Dirección resistida
     )
     if problem:
         raise IllegalActionError(problem)
@@ -145,8 +148,15 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
     events, goes_ahead = _find_hidden_target(state, figure, action, handler)
     events = taken + events
     _spend_bonuses(figure, events)  # a CH INT ENF to find the target is the action's first check
+    if goes_ahead:  # Prueba de..., Neuropsico, Sin munición, Munición atascada (wear.py)
+        tests, goes_ahead = wear.before(
+            state, figure, action, lambda: _trial_cost(state, figure, action, handler)
+        )
+        events += tests
     if goes_ahead:
+        facing = figure.facing
         events += handler(state, figure, action)
+        events += wear.after(figure, action, facing)  # Cargas, Dirección resistida...
         _spend_bonuses(figure, events)
         events += usage.pay(state, figure, action)  # Dañino, Defectuoso, Malvado
         boarding.carry(state)  # passengers go where their transport went
@@ -309,6 +319,8 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
     "Could see it": a living enemy able to interact at range and within its own VOL×5 K,
     whatever its facing (Pj turn freely).  Hidden, enemies need a CH INT ENF to act on it.
     """
+    from wartime.engine.targets import hides_bare  # Sombra: no cover needed
+
     book = entry("esconderse")
     if figure.hidden:
         raise IllegalActionError(f"{figure.id} is already hidden")
@@ -317,7 +329,7 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
             continue
         seen = sight(state, enemy, figure)
         cdv = vision_range(vol(state, enemy)) + limits.sight_extra(enemy)  # Súper vista...
-        if seen.distance <= cdv and seen.cover_class not in COVERED:
+        if seen.distance <= cdv and seen.cover_class not in COVERED and not hides_bare(figure):
             raise IllegalActionError(
                 f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "
                 f"{book.name} needs more than 50%"

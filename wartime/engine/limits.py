@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import action_weapon, entries_of
+from wartime.engine.bonuses import action_weapon, entries_of, per_profile
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
 from wartime.rules.actions import load_actions
@@ -49,24 +49,11 @@ class Limits:
 
 
 NONE = Limits()
-_KEPT: dict[int, tuple[object, Limits]] = {}
-_MEMORY = 1_000  # profiles remembered (each game makes its own)
 
 
+@per_profile
 def limits(figure: Figure) -> Limits:
-    """The figure's limits: kept per profile, looked at afresh while entries are granted."""
-    if figure.granted:
-        return _find(figure)
-    profile = figure.profile
-    kept = _KEPT.get(id(profile))
-    if kept is None or kept[0] is not profile:
-        if len(_KEPT) >= _MEMORY:
-            _KEPT.clear()
-        kept = _KEPT[id(profile)] = (profile, _find(figure))
-    return kept[1]
-
-
-def _find(figure: Figure) -> Limits:
+    """The figure's limits (kept per profile, looked at afresh while entries are granted)."""
     sight = 0.0
     strides: list[tuple[str, str, float]] = []
     forbidden: list[tuple[str, str]] = []

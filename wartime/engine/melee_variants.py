@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import holds
+from wartime.engine import holds, targets
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, strength, unarmed_divisor
 from wartime.engine.book import (
@@ -110,13 +110,18 @@ def _shooter(
     """Atacar a distancia: a ranged weapon, a living enemy in reach of height, not in CaC."""
     weapon = _weapon(figure, action, ranged=True)
     _no_area(weapon, book)
-    return weapon, _far_target(state, figure, action, "shoot")
+    target = _far_target(state, figure, action, "shoot", weapon)
+    targets.shot_problem(state, figure, target, weapon)  # Campo ciego, Anónimo (targets.py)
+    return weapon, target
 
 
-def _far_target(state: GameState, figure: Figure, action: Action, verb: str) -> Figure:
+def _far_target(
+    state: GameState, figure: Figure, action: Action, verb: str, weapon: Weapon | None = None
+) -> Figure:
     """A living enemy at a height a ranged action reaches, from a Pj not engaged in CaC."""
     target = _enemy(state, figure, action)
-    if not can_interact(figure.level, target.level, ranged=True):
+    high = targets.any_height(figure, weapon)  # Arma ATA
+    if not can_interact(figure.level, target.level, ranged=True) and not high:
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     if engaged_with(state, figure):
         raise IllegalActionError(f"Engaged in CaC: you cannot {verb}")
@@ -400,7 +405,9 @@ def ataque_distancia_a_combate_cac(state: GameState, figure: Figure, action: Act
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events += [event, _gunfire(figure, weapon)]
     struck = target
-    if outcome is Outcome.PASS:
+    sure = targets.sure_shot(figure, target) if outcome is Outcome.PASS else []  # Franco tirador
+    events += sure
+    if outcome is Outcome.PASS and not sure:
         purpose = "2º CH IMP (combate CaC)"
         second, event = roll(state, figure, purpose, figure.profile.agi, mods, ctx)
         events.append(event)
@@ -433,12 +440,14 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     if thrown is not None:
         _no_area(thrown, book)
     _, dan = material(book, None if thrown else action.item)
-    target = _far_target(state, figure, action, "throw")
+    target = _far_target(state, figure, action, "throw", thrown)
+    targets.shot_problem(state, figure, target, None)  # Anónimo (targets.py)
     seen = sight(state, figure, target)
     if not seen.in_vision:
         raise IllegalActionError("Target outside the CdV")
     reach = figure.profile.mov + figure.profile.con  # "MOV+CON": the thrower's own MOV
-    _in_range(seen.distance, reach, "a throw reaches MOV+CON =")
+    reach, dan, rule = targets.thrown(figure, thrown, reach, dan)  # Arma arrojada: CON+AGI
+    _in_range(seen.distance, reach, f"a throw reaches {rule} =")
     _need_los(seen.line_of_sight, target)
     what = thrown.id if thrown else (action.item or "un objeto")
     events = [spend(figure, cost(book), f"{book.name} ({what})")]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import cries, limits
+from wartime.engine import cries, limits, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
 from wartime.engine.driving import (
@@ -158,6 +158,7 @@ def route(
         surcharge, why = SURCHARGE["difficult"], "agachado"  # Agacharse: easy counts as difficult
     if SURCHARGE[ground] > surcharge:
         surcharge, why = SURCHARGE[ground], f"{ground} por la carga"
+    surcharge, why = wear.ground(figure, surcharge, why)  # Equipo pesado, Cojitranco
     extra = f" (+{surcharge} {why})" if surcharge else ""
     starting, why = start_cost(figure)
     ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
@@ -289,12 +290,17 @@ def _stride(kind: str) -> Handler:
             if figure.sprinted_now:
                 raise IllegalActionError("Esprintar only once per activation")
             figure.sprinted_now = figure.sprinted = True
-        problem = _facing_problem(figure, action.facing)
+        hunted = wear.hunt_split(figure, action.facing)  # Caza: a CH AGI turns it further
+        problem = None if hunted else _facing_problem(figure, action.facing)
         if problem:
             raise IllegalActionError(problem)
         budget = figure.mov + stride.extra_k + limits.stride_extra(figure, kind)  # Rápido
         events, _, _ = travel(state, figure, action.point, budget, stride)
-        events += _end_facing(figure, action.facing)
+        if hunted is None:
+            events += _end_facing(figure, action.facing)
+        else:
+            events += [] if hunted[0] == figure.facing else _end_facing(figure, hunted[0])
+            events += wear.hunt(state, figure, hunted[1])
         if kind == "esprintar":
             figure.next_action_modifier = -3  # the next action CH ATR −3
         elif figure.next_action_modifier:

@@ -127,6 +127,7 @@ class Profile:
     # whose armour is then one piece with no CAL.
     protections: tuple[Protection, ...] = ()
     race: str | None = None  # the race archetype's id (what Munición anti (X) may name)
+    fitted: tuple[bool, ...] = ()  # which pieces of ``talla`` are Ajustable (engine/wear.py)
 
     def attribute(self, name: str) -> int:
         return {"CON": self.con, "AGI": self.agi, "INT": self.int_, "VOL": self.vol}[name]
@@ -195,6 +196,11 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         metaabilities=metaabilities,
         transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
         race=character.race,
+        fitted=tuple(
+            any(e.fitted for b in army.archetype(p).bonuses for e in load_effects().get(b.name, ()))
+            for p in character.protections
+            if army.archetype(p)["TAL"]
+        ),
         protections=tuple(
             Protection(p, army.archetype(p)["DEF"], army.archetype(p)["CAL"])
             for p in character.protections

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
-from wartime.engine import gear, triggers
+from wartime.engine import gear, targets, triggers
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -165,6 +165,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events += activation_starts(figure) + gear.activation_starts(figure)  # a drug's crash
     events += triggers.activation_starts(figure)  # a stun goes on, Ira comes (triggers.py)
     events += start_of_activation(state, figure)
+    events += targets.activation_starts(state, figure)  # Radiante (targets.py)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends

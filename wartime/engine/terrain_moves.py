@@ -64,7 +64,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Disc, Point, Solid
-from wartime.engine import bonuses
+from wartime.engine import bonuses, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.combat import defend, wound
@@ -208,7 +208,9 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
     surcharge = cost.ene
     if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
         surcharge = max(surcharge, SURCHARGE["difficult"])
-    extra = f" (+{surcharge} {cost.worst if cost.ene else 'agachado'})" if surcharge else ""
+    why = cost.worst if cost.ene else "agachado"
+    surcharge, why = wear.ground(figure, surcharge, why)  # Equipo pesado, Cojitranco
+    extra = f" (+{surcharge} {why})" if surcharge else ""
     return surcharge, extra, bool(cost.swims)
 
 

@@ -249,6 +249,40 @@ Batch E: numbers and limits (:mod:`wartime.engine.limits`):
 - ``ene_cap``: an action that uses a weapon never costs the bearer more ENE than that;
 - ``heavy`` (on a weapon): only a user whose CON is above the weapon's DAÑ may attack
   with it.
+
+Batch G: targets and reach (:mod:`wartime.engine.targets`); on a weapon unless said:
+
+- ``stretch`` (with ``option``): the shot taken with the entry has the weapon's ALC and
+  ENE times that;
+- ``thrown_dan``: thrown with Lanzar armas / objetos, the weapon reaches CON+AGI K (not
+  MOV+CON) and hits with that much more DAÑ;
+- ``short_reach``: a ranged weapon of ALC up to that many K serves in Ataque CaC as if
+  it had ALC 0; ``long_reach``: a CaC weapon strikes enemies up to that many K away,
+  edge to edge, with no need to be engaged;
+- ``blind_k`` (``per_level``): no shot at a target within that many K;
+- ``any_height``: it reaches targets at any height, in CaC as at range;
+- ``sure_shot`` (the bearer's): its shots into a CaC always hit the target it chose;
+- on the bearer, about being a target: ``anonymous``: nobody may charge it, nor shoot at
+  it while another figure stands within that many K of it; ``horror``: a CaC attack at it
+  first needs a passed CH PSI, and a failed one loses the attack; ``radiant``: an enemy
+  that starts an activation within that many K checks CH VOL, and failed, its shots go
+  at the bearer first; ``cover_def``: DEF that much higher against a hit taken in cover
+  (over 50%); ``hides_bare``: it may take Esconderse with no cover.
+
+Batch H: movement and use (:mod:`wartime.engine.wear`); each stands alone:
+
+- on the bearer: ``terrain_step``: the ground it moves over counts that many levels
+  harder (easy, difficult, extreme; never past extreme); ``burden_con``: with CON at most
+  that, it moves as on difficult ground at least (not riding a transport);
+  ``turn_limit``: its facing changes by at most that many degrees in one action;
+  ``hunt_turn``: after a move it may turn that many degrees more on a passed CH AGI;
+  ``fitted`` (on a protection): no TAL contra CON malus for a misfit of 1;
+- on what is used (a weapon's attack, or Usar of an object or metaability):
+  ``charges``: only as many uses as the entry's X, per figure and item; ``misfire``:
+  each use, 1D100 at most that many loses it (its ENE paid); ``use_check``: each use
+  first needs a passed CH of that attribute, failed it is lost; ``use_psi``: each use
+  brings a CH PSI; ``campaign``: once a figure has used one such weapon it may use no
+  other such weapon for the rest of the game.
 """
 
 from __future__ import annotations
@@ -426,6 +460,30 @@ class Effect:
     forbids: str | None = None
     ene_cap: int | None = None
     heavy: bool = False
+    # Batch G: targets and reach
+    stretch: int | None = None
+    thrown_dan: int = 0
+    short_reach: int | None = None
+    long_reach: float | None = None
+    blind_k: float | None = None
+    any_height: bool = False
+    sure_shot: bool = False
+    anonymous: float | None = None
+    horror: bool = False
+    radiant: float | None = None
+    cover_def: int = 0
+    hides_bare: bool = False
+    # Batch H: movement and use
+    terrain_step: int = 0
+    burden_con: int | None = None
+    turn_limit: int | None = None
+    hunt_turn: int | None = None
+    fitted: bool = False
+    charges: bool = False
+    misfire: int | None = None
+    use_check: str | None = None
+    use_psi: bool = False
+    campaign: bool = False
 
 _KEYS = frozenset(f.name for f in fields(Effect))
 
@@ -461,6 +519,8 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _behaviour_problems(raw)]
     found += [f"{where}: {p}" for p in _trigger_problems(raw)]
     found += [f"{where}: {p}" for p in _limit_problems(raw)]
+    found += [f"{where}: {p}" for p in _target_problems(raw)]
+    found += [f"{where}: {p}" for p in _use_problems(raw)]
     return found
 
 
@@ -674,6 +734,44 @@ def _limit_problems(raw: dict[str, Any]) -> list[str]:
     limits = [k for k in ("forbids", "ene_cap", "heavy") if raw.get(k) is not None]
     if limits and len(raw) > 1:
         found.append(f"{limits[0]!r} stands alone")
+    return found
+
+
+_TARGET_REACH = ("stretch", "short_reach", "long_reach", "blind_k", "anonymous", "radiant")
+_TARGET_ALONE = ("thrown_dan", "short_reach", "long_reach", "blind_k", "any_height",
+                 "sure_shot", "anonymous", "horror", "radiant", "hides_bare")  # fmt: skip
+
+
+def _target_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch G: targets and reach (engine/targets.py)."""
+    found = [f"{k!r} is a number above 0" for k in _TARGET_REACH
+             if k in raw and not (isinstance(raw[k], int | float) and raw[k] > 0)]  # fmt: skip
+    found += [f"{k!r} is a whole number of 1 or more" for k in ("thrown_dan", "cover_def")
+              if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
+    if raw.get("stretch") is not None and not raw.get("option"):
+        found.append("'stretch' goes with 'option'")
+    alone = [k for k in _TARGET_ALONE if raw.get(k)]
+    allowed = {*alone[:1], "per_level"} if raw.get("blind_k") else set(alone[:1])
+    if alone and set(raw) - allowed:
+        found.append(f"{alone[0]!r} stands alone")
+    return found
+
+
+_USE_COUNTS = ("terrain_step", "burden_con", "turn_limit", "hunt_turn", "misfire")
+_USE_FIELDS = (*_USE_COUNTS, "fitted", "charges", "use_check", "use_psi", "campaign")
+
+
+def _use_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch H: movement and use (engine/wear.py)."""
+    found = [f"{k!r} is a whole number of 1 or more" for k in _USE_COUNTS
+             if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
+    if not 0 < raw.get("misfire", 50) < 100:
+        found.append("'misfire' is a percent, 1..99")
+    if raw.get("use_check") not in (None, *ATTRIBUTES):
+        found.append(f"use_check is one of {ATTRIBUTES}, not {raw['use_check']!r}")
+    named = [k for k in _USE_FIELDS if k in raw]
+    if named and len(raw) > 1:
+        found.append(f"{named[0]!r} stands alone")
     return found
 
 
