@@ -157,6 +157,18 @@ def users_of(*abilities: Metaability) -> tuple[Trait, ...]:
     return tuple(Trait(name) for name in sorted(needed))
 
 
+def two_pairs(
+    profiles: dict[str, Profile], b_x: float, d_at: tuple[float, float], **extra: Any
+) -> Scenario:
+    """a and c (side A) at x 10, 4 K apart, facing b (at ``b_x`` in a's row) and d (side
+    B): the small battle the entry tests' random games are played on (3 turns)."""
+    units = [
+        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (b_x, 10.0), 180.0),
+        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", d_at, 180.0),
+    ]  # fmt: skip
+    return scenario(units, profiles=profiles, turn_limit=3, **extra)
+
+
 @dataclass(frozen=True)
 class Decision:
     """One decision of a random game: the action, its events, and whether the figure

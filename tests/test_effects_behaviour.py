@@ -21,6 +21,7 @@ from .engine_support import (
     rolls_of,
     scenario,
     started,
+    two_pairs,
 )
 
 FAIL_DEF, FUMBLE, MISS = 9, 10, 9  # against DEF 3, any check, AGI 4
@@ -255,11 +256,7 @@ def test_random_games_with_every_behaviour_entry_end_cleanly_and_replay() -> Non
         "c": carrying("c", "Fanático", "Miedo en las manos"),
         "d": carrying("d", "Cobarde", "Fanático"),
     }
-    units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (16.0, 10.0), 180.0),
-        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (18.0, 15.0), 180.0),
-    ]  # fmt: skip
-    scn = scenario(units, profiles=profiles, turn_limit=3)
+    scn = two_pairs(profiles, 16.0, (18.0, 15.0))
     seen = {e.kind for d in random_games(scn, 10) for e in d.events}
     assert "cowed" in seen and "engage" in seen
 

@@ -25,6 +25,7 @@ from .engine_support import (
     rolls_of,
     scenario,
     started,
+    two_pairs,
 )
 from .test_transports import BUGGY
 
@@ -232,11 +233,7 @@ def test_random_games_with_every_entry_action_end_cleanly_and_replay() -> None:
         "c": replace(profile("c"), traits=every[:3]),
         "d": replace(profile("d", weapons=(PISTOL, KNIFE)), traits=every[3:]),
     }
-    units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.0, 10.0), 180.0),
-        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (16.0, 14.0), 180.0),
-    ]  # fmt: skip
-    scn = scenario(units, profiles=profiles, turn_limit=3)
+    scn = two_pairs(profiles, 13.0, (16.0, 14.0))
     taken: set[str] = set()
     for decision in random_games(scn, 10):
         action = decision.action

@@ -28,6 +28,7 @@ from .engine_support import (
     rolls_of,
     scenario,
     started,
+    two_pairs,
 )
 
 PAD = [5] * 10
@@ -312,11 +313,7 @@ def test_random_games_with_bearers_end_cleanly_and_replay() -> None:
                       "Silencioso"),
         "d": replace(profile("d"), traits=(Trait("Silenciador", 1, "fusil"),)),
     }  # fmt: skip
-    units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (16.0, 10.0), 180.0),
-        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (20.0, 14.0), 180.0),
-    ]  # fmt: skip
-    scn = scenario(units, profiles=profiles, turn_limit=3)
+    scn = two_pairs(profiles, 16.0, (20.0, 14.0))
     kinds: set[str] = set()
     taken: set[tuple[str | None, str, str | None]] = set()
     for decision in random_games(scn, 10):

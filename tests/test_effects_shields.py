@@ -25,6 +25,7 @@ from .engine_support import (
     rolls_of,
     scenario,
     started,
+    two_pairs,
 )
 
 SHOT = Action("ataque_distancia", target="b", item="fusil")
@@ -176,11 +177,7 @@ def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay()
         ),
         "d": replace(profile("d"), traits=(Trait("Escudo de energía avanzado", 1),)),
     }
-    units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0),
-        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (16.0, 14.0), 180.0),
-    ]  # fmt: skip
-    scn = scenario(units, profiles=profiles, turn_limit=3)
+    scn = two_pairs(profiles, 11.0, (16.0, 14.0))
     taken: set[str] = set()
     for decision in random_games(scn, 12):
         action = decision.action

@@ -29,6 +29,7 @@ from .engine_support import (
     rolls_of,
     scenario,
     started,
+    two_pairs,
 )
 
 PAD = [5] * 12
@@ -376,11 +377,7 @@ def test_random_games_with_bearers_end_cleanly_and_replay() -> None:
                              Trait("Arma ATA", 1, "fusil"))),
         "d": carrying("d", "Radiante"),
     }  # fmt: skip
-    units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (12.5, 10.0), 180.0),
-        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (20.0, 14.0), 180.0),
-    ]  # fmt: skip
-    scn = scenario(units, profiles=profiles, turn_limit=3)
+    scn = two_pairs(profiles, 12.5, (20.0, 14.0))
     kinds_seen: set[str] = set()
     for decision in random_games(scn, 10):
         kinds_seen.add(decision.action.kind)

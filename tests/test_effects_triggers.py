@@ -27,6 +27,7 @@ from .engine_support import (
     rolls_of,
     scenario,
     started,
+    two_pairs,
 )
 
 PAD = [5] * 12
@@ -398,11 +399,7 @@ def test_random_games_with_trigger_bearers_end_cleanly_and_replay() -> None:
         "c": bearer("c", *rifle, Trait("Enfermo terminal"), con=6),
         "d": bearer("d", Trait("Munición paralizante", 1, "fusil"), Trait("Ira")),
     }
-    units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0),
-        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (16.0, 14.0), 180.0),
-    ]  # fmt: skip
-    scn = scenario(units, profiles=profiles, turn_limit=3)
+    scn = two_pairs(profiles, 11.0, (16.0, 14.0))
     seen: set[str] = set()
     for decision in random_games(scn, 12):
         seen |= set(kinds(decision.events))

@@ -22,6 +22,7 @@ from .engine_support import (
     rolls_of,
     scenario,
     started,
+    two_pairs,
 )
 
 PAD = [5] * 10
@@ -319,11 +320,7 @@ def test_random_games_with_bearers_end_cleanly_and_replay() -> None:
         "d": replace(profile("d"), traits=(Trait("Munición atascada", 1, "fusil"),),
                      talla=(5,), fitted=(True,)),
     }  # fmt: skip
-    units = [
-        ("a", "A", (10.0, 10.0), 0.0), ("b", "B", (16.0, 10.0), 180.0),
-        ("c", "A", (10.0, 14.0), 0.0), ("d", "B", (20.0, 14.0), 180.0),
-    ]  # fmt: skip
-    scn = scenario(units, profiles=profiles, terrain=(ROUGH,), turn_limit=3)
+    scn = two_pairs(profiles, 16.0, (20.0, 14.0), terrain=(ROUGH,))
     shots: dict[str, list[str | None]] = {}
     for decision in random_games(scn, 8):
         action = decision.action
