@@ -241,13 +241,12 @@ def keep_away_problem(state: GameState, figure: Figure, end: Point) -> str | Non
     """Why a move of ``figure`` may not end at ``end``: too close to a smelly ally.
 
     Asked for every sampled move of legal_actions(): it looks only at the figures whose
-    character carries such an entry (known per scenario) or that were granted entries.
+    own entries keep allies away (known per scenario, as presence.py reads its bearers:
+    a metaability that grants Apestoso is left to the players).
     """
-    smelly = _smelly(state)
-    for bearer in state.figures.values():
-        if bearer.id not in smelly and not bearer.granted:
-            continue
-        if bearer is figure or bearer.side != figure.side or bearer.casualty:
+    for bearer_id in sorted(_smelly(state)):
+        bearer = state.figures.get(bearer_id)
+        if bearer is None or bearer is figure or bearer.side != figure.side or bearer.casualty:
             continue
         for trait, effect in _auras(bearer):
             if not effect.keep_away or effect.within is None:

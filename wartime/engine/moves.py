@@ -214,12 +214,17 @@ def move_problem(
         return "Engaged in CaC: use Destrabarse to leave the combat"
     if action.kind == "esprintar" and figure.sprinted_now:
         return "Esprintar only once per activation"
-    problem = _facing_problem(figure, action.facing) or limits.refusal(figure, action)
-    if problem:  # limits: Lastrado, Piernas muy cortas
+    bound = limits.limits(figure) is not limits.NONE  # most figures carry none of these
+    problem = _facing_problem(figure, action.facing)
+    if bound:  # limits: Lastrado, Piernas muy cortas
+        problem = problem or limits.refusal(figure, action)
+    if problem:
         return problem
-    budget = figure.mov + stride.extra_k + limits.stride_extra(figure, action.kind)  # Rápido
+    budget = figure.mov + stride.extra_k
+    if bound:  # Rápido
+        budget += limits.stride_extra(figure, action.kind)
     saved = figure.ene_pending, figure.ene_modifiers
-    if limits.prices_moves(figure):  # Lento: the move is priced as it will be paid
+    if bound and limits.prices_moves(figure):  # Lento: the move is priced as it will be paid
         from functools import partial
 
         from wartime.engine.bonuses import ene_modifiers
