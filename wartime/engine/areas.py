@@ -54,6 +54,7 @@ from wartime.engine.hits import Blow
 from wartime.engine.moves import noise_event
 from wartime.engine.presence import beacon_at
 from wartime.engine.profiles import Weapon
+from wartime.engine.specials import faded
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, cover_pairs, line_of_sight
 from wartime.geometry.distance import center_distance
@@ -358,7 +359,11 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
     covers = _covers(state, shot, origin, hit)
     for target, cover in zip(hit, covers, strict=True):
         full = target.id in covered.full
-        damage = shot.damage_to(state, target)
+        damage = faded(figure, shot.weapon, origin, target, shot.damage_to(state, target))
+        if damage <= 0:  # Área manguante: the DAÑ fades out before this base
+            text = f"El área de {figure.id} se desvanece antes de {target.id} (DAÑ 0)"
+            events.append(Event("faded", text, {"figure": figure.id, "target": target.id}))
+            continue
         dealt = damage if full else round_half_up(Fraction(damage, 2))
         how = "de lleno" if full else "en parte"
         text = f"El área de {figure.id} alcanza {how} a {target.id} (DAÑ {dealt})"

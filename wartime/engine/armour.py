@@ -52,6 +52,15 @@ def crush(figure: Figure, blow: Blow | None) -> list[Event]:
     return [_state(figure, index, f"pierde CAL 1 ({names[0]})")]
 
 
+def corrode(figure: Figure, name: str) -> list[Event]:
+    """CAL 1 off one of ``figure``'s protections, as Aplasta takes it (Sangre de ácido)."""
+    index = _worst_hit(figure)
+    if index is None:
+        return []
+    figure.crushed = _bumped(figure.crushed, index, len(figure.profile.protections))
+    return [_state(figure, index, f"pierde CAL 1 ({name})")]
+
+
 def _crushers(blow: Blow) -> Iterator[str]:
     for trait, effect in entries_of(blow.striker, blow.weapon):
         if effect.who == "targets" and effect.crushes:

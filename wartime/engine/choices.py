@@ -29,6 +29,7 @@ from wartime.engine.presence import vol
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, FLEE, answers
 from wartime.engine.sequence import candidates
+from wartime.engine.specials import MANIPULATE
 from wartime.engine.state import PendingKind
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range
@@ -79,6 +80,8 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
     options += [Action(COUNTER, m) for m in counter_mages(state, caster, declared.action)]
     if DODGE in found:
         options.append(Action(DODGE, figure.id))
+    if MANIPULATE in found:  # Manipulador (engine/specials.py)
+        options.append(Action(MANIPULATE, figure.id))
     if DRAW in found:
         draws = [
             Action(DRAW, figure.id, item=w.id)

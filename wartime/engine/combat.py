@@ -346,7 +346,10 @@ def _resolve_hit(
         if corrosive is not None:
             return events + wound(state, attacker, corrosive[1])
         more, dan = triggers.fumble_damage(attacker, arm)  # Peligro: more DAÑ
-        return events + more + defend(state, attacker, dan, "none", attacker=None)
+        events += more + defend(state, attacker, dan, "none", attacker=None)
+        from wartime.engine import afterlife
+
+        return events + afterlife.fumbled(state, attacker, arm)  # Inflamable
     if not outcome.passed:
         return [
             Event(
@@ -497,7 +500,7 @@ def _defend_once(
         events.append(Event("cap", text, {"figure": target.id, "wounds": wounds, "cap": cap}))
         wounds = cap
     down, hurt = target.casualty, target.wounds + target.vehicle_wounds
-    events += wound(state, target, wounds, blow.striker if blow else attacker)
+    events += wound(state, target, wounds, blow.striker if blow else attacker, damage)
     if blow is not None:  # Poderoso: the striker's Poder grows with the wounds it dealt
         events += options.gather(blow.striker, target.wounds + target.vehicle_wounds - hurt)
     if blow is not None and plan.kill_heals and not down and target.casualty:
@@ -616,8 +619,12 @@ def _devour(striker: Figure, victim: Figure, heal: tuple[str, int]) -> list[Even
     return [Event("healed", text, {"figure": striker.id, "healed": healed})]
 
 
-def wound(state: GameState, figure: Figure, wounds: int, by: Figure | None = None) -> list[Event]:
-    """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA); ``by`` is who struck, if anyone.
+def wound(
+    state: GameState, figure: Figure, wounds: int, by: Figure | None = None,
+    damage: int | None = None,
+) -> list[Event]:  # fmt: skip
+    """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA); ``by`` is who struck, if anyone,
+    and ``damage`` the DAÑ of the hit (Explota, Inflamable: engine/afterlife.py).
 
     Escudo coriáceo: its levels take the wounds first, one level lost for each.
     """
@@ -629,7 +636,7 @@ def wound(state: GameState, figure: Figure, wounds: int, by: Figure | None = Non
             Event("wounds", f"{figure.id} no sufre heridas", {"figure": figure.id, "wounds": 0}),
         ]
     if spared:
-        return spared + wound(state, figure, wounds, by)
+        return spared + wound(state, figure, wounds, by, damage)
     if figure.riding:  # HERIDAS: a rider's wounds go to its transport (transports.py)
         from wartime.engine.transports import wound_vehicle
 
@@ -646,7 +653,12 @@ def wound(state: GameState, figure: Figure, wounds: int, by: Figure | None = Non
     ]
     if figure.casualty:
         state.lift(figure)  # a casualty no longer blocks movement
-        return events if down else events + cries.death_blast(state, figure)  # Bomba viviente
+        if down:
+            return events
+        events += cries.death_blast(state, figure)  # Bomba viviente
+        from wartime.engine import afterlife
+
+        return events + afterlife.died(state, figure, wounds if damage is None else damage)
     return events + gained + psi_check(state, figure, "heridas", source=by)
 
 

@@ -297,8 +297,6 @@ def _share(state: GameState, figure: Figure, spec: str) -> int:
 def death_blast(state: GameState, figure: Figure) -> list[Event]:
     """``figure`` was just taken out by wounds: a bearer of a blast on death blows up
     around its base, and each figure caught makes its CH DEF (a chain may follow)."""
-    from wartime.engine.transports import blast, caught
-
     found = next(
         ((t, e) for t, e in entries_of(figure, None) if e.death_blast and e.blast_radius), None
     )
@@ -308,9 +306,17 @@ def death_blast(state: GameState, figure: Figure) -> list[Event]:
     assert effect.death_blast is not None and effect.blast_radius is not None
     damage = _share(state, figure, effect.death_blast)
     radius = _share(state, figure, effect.blast_radius)
+    return burst(state, figure, trait.name, damage, radius)
+
+
+def burst(state: GameState, figure: Figure, name: str, damage: int, radius: float) -> list[Event]:
+    """``figure`` blows up with ``damage`` over ``radius`` K from its base edge (Bomba
+    viviente; Explota and Inflamable, engine/afterlife.py): each figure caught defends."""
+    from wartime.engine.transports import blast, caught
+
     victims = caught(state, figure, float(radius))
     names = ", ".join(victims) or "nadie"
-    text = f"{trait.name}: {figure.id} estalla con DAÑ {damage} en {radius} K ({names})"
-    data = {"figure": figure.id, "entry": trait.name, "damage": damage, "radius": radius,
+    text = f"{name}: {figure.id} estalla con DAÑ {damage} en {radius:g} K ({names})"
+    data = {"figure": figure.id, "entry": name, "damage": damage, "radius": radius,
             "victims": victims}  # fmt: skip
     return [Event("explosion", text, data), *blast(state, victims, damage)]

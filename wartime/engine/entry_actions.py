@@ -30,6 +30,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.presence import vol
 from wartime.engine.shields import shield_of
+from wartime.engine.specials import SPECIAL_USES, regain_entries, special_choices, weapon_use
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult
@@ -50,7 +51,8 @@ def _switch_cost(figure: Figure, name: str) -> int | None:
 
 def _use_of(figure: Figure, name: str) -> Effect | None:
     """The effect with a ``use`` of the entry ``name`` the figure carries."""
-    return next((e for t, e in entries_of(figure, None) if t.name == name and e.use), None)
+    found = next((e for t, e in entries_of(figure, None) if t.name == name and e.use), None)
+    return found or weapon_use(figure, name)  # or one on a weapon (specials.py)
 
 
 def pivot_cost(figure: Figure) -> int | None:
@@ -61,6 +63,9 @@ def pivot_cost(figure: Figure) -> int | None:
 def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Switch an entry on or off, restore a level of an energy shield, or use an entry."""
     name = action.item or ""
+    use = _use_of(figure, name)
+    if action.options and (use is None or not use.death_hand):  # specials.py reads them
+        raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
     cost = _switch_cost(figure, name)
     if cost is not None:
         on = name not in figure.switched
@@ -70,7 +75,6 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
         )
         text = f"{figure.id} {'activa' if on else 'desactiva'} {name}"
         return [event, Event("switched", text, {"figure": figure.id, "entry": name, "on": on})]
-    use = _use_of(figure, name)
     if use is not None:
         return _USES[_kind(use)](state, figure, action, name, use)
     shield = shield_of(figure)
@@ -218,7 +222,8 @@ def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effe
                                             "entry": name})]  # fmt: skip
 
 
-_USES = {"stress_ene": _psychic, "regenerate": _regenerate, "steal_ene": _steal, "mark": _mark}
+_USES = {"stress_ene": _psychic, "regenerate": _regenerate, "steal_ene": _steal, "mark": _mark,
+         **SPECIAL_USES}  # fmt: skip
 
 
 def choices(state: GameState, figure: Figure) -> list[Action]:
@@ -238,6 +243,9 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
                 and edge_distance(figure.position, figure.radius, other.position, other.radius)
                 <= reach
             ]  # fmt: skip
+        elif effect.use:  # batch J (engine/specials.py)
+            out += special_choices(state, figure, trait.name, effect)
+    out += [Action(ACTION, figure.id, item=n) for n in regain_entries(figure)]  # on weapons
     return list(dict.fromkeys(out))
 
 

@@ -57,6 +57,8 @@ _EXTRAS = (
     "charged",
     "campaign",
     "dazzled",
+    "eaten",
+    "manipulated",
 )
 
 
@@ -190,6 +192,9 @@ class Figure:
     campaign: str | None = None  # Arma de campaña: the first such weapon it used
     # Batch G: targets and reach (engine/targets.py).
     dazzled: tuple[str, ...] = ()  # Radiante: bearers it must shoot at first this activation
+    # Batch J: special actions (engine/specials.py).
+    eaten: int = 0  # Necrófago: CON its corpse has lost to eaters
+    manipulated: bool = False  # Manipulador: CH IMP −1 on the shot being resolved
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

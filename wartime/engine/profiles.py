@@ -153,13 +153,15 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         if army.archetype(aid).kind not in (Kind.WEAPON, Kind.METAABILITY)
         for b in army.archetype(aid).bonuses
     ]
+    from wartime.engine.specials import clustered  # Munición de racimo (batch J)
+
     weapons = tuple(
-        Weapon(
+        clustered(Weapon(
             a.id, a["ENE"], a["DAÑ"], *_reach_and_quality(a, carried),
             tuple(b.name for b in a.bonuses),
             next((b.param for b in a.bonuses if b.name == "Área"), None),
             _magazine(a.bonuses),
-        )
+        ), (b.name for b in carried))
         for a in (army.archetype(w) for w in character.weapons)
     )  # fmt: skip
     defense = sum(army.archetype(p)["DEF"] for p in character.protections)

@@ -33,6 +33,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.holds import holder
 from wartime.engine.moves import Stride, engaged_with, travel
+from wartime.engine.specials import MANIPULATE, MANIPULATOR, manipulate, manipulates
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -105,6 +106,8 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
         found.append(DODGE)
     if not engaged and draw_weapons(target, actor, action):
         found.append(DRAW)
+    if manipulates(state, target, actor, action):  # Manipulador (engine/specials.py)
+        found.append(MANIPULATE)
     return found
 
 
@@ -121,7 +124,8 @@ def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(problem)
     assert action.target is not None
     state.declared = Declared(actor.id, action, action.target, tuple(mages))
-    names = [f"{action.target} ({' o '.join(entry(kind).name for kind in found)})"] if found else []
+    said = [MANIPULATOR if kind == MANIPULATE else entry(kind).name for kind in found]
+    names = [f"{action.target} ({' o '.join(said)})"] if found else []
     names += [f"{mage} ({entry(COUNTER).name})" for mage in mages]
     text = (
         f"{actor.id} declara {entry_name(action)} contra {action.target}; "
@@ -165,7 +169,10 @@ def respond(state: GameState, action: Action) -> list[Event]:
             f"(it may: {', '.join(answers(state, actor, declared.action)) or 'nothing'})"
         )
     state.declared = None
-    events += _resolve(state, actor, declared.action, action.kind)
+    try:
+        events += _resolve(state, actor, declared.action, action.kind)
+    finally:
+        actor.manipulated = False  # Manipulador's −1 was for this shot only
     from wartime.engine.sequence import check_game_over
 
     return events + check_game_over(state)  # a fumbled CH PSI may have taken out the last Pj
@@ -233,6 +240,8 @@ def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> 
     try:
         if action.kind == DRAW:
             return desenfundar(state, target, actor, action)
+        if action.kind == MANIPULATE:
+            return manipulate(state, target, actor)
         with carrying_out(state, target, action):  # its entries see the action (Maestría...)
             if action.kind == FLEE:
                 return huir(state, target, action)

@@ -112,7 +112,9 @@ def wounded(
         events += _pride(state, target, striker)
     if blow.melee and taken_out and not striker.casualty:
         events += _fatality(state, striker, target)
-    return events
+    from wartime.engine.afterlife import splashed
+
+    return events + splashed(state, target, blow, dealt)  # Sangre de ácido, Saikikku (batch I)
 
 
 def _psychopath(striker: Figure, dealt: int) -> list[Event]:

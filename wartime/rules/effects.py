@@ -283,6 +283,35 @@ Batch H: movement and use (:mod:`wartime.engine.wear`); each stands alone:
   first needs a passed CH of that attribute, failed it is lost; ``use_psi``: each use
   brings a CH PSI; ``campaign``: once a figure has used one such weapon it may use no
   other such weapon for the rest of the game.
+
+Batch J: areas and special actions (:mod:`wartime.engine.specials`):
+
+- ``fading`` (a weapon's, or the bearer's for all its weapons): a template's DAÑ is 1
+  lower for each whole K between the template's origin and the nearest point of a base;
+- ``cluster`` (on a ranged weapon with no Área): the weapon's DAÑ is halved (rounded half
+  up) and each shot lays an R template as wide as the DAÑ it had, as the profile is built;
+- with ``use`` (Usar bonus at that ENE): ``eat``: the bearer eats from a corpse in base
+  contact and heals that many wounds, each one a point of the corpse's CON gone
+  (Figure.eaten); ``regain``: a CH CAL of the weapon the entry sits on gives back that
+  many rounds of its magazine, and a failed one costs the weapon a wound;
+  ``challenge``: a won CH VOL ENF makes an enemy owe the bearer a charge in its next
+  activation (Figure.fury); ``death_hand``: a passed CH VOL moves a wound of the bearer
+  (or, with VOL 6, of an ally within VOL K) onto an ally or an unconscious figure, or
+  onto an enemy with a CH VOL ENF;
+- ``manipulator``: a ranged attack at the bearer by a figure of lower VOL may be answered
+  (engine/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1.
+
+Batch I: death, wounds and fire (:mod:`wartime.engine.afterlife`), on the bearer:
+
+- ``explodes``: taken out by wounds, it blows up on 1D100 at most that many (100:
+  always); ``explosion`` says how: ``hit_mov``, the DAÑ of the hit that took it out over
+  as many K as its MOV; ``half_hit``, half that DAÑ (rounded half up) over as many K as
+  that half; ``fumble_explodes``: a fumbled CH IMP of its own, once resolved, blows it up
+  on 1D100 at most that many (``half_hit`` of the weapon's DAÑ);
+- ``acid_blood``: each time a blow wounds it, every enemy in CaC with it takes 1 wound
+  with no CH DEF, and one of that enemy's protections loses CAL 1;
+- ``stress_splash``: each time a blow wounds it, every enemy in CaC with it gains 1
+  stress, with no check.
 """
 
 from __future__ import annotations
@@ -484,6 +513,20 @@ class Effect:
     use_check: str | None = None
     use_psi: bool = False
     campaign: bool = False
+    # Batch J: areas and special actions
+    fading: bool = False
+    cluster: bool = False
+    eat: int = 0
+    regain: int = 0
+    challenge: bool = False
+    death_hand: bool = False
+    manipulator: bool = False
+    # Batch I: death, wounds and fire
+    explodes: int | None = None
+    explosion: str | None = None
+    fumble_explodes: int | None = None
+    acid_blood: bool = False
+    stress_splash: bool = False
 
 _KEYS = frozenset(f.name for f in fields(Effect))
 
@@ -521,6 +564,8 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _limit_problems(raw)]
     found += [f"{where}: {p}" for p in _target_problems(raw)]
     found += [f"{where}: {p}" for p in _use_problems(raw)]
+    found += [f"{where}: {p}" for p in _special_problems(raw)]
+    found += [f"{where}: {p}" for p in _afterlife_problems(raw)]
     return found
 
 
@@ -661,7 +706,8 @@ def _presence_problems(raw: dict[str, Any]) -> list[str]:
     found += [f"unknown entry {n!r}" for n in named if load_catalog().find(n) is None]
     return found
 
-_USES = ("stress_ene", "regenerate", "steal_ene", "mark")
+_SPECIAL_USES = ("eat", "regain", "challenge", "death_hand")  # batch J (engine/specials.py)
+_USES = ("stress_ene", "regenerate", "steal_ene", "mark", *_SPECIAL_USES)
 
 
 def _entry_action_problems(raw: dict[str, Any]) -> list[str]:
@@ -772,6 +818,32 @@ def _use_problems(raw: dict[str, Any]) -> list[str]:
     named = [k for k in _USE_FIELDS if k in raw]
     if named and len(raw) > 1:
         found.append(f"{named[0]!r} stands alone")
+    return found
+
+
+def _special_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch J: areas and special actions (engine/specials.py)."""
+    found = [f"{k!r} is a whole number of 1 or more" for k in ("eat", "regain")
+             if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
+    alone = [k for k in ("fading", "cluster", "manipulator") if raw.get(k)]
+    if alone and len(raw) > 1:
+        found.append(f"{alone[0]!r} stands alone")
+    return found
+
+
+EXPLOSIONS = ("hit_mov", "half_hit")
+
+
+def _afterlife_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch I: death, wounds and fire (engine/afterlife.py)."""
+    found = [f"{k!r} is a percent, 1..100" for k in ("explodes", "fumble_explodes")
+             if k in raw and not (isinstance(raw[k], int) and 0 < raw[k] <= 100)]  # fmt: skip
+    if raw.get("explodes") is not None and raw.get("explosion") not in EXPLOSIONS:
+        found.append(f"'explodes' goes with 'explosion', one of {EXPLOSIONS}")
+    if raw.get("explosion") is not None and raw.get("explodes") is None:
+        found.append("'explosion' goes with 'explodes'")
+    if raw.get("fumble_explodes") is not None and raw.get("explosion") != "half_hit":
+        found.append("'fumble_explodes' goes with 'explosion: half_hit'")
     return found
 
 
