@@ -161,7 +161,8 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   name or race, an entry or tag it carries, its transport);
 - ``played_by`` (``engine.yaml``): the engine's own rules play the entry by name, in
   that module of :mod:`wartime.engine` (the template of Área, the metaability kinds,
-  magazines...); no other field goes with it.
+  magazines...), or list building does, in ``rules/legality`` or ``rules/costing``
+  (Reliquia, Área despreciable); no other field goes with it.
 
 Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
 ``who: allies`` and ``within`` K, measured from the bearer to the ally:
