@@ -17,7 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from wartime.board.shapes import Point
-from wartime.engine import cries
+from wartime.engine import cries, minds
 from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
 from wartime.engine.combat import melee_damage, range_penalty
@@ -129,6 +129,7 @@ def _attacks(state: GameState, figure: Figure) -> Iterator[Action]:
 
 def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
     yield from forced_charges(state, figure)  # a charge it owes (behaviour.py) before all else
+    yield from minds.forced(state, figure)  # Gallina, Locura asesina (minds.py)
     yield from _mend(figure)
     yield from _strikes(state, figure)
     if engaged_with(state, figure):

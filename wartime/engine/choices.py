@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import behaviour, cries, entry_actions, gear, holds, items, targets
+from wartime.engine import behaviour, cries, entry_actions, gear, holds, items, minds, targets
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
@@ -107,6 +107,9 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     forced = [] if reacting else behaviour.forced_charges(state, figure)
     if forced:  # a critical CH LOC, Ansia de sangre: the charge or nothing (behaviour.py)
         return [*options, *forced]
+    urged = [] if reacting else minds.forced(state, figure)
+    if urged:  # Gallina, Locura asesina: the owed first action or nothing (minds.py)
+        return [*options, *urged]
     options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
     options += _heights(state, figure) + _boarding(state, figure)
     options += items.choices(state, figure)  # Comerciar, Saquear, Eliminar (items.py)

@@ -151,7 +151,9 @@ def _damage(figure: Figure, weapon: Weapon) -> int:
 
 def _enemy(state: GameState, figure: Figure, action: Action) -> Figure:
     target = state.figure(action.target)
-    if target.side == figure.side:
+    from wartime.engine.minds import mad_at  # Locura asesina may shoot a friend
+
+    if target.side == figure.side and not mad_at(state, figure, target):
         raise IllegalActionError(f"{target.id} is on your own side")
     if target.casualty:
         raise IllegalActionError(f"{target.id} is already a casualty")
@@ -420,6 +422,11 @@ def defend(
     struck and with what, for the entries that reach the target from the striker
     (hits.defence); ``cap`` is a ceiling on the wounds (Ataque CaC sin armas).
     """
+    from wartime.engine.heat import immune as nothing_from
+
+    immune = nothing_from(target, blow)  # Invulnerable (X): nothing at all
+    if immune:
+        return immune
     plan = hits.defence(state, target, blow)
     if plan.hits is None:
         events = _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)

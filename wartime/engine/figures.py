@@ -59,6 +59,8 @@ _EXTRAS = (
     "dazzled",
     "eaten",
     "manipulated",
+    "urge",
+    "runes_turn",
 )
 
 
@@ -195,6 +197,9 @@ class Figure:
     # Batch J: special actions (engine/specials.py).
     eaten: int = 0  # Necrófago: CON its corpse has lost to eaters
     manipulated: bool = False  # Manipulador: CH IMP −1 on the shot being resolved
+    # Batch L: guarding, madness and minds (engine/minds.py).
+    urge: tuple[str, ...] = ()  # Gallina, Locura asesina: what its first action must be
+    runes_turn: int = 0  # Runas de vacío: the turn it last tried to cancel a metaability
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

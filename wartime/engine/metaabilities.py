@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine import heat
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries
 from wartime.engine.checks import acting_modifiers, contest, spend
@@ -25,6 +26,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.gear import usar_objeto
 from wartime.engine.mind import within_reach
+from wartime.engine.minds import void_runes
 from wartime.engine.presence import vol
 from wartime.engine.profiles import METAABILITY_KINDS, Metaability
 from wartime.engine.psychology import psi_check
@@ -96,8 +98,11 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if result is not OpposedResult.ACTOR:
             text = f"{target.id} resiste {ability.id}"
             return [*events, Event("resisted", text, {"figure": target.id, "by": figure.id})]
+    runes, cancelled = void_runes(state, figure, target, ability.id)  # minds.py
+    if cancelled:
+        return [*events, *runes]  # nothing to maintain next turn either
     figure.cast[ability.id] = state.turn
-    return [*events, _grant(figure, target, ability)]
+    return [*events, *runes, _grant(figure, target, ability)]
 
 
 def _check(
@@ -110,8 +115,9 @@ def _check(
     purpose = f"CH {attribute} ({ability.id})"
     outcome, events = cast_roll(state, figure, purpose, value, acting_modifiers(figure), ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
-    if outcome is Outcome.FUMBLE:
-        events += psi_check(state, figure, "pifia con metahabilidad")
+    if outcome is Outcome.FUMBLE:  # Runas de protección spares it (heat.py)
+        safe = heat.safe_from_fumble(figure)
+        events += safe or psi_check(state, figure, "pifia con metahabilidad")
     return outcome, events
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine import hits
+from wartime.engine import heat, hits
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import cost, difficulty, entry
@@ -135,8 +135,9 @@ def _attempt(
     outcome, rolled = cast_roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
     events += rolled
-    if outcome is Outcome.FUMBLE:
-        events += psi_check(state, figure, "pifia con metahabilidad")
+    if outcome is Outcome.FUMBLE:  # Runas de protección spares it (heat.py)
+        safe = heat.safe_from_fumble(figure)
+        events += safe or psi_check(state, figure, "pifia con metahabilidad")
     if not outcome.passed:
         text = f"{figure.id} no logra {failure}"
         events.append(Event("miss", text, {"figure": figure.id, "target": target.id}))

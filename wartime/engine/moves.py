@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import cries, limits, wear
+from wartime.engine import cries, heat, limits, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
 from wartime.engine.driving import (
@@ -291,6 +291,7 @@ def _stride(kind: str) -> Handler:
             raise IllegalActionError(f"{stride.label} needs a destination point")
         if engaged_with(state, figure):
             raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        veins = heat.extra_stride(figure, action)  # Fuego en las venas: K more, a wound
         if kind == "esprintar":
             if figure.sprinted_now:
                 raise IllegalActionError("Esprintar only once per activation")
@@ -300,7 +301,9 @@ def _stride(kind: str) -> Handler:
         if problem:
             raise IllegalActionError(problem)
         budget = figure.mov + stride.extra_k + limits.stride_extra(figure, kind)  # Rápido
+        budget += veins
         events, _, _ = travel(state, figure, action.point, budget, stride)
+        events += heat.stride_paid(state, figure, action)
         if hunted is None:
             events += _end_facing(figure, action.facing)
         else:

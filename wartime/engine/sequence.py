@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
-from wartime.engine import gear, targets, triggers
+from wartime.engine import gear, minds, targets, triggers
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -165,6 +165,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events += activation_starts(figure) + gear.activation_starts(figure)  # a drug's crash
     events += triggers.activation_starts(figure)  # a stun goes on, Ira comes (triggers.py)
     events += start_of_activation(state, figure)
+    events += minds.activation_starts(state, figure)  # Gallina, Locura asesina (minds.py)
     events += targets.activation_starts(state, figure)  # Radiante (targets.py)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
@@ -195,6 +196,7 @@ def act(state: GameState, action: Action) -> list[Event]:
         from wartime.engine.behaviour import compel, lost, nerve
 
         compel(state, figure, action)  # a critical CH LOC, Ansia de sangre: the charge first
+        minds.compel(state, figure, action)  # Gallina, Locura asesina: the first action
         early, goes_ahead = nerve(state, figure, action)  # Cobarde: a CH PSI to attack
         if not goes_ahead:
             return early + lost(state, figure)
@@ -271,6 +273,7 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.silent, figure.surprise = False, None  # Ataque sorpresa: within one activation
     figure.credits = ()  # the cries' credits last for one activation (engine/cries.py)
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
+    figure.urge = ()  # Gallina, Locura asesina: owed in one activation only (minds.py)
     ending = triggers.activation_ends(state, figure)  # Enfermo terminal; a stun, Ira end
     state.active = None
     state.to_move = other(figure.side)

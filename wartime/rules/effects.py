@@ -313,6 +313,22 @@ Batch I: death, wounds and fire (:mod:`wartime.engine.afterlife`), on the bearer
   with no CH DEF, and one of that enemy's protections loses CAL 1;
 - ``stress_splash``: each time a blow wounds it, every enemy in CaC with it gains 1
   stress, with no check.
+
+Batch K: fire, heat and reserves (:mod:`wartime.engine.heat`), on the bearer:
+
+- ``metaability_safe``: a fumble with a metaability brings it no CH PSI and no stress;
+- ``immune`` (with ``hit_by_param``): a hit with a weapon whose id names the entry's X
+  deals it nothing (no CH DEF, no wounds, none of the striker's entries);
+- ``extra_move`` + ``extra_move_wounds``: a Mover, Correr or Esprintar that names the
+  entry among its options reaches that many K farther and costs that many wounds.
+Batch L: guarding, madness and minds (:mod:`wartime.engine.minds`), on the bearer:
+
+- ``outnumbered_flees`` (Gallina): as its activation starts in a CaC where its side is
+  outnumbered, its first action must be a Destrabarse while one is open to it;
+- ``murderous``: as its activation starts out of CaC, on 1D100 at most that many its first
+  action must attack the nearest figure, friend or foe: a shot if it can, else a charge;
+- ``void_runes``: once per turn, a metaability an enemy casts on it is cancelled on 1D10
+  at most that many; a 1 also costs the caster a CH PSI (failed: 1 stress).
 """
 
 from __future__ import annotations
@@ -528,6 +544,15 @@ class Effect:
     fumble_explodes: int | None = None
     acid_blood: bool = False
     stress_splash: bool = False
+    # Batch K: fire, heat and reserves
+    metaability_safe: bool = False
+    immune: bool = False
+    extra_move: float = 0.0
+    extra_move_wounds: int = 0
+    # Batch L: guarding, madness and minds
+    outnumbered_flees: bool = False
+    murderous: int | None = None
+    void_runes: int | None = None
 
 _KEYS = frozenset(f.name for f in fields(Effect))
 
@@ -567,6 +592,8 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _use_problems(raw)]
     found += [f"{where}: {p}" for p in _special_problems(raw)]
     found += [f"{where}: {p}" for p in _afterlife_problems(raw)]
+    found += [f"{where}: {p}" for p in _heat_problems(raw)]
+    found += [f"{where}: {p}" for p in _mind_problems(raw)]
     return found
 
 
@@ -845,6 +872,31 @@ def _afterlife_problems(raw: dict[str, Any]) -> list[str]:
         found.append("'explosion' goes with 'explodes'")
     if raw.get("fumble_explodes") is not None and raw.get("explosion") != "half_hit":
         found.append("'fumble_explodes' goes with 'explosion: half_hit'")
+    return found
+
+
+def _heat_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch K: fire, heat and reserves (engine/heat.py)."""
+    found = []
+    if raw.get("immune") and not raw.get("hit_by_param"):
+        found.append("'immune' goes with 'hit_by_param'")
+    move = raw.get("extra_move")
+    if move is not None and not (isinstance(move, int | float) and move > 0):
+        found.append("'extra_move' is a number of K above 0")
+    if "extra_move_wounds" in raw and move is None:
+        found.append("'extra_move_wounds' goes with 'extra_move'")
+    return found
+
+
+def _mind_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch L: guarding, madness and minds (engine/minds.py)."""
+    found = [f"{k!r} is a whole number 1..100" for k in ("murderous", "void_runes")
+             if k in raw and not (isinstance(raw[k], int) and 0 < raw[k] <= 100)]  # fmt: skip
+    if raw.get("void_runes") is not None and raw["void_runes"] > 10:
+        found.append("'void_runes' is a face of 1D10, 1..10")
+    named = [k for k in ("outnumbered_flees", "murderous", "void_runes") if raw.get(k)]
+    if named and len(raw) > 1:
+        found.append(f"{named[0]!r} stands alone")
     return found
 
 

@@ -1,0 +1,172 @@
+"""Guarding, madness and minds (BONUS Y MALUS, batch L): entries that drive the bearer.
+
+- **Gallina** (``outnumbered_flees``): as its activation starts in a CaC where its side
+  has fewer figures than the enemy's (the whole linked melee, as Destrabarse counts), its
+  first action must be a Destrabarse, or it hands over; the duty lapses when no
+  Destrabarse is open to it (``Figure.urge``).
+- **Locura asesina** (``murderous``): as its activation starts out of CaC, a logged 1D100
+  at most the entry's percent sets it on the nearest living figure, friend or foe (edge to
+  edge; ties by id): its first action must be a shot at it if one is open, else a charge
+  at it (a charge needs an enemy: a friend is only shot at); with neither, nothing is
+  owed.  While that duty stands, a shot at a friend is allowed (:func:`mad_at`).
+- **Runas de vacío** (``void_runes``): once per turn, a metaability an enemy has cast on
+  it (its CH ATR passed and, if asked, its CH VOL ENF won) is cancelled on a logged 1D10
+  at most the entry's number; a 1 also brings the caster a CH PSI, failed: 1 stress
+  (:func:`void_runes`).
+
+The duty of the first action is held by :func:`compel` (the refusal), offered alone by
+:func:`forced` (the lists of choices and the AI), and ends with the activation.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import entries_of
+from wartime.engine.checks import chance
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+from wartime.rules.effects import Effect
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+COWARD = "Gallina"
+MAD = "Locura asesina"
+RUNES = "Runas de vacío"
+SHOTS = "ataque_distancia"
+DISENGAGE = "destrabarse"
+WAYS = 8  # directions tried for a Destrabarse offered in the lists of choices
+
+
+def _effects(figure: Figure) -> list[Effect]:
+    return [e for _, e in entries_of(figure, None)]
+
+
+def _gap(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+# -- the first action's duty -------------------------------------------------------------------
+
+
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
+    """Gallina and Locura asesina: what the first action of this activation must be."""
+    figure.urge = ()
+    effects = _effects(figure)
+    from wartime.engine.melee_variants import melee_group
+    from wartime.engine.moves import engaged_with
+
+    engaged = bool(engaged_with(state, figure))
+    if engaged and any(e.outnumbered_flees for e in effects):
+        group = melee_group(state, figure)
+        own = sum(1 for f in group if f.side == figure.side)
+        if own < len(group) - own:
+            figure.urge = (COWARD,)
+            odds = f"{own} contra {len(group) - own}"
+            text = f"{figure.id} está en inferioridad ({odds}): huye ({COWARD})"
+            return [Event("urge", text, {"figure": figure.id, "entry": COWARD})]
+    percent = max((e.murderous or 0 for e in effects), default=0)
+    if engaged or not percent:
+        return []
+    hit, rolled = chance(state, figure.id, MAD, "1D100", percent)
+    others = [
+        f for f in state.figures.values() if f is not figure and not f.casualty and not f.removed
+    ]
+    if not hit or not others:
+        return [rolled]
+    victim = min(others, key=lambda f: (round(_gap(figure, f), 9), f.id))
+    figure.urge = (MAD, victim.id)
+    text = f"{figure.id} enloquece ({MAD}): su primera acción es atacar a {victim.id}"
+    return [rolled, Event("urge", text, {"figure": figure.id, "entry": MAD, "target": victim.id})]
+
+
+def _owed(state: GameState, figure: Figure) -> bool:
+    return bool(figure.urge) and state.active == figure.id and figure.actions_taken == 0
+
+
+def mad_at(state: GameState, figure: Figure, target: Figure) -> bool:
+    """Whether Locura asesina lets the figure attack this friend now."""
+    return _owed(state, figure) and figure.urge == (MAD, target.id)
+
+
+def forced(state: GameState, figure: Figure) -> list[Action]:
+    """The legal actions the figure's first action must be one of ([] when free)."""
+    if not _owed(state, figure):
+        return []
+    if figure.urge[0] == COWARD:
+        x, y = figure.position
+        ways = [2 * math.pi * k / WAYS for k in range(WAYS)]
+        points = [(round(x + 2 * math.cos(a), 6), round(y + 2 * math.sin(a), 6)) for a in ways]
+        options = [Action(DISENGAGE, figure.id, point=p) for p in points]
+        return [a for a in options if state.check(a) is None]
+    return _shots(state, figure) or _charge(state, figure)
+
+
+def _shots(state: GameState, figure: Figure) -> list[Action]:
+    shots = [
+        Action(SHOTS, figure.id, target=figure.urge[1], item=w.id)
+        for w in figure.profile.weapons
+        if w.ranged
+    ]
+    return [a for a in shots if state.check(a) is None]
+
+
+def _charge(state: GameState, figure: Figure) -> list[Action]:
+    charge = Action("cargar", figure.id, target=figure.urge[1])
+    return [charge] if state.check(charge) is None else []
+
+
+def compel(state: GameState, figure: Figure, action: Action) -> None:
+    """Refuse a first action other than the one owed (handing over is always allowed)."""
+    if action.kind == "end" or not _owed(state, figure):
+        return
+    if figure.urge[0] == COWARD:
+        if action.kind == DISENGAGE or not forced(state, figure):
+            return
+        raise IllegalActionError(
+            f"{figure.id} is outnumbered in CaC ({COWARD}): its first action must be "
+            "Destrabarse, or end its activation"
+        )
+    victim = figure.urge[1]
+    if action.target == victim and action.kind.startswith(SHOTS):
+        return  # its own legality is the handler's to check
+    if action.target == victim and action.kind == "cargar" and not _shots(state, figure):
+        return
+    if not forced(state, figure):
+        return
+    raise IllegalActionError(
+        f"{figure.id} has gone mad ({MAD}): its first action must attack {victim} "
+        "(a shot if it can, else Cargar), or end its activation"
+    )
+
+
+# -- Runas de vacío ----------------------------------------------------------------------------
+
+
+def void_runes(
+    state: GameState, caster: Figure, target: Figure, ability: str
+) -> tuple[list[Event], bool]:
+    """Runas de vacío: the roll that may cancel an enemy's metaability on the bearer;
+    returns its events and whether the metaability is cancelled."""
+    if target.side == caster.side or target.runes_turn == state.turn:
+        return [], False
+    face = min((e.void_runes for e in _effects(target) if e.void_runes), default=0)
+    if not face:
+        return [], False
+    target.runes_turn = state.turn
+    cancelled, rolled = chance(state, target.id, f"{RUNES} contra {ability}", "1D10", face)
+    events = [rolled]
+    if not cancelled:
+        return events, False
+    text = f"{RUNES} de {target.id} anula {ability} de {caster.id}"
+    events.append(Event("cancelled", text, {"figure": target.id, "ability": ability}))
+    if rolled.data["roll"] == 1:
+        from wartime.engine.psychology import psi_check
+
+        events += psi_check(state, caster, RUNES)
+    return events, True
