@@ -128,6 +128,18 @@ def test_fuego_en_las_venas_needs_the_entry() -> None:
     assert state.hash() == before
 
 
+def test_fuego_en_las_venas_is_offered_to_its_bearer_only() -> None:
+    """legal_actions() offers a bearer its moves with Fuego en las venas, at the longer
+    reach (Mover: 1 + 3 K), each one legal by the full check; nobody else gets them."""
+    state = game({"a": bearer("a", Trait("Fuego en las venas"))}, [])
+    fiery = [a for a in state.legal_actions() if a.options == ("Fuego en las venas",)]
+    assert {a.kind for a in fiery} == {"mover", "correr", "esprintar"}
+    assert all(state.check(a) is None for a in fiery)
+    assert (14.0, 10.0) in {a.point for a in fiery if a.kind == "mover"}
+    plain = game({}, [])
+    assert not any(a.options for a in plain.legal_actions())
+
+
 # -- Random games ------------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import behaviour, cries, entry_actions, gear, holds, items, minds, targets
+from wartime.engine import behaviour, cries, entry_actions, gear, heat, holds, items, minds, targets
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
@@ -132,6 +132,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
             is None
         ]
         options += reachable_charges(state, figure)
+        options += heat.stride_options(figure)  # Fuego en las venas (bearers only)
     legal = [a for a in options if a.kind == "end" or state.check(a) is None]
     return legal + steady + moves
 

@@ -13,10 +13,11 @@ The data is ``data/effects/heat.yaml``; docs/rules-interpretations.md has the re
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import entries_of, named_by
+from wartime.engine.bonuses import entries_of, named_by, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
@@ -65,6 +66,28 @@ def extra_stride(figure: Figure, action: Action) -> float:
             raise IllegalActionError(f"{label} is taken once per move")
         extra += found[0].extra_move
     return extra
+
+
+@per_profile
+def _veins(figure: Figure) -> tuple[tuple[str, float], ...]:
+    return tuple((t.name, e.extra_move) for t, e in entries_of(figure, None) if e.extra_move)
+
+
+def stride_options(figure: Figure) -> list[Action]:
+    """Moves taken with Fuego en las venas, four ways at their longer reach, for
+    legal_actions() to check in full (bearers only: nobody else pays for it)."""
+    from wartime.engine.moves import STRIDES as STEPS
+
+    out = []
+    for label, extra in _veins(figure)[:1]:
+        for kind in sorted(STRIDES):
+            reach = figure.mov + STEPS[kind].extra_k + extra
+            for way in range(4):
+                angle = math.pi * way / 2
+                x = round(figure.position[0] + reach * math.cos(angle), 6)
+                y = round(figure.position[1] + reach * math.sin(angle), 6)
+                out.append(Action(kind, figure.id, point=(x, y), options=(label,)))
+    return out
 
 
 def stride_paid(state: GameState, figure: Figure, action: Action) -> list[Event]:
