@@ -21,6 +21,7 @@ from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.guards import GUARD
 from wartime.engine.limits import prices_moves, sight_extra, stride_extra
 from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
@@ -78,6 +79,7 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
     found = answers(state, caster, declared.action)
     options = [Action("pass", figure.id)]
     options += [Action(COUNTER, m) for m in counter_mages(state, caster, declared.action)]
+    options += [Action(GUARD, g) for g in declared.guards]  # Guardaespaldas (guards.py)
     if DODGE in found:
         options.append(Action(DODGE, figure.id))
     if MANIPULATE in found:  # Manipulador (engine/specials.py)

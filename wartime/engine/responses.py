@@ -31,6 +31,8 @@ from wartime.engine.driving import drives
 from wartime.engine.duels import DRAW, desenfundar, draw_weapons
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.guards import ENTRY as GUARD_ENTRY
+from wartime.engine.guards import GUARD, guards
 from wartime.engine.holds import holder
 from wartime.engine.moves import Stride, engaged_with, travel
 from wartime.engine.specials import MANIPULATE, MANIPULATOR, manipulate, manipulates
@@ -60,10 +62,12 @@ class Declared:
     action: Action
     target: str
     mages: tuple[str, ...] = ()  # enemy neuromantes that may answer with Contramagia
+    guards: tuple[str, ...] = ()  # the target's bodyguards that may step in (guards.py)
 
     def snapshot(self) -> list[object]:
         base: list[object] = [self.actor, self.action.to_data(), self.target]
-        return [*base, list(self.mages)] if self.mages else base
+        base = [*base, list(self.mages)] if self.mages or self.guards else base
+        return [*base, list(self.guards)] if self.guards else base
 
 
 @dataclass(frozen=True)
@@ -117,21 +121,25 @@ def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
 
     found = answers(state, actor, action)
     mages = counter_mages(state, actor, action)
-    if not found and not mages:
+    bodyguards = guards(state, actor, action)  # Guardaespaldas
+    if not found and not mages and not bodyguards:
         return []
     problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
     if problem:
         raise IllegalActionError(problem)
     assert action.target is not None
-    state.declared = Declared(actor.id, action, action.target, tuple(mages))
+    state.declared = Declared(actor.id, action, action.target, tuple(mages), tuple(bodyguards))
     said = [MANIPULATOR if kind == MANIPULATE else entry(kind).name for kind in found]
     names = [f"{action.target} ({' o '.join(said)})"] if found else []
     names += [f"{mage} ({entry(COUNTER).name})" for mage in mages]
+    names += [f"{guard} ({GUARD_ENTRY})" for guard in bodyguards]
     text = (
         f"{actor.id} declara {entry_name(action)} contra {action.target}; "
         f"puede responder: {', '.join(names)}"
     )
     data = {"figure": actor.id, "target": action.target, "answers": found, "mages": mages}
+    if bodyguards:
+        data["guards"] = bodyguards
     return [Event("declared", text, data)]
 
 
@@ -157,6 +165,8 @@ def respond(state: GameState, action: Action) -> list[Event]:
     actor = state.figure(declared.actor)
     if action.kind == COUNTER:
         return _counter(state, actor, declared, action)
+    if action.kind == GUARD:
+        return _guard(state, actor, declared, action)
     if action.figure not in (None, target.id):
         raise IllegalActionError(f"{target.id} is the one answering, not {action.figure}")
     if action.kind == "pass":
@@ -201,6 +211,25 @@ def _counter(state: GameState, actor: Figure, declared: Declared, action: Action
     finally:
         state.countering = None
     return events + check_game_over(state)
+
+
+def _guard(state: GameState, actor: Figure, declared: Declared, action: Action) -> list[Event]:
+    """Guardaespaldas: the bodyguard steps in; the declared attack goes at it instead."""
+    from wartime.engine.sequence import check_game_over
+
+    if action.figure not in declared.guards:
+        raise IllegalActionError(
+            f"{action.figure} cannot step in: an ally of {declared.target} with "
+            f"{GUARD_ENTRY} close enough to it may"
+        )
+    state.declared = None
+    text = (
+        f"{action.figure} ({GUARD_ENTRY}) se interpone: el ataque contra "
+        f"{declared.target} le alcanza a él"
+    )
+    events = [Event("guard", text, {"figure": action.figure, "instead_of": declared.target})]
+    swapped = replace(declared.action, target=action.figure)
+    return events + _resolve(state, actor, swapped, GUARD) + check_game_over(state)
 
 
 def _exchange(state: GameState, action: Action) -> list[Event]:

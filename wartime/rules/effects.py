@@ -329,6 +329,9 @@ Batch L: guarding, madness and minds (:mod:`wartime.engine.minds`), on the beare
   action must attack the nearest figure, friend or foe: a shot if it can, else a charge;
 - ``void_runes``: once per turn, a metaability an enemy casts on it is cancelled on 1D10
   at most that many; a 1 also costs the caster a CH PSI (failed: 1 stress).
+
+Guardaespaldas (engine/guards.py): ``guards`` — an ally of the bearer within that many K
+that an enemy declares an attack at may have the bearer step in and take it.
 """
 
 from __future__ import annotations
@@ -553,6 +556,9 @@ class Effect:
     outnumbered_flees: bool = False
     murderous: int | None = None
     void_runes: int | None = None
+    # Guardaespaldas (engine/guards.py).
+    guards: float | None = None
+
 
 _KEYS = frozenset(f.name for f in fields(Effect))
 
@@ -688,6 +694,8 @@ def _choice_problems(raw: dict[str, Any]) -> list[str]:
     shields = [k for k in ("drains_shield", "halves_shield", "crushes") if raw.get(k)]
     if shields and raw.get("who") != "targets":
         found.append(f"{shields[0]!r} needs 'who: targets'")
+    if raw.get("guards") is not None and not raw["guards"] > 0:
+        found.append("guards is the K within which it steps in: above 0")
     if raw.get("played_by") is not None and len(raw) > 1:
         found.append("'played_by' stands alone")
     if raw.get("used_percent") is not None and not raw.get("used_wounds"):
