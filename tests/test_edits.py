@@ -588,3 +588,12 @@ def test_autosave_and_recover(tmp_path: Path) -> None:
 def test_recover_ignores_a_corrupt_autosave(tmp_path: Path, text: str) -> None:
     (tmp_path / "autosave.yaml").write_text(text, encoding="utf-8")
     assert recover(tmp_path) is None
+
+
+def test_a_facing_stays_below_360_even_after_a_tiny_negative_turn() -> None:
+    """Facings are kept in [0, 360): a float modulo of a tiny negative angle is 360.0
+    itself, which must read as 0 (found by the undo / redo property above)."""
+    from wartime.board.edits import bearing
+
+    assert bearing(-2.119493107589878e-111) == 0.0
+    assert bearing(-90.0) == 270.0 and bearing(720.0) == 0.0 and bearing(359.5) == 359.5

@@ -20,17 +20,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.rules.catalog import Hook, load_catalog
 from wartime.rules.effects import load_effects
 
-from .engine_support import (
-    KNIFE,
-    RIFLE,
-    ScriptedDice,
-    do,
-    profile,
-    rolls_of,
-    scenario,
-    started,
-    users_of,
-)
+from . import engine_support as support
 from .test_areas import FAIL_DEF, GRENADE, PASS_PSI, AimedDice, kinds, ready, tough
 
 PAD = [5] * 8
@@ -40,7 +30,7 @@ BUNKAI = Metaability("golpe", ene=2, alc=6, cal=5, attribute="AGI")
 
 
 def carrier(name: str, entry: str | None) -> Profile:
-    return replace(profile(name), traits=(Trait(entry),) if entry else ())
+    return replace(support.profile(name), traits=(Trait(entry),) if entry else ())
 
 
 def game(
@@ -49,13 +39,13 @@ def game(
 ) -> GameState:  # fmt: skip
     """a (A) at (10, 10) facing b (B, CON 9); c, when placed, carries ``entry``; a acts."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", b_at, 180.0)]
-    profiles = {"b": profile("b", con=9)}
+    profiles = {"b": support.profile("b", con=9)}
     if a is not None:
         profiles["a"] = a
     if c_at is not None:
         units.append(("c", c_side, c_at, 90.0))
         profiles["c"] = carrier("c", entry)
-    return started(scenario(units, profiles=profiles), [*(dice or []), *PAD])
+    return support.started(support.scenario(units, profiles=profiles), [*(dice or []), *PAD])
 
 
 def gap(state: GameState, one: str, other: str) -> float:
@@ -85,17 +75,19 @@ def test_grito_de_oscuridad_reaches_the_attackers_of_its_allies(where: str, shif
     has CH IMP -1 (measured from the bearer to the ally attacked)."""
     state = game(beside(21.0, 10.0, 5.0 + shift), "B", "Grito de oscuridad", [5])
     assert gap(state, "b", "c") == pytest.approx(5.0 + shift)
-    mods = rolls_of(do(state, SHOT), "a", "CH IMP")[0]["modifiers"]
+    mods = support.rolls_of(support.do(state, SHOT), "a", "CH IMP")[0]["modifiers"]
     assert (["Grito de oscuridad (c)", -1] in mods) is (where == "inside")
 
 
 def test_grito_de_oscuridad_is_for_the_others_and_for_the_bearers_side() -> None:
     """An aura on "aliados" leaves the bearer out; and an enemy's shout does not help b."""
     state = game(beside(21.0, 10.0, 2.0), "B", "Grito de oscuridad", [5])
-    events = do(state, Action("ataque_distancia", target="c", item="fusil"))
-    assert not [m for m in rolls_of(events, "a", "CH IMP")[0]["modifiers"] if "oscuridad" in m[0]]
+    events = support.do(state, Action("ataque_distancia", target="c", item="fusil"))
+    assert not [
+        m for m in support.rolls_of(events, "a", "CH IMP")[0]["modifiers"] if "oscuridad" in m[0]
+    ]
     state = game(beside(21.0, 10.0, 2.0), "A", "Grito de oscuridad", [5])
-    assert rolls_of(do(state, SHOT), "a", "CH IMP")[0]["modifiers"] == []
+    assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")[0]["modifiers"] == []
 
 
 @pytest.mark.parametrize(("where", "shift"), RANGE)
@@ -105,21 +97,23 @@ def test_grito_de_punteria_reaches_the_targets_of_its_allies_shots(
     """BONUS Y MALUS, Grito de puntería: the targets of the shots of allies within 5 K of the
     bearer have CH DEF -1 (measured from the bearer to the shooter)."""
     state = game(beside(10.0, 10.0, 5.0 + shift), "A", "Grito de puntería", [2, 9, 3])
-    data = rolls_of(do(state, SHOT), "b", "CH DEF")[0]
+    data = support.rolls_of(support.do(state, SHOT), "b", "CH DEF")[0]
     assert (["Grito de puntería (c)", -1] in data["modifiers"]) is (where == "inside")
 
 
 def test_grito_de_punteria_counts_for_shots_only_an_area_too() -> None:
     """Not in CaC; an area weapon's hit is a shot as well."""
     state = game(beside(10.0, 10.0, 2.0), "A", "Grito de puntería", [2, 9, 3], b_at=(11.0, 10.0))
-    events = do(state, Action("ataque_cac", target="b", item="cuchillo"))
-    assert ["Grito de puntería (c)", -1] not in rolls_of(events, "b", "CH DEF")[0]["modifiers"]
+    events = support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
+    assert ["Grito de puntería (c)", -1] not in support.rolls_of(events, "b", "CH DEF")[0][
+        "modifiers"
+    ]
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
     units.append(("c", "A", beside(10.0, 10.0, 2.0), 90.0))
     profiles = {"a": tough("a", GRENADE), "b": tough("b"), "c": carrier("c", "Grito de puntería")}
-    state = ready(scenario(units, profiles), [2, FAIL_DEF, PASS_PSI])
-    events = do(state, Action("ataque_distancia", target="b", item="granada"))
-    assert ["Grito de puntería (c)", -1] in rolls_of(events, "b", "CH DEF")[0]["modifiers"]
+    state = ready(support.scenario(units, profiles), [2, FAIL_DEF, PASS_PSI])
+    events = support.do(state, Action("ataque_distancia", target="b", item="granada"))
+    assert ["Grito de puntería (c)", -1] in support.rolls_of(events, "b", "CH DEF")[0]["modifiers"]
 
 
 # -- DAÑ on a charge ---------------------------------------------------------------------------
@@ -132,29 +126,29 @@ def charge(entry: str, c_gap: float, charging: bool = True) -> int:
     """
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
     units.append(("c", "A", beside(12.5, 10.0, c_gap), 90.0))
-    profiles = {"b": profile("b", con=9), "c": carrier("c", entry)}
-    state = started(scenario(units, profiles=profiles), [2, 9, *PAD])
+    profiles = {"b": support.profile("b", con=9), "c": carrier("c", entry)}
+    state = support.started(support.scenario(units, profiles=profiles), [2, 9, *PAD])
     if charging:
-        do(state, Action("cargar", target="b"))
+        support.do(state, Action("cargar", target="b"))
         assert gap(state, "a", "c") == pytest.approx(c_gap, abs=0.01)
     else:
         state.figures["a"].position = (12.5, 10.0)
-    events = do(state, Action("ataque_cac", target="b", item="cuchillo"))
+    events = support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
     return int(next(e.data["damage"] for e in events if e.kind == "hit"))
 
 
 def test_grito_de_combate_adds_to_the_charges_blow() -> None:
     """BONUS Y MALUS, Grito de combate: allies within 5 K, DAÑ +1 on the first attack of a
     charge (the blow after Cargar)."""
-    assert charge("Grito de combate", 4.9) == KNIFE.dan + 1 + 1
-    assert charge("Grito de combate", 5.1) == KNIFE.dan + 1
-    assert charge("Grito de combate", 2.0, charging=False) == KNIFE.dan
+    assert charge("Grito de combate", 4.9) == support.KNIFE.dan + 1 + 1
+    assert charge("Grito de combate", 5.1) == support.KNIFE.dan + 1
+    assert charge("Grito de combate", 2.0, charging=False) == support.KNIFE.dan
 
 
 def test_grito_de_muerte_leaves_out_the_charges_blow() -> None:
     """BONUS Y MALUS, Grito de muerte: allies within 5 K that did not charge, DAÑ +1 in CaC."""
-    assert charge("Grito de muerte", 2.0) == KNIFE.dan + 1
-    assert charge("Grito de muerte", 2.0, charging=False) == KNIFE.dan + 1
+    assert charge("Grito de muerte", 2.0) == support.KNIFE.dan + 1
+    assert charge("Grito de muerte", 2.0, charging=False) == support.KNIFE.dan + 1
 
 
 # -- ENE ---------------------------------------------------------------------------------------
@@ -163,38 +157,38 @@ def test_grito_de_muerte_leaves_out_the_charges_blow() -> None:
 @pytest.mark.parametrize(
     ("entry", "side", "shift", "shot", "crouch"),
     [
-        ("Grito de maestría", "A", -0.1, RIFLE.ene - 1, 1),  # weapons only
-        ("Grito de maestría", "A", +0.1, RIFLE.ene, 1),
-        ("Grito de maestría", "B", -0.1, RIFLE.ene, 1),  # an enemy's shout
-        ("Hálito de hambre", "B", -0.1, RIFLE.ene + 1, 2),  # every action
-        ("Hálito de hambre", "B", +0.1, RIFLE.ene, 1),
-        ("Hálito de hambre", "A", -0.1, RIFLE.ene, 1),  # an ally's breath
+        ("Grito de maestría", "A", -0.1, support.RIFLE.ene - 1, 1),  # weapons only
+        ("Grito de maestría", "A", +0.1, support.RIFLE.ene, 1),
+        ("Grito de maestría", "B", -0.1, support.RIFLE.ene, 1),  # an enemy's shout
+        ("Hálito de hambre", "B", -0.1, support.RIFLE.ene + 1, 2),  # every action
+        ("Hálito de hambre", "B", +0.1, support.RIFLE.ene, 1),
+        ("Hálito de hambre", "A", -0.1, support.RIFLE.ene, 1),  # an ally's breath
     ],
 )
 def test_ene_auras(entry: str, side: str, shift: float, shot: int, crouch: int) -> None:
     """BONUS Y MALUS, Grito de maestría: allies within 5 K, their weapons cost ENE -1 (min 1);
     Hálito de hambre: enemies within 5 K, ENE -1 (each of their actions costs 1 more)."""
     state = game(beside(10.0, 10.0, 5.0 + shift), side, entry, [5])
-    assert ene_paid(do(state, SHOT)) == [shot]
+    assert ene_paid(support.do(state, SHOT)) == [shot]
     state = game(beside(10.0, 10.0, 5.0 + shift), side, entry)
-    events = do(state, Action("agacharse"))
+    events = support.do(state, Action("agacharse"))
     assert ene_paid(events) == [crouch]
     if crouch == 2:
         assert "Hálito de hambre (c) +1" in next(e.text for e in events if e.kind == "ene")
 
 
 def test_grito_de_maestria_keeps_the_minimum_of_one() -> None:
-    cheap = replace(profile("a"), weapons=(replace(RIFLE, ene=1),))
+    cheap = replace(support.profile("a"), weapons=(replace(support.RIFLE, ene=1),))
     state = game(beside(10.0, 10.0, 2.0), "A", "Grito de maestría", [5], a=cheap)
-    assert ene_paid(do(state, SHOT)) == [1]
+    assert ene_paid(support.do(state, SHOT)) == [1]
 
 
 def activated(c_at: tuple[float, float], c_side: str, ene: int = 0) -> GameState:
     """a (with ``ene`` ENE before it) starts its activation with c near it."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
     units.append(("c", c_side, c_at, 90.0))
-    state = scenario(units, profiles={"c": carrier("c", "Genio estratega")}).new_game()
-    state.dice = ScriptedDice([9, 1])
+    state = support.scenario(units, profiles={"c": carrier("c", "Genio estratega")}).new_game()
+    state.dice = support.ScriptedDice([9, 1])
     state.apply(Action("initiative", "a"))
     state.apply(Action("initiative", "b"))
     state.figures["a"].ene = ene
@@ -229,28 +223,45 @@ def test_distorsion_envenenada_makes_invocations_fumble_on_nine(
     """BONUS Y MALUS, Distorsión envenenada: within 5 K of the object, 9 and 10 are fumbles
     for whoever makes invocations (an invocación's CH INT)."""
     caster = replace(
-        profile("a"), metaabilities=(FIREBALL, BUNKAI), traits=users_of(FIREBALL, BUNKAI)
+        support.profile("a"),
+        metaabilities=(FIREBALL, BUNKAI),
+        traits=support.users_of(FIREBALL, BUNKAI),
     )
     state = game(beside(10.0, 10.0, 5.0 + shift), c_side, "Distorsión envenenada", [9], a=caster)
-    assert rolls_of(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == outcome
+    assert (
+        support.rolls_of(support.do(state, Action("usar", item="bola")), "a", "CH INT")[0][
+            "outcome"
+        ]
+        == outcome
+    )
     state = game(beside(10.0, 10.0, 5.0 + shift), c_side, "Distorsión envenenada", [9], a=caster)
     # a bunkai (CH AGI) is no invocation
-    assert rolls_of(do(state, Action("usar", item="golpe")), "a", "CH AGI")[0]["outcome"] == "fail"
+    assert (
+        support.rolls_of(support.do(state, Action("usar", item="golpe")), "a", "CH AGI")[0][
+            "outcome"
+        ]
+        == "fail"
+    )
 
 
 def test_distorsion_envenenada_reaches_its_bearer_and_invocation_weapons() -> None:
     """Its bearer invokes within 5 K of it too; a weapon with Invocación is an invocation."""
     caster = replace(
-        profile("a", weapons=(RIFLE, WAND)),
+        support.profile("a", weapons=(support.RIFLE, WAND)),
         metaabilities=(FIREBALL,),
-        traits=(Trait("Distorsión envenenada"), *users_of(FIREBALL)),
+        traits=(Trait("Distorsión envenenada"), *support.users_of(FIREBALL)),
     )
     state = game(dice=[9], a=caster)
-    assert rolls_of(do(state, Action("usar", item="bola")), "a", "CH INT")[0]["outcome"] == "fumble"
+    assert (
+        support.rolls_of(support.do(state, Action("usar", item="bola")), "a", "CH INT")[0][
+            "outcome"
+        ]
+        == "fumble"
+    )
     for weapon, outcome in [("varita", "fumble"), ("fusil", "fail")]:
         state = game(dice=[9], a=caster)
-        events = do(state, Action("ataque_distancia", target="b", item=weapon))
-        assert rolls_of(events, "a", "CH IMP")[0]["outcome"] == outcome, weapon
+        events = support.do(state, Action("ataque_distancia", target="b", item=weapon))
+        assert support.rolls_of(events, "a", "CH IMP")[0]["outcome"] == outcome, weapon
 
 
 # -- Rerolls -----------------------------------------------------------------------------------
@@ -259,38 +270,38 @@ def test_distorsion_envenenada_reaches_its_bearer_and_invocation_weapons() -> No
 def test_runas_de_rechazo_rerolls_the_vol_contest_of_an_action_aimed_at_it() -> None:
     """BONUS Y MALUS, Runas de rechazo: as the target of an action, it may repeat its CH VOL
     ENF (a metaability cast on it: a's CH AGI 2, a's CH VOL ENF 3, b's 8 then 1)."""
-    caster = replace(profile("a"), metaabilities=(BUNKAI,), traits=users_of(BUNKAI))
+    caster = replace(support.profile("a"), metaabilities=(BUNKAI,), traits=support.users_of(BUNKAI))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (14.0, 10.0), 180.0)]
     for b_traits, mine, wins in [((Trait("Runas de rechazo"),), 8, True), ((), None, False)]:
-        profiles = {"a": caster, "b": replace(profile("b"), traits=b_traits)}
-        state = started(scenario(units, profiles=profiles), [2, 3, 8, 1, *PAD])
-        events = do(state, Action("usar", target="b", item="golpe"))
-        assert rolls_of(events, "b", "CH VOL ENF")[0]["rerolled"] == mine
+        profiles = {"a": caster, "b": replace(support.profile("b"), traits=b_traits)}
+        state = support.started(support.scenario(units, profiles=profiles), [2, 3, 8, 1, *PAD])
+        events = support.do(state, Action("usar", target="b", item="golpe"))
+        assert support.rolls_of(events, "b", "CH VOL ENF")[0]["rerolled"] == mine
         assert ("resisted" in [e.kind for e in events]) is wins
     # The caster's own contest is not "aimed at it": no reroll for a.
-    profiles = {"a": replace(caster, traits=(Trait("Runas de rechazo"), *users_of(BUNKAI)))}
-    state = started(scenario(units, profiles=profiles), [2, 8, 3, *PAD])
-    events = do(state, Action("usar", target="b", item="golpe"))
-    assert rolls_of(events, "a", "CH VOL ENF")[0]["rerolled"] is None
+    profiles = {"a": replace(caster, traits=(Trait("Runas de rechazo"), *support.users_of(BUNKAI)))}
+    state = support.started(support.scenario(units, profiles=profiles), [2, 8, 3, *PAD])
+    events = support.do(state, Action("usar", target="b", item="golpe"))
+    assert support.rolls_of(events, "a", "CH VOL ENF")[0]["rerolled"] is None
 
 
 def test_control_del_chi_serves_once_per_activation() -> None:
     """BONUS Y MALUS, Control del CHI: one failed check rolled again per activation; the
     first failure uses it, and it is back when the bearer's next activation starts."""
-    chi = replace(profile("a"), traits=(Trait("Control del CHI"),))
+    chi = replace(support.profile("a"), traits=(Trait("Control del CHI"),))
     state = game(dice=[8, 2, 9, 3, 8], a=chi)
-    assert rolls_of(do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
+    assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
     assert state.figures["a"].spent == ("Control del CHI",)
     spent = state.hash()
-    second = rolls_of(do(state, SHOT), "a", "CH IMP")[0]
+    second = support.rolls_of(support.do(state, SHOT), "a", "CH IMP")[0]
     assert second["rerolled"] is None and second["outcome"] == "fail"
-    do(state, Action("esperar"))
+    support.do(state, Action("esperar"))
     state.apply(Action("activate", "b"))
-    do(state, Action("end"))
-    state.dice = ScriptedDice([8, 2, 9, 3])
+    support.do(state, Action("end"))
+    state.dice = support.ScriptedDice([8, 2, 9, 3])
     state.apply(Action("activate", "a"))  # a later phase: a new activation
     assert state.figures["a"].spent == () and state.hash() != spent
-    assert rolls_of(do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
+    assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")[0]["rerolled"] == 8
 
 
 def test_corrector_de_punteria_rolls_the_scatter_twice() -> None:
@@ -298,10 +309,10 @@ def test_corrector_de_punteria_rolls_the_scatter_twice() -> None:
     on the character, as on the weapon (tests/test_areas.py)."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
     a = replace(tough("a", GRENADE), traits=(Trait("Corrector de puntería"),))
-    state = ready(scenario(units, {"a": a, "b": tough("b")}), [8, 9, 1, FAIL_DEF, PASS_PSI],
+    state = ready(support.scenario(units, {"a": a, "b": tough("b")}), [8, 9, 1, FAIL_DEF, PASS_PSI],
                   angles=[0.0, 90.0])  # fmt: skip
     assert isinstance(state.dice, AimedDice)
-    events = do(state, Action("ataque_distancia", target="b", item="granada"))
+    events = support.do(state, Action("ataque_distancia", target="b", item="granada"))
     assert [d["rolls"] for d in kinds(events, "scatter")] == [[9], [1]]
     assert load_effects()["Corrector de puntería"][0].rescatter
 

@@ -31,17 +31,7 @@ from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.rules.catalog import Hook, load_catalog
 from wartime.rules.effects import load_effects
 
-from .engine_support import (
-    KNIFE,
-    RIFLE,
-    do,
-    labelled,
-    profile,
-    rolls_of,
-    scenario,
-    started,
-    users_of,
-)
+from . import engine_support as support
 
 BUNKAI = Metaability("golpe", ene=2, alc=6, cal=5, attribute="AGI")
 WALL = Wall(((20.0, 8.0), (20.0, 12.0)), 0.7, 2)  # b at x 21 is 68% hidden from a at x 10
@@ -78,15 +68,15 @@ def scene(
     units += [(fid, "A", (10.0, 12.0 + 2 * i), 0.0) for i, fid in enumerate(others)]
     profiles = {
         "a": replace(
-            profile("a", mov=mov, weapons=(RIFLE, KNIFE, WAND)),
-            traits=(*a, *users_of(BUNKAI)),
+            support.profile("a", mov=mov, weapons=(support.RIFLE, support.KNIFE, WAND)),
+            traits=(*a, *support.users_of(BUNKAI)),
             metaabilities=(BUNKAI,),
         ),
-        "b": replace(profile("b", con=b_con), traits=b),
+        "b": replace(support.profile("b", con=b_con), traits=b),
         **others,
     }
     walls = (WALL,) if name == "hidden" else ()
-    state = started(scenario(units, profiles=profiles, walls=walls), [*dice, *PAD])
+    state = support.started(support.scenario(units, profiles=profiles, walls=walls), [*dice, *PAD])
     if name == "hidden":
         state.figures["b"].hidden = True
     return state, action
@@ -187,11 +177,11 @@ CASES = [
 def test_entry_modifies_its_check_in_play(c: Case) -> None:
     """BONUS Y MALUS, <entry>: <rule> — on that roll (labelled "entry (owner)" if another's)."""
     state, action = scene(c.scene, a=c.a, b=c.b)
-    found = rolls_of(do(state, action), *c.roll)
+    found = support.rolls_of(support.do(state, action), *c.roll)
     assert found, f"no {c.roll} in the scene {c.scene}"
     owner = "a" if c.a else "b"
     label = c.entry if owner == c.roll[0] else f"{c.entry} ({owner})"
-    mods = labelled(found[0], c.entry)
+    mods = support.labelled(found[0], c.entry)
     assert mods == ([] if c.modifier is None else [[label, c.modifier]]), c.rule
 
 
@@ -201,9 +191,13 @@ def test_borracho_grows_by_one_each_turn_after_the_third() -> None:
         state, action = scene("shoot", a=(t("Borracho"),))
         state.turn = turn  # the check reads the turn being played
         state.dice.faces[0] = 1  # a critical hits whatever the malus: b's CH DEF follows
-        events = do(state, action)
-        assert labelled(rolls_of(events, "a", "CH IMP")[0], "Borracho") == wanted, turn
-        assert labelled(rolls_of(events, "b", "CH DEF")[0], "Borracho") == []  # not a CH ATR
+        events = support.do(state, action)
+        assert support.labelled(support.rolls_of(events, "a", "CH IMP")[0], "Borracho") == wanted, (
+            turn
+        )
+        assert (
+            support.labelled(support.rolls_of(events, "b", "CH DEF")[0], "Borracho") == []
+        )  # not a CH ATR
 
 
 def test_explorador_adds_one_to_the_initiative_roll() -> None:
@@ -218,11 +212,16 @@ def test_explorador_adds_one_to_the_initiative_roll() -> None:
 def test_mal_agujero_bites_only_with_heroe() -> None:
     """BONUS Y MALUS, Mal agujero: CH ATR -1 when it also carries Héroe."""
     state, action = scene("shoot", a=(t("Mal agujero"), t("Héroe")))
-    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Mal agujero") == [
-        ["Mal agujero", -1]
-    ]
+    assert support.labelled(
+        support.rolls_of(support.do(state, action), "a", "CH IMP")[0], "Mal agujero"
+    ) == [["Mal agujero", -1]]
     state, action = scene("shoot", a=(t("Mal agujero"),))
-    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Mal agujero") == []
+    assert (
+        support.labelled(
+            support.rolls_of(support.do(state, action), "a", "CH IMP")[0], "Mal agujero"
+        )
+        == []
+    )
 
 
 def test_mente_centrada_makes_concentrarse_give_two() -> None:
@@ -230,12 +229,14 @@ def test_mente_centrada_makes_concentrarse_give_two() -> None:
     for times, bonus in [(1, 2), (2, 3)]:
         state, action = scene("shoot", a=(t("Mente centrada"),))
         for _ in range(times):
-            do(state, Action("concentrarse"))
-        data = rolls_of(do(state, action), "a", "CH IMP")[0]
+            support.do(state, Action("concentrarse"))
+        data = support.rolls_of(support.do(state, action), "a", "CH IMP")[0]
         assert ["concentración", bonus] in data["modifiers"]
     state, action = scene("shoot")
-    do(state, Action("concentrarse"))
-    assert ["concentración", 1] in rolls_of(do(state, action), "a", "CH IMP")[0]["modifiers"]
+    support.do(state, Action("concentrarse"))
+    assert ["concentración", 1] in support.rolls_of(support.do(state, action), "a", "CH IMP")[0][
+        "modifiers"
+    ]
 
 
 def test_municion_teledirigida_shoots_at_eight() -> None:
@@ -243,34 +244,41 @@ def test_municion_teledirigida_shoots_at_eight() -> None:
     guided = (t("Munición teledirigida", weapon="fusil"),)
     state, action = scene("shoot", a=guided)
     state.figures["a"].next_action_modifier = -3  # whatever else applies, the number is 8
-    data = rolls_of(do(state, action), "a", "CH IMP")[0]
+    data = support.rolls_of(support.do(state, action), "a", "CH IMP")[0]
     assert data["target"] == 8 and data["base"] == 4
-    assert labelled(data, "Munición teledirigida") == [["Munición teledirigida", 7]]
+    assert support.labelled(data, "Munición teledirigida") == [["Munición teledirigida", 7]]
     state, action = scene("strike", a=guided)  # the knife carries no such ammunition
-    assert rolls_of(do(state, action), "a", "CH IMP")[0]["target"] == 4
+    assert support.rolls_of(support.do(state, action), "a", "CH IMP")[0]["target"] == 4
 
 
 def test_pusilanime_halves_unless_a_leader_is_near() -> None:
     """BONUS Y MALUS, Pusilánime: ATR /2 without an ally within 10 K with Líder, Presencia de
     honor or Aura de obstinación (AGI 4 → 2 on the CH IMP, VOL 4 → 2 on the CH PSI)."""
     state, action = scene("shoot", a=(t("Pusilánime"),))
-    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
-        ["Pusilánime", -2]
-    ]
+    assert support.labelled(
+        support.rolls_of(support.do(state, action), "a", "CH IMP")[0], "Pusilánime"
+    ) == [["Pusilánime", -2]]
     for entry in ("Líder", "Presencia de honor", "Aura de obstinación"):
-        leader = replace(profile("c"), traits=(t(entry),))
+        leader = replace(support.profile("c"), traits=(t(entry),))
         state, action = scene("shoot", a=(t("Pusilánime"),), c=leader)
-        assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [], entry
-    state, action = scene("shoot", a=(t("Pusilánime"),), c=replace(profile("c"), traits=()))
-    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
-        ["Pusilánime", -2]
-    ]
-    far = scene("shoot", a=(t("Pusilánime"),), c=replace(profile("c"), traits=(t("Líder"),)))
+        assert (
+            support.labelled(
+                support.rolls_of(support.do(state, action), "a", "CH IMP")[0], "Pusilánime"
+            )
+            == []
+        ), entry
+    state, action = scene("shoot", a=(t("Pusilánime"),), c=replace(support.profile("c"), traits=()))
+    assert support.labelled(
+        support.rolls_of(support.do(state, action), "a", "CH IMP")[0], "Pusilánime"
+    ) == [["Pusilánime", -2]]
+    far = scene(
+        "shoot", a=(t("Pusilánime"),), c=replace(support.profile("c"), traits=(t("Líder"),))
+    )
     state, action = far
     state.figures["c"].position = (10.0, 21.2)  # 10.2 K between the bases
-    assert labelled(rolls_of(do(state, action), "a", "CH IMP")[0], "Pusilánime") == [
-        ["Pusilánime", -2]
-    ]
+    assert support.labelled(
+        support.rolls_of(support.do(state, action), "a", "CH IMP")[0], "Pusilánime"
+    ) == [["Pusilánime", -2]]
 
 
 def test_luchador_consumado_denies_the_foes_numbers() -> None:
@@ -279,9 +287,11 @@ def test_luchador_consumado_denies_the_foes_numbers() -> None:
     for traits, wanted in [((), True), ((t("Luchador consumado"),), False)]:
         units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0)]
         units.append(("c", "A", (12.0, 10.0), 180.0))
-        profiles = {"b": replace(profile("b", con=9), traits=traits)}
-        state = started(scenario(units, profiles=profiles), [2, 9, 3, *PAD])
-        data = rolls_of(do(state, Action("ataque_cac", target="b", item="cuchillo")), "a", "CH IMP")
+        profiles = {"b": replace(support.profile("b", con=9), traits=traits)}
+        state = support.started(support.scenario(units, profiles=profiles), [2, 9, 3, *PAD])
+        data = support.rolls_of(
+            support.do(state, Action("ataque_cac", target="b", item="cuchillo")), "a", "CH IMP"
+        )
         assert (["superioridad numérica", 1] in data[0]["modifiers"]) is wanted
 
 
@@ -292,29 +302,29 @@ def ene_paid(events: list[Any]) -> list[int]:
 @pytest.mark.parametrize(
     ("entry", "item", "cost"),
     [
-        ("Maestro carnicero", "fusil", RIFLE.ene - 1),  # a physical weapon checks AGI
+        ("Maestro carnicero", "fusil", support.RIFLE.ene - 1),  # a physical weapon checks AGI
         ("Maestro carnicero", "varita", WAND.ene),  # an invocación checks INT
         ("Maestro rúnico", "varita", WAND.ene - 1),
-        ("Maestro rúnico", "fusil", RIFLE.ene),
+        ("Maestro rúnico", "fusil", support.RIFLE.ene),
     ],
 )
 def test_weapon_masters_pay_one_ene_less(entry: str, item: str, cost: int) -> None:
     """BONUS Y MALUS, Maestro carnicero: weapons with AGI cost ENE -1; Maestro rúnico: weapons
     with the entry Invocación cost ENE -1."""
     state, _ = scene("shoot", a=(t(entry),))
-    events = do(state, Action("ataque_distancia", target="b", item=item))
+    events = support.do(state, Action("ataque_distancia", target="b", item=item))
     assert ene_paid(events) == [cost]
-    if cost < RIFLE.ene:
+    if cost < support.RIFLE.ene:
         assert [e.data["modifiers"] for e in events if e.kind == "ene"] == [[[entry, -1]]]
 
 
 def test_maestro_carnicero_leaves_other_actions_alone_and_lets_a_shot_through() -> None:
     """The ENE -1 is the weapon's: Agacharse still costs 1; with ENE 2 a 3-ENE rifle fires."""
     state, _ = scene("shoot", a=(t("Maestro carnicero"),))
-    assert ene_paid(do(state, Action("agacharse"))) == [1]
+    assert ene_paid(support.do(state, Action("agacharse"))) == [1]
     state, action = scene("shoot", a=(t("Maestro carnicero"),))
     state.figures["a"].ene = 2
-    assert ene_paid(do(state, action)) == [2] and state.figures["a"].ene == 0
+    assert ene_paid(support.do(state, action)) == [2] and state.figures["a"].ene == 0
 
 
 def test_senor_de_la_congelacion_makes_acting_on_it_cost_two_more() -> None:
@@ -322,22 +332,22 @@ def test_senor_de_la_congelacion_makes_acting_on_it_cost_two_more() -> None:
     action costs them 2 more ENE; not those aimed at anyone else)."""
     frozen = (t("Señor de la congelación"),)
     state, action = scene("shoot", b=frozen)
-    events = do(state, action)
-    assert ene_paid(events) == [RIFLE.ene + 2]
+    events = support.do(state, action)
+    assert ene_paid(events) == [support.RIFLE.ene + 2]
     assert [e.data["modifiers"] for e in events if e.kind == "ene"] == [
         [["Señor de la congelación (b)", 2]]
     ]
     state, action = scene("shoot", a=frozen)  # its own actions are not "against it"
-    assert ene_paid(do(state, action)) == [RIFLE.ene]
+    assert ene_paid(support.do(state, action)) == [support.RIFLE.ene]
 
 
 def test_senor_de_la_congelacion_counts_in_an_action_lost_to_a_hidden_target() -> None:
     """Esconderse: a lost CH INT ENF still spends the action's ENE, its +2 too."""
     state, action = scene("hidden", b=(t("Señor de la congelación"),))
     state.dice.faces[:2] = [7, 3]  # b wins the CH INT ENF
-    events = do(state, action)
+    events = support.do(state, action)
     assert "not_found" in [e.kind for e in events]
-    assert ene_paid(events) == [RIFLE.ene + 2]
+    assert ene_paid(events) == [support.RIFLE.ene + 2]
 
 
 def test_every_entry_of_checks_yaml_is_tested_here_or_in_the_first_file() -> None:

@@ -20,17 +20,7 @@ from wartime.engine import Action, GameState
 from wartime.engine.events import Event
 from wartime.engine.profiles import Trait, Weapon
 
-from .engine_support import (
-    KNIFE,
-    RIFLE,
-    PercentDice,
-    ScriptedDice,
-    do,
-    profile,
-    refused,
-    scenario,
-    started,
-)
+from . import engine_support as support
 from .test_effects_damage import fight
 
 # The CH DEF entries of this file (the ones in damage.yaml not of test_effects_damage).
@@ -44,6 +34,7 @@ DEFENCE_ENTRIES = frozenset(
         "Escudo coriáceo", "Sanguinario", "Afilada", "Munición aliento de dragón",
     }
 )  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Case:
@@ -153,11 +144,11 @@ def shot(
     b_def: int = 3,
 ) -> tuple[GameState, list[Event]]:  # fmt: skip
     """a shoots b (CON 9, DEF ``b_def``) with the fusil, 10 K away."""
-    a = replace(profile("a"), traits=a_traits)
-    b = replace(profile("b", con=9, defense=b_def), traits=b_traits)
+    a = replace(support.profile("a"), traits=a_traits)
+    b = replace(support.profile("b", con=9, defense=b_def), traits=b_traits)
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": b}), faces=faces)
-    return state, do(state, Action("ataque_distancia", target="b", item="fusil"))
+    state = support.started(support.scenario(units, profiles={"a": a, "b": b}), faces=faces)
+    return state, support.do(state, Action("ataque_distancia", target="b", item="fusil"))
 
 
 def defences(events: list[Event], who: str = "b") -> list[str]:
@@ -177,7 +168,7 @@ def test_defence_entries_in_play(case: Case) -> None:
     state, events = shot(case.faces, a_traits, b_traits, case.b_def)
     assert defences(events) == list(case.rolls), case.rule
     assert state.figures["b"].wounds == case.wounds, case.rule
-    assert isinstance(state.dice, ScriptedDice) and not state.dice.faces  # every die used
+    assert isinstance(state.dice, support.ScriptedDice) and not state.dice.faces  # every die used
 
 
 def test_elite_blindado_rerolls_unless_the_ammunition_forbids_it() -> None:
@@ -219,11 +210,13 @@ def test_munición_corrosiva_turns_a_fumbled_shot_into_a_wound() -> None:
 @pytest.mark.parametrize(("d100", "wounds"), [(50, 0), (51, 4)])
 def test_de_padron_has_a_logged_even_chance_of_dealing_nothing(d100: int, wounds: int) -> None:
     """BONUS Y MALUS, De Padrón: a 1D100 of 50 or less, and the hit's DAÑ is 0 (no CH DEF)."""
-    a = replace(profile("a"), traits=(Trait("De Padrón", 1, "fusil"),))
+    a = replace(support.profile("a"), traits=(Trait("De Padrón", 1, "fusil"),))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": profile("b", con=9)}))
-    state.dice = PercentDice([3, 9, 4][: 1 if wounds == 0 else 3], [d100])
-    events = do(state, Action("ataque_distancia", target="b", item="fusil"))
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": support.profile("b", con=9)})
+    )
+    state.dice = support.PercentDice([3, 9, 4][: 1 if wounds == 0 else 3], [d100])
+    events = support.do(state, Action("ataque_distancia", target="b", item="fusil"))
     (chance,) = [e for e in events if e.data.get("die") == "1D100"]
     assert chance.data["roll"] == d100 and chance.data["who"] == "a"
     assert state.figures["b"].wounds == wounds
@@ -235,9 +228,11 @@ def test_munición_buscadora_denies_the_cover_bonus() -> None:
     wall = Wall(((19.5, 0), (19.5, 20)), 0.7, 3)  # hides b over half (test_engine)
     units = [("a", "A", (10, 10), 0), ("b", "B", (21, 10), 180)]
     for traits, faces, wounds in [((), [3, 4, 4], 1), (("Munición buscadora",), [3, 4, 4], 4)]:
-        a = replace(profile("a"), traits=tuple(Trait(t, 1, "fusil") for t in traits))
-        state = started(scenario(units, profiles={"a": a}, walls=(wall,)), faces=faces)
-        events = do(state, Action("ataque_distancia", target="b", item="fusil"))
+        a = replace(support.profile("a"), traits=tuple(Trait(t, 1, "fusil") for t in traits))
+        state = support.started(
+            support.scenario(units, profiles={"a": a}, walls=(wall,)), faces=faces
+        )
+        events = support.do(state, Action("ataque_distancia", target="b", item="fusil"))
         (defence,) = [e.data for e in events if e.data.get("purpose") == DEF]
         assert defence["modifiers"] == ([] if traits else [["cobertura", 2]])
         assert state.figures["b"].wounds == wounds
@@ -248,25 +243,29 @@ def test_munición_buscadora_skips_the_cover_s_own_ch_def() -> None:
     tall = Wall(((19.0, 5.0), (19.0, 15.0)), 2.0, 3)
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
     units.append(("c", "A", (21.0, 16.0), 270.0))  # sees b past the end of the wall
-    a = replace(profile("a"), traits=(Trait("Munición buscadora", 1, "fusil"),))
-    state = started(
-        scenario(units, profiles={"a": a, "b": profile("b", con=6)}, walls=(tall,)), [2, 9, 4]
+    a = replace(support.profile("a"), traits=(Trait("Munición buscadora", 1, "fusil"),))
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": support.profile("b", con=6)}, walls=(tall,)),
+        [2, 9, 4],
     )
-    events = do(state, Action("ataque_distancia_a_ciegas", target="b", item="fusil"))
+    events = support.do(state, Action("ataque_distancia_a_ciegas", target="b", item="fusil"))
     assert defences(events) == [DEF]  # no "Cobertura (CH DEF)"
     assert next(e for e in events if e.data.get("purpose") == DEF).data["modifiers"] == []
-    assert state.figures["b"].wounds == RIFLE.dan
+    assert state.figures["b"].wounds == support.RIFLE.dan
 
 
 def test_an_area_weapon_brings_its_ammunition_to_each_figure_it_hits() -> None:
     """Munición perforante on a grenade: every figure under the template has DEF -2."""
     grenade = Weapon("granada", ene=3, dan=5, alc=20, cal=4, bonuses=("Área",), area="R3")
     a = replace(
-        profile("a", weapons=(grenade,)), traits=(Trait("Munición perforante", 1, "granada"),)
+        support.profile("a", weapons=(grenade,)),
+        traits=(Trait("Munición perforante", 1, "granada"),),
     )
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": profile("b", con=9)}), [3, 2, 4])
-    events = do(state, Action("ataque_distancia", target="b", item="granada"))
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": support.profile("b", con=9)}), [3, 2, 4]
+    )
+    events = support.do(state, Action("ataque_distancia", target="b", item="granada"))
     (defence,) = [e.data for e in events if e.data.get("purpose") == DEF]
     assert defence["target"] == 1 and defence["outcome"] == "fail"
     assert state.figures["b"].wounds == grenade.dan
@@ -274,13 +273,13 @@ def test_an_area_weapon_brings_its_ammunition_to_each_figure_it_hits() -> None:
 
 def test_an_unarmed_blow_keeps_its_cap_and_meets_the_target_s_entries() -> None:
     """Ataque CaC sin armas: at most 1 wound; Larga vida saves it on a passed CH DEF."""
-    a = profile("a", con=7, weapons=())
+    a = support.profile("a", con=7, weapons=())
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
     for traits, faces, wounds in [((), [4, 9, 5], 1), ((Trait("Larga vida"),), [4, 2], 0)]:
-        b = replace(profile("b", con=9), traits=traits)
-        state = started(scenario(units, profiles={"a": a, "b": b}), faces=faces)
-        do(state, Action("cargar", target="b"))
-        events = do(state, Action("ataque_cac_sin_armas", target="b"))
+        b = replace(support.profile("b", con=9), traits=traits)
+        state = support.started(support.scenario(units, profiles={"a": a, "b": b}), faces=faces)
+        support.do(state, Action("cargar", target="b"))
+        events = support.do(state, Action("ataque_cac_sin_armas", target="b"))
         assert state.figures["b"].wounds == wounds
         assert any(e.kind == "cap" for e in events) == (wounds == 1)
 
@@ -289,12 +288,14 @@ def brawl(
     a_traits: tuple[Trait, ...], faces: list[int], a_wounds: int = 1
 ) -> tuple[GameState, list[Event]]:
     """a (1 wound) charges b (CON 2) and stabs it: DAÑ 2 + 0 − 1 + 1 takes b out."""
-    a = replace(profile("a"), traits=a_traits)
+    a = replace(support.profile("a"), traits=a_traits)
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": profile("b", con=2)}), faces)
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": support.profile("b", con=2)}), faces
+    )
     state.figures["a"].wounds = a_wounds
-    do(state, Action("cargar", target="b"))
-    return state, do(state, Action("ataque_cac", target="b", item="cuchillo"))
+    support.do(state, Action("cargar", target="b"))
+    return state, support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
 
 
 def test_devora_almas_heals_a_wound_on_a_kill_in_cac() -> None:
@@ -311,11 +312,13 @@ def test_devora_almas_heals_a_wound_on_a_kill_in_cac() -> None:
 def test_devora_almas_needs_a_kill_and_a_cac_blow() -> None:
     state, _ = brawl((Trait("Devora almas"),), [4, 2])  # DEF 3 passes: 2 − 3, no wound
     assert not state.figures["b"].casualty and state.figures["a"].wounds == 1
-    a = replace(profile("a"), traits=(Trait("Devora almas"),))
+    a = replace(support.profile("a"), traits=(Trait("Devora almas"),))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": profile("b", con=2)}), [3, 9])
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": support.profile("b", con=2)}), [3, 9]
+    )
     state.figures["a"].wounds = 1
-    do(state, Action("ataque_distancia", target="b", item="fusil"))
+    support.do(state, Action("ataque_distancia", target="b", item="fusil"))
     assert state.figures["b"].casualty and state.figures["a"].wounds == 1  # a shot: no heal
 
 
@@ -324,59 +327,68 @@ def test_sin_cura_refuses_curar_but_a_knocked_out_bearer_still_wakes() -> None:
     healing, so it wakes up (and keeps its wounds)."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("c", "A", (11.0, 10.0), 0.0)]
     units.append(("b", "B", (21.0, 10.0), 180.0))
-    c = replace(profile("c"), traits=(Trait("Sin cura"),))
-    state = started(scenario(units, profiles={"c": c}), faces=[3])
+    c = replace(support.profile("c"), traits=(Trait("Sin cura"),))
+    state = support.started(support.scenario(units, profiles={"c": c}), faces=[3])
     state.figures["c"].wounds = 2
-    refused(state, Action("curar_reparar", target="c"), "c carries Sin cura")
+    support.refused(state, Action("curar_reparar", target="c"), "c carries Sin cura")
     state.figures["c"].unconscious = True
-    events = do(state, Action("curar_reparar", target="c"))
+    events = support.do(state, Action("curar_reparar", target="c"))
     assert "woken" in [e.kind for e in events] and state.figures["c"].wounds == 2
 
 
 @pytest.mark.parametrize(("traits", "damage"), [((), 4), (("Ariete",), 5), (("Caballería",), 4)])
 def test_ariete_adds_to_a_ram_above_the_con_cap(traits: tuple[str, ...], damage: int) -> None:
     """Embestir, Personaje: DAÑ = CON at most; Ariete's DAÑ +1 goes on top of it."""
-    a = replace(profile("a"), traits=tuple(Trait(t) for t in traits))
+    a = replace(support.profile("a"), traits=tuple(Trait(t) for t in traits))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.0, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": profile("b", con=9)}), [3, 9, 4])
-    events = do(state, Action("embestir", target="b"))
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": support.profile("b", con=9)}), [3, 9, 4]
+    )
+    events = support.do(state, Action("embestir", target="b"))
     assert next(e for e in events if e.kind == "hit").data["damage"] == damage
     assert state.figures["b"].wounds == damage
 
 
 def test_ariete_is_only_for_embestir() -> None:
     _, events = fight("melee", (Trait("Ariete"),))
-    assert next(e for e in events if e.kind == "hit").data["damage"] == KNIFE.dan + 1
+    assert next(e for e in events if e.kind == "hit").data["damage"] == support.KNIFE.dan + 1
 
 
 def test_escudo_coriaceo_loses_its_levels_before_any_wound() -> None:
     """Level 2: the first shot's 4 wounds cost 2 levels and 2 wounds; the levels are gone
     for the next one.  The lost levels enter the state hash only once there are some."""
-    a = profile("a")
-    b = replace(profile("b", con=9), traits=(Trait("Escudo coriáceo", 2),))
+    a = support.profile("a")
+    b = replace(support.profile("b", con=9), traits=(Trait("Escudo coriáceo", 2),))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": b}), faces=[3, 9, 4, 3, 9, 4])
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": b}), faces=[3, 9, 4, 3, 9, 4]
+    )
     plain = len(state.figures["b"].snapshot())
-    events = do(state, Action("ataque_distancia", target="b", item="fusil"))
+    events = support.do(state, Action("ataque_distancia", target="b", item="fusil"))
     assert state.figures["b"].wounds == 2 and state.figures["b"].hide_lost == 2
     assert [e.data["levels"] for e in events if e.kind == "hide"] == [2]
     assert len(state.figures["b"].snapshot()) > plain
-    do(state, Action("ataque_distancia", target="b", item="fusil"))
+    support.do(state, Action("ataque_distancia", target="b", item="fusil"))
     assert state.figures["b"].wounds == 6
 
 
 def test_sanguinario_adds_to_the_cac_blows_after_it_wounds() -> None:
     """BONUS Y MALUS, Sanguinario: once it has wounded in CaC in an activation, its CaC
     blows gain DAÑ +1 until its next activation starts."""
-    for traits, second in [((), KNIFE.dan), ((Trait("Sanguinario"),), KNIFE.dan + 1)]:
-        a = replace(profile("a"), traits=traits)
+    for traits, second in [
+        ((), support.KNIFE.dan),
+        ((Trait("Sanguinario"),), support.KNIFE.dan + 1),
+    ]:
+        a = replace(support.profile("a"), traits=traits)
         units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
         faces = [4, 9, 4, 3, 9, 4]  # charge blow: IMP, DEF, PSI; the next one the same
-        state = started(scenario(units, profiles={"a": a, "b": profile("b", con=9)}), faces)
-        do(state, Action("cargar", target="b"))
-        first = do(state, Action("ataque_cac", target="b", item="cuchillo"))
-        assert next(e for e in first if e.kind == "hit").data["damage"] == KNIFE.dan + 1
-        again = do(state, Action("ataque_cac", target="b", item="cuchillo"))
+        state = support.started(
+            support.scenario(units, profiles={"a": a, "b": support.profile("b", con=9)}), faces
+        )
+        support.do(state, Action("cargar", target="b"))
+        first = support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
+        assert next(e for e in first if e.kind == "hit").data["damage"] == support.KNIFE.dan + 1
+        again = support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
         assert next(e for e in again if e.kind == "hit").data["damage"] == second
         assert state.figures["a"].blooded == bool(traits)
         state.figures["a"].start_activation()
@@ -386,14 +398,14 @@ def test_sanguinario_adds_to_the_cac_blows_after_it_wounds() -> None:
 def test_contracarga_takes_the_whole_charge_bonus() -> None:
     """BONUS Y MALUS, Contracarga: no CH IMP +1 nor DAÑ +1 (nor Caballería's) for the blow
     after Cargar at the bearer, in Ataque CaC and in its variants alike."""
-    a = replace(profile("a", con=6), traits=(Trait("Caballería"),))
-    b = replace(profile("b", con=9), traits=(Trait("Contracarga"),))
+    a = replace(support.profile("a", con=6), traits=(Trait("Caballería"),))
+    b = replace(support.profile("b", con=9), traits=(Trait("Contracarga"),))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
-    for action, damage in [("ataque_cac", KNIFE.dan + 2), ("ataque_cac_sin_armas", 2)]:
-        state = started(scenario(units, profiles={"a": a, "b": b}), [3, 9, 5])
-        do(state, Action("cargar", target="b"))
+    for action, damage in [("ataque_cac", support.KNIFE.dan + 2), ("ataque_cac_sin_armas", 2)]:
+        state = support.started(support.scenario(units, profiles={"a": a, "b": b}), [3, 9, 5])
+        support.do(state, Action("cargar", target="b"))
         item = "cuchillo" if action == "ataque_cac" else None
-        events = do(state, Action(action, target="b", item=item))
+        events = support.do(state, Action(action, target="b", item=item))
         (imp,) = [e.data for e in events if e.data.get("purpose") == "CH IMP"]
         assert ["carga", 1] not in imp["modifiers"]
         assert any(e.kind == "charge_blunted" for e in events)
@@ -405,23 +417,28 @@ def test_fuego_pesado_costs_three_more_ene() -> None:
     """BONUS Y MALUS, Fuego pesado: the fusil's ENE 3 becomes 6; the DAÑ 4, 7."""
     state, events = shot((3, 9, 4), (Trait("Fuego pesado", 1, "fusil"),))
     (paid,) = [e.data for e in events if e.kind == "ene"]
-    assert paid["cost"] == RIFLE.ene + 3 and state.figures["a"].ene == 8 - RIFLE.ene - 3
-    assert state.figures["b"].wounds == RIFLE.dan + 3
+    assert (
+        paid["cost"] == support.RIFLE.ene + 3
+        and state.figures["a"].ene == 8 - support.RIFLE.ene - 3
+    )
+    assert state.figures["b"].wounds == support.RIFLE.dan + 3
 
 
 def test_afilada_is_lost_with_a_fumble_in_cac() -> None:
     """Afilada on the cuchillo: a fumbled CH IMP with it (DAÑ 1 on a, DEF 3 holds with a 2,
     and the cuchillo takes a wound) takes its DAÑ +1 away: the next blow has DAÑ 2 − 1."""
     for traits, lost in [((), ()), ((Trait("Afilada", 1, "cuchillo"),), ("Afilada (cuchillo)",))]:
-        a = replace(profile("a"), traits=traits)
+        a = replace(support.profile("a"), traits=traits)
         units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
         faces = [10, 2, 3, 9, 4]  # the fumble, a's CH DEF; then IMP, b's DEF, b's PSI
-        state = started(scenario(units, profiles={"a": a, "b": profile("b", con=9)}), faces)
-        do(state, Action("cargar", target="b"))
-        do(state, Action("ataque_cac", target="b", item="cuchillo"))
+        state = support.started(
+            support.scenario(units, profiles={"a": a, "b": support.profile("b", con=9)}), faces
+        )
+        support.do(state, Action("cargar", target="b"))
+        support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
         assert state.figures["a"].dulled == lost
-        events = do(state, Action("ataque_cac", target="b", item="cuchillo"))
-        assert next(e for e in events if e.kind == "hit").data["damage"] == KNIFE.dan - 1
+        events = support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
+        assert next(e for e in events if e.kind == "hit").data["damage"] == support.KNIFE.dan - 1
 
 
 ARMY = """\
@@ -453,11 +470,15 @@ def test_munición_aliento_de_dragón_halves_the_alc_and_takes_a_cal(tmp_path: P
     escopeta, pistola = sheet.weapon("escopeta"), sheet.weapon("pistola")
     assert escopeta is not None and (escopeta.alc, escopeta.cal, escopeta.dan) == (8, 2, 3)
     assert pistola is not None and (pistola.alc, pistola.cal) == (10, 2)
-    a = replace(profile("a", weapons=(escopeta,)), traits=sheet.traits)
+    a = replace(support.profile("a", weapons=(escopeta,)), traits=sheet.traits)
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (17.0, 10.0), 180.0)]
-    state = started(scenario(units, profiles={"a": a, "b": profile("b", con=9)}), [3, 9, 4])
-    do(state, Action("ataque_distancia", target="b", item="escopeta"))
+    state = support.started(
+        support.scenario(units, profiles={"a": a, "b": support.profile("b", con=9)}), [3, 9, 4]
+    )
+    support.do(state, Action("ataque_distancia", target="b", item="escopeta"))
     assert state.figures["b"].wounds == 3 + 2
     far = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
-    state = started(scenario(far, profiles={"a": a, "b": profile("b", con=9)}))
-    refused(state, Action("ataque_distancia", target="b", item="escopeta"), "out of range")
+    state = support.started(
+        support.scenario(far, profiles={"a": a, "b": support.profile("b", con=9)})
+    )
+    support.refused(state, Action("ataque_distancia", target="b", item="escopeta"), "out of range")

@@ -13,20 +13,7 @@ from dataclasses import replace
 from wartime.engine import Action, GameState
 from wartime.engine.profiles import Trait, Weapon
 
-from .engine_support import (
-    KNIFE,
-    PISTOL,
-    RIFLE,
-    START_ENE,
-    do,
-    profile,
-    random_games,
-    refused,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-)
+from . import engine_support as support
 from .test_transports import BUGGY
 
 PAD = [5] * 10
@@ -37,15 +24,15 @@ def game(
     faces: list[int] | tuple[int, ...] = (),
     *,
     where: tuple[float, float] = (21.0, 10.0),
-    weapons: tuple[Weapon, ...] = (RIFLE, KNIFE),
+    weapons: tuple[Weapon, ...] = (support.RIFLE, support.KNIFE),
     extra: bool = False,
 ) -> GameState:
     """a carries ``a_traits``; with ``extra``, c (side B) stands at (10, 20)."""
-    a = replace(profile("a", weapons=weapons), traits=a_traits)
+    a = replace(support.profile("a", weapons=weapons), traits=a_traits)
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", where, 180.0)]
     if extra:
         units.append(("c", "B", (21.0, 12.0), 180.0))
-    return started(scenario(units, profiles={"a": a}), faces=[*faces, *PAD])
+    return support.started(support.scenario(units, profiles={"a": a}), faces=[*faces, *PAD])
 
 
 def use(entry: str, target: str | None = None) -> Action:
@@ -61,21 +48,21 @@ def test_pivotante_lets_a_pj_pivot_in_its_own_activation_for_ene_1() -> None:
     state = game((Trait("Pivotante"),))
     turn = Action("pivotar", "a", facing=90.0)
     assert turn in state.legal_actions()
-    do(state, turn)
+    support.do(state, turn)
     a = state.figure("a")
-    assert (a.facing, a.ene, a.position) == (90.0, START_ENE - 1, (10.0, 10.0))
+    assert (a.facing, a.ene, a.position) == (90.0, support.START_ENE - 1, (10.0, 10.0))
     plain = game()
     assert turn not in plain.legal_actions()
-    refused(plain, turn, "turns freely")
+    support.refused(plain, turn, "turns freely")
 
 
 def test_pivotante_on_a_transport_pivots_for_ene_1_not_3() -> None:
     """BONUS Y MALUS, Pivotante: a transport carrying it pivots for ENE 1 instead of 3."""
-    rider = replace(profile("a"), transport=BUGGY, traits=(Trait("Pivotante"),))
+    rider = replace(support.profile("a"), transport=BUGGY, traits=(Trait("Pivotante"),))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (35.0, 25.0), 180.0)]
-    state = started(scenario(units, profiles={"a": rider}))
-    do(state, Action("pivotar", "a", facing=180.0))
-    assert (state.figure("a").facing, state.figure("a").ene) == (180.0, START_ENE - 1)
+    state = support.started(support.scenario(units, profiles={"a": rider}))
+    support.do(state, Action("pivotar", "a", facing=180.0))
+    assert (state.figure("a").facing, state.figure("a").ene) == (180.0, support.START_ENE - 1)
 
 
 # -- Energía psíquica -----------------------------------------------------------------------
@@ -87,12 +74,12 @@ def test_energia_psiquica_trades_a_stress_for_ene_3_paying_1_for_the_action() ->
     state = game((Trait("Energía psíquica"),))
     action = use("Energía psíquica")
     assert action in state.legal_actions()
-    events = do(state, action)
+    events = support.do(state, action)
     a = state.figure("a")
-    assert (a.ene, a.stress) == (START_ENE - 1 + 3, 1)
+    assert (a.ene, a.stress) == (support.START_ENE - 1 + 3, 1)
     assert "stress" in [e.kind for e in events] and "ene_gain" in [e.kind for e in events]
     state.figure("a").ene = 9
-    do(state, action)
+    support.do(state, action)
     assert (state.figure("a").ene, state.figure("a").stress) == (10, 2)  # 9 − 1 + 3, capped
 
 
@@ -101,12 +88,12 @@ def test_energia_psiquica_is_refused_at_ene_10_and_stress_limits_apply() -> None
     any other (above VOL the Pj falls unconscious)."""
     state = game((Trait("Energía psíquica"),))
     state.figure("a").ene = 10
-    refused(state, use("Energía psíquica"), "already has ENE 10")
+    support.refused(state, use("Energía psíquica"), "already has ENE 10")
     state.figure("a").ene = 5
     state.figure("a").stress = 4  # VOL 4
-    events = do(state, use("Energía psíquica"))
+    events = support.do(state, use("Energía psíquica"))
     assert state.figure("a").unconscious and "unconscious" in [e.kind for e in events]
-    refused(game(), use("Energía psíquica"), "no entry")
+    support.refused(game(), use("Energía psíquica"), "no entry")
 
 
 # -- Regeneración ---------------------------------------------------------------------------
@@ -119,24 +106,24 @@ def test_regeneracion_takes_a_wound_off_on_a_passed_ch_con() -> None:
     state.figure("a").wounds = 2
     action = use("Regeneración")
     assert action in state.legal_actions()
-    events = do(state, action)
-    check = rolls_of(events, "a", "CH CON")[0]
+    events = support.do(state, action)
+    check = support.rolls_of(events, "a", "CH CON")[0]
     assert check["target"] == 4 and check["outcome"] == "pass"
-    assert (state.figure("a").wounds, state.figure("a").ene) == (1, START_ENE - 3)
-    events = do(state, action)  # the 9 fails
-    assert rolls_of(events, "a", "CH CON")[0]["outcome"] == "fail"
-    assert state.figure("a").wounds == 1 and state.figure("a").ene == START_ENE - 6
+    assert (state.figure("a").wounds, state.figure("a").ene) == (1, support.START_ENE - 3)
+    events = support.do(state, action)  # the 9 fails
+    assert support.rolls_of(events, "a", "CH CON")[0]["outcome"] == "fail"
+    assert state.figure("a").wounds == 1 and state.figure("a").ene == support.START_ENE - 6
 
 
 def test_regeneracion_needs_a_wound_and_never_works_with_sin_cura() -> None:
     """BONUS Y MALUS, Regeneración: with no wound there is nothing to heal; Sin cura
     forbids any recovery of wounds."""
     state = game((Trait("Regeneración"),))
-    refused(state, use("Regeneración"), "no wounds")
+    support.refused(state, use("Regeneración"), "no wounds")
     assert use("Regeneración") not in state.legal_actions()
     cursed = game((Trait("Regeneración"), Trait("Sin cura")))
     cursed.figure("a").wounds = 1
-    refused(cursed, use("Regeneración"), "Sin cura")
+    support.refused(cursed, use("Regeneración"), "Sin cura")
 
 
 # -- Sed de energía -------------------------------------------------------------------------
@@ -149,9 +136,11 @@ def test_sed_de_energia_steals_ene_3_on_a_won_ch_vol_enf() -> None:
     state.figure("b").ene = 5
     action = use("Sed de energía", "b")
     assert action in state.legal_actions()
-    events = do(state, action)
-    assert rolls_of(events, "a", "CH VOL ENF") and rolls_of(events, "b", "CH VOL ENF")
-    assert state.figure("b").ene == 2 and state.figure("a").ene == START_ENE - 1 + 3
+    events = support.do(state, action)
+    assert support.rolls_of(events, "a", "CH VOL ENF") and support.rolls_of(
+        events, "b", "CH VOL ENF"
+    )
+    assert state.figure("b").ene == 2 and state.figure("a").ene == support.START_ENE - 1 + 3
 
 
 def test_sed_de_energia_takes_only_what_there_is_and_fills_up_to_10() -> None:
@@ -159,12 +148,12 @@ def test_sed_de_energia_takes_only_what_there_is_and_fills_up_to_10() -> None:
     bearer never goes above ENE 10 (the rest is lost); a lost CH VOL ENF takes nothing."""
     state = game((Trait("Sed de energía"),), faces=[2, 6, 2, 6, 6, 2], where=(15.0, 10.0))
     state.figure("b").ene = 2
-    do(state, use("Sed de energía", "b"))
-    assert (state.figure("b").ene, state.figure("a").ene) == (0, START_ENE - 1 + 2)
+    support.do(state, use("Sed de energía", "b"))
+    assert (state.figure("b").ene, state.figure("a").ene) == (0, support.START_ENE - 1 + 2)
     state.figure("b").ene, state.figure("a").ene = 5, 9
-    do(state, use("Sed de energía", "b"))
+    support.do(state, use("Sed de energía", "b"))
     assert (state.figure("b").ene, state.figure("a").ene) == (2, 10)
-    do(state, use("Sed de energía", "b"))  # b wins this one
+    support.do(state, use("Sed de energía", "b"))  # b wins this one
     assert (state.figure("b").ene, state.figure("a").ene) == (2, 9)
 
 
@@ -173,13 +162,13 @@ def test_sed_de_energia_reaches_vol_k_never_from_cac_and_needs_ene_to_take() -> 
     and not at a victim with no ENE."""
     far = game((Trait("Sed de energía"),), where=(15.2, 10.0))
     far.figure("b").ene = 5
-    refused(far, use("Sed de energía", "b"), "as many K as VOL")
+    support.refused(far, use("Sed de energía", "b"), "as many K as VOL")
     assert use("Sed de energía", "b") not in far.legal_actions()
     engaged = game((Trait("Sed de energía"),), where=(11.0, 10.0))
     engaged.figure("b").ene = 5
-    refused(engaged, use("Sed de energía", "b"), "engaged in CaC")
+    support.refused(engaged, use("Sed de energía", "b"), "engaged in CaC")
     empty = game((Trait("Sed de energía"),), where=(15.0, 10.0))
-    refused(empty, use("Sed de energía", "b"), "no ENE to take")
+    support.refused(empty, use("Sed de energía", "b"), "no ENE to take")
 
 
 # -- Marcador de objetivos ------------------------------------------------------------------
@@ -191,31 +180,33 @@ def test_marcador_de_objetivos_marks_for_ene_1_and_gives_ch_imp_1_against_it() -
     state = game((Trait("Marcador de objetivos"),), faces=[3, 9, 3, 9], extra=True)
     action = use("Marcador de objetivos", "b")
     assert action in state.legal_actions()
-    do(state, action)
-    assert (state.figure("a").marking, state.figure("a").ene) == ("b", START_ENE - 1)
-    refused(state, action, "already carries")
-    events = do(state, Action("ataque_distancia", "a", target="b", item="fusil"))
-    assert ["Marcador de objetivos", 1] in rolls_of(events, "a", "CH IMP")[0]["modifiers"]
+    support.do(state, action)
+    assert (state.figure("a").marking, state.figure("a").ene) == ("b", support.START_ENE - 1)
+    support.refused(state, action, "already carries")
+    events = support.do(state, Action("ataque_distancia", "a", target="b", item="fusil"))
+    assert ["Marcador de objetivos", 1] in support.rolls_of(events, "a", "CH IMP")[0]["modifiers"]
     state.figure("a").ene = 10
-    events = do(state, Action("ataque_distancia", "a", target="c", item="fusil"))
-    assert not [m for m in rolls_of(events, "a", "CH IMP")[0]["modifiers"] if "Marcador" in m[0]]
+    events = support.do(state, Action("ataque_distancia", "a", target="c", item="fusil"))
+    assert not [
+        m for m in support.rolls_of(events, "a", "CH IMP")[0]["modifiers"] if "Marcador" in m[0]
+    ]
 
 
 def test_marcador_de_objetivos_reaches_its_alc_and_marks_enemies_it_sees() -> None:
     """BONUS Y MALUS, Marcador de objetivos: not beyond the ALC of its ranged weapons
     (a pistol: 15 K), only an enemy, only one it sees, and with a ranged weapon."""
-    far = game((Trait("Marcador de objetivos"),), where=(30.0, 10.0), weapons=(PISTOL,))
-    refused(far, use("Marcador de objetivos", "b"), "reaches the ALC 15")
+    far = game((Trait("Marcador de objetivos"),), where=(30.0, 10.0), weapons=(support.PISTOL,))
+    support.refused(far, use("Marcador de objetivos", "b"), "reaches the ALC 15")
     assert use("Marcador de objetivos", "b") not in far.legal_actions()
     behind = game((Trait("Marcador de objetivos"),), where=(2.0, 10.0))
-    refused(behind, use("Marcador de objetivos", "b"), "does not see")
-    unarmed = game((Trait("Marcador de objetivos"),), weapons=(KNIFE,))
-    refused(unarmed, use("Marcador de objetivos", "b"), "no ranged weapon")
+    support.refused(behind, use("Marcador de objetivos", "b"), "does not see")
+    unarmed = game((Trait("Marcador de objetivos"),), weapons=(support.KNIFE,))
+    support.refused(unarmed, use("Marcador de objetivos", "b"), "no ranged weapon")
     units = [("a", "A", (10.0, 10.0), 0.0), ("f", "A", (15.0, 10.0), 0.0),
              ("b", "B", (30.0, 10.0), 180.0)]  # fmt: skip
-    a = replace(profile("a"), traits=(Trait("Marcador de objetivos"),))
-    friendly = started(scenario(units, profiles={"a": a}), faces=PAD)
-    refused(friendly, use("Marcador de objetivos", "f"), "marks an enemy")
+    a = replace(support.profile("a"), traits=(Trait("Marcador de objetivos"),))
+    friendly = support.started(support.scenario(units, profiles={"a": a}), faces=PAD)
+    support.refused(friendly, use("Marcador de objetivos", "f"), "marks an enemy")
 
 
 # -- In play --------------------------------------------------------------------------------
@@ -228,14 +219,16 @@ def test_random_games_with_every_entry_action_end_cleanly_and_replay() -> None:
                "Marcador de objetivos")  # fmt: skip
     every = tuple(Trait(name) for name in entries)
     profiles = {
-        "a": replace(profile("a"), traits=every),
-        "b": replace(profile("b"), traits=every[2:]),
-        "c": replace(profile("c"), traits=every[:3]),
-        "d": replace(profile("d", weapons=(PISTOL, KNIFE)), traits=every[3:]),
+        "a": replace(support.profile("a"), traits=every),
+        "b": replace(support.profile("b"), traits=every[2:]),
+        "c": replace(support.profile("c"), traits=every[:3]),
+        "d": replace(
+            support.profile("d", weapons=(support.PISTOL, support.KNIFE)), traits=every[3:]
+        ),
     }
-    scn = two_pairs(profiles, 13.0, (16.0, 14.0))
+    scn = support.two_pairs(profiles, 13.0, (16.0, 14.0))
     taken: set[str] = set()
-    for decision in random_games(scn, 10):
+    for decision in support.random_games(scn, 10):
         action = decision.action
         if action.kind == "usar_bonus":
             taken.add(action.item or "")

@@ -20,18 +20,7 @@ from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.errors import DataError, IllegalActionError
 from wartime.rules.effects import validated
 
-from .engine_support import (
-    KNIFE,
-    RIFLE,
-    do,
-    profile,
-    random_games,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-    users_of,
-)
+from . import engine_support as support
 
 PAD = [5] * 12
 FIRE = Weapon("lanzallamas", ene=3, dan=4, alc=20, cal=4)
@@ -39,12 +28,12 @@ SHIELD = Metaability("escudo", ene=2, alc=6, cal=5, attribute="AGI", grants=(Tra
 
 
 def bearer(name: str, *traits: Trait, **kw: Any) -> Profile:
-    return replace(profile(name, **kw), traits=traits)
+    return replace(support.profile(name, **kw), traits=traits)
 
 
 def game(profiles: dict[str, Profile], dice: list[int]) -> GameState:
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-    return started(scenario(units, profiles=profiles), [*dice, *PAD])
+    return support.started(support.scenario(units, profiles=profiles), [*dice, *PAD])
 
 
 def kinds(events: list[Any]) -> list[str]:
@@ -55,8 +44,10 @@ def kinds(events: list[Any]) -> list[str]:
 
 
 def caster(*traits: Trait) -> Profile:
-    base = profile("a")
-    return dataclasses.replace(base, metaabilities=(SHIELD,), traits=(*users_of(SHIELD), *traits))
+    base = support.profile("a")
+    return dataclasses.replace(
+        base, metaabilities=(SHIELD,), traits=(*support.users_of(SHIELD), *traits)
+    )
 
 
 @pytest.mark.parametrize(("runes", "stress"), [(True, 0), (False, 1)])
@@ -65,25 +56,25 @@ def test_runas_de_proteccion_spare_the_fumble_of_a_metaability(runes: bool, stre
     no CH PSI and no stress; without the runes the CH PSI (9, failed) costs 1 stress."""
     extra = (Trait("Runas de protección"),) if runes else ()
     state = game({"a": caster(*extra)}, [10, 9])
-    events = do(state, Action("usar", item="escudo"))
+    events = support.do(state, Action("usar", item="escudo"))
     assert state.figures["a"].stress == stress
-    assert bool(rolls_of(events, "a", "CH PSI")) is not runes
+    assert bool(support.rolls_of(events, "a", "CH PSI")) is not runes
     assert ("fumble_safe" in kinds(events)) is runes
 
 
 # -- Invulnerable (X) --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("weapon", "wounds"), [(FIRE, 0), (RIFLE, 4)])
+@pytest.mark.parametrize(("weapon", "wounds"), [(FIRE, 0), (support.RIFLE, 4)])
 def test_invulnerable_takes_nothing_from_what_it_names(weapon: Weapon, wounds: int) -> None:
     """BONUS Y MALUS, Invulnerable (X): Invulnerable (llamas) takes nothing from a flamer
     (no CH DEF at all), while a plain rifle's hit (CH DEF 9 fails) deals its DAÑ 4."""
-    a = profile("a", weapons=(weapon, KNIFE))
+    a = support.profile("a", weapons=(weapon, support.KNIFE))
     b = bearer("b", Trait("Invulnerable", param="llamas"), con=9)
     state = game({"a": a, "b": b}, [3, 9])
-    events = do(state, Action("ataque_distancia", target="b", item=weapon.id))
+    events = support.do(state, Action("ataque_distancia", target="b", item=weapon.id))
     assert state.figures["b"].wounds == wounds
-    assert bool(rolls_of(events, "b", "CH DEF")) is (wounds > 0)
+    assert bool(support.rolls_of(events, "b", "CH DEF")) is (wounds > 0)
 
 
 def test_invulnerable_needs_hit_by_param() -> None:
@@ -102,7 +93,7 @@ def test_fuego_en_las_venas_moves_3_k_more_for_a_wound(kind: str, reach: float) 
     state = game({"a": a}, [])
     goal = (10.0 + reach, 10.0)
     options = ("Fuego en las venas",)
-    events = do(state, Action(kind, point=goal, facing=0.0, options=options))
+    events = support.do(state, Action(kind, point=goal, facing=0.0, options=options))
     assert state.figures["a"].position == pytest.approx(goal)
     assert state.figures["a"].wounds == 1
     assert "veins" in kinds(events)
@@ -113,7 +104,7 @@ def test_fuego_en_las_venas_is_not_taken_without_the_option() -> None:
     and costs no wound."""
     a = bearer("a", Trait("Fuego en las venas"))
     state = game({"a": a}, [])
-    do(state, Action("mover", point=(14.0, 10.0), facing=0.0))
+    support.do(state, Action("mover", point=(14.0, 10.0), facing=0.0))
     assert state.figures["a"].position[0] < 11.5
     assert state.figures["a"].wounds == 0
 
@@ -152,8 +143,8 @@ def test_random_games_with_these_bearers_end_cleanly_and_replay() -> None:
         "c": caster(Trait("Runas de protección")),
         "d": bearer("d", Trait("Runas de protección"), con=3),
     }
-    scn = two_pairs(profiles, 11.0, (16.0, 14.0))
+    scn = support.two_pairs(profiles, 11.0, (16.0, 14.0))
     immune = 0
-    for decision in random_games(scn, 12):
+    for decision in support.random_games(scn, 12):
         immune += sum("immune" in e.data for e in decision.events if e.kind == "saved")
     assert immune

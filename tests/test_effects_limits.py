@@ -18,18 +18,7 @@ from wartime.engine import Action, GameState
 from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.rules.effects import load_effects
 
-from .engine_support import (
-    KNIFE,
-    RIFLE,
-    do,
-    profile,
-    random_games,
-    refused,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-)
+from . import engine_support as support
 
 PAD = [5] * 10
 SHOT = Action("ataque_distancia", target="b", item="fusil")
@@ -52,8 +41,8 @@ def game(
     a: Profile | None = None, b_at: float = 21.0, faces: list[int] = (), ene: int | None = None,
 ) -> GameState:  # fmt: skip
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (b_at, 10.0), 180.0)]
-    profiles = {"a": a or profile("a"), "b": profile("b", con=9)}
-    state = started(scenario(units, profiles=profiles), [*faces, *PAD])
+    profiles = {"a": a or support.profile("a"), "b": support.profile("b", con=9)}
+    state = support.started(support.scenario(units, profiles=profiles), [*faces, *PAD])
     if ene is not None:
         state.figures["a"].ene = ene
     return state
@@ -78,29 +67,29 @@ def test_every_entry_of_the_batch_is_automated() -> None:
 def test_super_vista_sees_and_shoots_5_k_past_vol_x5() -> None:
     """BONUS Y MALUS, Súper vista: CdV +5 K: b 24 K away (beyond VOL 4 × 5 = 20 K) can
     be shot, and legal_actions() offers it; without the entry it is outside the CdV."""
-    seer = carrying(profile("a", weapons=(LONG_RIFLE,)), "Súper vista")
+    seer = carrying(support.profile("a", weapons=(LONG_RIFLE,)), "Súper vista")
     state = game(seer, b_at=35.0, faces=[3, 9])
     assert offered(state, "ataque_distancia")
-    events = do(state, SHOT)
-    assert rolls_of(events, "a", "CH IMP")[0]["roll"] == 3
-    plain = game(profile("a", weapons=(LONG_RIFLE,)), b_at=35.0)
+    events = support.do(state, SHOT)
+    assert support.rolls_of(events, "a", "CH IMP")[0]["roll"] == 3
+    plain = game(support.profile("a", weapons=(LONG_RIFLE,)), b_at=35.0)
     assert not offered(plain, "ataque_distancia")
-    refused(plain, SHOT, "outside the CdV")
+    support.refused(plain, SHOT, "outside the CdV")
     too_far = game(seer, b_at=37.0)  # 26 K: past the 25 K it sees
-    refused(too_far, SHOT, "outside the CdV")
+    support.refused(too_far, SHOT, "outside the CdV")
 
 
 def test_corto_de_vista_sees_5_k_less() -> None:
     """BONUS Y MALUS, Corto de vista: CdV −5 K: b 16 K away is out of its 15 K CdV, while a
     figure without the entry shoots it; 14 K away it still may."""
-    myopic = carrying(profile("a"), "Corto de vista")
+    myopic = carrying(support.profile("a"), "Corto de vista")
     state = game(myopic, b_at=27.0)
     assert not offered(state, "ataque_distancia")
-    refused(state, SHOT, "outside the CdV")
-    events = do(game(profile("a"), b_at=27.0, faces=[3, 9]), SHOT)
-    assert rolls_of(events, "a", "CH IMP")
+    support.refused(state, SHOT, "outside the CdV")
+    events = support.do(game(support.profile("a"), b_at=27.0, faces=[3, 9]), SHOT)
+    assert support.rolls_of(events, "a", "CH IMP")
     near = game(myopic, b_at=25.0, faces=[3, 9])
-    assert rolls_of(do(near, SHOT), "a", "CH IMP")
+    assert support.rolls_of(support.do(near, SHOT), "a", "CH IMP")
 
 
 # -- ALC ---------------------------------------------------------------------------------------
@@ -147,11 +136,11 @@ def test_mas_alcance_mucho_mas_alcance_and_autopropulsada_change_the_alc(tmp_pat
     assert {w.id: w.alc for w in other.weapons} == {"revólver": 15, "daga": 0}
     pistol = next(w for w in sheet.weapons if w.id == "pistola")
     revolver = next(w for w in sheet.weapons if w.id == "revólver")
-    a = replace(profile("a", weapons=(pistol, revolver)), traits=sheet.traits)
+    a = replace(support.profile("a", weapons=(pistol, revolver)), traits=sheet.traits)
     state = game(a, b_at=24.0, faces=[3, 9])  # 13 K: within 15, beyond 10
-    events = do(state, Action("ataque_distancia", target="b", item="pistola"))
-    assert rolls_of(events, "a", "CH IMP") and state.figures["b"].wounds == 2
-    refused(game(a, b_at=24.0), Action("ataque_distancia", target="b", item="revólver"),
+    events = support.do(state, Action("ataque_distancia", target="b", item="pistola"))
+    assert support.rolls_of(events, "a", "CH IMP") and state.figures["b"].wounds == 2
+    support.refused(game(a, b_at=24.0), Action("ataque_distancia", target="b", item="revólver"),
             "out of range")  # fmt: skip
 
 
@@ -161,29 +150,32 @@ def test_mas_alcance_mucho_mas_alcance_and_autopropulsada_change_the_alc(tmp_pat
 def test_sin_sangre_adds_1_to_the_ene_of_every_weapon() -> None:
     """BONUS Y MALUS, Sin sangre: a shot with the fusil (ENE 3) costs 4, a CaC blow with
     the cuchillo (ENE 2) costs 3; a Mover still costs 1."""
-    bloodless = carrying(profile("a"), "Sin sangre")
-    events = do(game(bloodless, faces=[3, 9]), SHOT)
+    bloodless = carrying(support.profile("a"), "Sin sangre")
+    events = support.do(game(bloodless, faces=[3, 9]), SHOT)
     assert paid(events)[0]["cost"] == 4 and ["Sin sangre", 1] in paid(events)[0]["modifiers"]
-    blow = do(game(bloodless, b_at=11.0, faces=[3, 9]),
+    blow = support.do(game(bloodless, b_at=11.0, faces=[3, 9]),
               Action("ataque_cac", target="b", item="cuchillo"))  # fmt: skip
-    assert paid(blow)[0]["cost"] == KNIFE.ene + 1
-    walk = do(game(bloodless), Action("mover", point=(12.0, 12.0)))
+    assert paid(blow)[0]["cost"] == support.KNIFE.ene + 1
+    walk = support.do(game(bloodless), Action("mover", point=(12.0, 12.0)))
     assert paid(walk)[0]["cost"] == 1
-    assert paid(do(game(profile("a"), faces=[3, 9]), SHOT))[0]["cost"] == RIFLE.ene
+    assert (
+        paid(support.do(game(support.profile("a"), faces=[3, 9]), SHOT))[0]["cost"]
+        == support.RIFLE.ene
+    )
 
 
 def test_rambo_caps_the_ene_of_using_a_weapon_at_4() -> None:
     """BONUS Y MALUS, Rambo: the cañón (ENE 6) costs 4, even with Sin sangre (7 → 4); the
     fusil (ENE 3) still costs 3, and without Rambo the cañón costs 6."""
-    rambo = carrying(profile("a", weapons=(CANNON, RIFLE)), "Rambo")
+    rambo = carrying(support.profile("a", weapons=(CANNON, support.RIFLE)), "Rambo")
     shot = Action("ataque_distancia", target="b", item="cañón")
-    events = do(game(rambo, faces=[3, 9]), shot)
+    events = support.do(game(rambo, faces=[3, 9]), shot)
     assert paid(events)[0]["cost"] == 4 and ["Rambo", -2] in paid(events)[0]["modifiers"]
-    both = carrying(profile("a", weapons=(CANNON,)), "Rambo", "Sin sangre")
-    assert paid(do(game(both, faces=[3, 9]), shot))[0]["cost"] == 4
-    assert paid(do(game(rambo, faces=[3, 9]), SHOT))[0]["cost"] == RIFLE.ene
-    plain = profile("a", weapons=(CANNON, RIFLE))
-    assert paid(do(game(plain, faces=[3, 9]), shot))[0]["cost"] == CANNON.ene
+    both = carrying(support.profile("a", weapons=(CANNON,)), "Rambo", "Sin sangre")
+    assert paid(support.do(game(both, faces=[3, 9]), shot))[0]["cost"] == 4
+    assert paid(support.do(game(rambo, faces=[3, 9]), SHOT))[0]["cost"] == support.RIFLE.ene
+    plain = support.profile("a", weapons=(CANNON, support.RIFLE))
+    assert paid(support.do(game(plain, faces=[3, 9]), shot))[0]["cost"] == CANNON.ene
     poor = game(rambo, faces=[3, 9], ene=4)  # ENE 4 pays the capped cañón
     assert offered(poor, "ataque_distancia", "cañón")
     assert not offered(game(plain, ene=4), "ataque_distancia", "cañón")
@@ -195,58 +187,60 @@ def test_rambo_caps_the_ene_of_using_a_weapon_at_4() -> None:
 def test_lento_pays_1_more_for_movement_actions() -> None:
     """BONUS Y MALUS, Lento: Mover costs 2, Correr 3 and Agacharse 2 (every action of the
     movement group); with ENE 1 no Mover nor Agacharse is offered; a shot costs what it did."""
-    slow = carrying(profile("a"), "Lento")
-    assert paid(do(game(slow), Action("mover", point=(11.0, 12.0))))[0]["cost"] == 2
-    assert paid(do(game(slow), Action("correr", point=(11.0, 12.0))))[0]["cost"] == 3
-    assert paid(do(game(slow, faces=[3, 9]), SHOT))[0]["cost"] == RIFLE.ene
-    assert paid(do(game(slow), Action("agacharse")))[0]["cost"] == 2
+    slow = carrying(support.profile("a"), "Lento")
+    assert paid(support.do(game(slow), Action("mover", point=(11.0, 12.0))))[0]["cost"] == 2
+    assert paid(support.do(game(slow), Action("correr", point=(11.0, 12.0))))[0]["cost"] == 3
+    assert paid(support.do(game(slow, faces=[3, 9]), SHOT))[0]["cost"] == support.RIFLE.ene
+    assert paid(support.do(game(slow), Action("agacharse")))[0]["cost"] == 2
     assert not offered(game(slow, ene=1), "mover") and not offered(game(slow, ene=1), "agacharse")
-    refused(game(slow, ene=1), Action("mover", point=(11.0, 12.0)), "Not enough ENE")
-    assert offered(game(profile("a"), ene=1), "mover")
+    support.refused(game(slow, ene=1), Action("mover", point=(11.0, 12.0)), "Not enough ENE")
+    assert offered(game(support.profile("a"), ene=1), "mover")
 
 
 def test_rapido_runs_and_sprints_1_k_farther() -> None:
     """BONUS Y MALUS, Rápido: Correr reaches MOV+1+1 = 3 K and Esprintar MOV+5+1 = 7 K;
     Mover still reaches MOV, and without the entry Correr stops at 2 K."""
-    fast = carrying(profile("a"), "Rápido")
+    fast = carrying(support.profile("a"), "Rápido")
     far = (10.0, 20.0)
-    run = do(game(fast), Action("correr", point=far))
+    run = support.do(game(fast), Action("correr", point=far))
     assert next(e for e in run if e.kind == "move").data["travelled"] == pytest.approx(3.0)
-    sprint = do(game(fast), Action("esprintar", point=far))
+    sprint = support.do(game(fast), Action("esprintar", point=far))
     assert next(e for e in sprint if e.kind == "move").data["travelled"] == pytest.approx(7.0)
-    walk = do(game(fast), Action("mover", point=far))
+    walk = support.do(game(fast), Action("mover", point=far))
     assert next(e for e in walk if e.kind == "move").data["travelled"] == pytest.approx(1.0)
-    plain = do(game(profile("a")), Action("correr", point=far))
+    plain = support.do(game(support.profile("a")), Action("correr", point=far))
     assert next(e for e in plain if e.kind == "move").data["travelled"] == pytest.approx(2.0)
 
 
 def test_lastrado_may_not_run_or_sprint() -> None:
     """BONUS Y MALUS, Lastrado: Correr and Esprintar are refused and not offered; Mover
     is, and a figure without the entry may run."""
-    heavy = carrying(profile("a"), "Lastrado")
+    heavy = carrying(support.profile("a"), "Lastrado")
     state = game(heavy)
-    refused(state, Action("correr", point=(10.0, 12.0)), "Lastrado")
-    refused(state, Action("esprintar", point=(10.0, 12.0)), "Lastrado")
+    support.refused(state, Action("correr", point=(10.0, 12.0)), "Lastrado")
+    support.refused(state, Action("esprintar", point=(10.0, 12.0)), "Lastrado")
     kinds = {a.kind for a in state.legal_actions()}
     assert "mover" in kinds and not kinds & {"correr", "esprintar"}
-    do(state, Action("mover", point=(10.0, 11.0)))
-    assert {"correr", "esprintar"} <= {a.kind for a in game(profile("a")).legal_actions()}
+    support.do(state, Action("mover", point=(10.0, 11.0)))
+    assert {"correr", "esprintar"} <= {a.kind for a in game(support.profile("a")).legal_actions()}
 
 
 def test_piernas_muy_cortas_may_not_sprint_and_strike_worse_in_cac() -> None:
     """BONUS Y MALUS, Piernas muy cortas: Esprintar is refused (Correr is not), and its CaC
     CH IMP takes −1, its ranged one does not."""
-    short = carrying(profile("a"), "Piernas muy cortas")
+    short = carrying(support.profile("a"), "Piernas muy cortas")
     state = game(short)
-    refused(state, Action("esprintar", point=(10.0, 12.0)), "Piernas muy cortas")
+    support.refused(state, Action("esprintar", point=(10.0, 12.0)), "Piernas muy cortas")
     kinds = {a.kind for a in state.legal_actions()}
     assert "correr" in kinds and "esprintar" not in kinds
-    do(state, Action("correr", point=(10.0, 12.0)))
-    blow = do(game(short, b_at=11.0, faces=[3, 9]),
+    support.do(state, Action("correr", point=(10.0, 12.0)))
+    blow = support.do(game(short, b_at=11.0, faces=[3, 9]),
               Action("ataque_cac", target="b", item="cuchillo"))  # fmt: skip
-    assert ["Piernas muy cortas", -1] in rolls_of(blow, "a", "CH IMP")[0]["modifiers"]
-    shot = do(game(short, faces=[3, 9]), SHOT)
-    assert not [m for m in rolls_of(shot, "a", "CH IMP")[0]["modifiers"] if "Piernas" in m[0]]
+    assert ["Piernas muy cortas", -1] in support.rolls_of(blow, "a", "CH IMP")[0]["modifiers"]
+    shot = support.do(game(short, faces=[3, 9]), SHOT)
+    assert not [
+        m for m in support.rolls_of(shot, "a", "CH IMP")[0]["modifiers"] if "Piernas" in m[0]
+    ]
 
 
 # -- Noise -------------------------------------------------------------------------------------
@@ -255,22 +249,22 @@ def test_piernas_muy_cortas_may_not_sprint_and_strike_worse_in_cac() -> None:
 def test_silencioso_moves_silently_for_movers_ene() -> None:
     """BONUS Y MALUS, Silencioso: Mover sin hacer ruido costs 1 (as Mover), not 2, and
     still makes no noise; without the entry it costs 2."""
-    quiet = carrying(profile("a"), "Silencioso")
+    quiet = carrying(support.profile("a"), "Silencioso")
     sneak = Action("mover_sin_hacer_ruido", point=(10.0, 11.0))
-    events = do(game(quiet), sneak)
+    events = support.do(game(quiet), sneak)
     assert paid(events)[0]["cost"] == 1 and not [e for e in events if e.kind == "noise"]
-    assert paid(do(game(profile("a")), sneak))[0]["cost"] == 2
-    assert paid(do(game(quiet), Action("mover", point=(10.0, 11.0))))[0]["cost"] == 1
+    assert paid(support.do(game(support.profile("a")), sneak))[0]["cost"] == 2
+    assert paid(support.do(game(quiet), Action("mover", point=(10.0, 11.0))))[0]["cost"] == 1
 
 
 def test_silenciador_keeps_its_weapon_quiet() -> None:
     """BONUS Y MALUS, Silenciador: a shot with the fusil that carries it makes no noise;
     the same shot without it does."""
-    silenced = replace(profile("a"), traits=(Trait("Silenciador", 1, "fusil"),))
-    events = do(game(silenced, faces=[3, 9]), SHOT)
+    silenced = replace(support.profile("a"), traits=(Trait("Silenciador", 1, "fusil"),))
+    events = support.do(game(silenced, faces=[3, 9]), SHOT)
     noises = [e for e in events if e.kind == "noise" and e.data["figure"] == "a"]
     assert not noises and [e for e in events if e.kind == "silent"]
-    loud = do(game(profile("a"), faces=[3, 9]), SHOT)
+    loud = support.do(game(support.profile("a"), faces=[3, 9]), SHOT)
     assert [e for e in loud if e.kind == "noise" and e.data["figure"] == "a"]
 
 
@@ -281,21 +275,21 @@ def test_silenciador_keeps_its_weapon_quiet() -> None:
 def test_arma_pesada_needs_con_above_the_weapons_dan(con: int, allowed: bool) -> None:
     """BONUS Y MALUS, Arma pesada: the mortero (DAÑ 5) fires for CON 6; CON 5 or 4 is
     refused with the reason, and legal_actions() does not offer it; the fusil still fires."""
-    shooter = profile("a", con=con, weapons=(MORTAR, RIFLE))
+    shooter = support.profile("a", con=con, weapons=(MORTAR, support.RIFLE))
     state = game(shooter, faces=[3, 9, 3, 9])
     shot = Action("ataque_distancia", target="b", item="mortero")
     assert bool(offered(state, "ataque_distancia", "mortero")) is allowed
     if allowed:
-        assert rolls_of(do(state, shot), "a", "CH IMP")
+        assert support.rolls_of(support.do(state, shot), "a", "CH IMP")
     else:
-        refused(state, shot, "Arma pesada: mortero")
-        assert rolls_of(do(state, SHOT), "a", "CH IMP")
+        support.refused(state, shot, "Arma pesada: mortero")
+        assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")
 
 
 def test_arma_pesada_as_a_trait_on_the_weapon() -> None:
     """BONUS Y MALUS, Arma pesada: carried as the weapon's entry (not in its bonuses)."""
-    rifle_heavy = replace(profile("a"), traits=(Trait("Arma pesada", 1, "fusil"),))
-    refused(game(rifle_heavy), SHOT, "CON above its DAÑ")  # CON 4, DAÑ 4
+    rifle_heavy = replace(support.profile("a"), traits=(Trait("Arma pesada", 1, "fusil"),))
+    support.refused(game(rifle_heavy), SHOT, "CON above its DAÑ")  # CON 4, DAÑ 4
 
 
 # -- Random games ------------------------------------------------------------------------------
@@ -305,18 +299,30 @@ def test_random_games_with_bearers_end_cleanly_and_replay() -> None:
     """Seeded games of random legal moves between bearers of these entries end without an
     exception (nothing offered is refused) and replay to the same hash (DESIGN §3)."""
     profiles = {
-        "a": carrying(profile("a", weapons=(MORTAR, RIFLE, KNIFE)), "Lastrado", "Súper vista",
-                      "Rambo"),
-        "b": carrying(profile("b", con=6, weapons=(MORTAR, KNIFE)), "Lento", "Rápido",
-                      "Corto de vista"),
-        "c": carrying(profile("c", weapons=(CANNON, KNIFE)), "Piernas muy cortas", "Sin sangre",
-                      "Silencioso"),
-        "d": replace(profile("d"), traits=(Trait("Silenciador", 1, "fusil"),)),
-    }  # fmt: skip
-    scn = two_pairs(profiles, 16.0, (20.0, 14.0))
+        "a": carrying(
+            support.profile("a", weapons=(MORTAR, support.RIFLE, support.KNIFE)),
+            "Lastrado",
+            "Súper vista",
+            "Rambo",
+        ),
+        "b": carrying(
+            support.profile("b", con=6, weapons=(MORTAR, support.KNIFE)),
+            "Lento",
+            "Rápido",
+            "Corto de vista",
+        ),
+        "c": carrying(
+            support.profile("c", weapons=(CANNON, support.KNIFE)),
+            "Piernas muy cortas",
+            "Sin sangre",
+            "Silencioso",
+        ),
+        "d": replace(support.profile("d"), traits=(Trait("Silenciador", 1, "fusil"),)),
+    }
+    scn = support.two_pairs(profiles, 16.0, (20.0, 14.0))
     kinds: set[str] = set()
     taken: set[tuple[str | None, str, str | None]] = set()
-    for decision in random_games(scn, 10):
+    for decision in support.random_games(scn, 10):
         action = decision.action
         kinds.add(action.kind)
         taken.add((action.figure, action.kind, action.item))

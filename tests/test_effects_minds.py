@@ -10,26 +10,14 @@ import pytest
 from wartime.engine import Action, GameState, Scenario
 from wartime.engine.profiles import Metaability, Profile, Trait
 
-from .engine_support import (
-    PercentDice,
-    ScriptedDice,
-    do,
-    profile,
-    random_games,
-    refused,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-    users_of,
-)
+from . import engine_support as support
 
 PAD = [5] * 12  # dice for what follows the rolls a test looks at
 R = 0.5  # the default base radius of a test figure (K)
 
 
 def carrying(name: str, *entries: str, **stats: int) -> Profile:
-    return replace(profile(name, **stats), traits=tuple(Trait(e) for e in entries))
+    return replace(support.profile(name, **stats), traits=tuple(Trait(e) for e in entries))
 
 
 def kinds(events: list, kind: str) -> list[dict]:  # type: ignore[type-arg]
@@ -48,19 +36,19 @@ def melee(outnumbered: bool) -> Scenario:
         ("b", "B", (10.0 + 2 * R, 10.0), 180.0),
         ("d", "B", d_at, 270.0),
     ]
-    return scenario(units, profiles={"a": carrying("a", "Gallina")})
+    return support.scenario(units, profiles={"a": carrying("a", "Gallina")})
 
 
 def test_gallina_outnumbered_must_disengage_first() -> None:
     """BONUS Y MALUS, Gallina: a starts its activation alone against two in CaC: a melee
     blow is refused, only Destrabarse (or handing over) is offered, and it gets away."""
-    state = started(melee(outnumbered=True), faces=[3, *PAD])
+    state = support.started(melee(outnumbered=True), faces=[3, *PAD])
     assert state.figures["a"].urge == ("Gallina",)
     assert kinds(state.log, "urge") == [{"figure": "a", "entry": "Gallina"}]
-    refused(state, Action("ataque_cac", target="b"), "outnumbered")
+    support.refused(state, Action("ataque_cac", target="b"), "outnumbered")
     offered = {a.kind for a in state.legal_actions()}
     assert offered == {"end", "destrabarse"}
-    do(state, Action("destrabarse", point=(8.0, 10.0)))
+    support.do(state, Action("destrabarse", point=(8.0, 10.0)))
     a = state.figures["a"]
     assert a.position == (8.0, 10.0) and a.actions_taken == 1
     assert state.check(Action("mover", point=(7.0, 10.0))) is None  # the duty is met
@@ -69,7 +57,7 @@ def test_gallina_outnumbered_must_disengage_first() -> None:
 def test_gallina_even_melee_fights_on() -> None:
     """BONUS Y MALUS, Gallina: one against one, its side is not outnumbered: no duty, and a
     melee blow is allowed."""
-    state = started(melee(outnumbered=False), faces=PAD)
+    state = support.started(melee(outnumbered=False), faces=PAD)
     assert state.figures["a"].urge == ()
     assert state.check(Action("ataque_cac", target="b")) is None
 
@@ -84,9 +72,9 @@ def madness(hundred: int, faces: list[int]) -> GameState:
         ("c", "A", (13.0 + 2 * R, 10.5), 0.0),
         ("b", "B", (22.0 + 2 * R, 12.0), 180.0),
     ]
-    scn = scenario(units, profiles={"a": carrying("a", "Locura asesina")})
+    scn = support.scenario(units, profiles={"a": carrying("a", "Locura asesina")})
     state = scn.new_game()
-    state.dice = PercentDice([9, 1, *faces], [hundred])
+    state.dice = support.PercentDice([9, 1, *faces], [hundred])
     state.apply(Action("initiative", "a"))
     state.apply(Action("initiative", "b"))
     state.apply(Action("activate", "a"))
@@ -99,15 +87,15 @@ def test_locura_asesina_shoots_the_nearest_figure_even_a_friend() -> None:
     refused, and the shot at c hits and wounds it."""
     state = madness(15, [3, 9, *PAD])  # CH IMP 3 hits; c's CH DEF 9 fails
     assert state.figures["a"].urge == ("Locura asesina", "c")
-    refused(state, Action("ataque_distancia", target="b", item="fusil"), "gone mad")
+    support.refused(state, Action("ataque_distancia", target="b", item="fusil"), "gone mad")
     assert {(a.kind, a.target) for a in state.legal_actions()} <= {
         ("end", None),
         ("ataque_distancia", "c"),
     }
-    events = do(state, Action("ataque_distancia", target="c", item="fusil"))
-    assert rolls_of(events, "a", "CH IMP") and state.figures["c"].wounds > 0
+    events = support.do(state, Action("ataque_distancia", target="c", item="fusil"))
+    assert support.rolls_of(events, "a", "CH IMP") and state.figures["c"].wounds > 0
     # the duty is spent: a friend is off limits again, the enemy is fair game
-    refused(state, Action("ataque_distancia", target="c", item="fusil"), "own side")
+    support.refused(state, Action("ataque_distancia", target="c", item="fusil"), "own side")
 
 
 def test_locura_asesina_quiet_roll_leaves_friends_alone() -> None:
@@ -115,7 +103,7 @@ def test_locura_asesina_quiet_roll_leaves_friends_alone() -> None:
     and the enemy may be shot."""
     state = madness(21, PAD)
     assert state.figures["a"].urge == ()
-    refused(state, Action("ataque_distancia", target="c", item="fusil"), "own side")
+    support.refused(state, Action("ataque_distancia", target="c", item="fusil"), "own side")
     assert state.check(Action("ataque_distancia", target="b", item="fusil")) is None
 
 
@@ -123,9 +111,9 @@ def test_locura_asesina_no_roll_in_cac() -> None:
     """BONUS Y MALUS, Locura asesina: engaged in CaC as its activation starts, no 1D100 is
     rolled (the scripted 1D100 list is empty and stays unused)."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (10.0 + 2 * R, 10.0), 180.0)]
-    scn = scenario(units, profiles={"a": carrying("a", "Locura asesina")})
+    scn = support.scenario(units, profiles={"a": carrying("a", "Locura asesina")})
     state = scn.new_game()
-    state.dice = PercentDice([9, 1, *PAD], [])
+    state.dice = support.PercentDice([9, 1, *PAD], [])
     for action in (Action("initiative", "a"), Action("initiative", "b"), Action("activate", "a")):
         state.apply(action)
     assert state.figures["a"].urge == ()
@@ -138,15 +126,15 @@ SHIELD = Metaability("escudo", ene=2, alc=6, cal=5, attribute="AGI", grants=(Tra
 
 def runes_game(faces: list[int]) -> GameState:
     """a (Cinético) casts escudo; b (B, Runas de vacío) faces it 3 K away; c is a's ally."""
-    a = replace(profile("a"), metaabilities=(SHIELD,), traits=users_of(SHIELD))
+    a = replace(support.profile("a"), metaabilities=(SHIELD,), traits=support.users_of(SHIELD))
     units = [
         ("a", "A", (10.0, 10.0), 0.0),
         ("c", "A", (12.0, 12.0), 0.0),
         ("b", "B", (14.0, 10.0), 180.0),
     ]
     profiles = {"a": a, "b": carrying("b", "Runas de vacío"), "c": carrying("c", "Runas de vacío")}
-    state = started(scenario(units, profiles=profiles), [])
-    state.dice = ScriptedDice(faces)
+    state = support.started(support.scenario(units, profiles=profiles), [])
+    state.dice = support.ScriptedDice(faces)
     return state
 
 
@@ -155,12 +143,12 @@ def test_runas_de_vacio_cancel_an_enemy_metaability_once_a_turn() -> None:
     VOL ENF (2 against 6); b's 1D10 4 ≤ 5 cancels it.  Cast again the same turn, the
     runes are spent: no 1D10, b carries it."""
     state = runes_game([3, 2, 6, 4, 3, 2, 6])
-    events = do(state, Action("usar", target="b", item="escudo"))
-    assert [r["roll"] for r in rolls_of(events, "b", "Runas de vacío")] == [4]
+    events = support.do(state, Action("usar", target="b", item="escudo"))
+    assert [r["roll"] for r in support.rolls_of(events, "b", "Runas de vacío")] == [4]
     assert kinds(events, "cancelled") and state.figures["b"].granted == []
     assert state.figures["a"].stress == 0
-    events = do(state, Action("usar", target="b", item="escudo"))
-    assert not rolls_of(events, "b", "Runas de vacío")
+    events = support.do(state, Action("usar", target="b", item="escudo"))
+    assert not support.rolls_of(events, "b", "Runas de vacío")
     assert [g.ability for g in state.figures["b"].granted] == ["escudo"]
 
 
@@ -168,8 +156,8 @@ def test_runas_de_vacio_critical_costs_the_caster_a_psi() -> None:
     """BONUS Y MALUS, Runas de vacío: a 1 on the runes' 1D10 cancels it and makes the caster
     take a CH PSI; 9 > VOL 4 fails: 1 stress."""
     state = runes_game([3, 2, 6, 1, 9])
-    events = do(state, Action("usar", target="b", item="escudo"))
-    assert rolls_of(events, "a", "CH PSI (Runas de vacío)")[0]["outcome"] == "fail"
+    events = support.do(state, Action("usar", target="b", item="escudo"))
+    assert support.rolls_of(events, "a", "CH PSI (Runas de vacío)")[0]["outcome"] == "fail"
     assert state.figures["a"].stress == 1 and state.figures["b"].granted == []
 
 
@@ -179,8 +167,8 @@ def test_runas_de_vacio_high_roll_or_a_friend_lets_it_work(faces: list[int]) -> 
     metaability (a on c) brings no roll at all."""
     state = runes_game(faces)
     target = "b" if len(faces) > 1 else "c"
-    events = do(state, Action("usar", target=target, item="escudo"))
-    assert len(rolls_of(events, target, "Runas de vacío")) == (target == "b")
+    events = support.do(state, Action("usar", target=target, item="escudo"))
+    assert len(support.rolls_of(events, target, "Runas de vacío")) == (target == "b")
     assert [g.ability for g in state.figures[target].granted] == ["escudo"]
 
 
@@ -209,6 +197,6 @@ def test_random_games_with_the_mind_entries_end_cleanly_and_replay() -> None:
         "c": carrying("c", "Locura asesina"),
         "d": carrying("d", "Locura asesina", "Runas de vacío"),
     }
-    scn = two_pairs(profiles, 16.0, (18.0, 15.0))
-    seen = {e.kind for d in random_games(scn, 10) for e in d.events}
+    scn = support.two_pairs(profiles, 16.0, (18.0, 15.0))
+    seen = {e.kind for d in support.random_games(scn, 10) for e in d.events}
     assert "urge" in seen

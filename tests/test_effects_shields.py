@@ -15,18 +15,7 @@ import pytest
 from wartime.engine import Action, GameState
 from wartime.engine.profiles import Trait, Weapon
 
-from .engine_support import (
-    KNIFE,
-    RIFLE,
-    do,
-    profile,
-    random_games,
-    refused,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-)
+from . import engine_support as support
 
 SHOT = Action("ataque_distancia", target="b", item="fusil")
 PAD = [5] * 10
@@ -34,13 +23,13 @@ PAD = [5] * 10
 
 def game(
     a_traits: tuple[Trait, ...] = (), b_traits: tuple[Trait, ...] = (), faces: list[int] = (),
-    *, rifle: Weapon = RIFLE, near: bool = False,
+    *, rifle: Weapon = support.RIFLE, near: bool = False,
 ) -> GameState:  # fmt: skip
-    a = replace(profile("a", weapons=(rifle, KNIFE)), traits=a_traits)
-    b = replace(profile("b", con=9), traits=b_traits)
+    a = replace(support.profile("a", weapons=(rifle, support.KNIFE)), traits=a_traits)
+    b = replace(support.profile("b", con=9), traits=b_traits)
     where = (11.0, 10.0) if near else (21.0, 10.0)
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", where, 180.0)]
-    return started(scenario(units, profiles={"a": a, "b": b}), faces=[*faces, *PAD])
+    return support.started(support.scenario(units, profiles={"a": a, "b": b}), faces=[*faces, *PAD])
 
 
 def shield(level: int = 2, advanced: bool = False) -> tuple[Trait, ...]:
@@ -55,10 +44,10 @@ def test_escudo_de_energia_stops_a_ranged_hit_on_a_pass() -> None:
     """BONUS Y MALUS, Escudo de energía: a ranged hit meets the shield's CH DEF 4 first;
     passed, the hit is stopped and b rolls no CH DEF."""
     state = game(b_traits=shield(), faces=[3, 4])  # CH IMP 3 hits, the shield's 4 holds
-    events = do(state, SHOT)
-    check = rolls_of(events, "b", "Escudo de energía")[0]
+    events = support.do(state, SHOT)
+    check = support.rolls_of(events, "b", "Escudo de energía")[0]
     assert check["target"] == 4 and check["modifiers"] == []
-    assert not rolls_of(events, "b", "CH DEF")
+    assert not support.rolls_of(events, "b", "CH DEF")
     assert state.figures["b"].wounds == 0 and state.figures["b"].shield_lost == 0
 
 
@@ -66,28 +55,28 @@ def test_a_failed_shield_check_costs_a_level_then_the_ch_def_follows() -> None:
     """BONUS Y MALUS, Escudo de energía: failing its check loses a level of the shield,
     and the hit goes on to b's own CH DEF."""
     state = game(b_traits=shield(), faces=[3, 5, 9])  # the shield's 5 fails, CH DEF 9 too
-    events = do(state, SHOT)
+    events = support.do(state, SHOT)
     assert state.figures["b"].shield_lost == 1
-    assert rolls_of(events, "b", "CH DEF")[0]["roll"] == 9
-    assert state.figures["b"].wounds == RIFLE.dan
+    assert support.rolls_of(events, "b", "CH DEF")[0]["roll"] == 9
+    assert state.figures["b"].wounds == support.RIFLE.dan
 
 
 def test_the_shield_leaves_cac_blows_alone_and_an_empty_one_checks_nothing() -> None:
     """BONUS Y MALUS, Escudo de energía: only ranged attacks; with no level left it is
     gone."""
     state = game(b_traits=shield(), faces=[4, 9], near=True)
-    events = do(state, Action("ataque_cac", target="b", item="cuchillo"))
-    assert not rolls_of(events, "b", "Escudo") and rolls_of(events, "b", "CH DEF")
+    events = support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
+    assert not support.rolls_of(events, "b", "Escudo") and support.rolls_of(events, "b", "CH DEF")
     empty = game(b_traits=shield(level=1), faces=[3, 9])
     empty.figures["b"].shield_lost = 1
-    assert not rolls_of(do(empty, SHOT), "b", "Escudo")
+    assert not support.rolls_of(support.do(empty, SHOT), "b", "Escudo")
 
 
 def test_escudo_de_energia_avanzado_checks_against_6() -> None:
     """BONUS Y MALUS, Escudo de energía avanzado: as the shield, with CH DEF 6."""
     state = game(b_traits=shield(advanced=True), faces=[3, 6])
-    events = do(state, SHOT)
-    assert rolls_of(events, "b", "Escudo de energía avanzado")[0]["target"] == 6
+    events = support.do(state, SHOT)
+    assert support.rolls_of(events, "b", "Escudo de energía avanzado")[0]["target"] == 6
     assert "saved" in kinds(events) and state.figures["b"].wounds == 0
 
 
@@ -98,14 +87,14 @@ def test_usar_bonus_restores_a_shield_level_while_one_is_left(advanced: bool, en
     name = "Escudo de energía avanzado" if advanced else "Escudo de energía"
     state = game(a_traits=shield(2, advanced))
     use = Action("usar_bonus", item=name)
-    refused(state, use, "has all its levels")
+    support.refused(state, use, "has all its levels")
     state.figures["a"].shield_lost = 1
     assert replace(use, figure="a") in state.legal_actions()
     before = state.figures["a"].ene
-    do(state, use)
+    support.do(state, use)
     assert state.figures["a"].shield_lost == 0 and state.figures["a"].ene == before - ene
     state.figures["a"].shield_lost = 2
-    refused(state, use, "no level left")
+    support.refused(state, use, "no level left")
 
 
 def test_anulador_de_escudo_takes_a_level_instead_of_dan() -> None:
@@ -113,11 +102,13 @@ def test_anulador_de_escudo_takes_a_level_instead_of_dan() -> None:
     target's shield, with no CH DEF."""
     drain = (Trait("Anulador de escudo", 1, "fusil"),)
     state = game(a_traits=drain, b_traits=shield(), faces=[3])
-    events = do(state, SHOT)
+    events = support.do(state, SHOT)
     assert state.figures["b"].shield_lost == 1 and state.figures["b"].wounds == 0
-    assert not rolls_of(events, "b", "CH DEF") and not rolls_of(events, "b", "Escudo")
+    assert not support.rolls_of(events, "b", "CH DEF") and not support.rolls_of(
+        events, "b", "Escudo"
+    )
     bare = game(a_traits=drain, faces=[3])
-    do(bare, SHOT)
+    support.do(bare, SHOT)
     assert bare.figures["b"].wounds == 0
 
 
@@ -126,35 +117,35 @@ def test_municion_magnetica_halves_the_shield_or_else_the_dan() -> None:
     number; a target with no shield takes half the DAÑ (4 → 2)."""
     magnet = (Trait("Munición magnética", 1, "fusil"),)
     state = game(a_traits=magnet, b_traits=shield(), faces=[3, 3, 9])
-    events = do(state, SHOT)
-    assert rolls_of(events, "b", "Escudo de energía")[0]["target"] == 2
+    events = support.do(state, SHOT)
+    assert support.rolls_of(events, "b", "Escudo de energía")[0]["target"] == 2
     assert state.figures["b"].shield_lost == 1  # the 3 fails against 2
     bare = game(a_traits=magnet, faces=[3, 9])
-    do(bare, SHOT)
-    assert bare.figures["b"].wounds == RIFLE.dan // 2
+    support.do(bare, SHOT)
+    assert bare.figures["b"].wounds == support.RIFLE.dan // 2
 
 
 def test_mimetico_is_switched_on_and_off_and_hinders_both_sides() -> None:
     """BONUS Y MALUS, Mimético: switching it costs ENE 1; while on, its bearer and whoever
     attacks it have CH IMP -3."""
     state = game(b_traits=(Trait("Mimético"),), faces=[3, 9, 5])
-    do(state, SHOT)
+    support.do(state, SHOT)
     assert state.figures["b"].switched == ()
     b_on = game(a_traits=(Trait("Mimético"),), faces=[3, 9, 5])
     use = Action("usar_bonus", item="Mimético")
     assert replace(use, figure="a") in b_on.legal_actions()
     before = b_on.figures["a"].ene
-    do(b_on, use)
+    support.do(b_on, use)
     assert b_on.figures["a"].switched == ("Mimético",) and b_on.figures["a"].ene == before - 1
-    events = do(b_on, SHOT)
-    assert ["Mimético", -3] in rolls_of(events, "a", "CH IMP")[0]["modifiers"]
-    do(b_on, use)
+    events = support.do(b_on, SHOT)
+    assert ["Mimético", -3] in support.rolls_of(events, "a", "CH IMP")[0]["modifiers"]
+    support.do(b_on, use)
     assert b_on.figures["a"].switched == ()
     target = game(b_traits=(Trait("Mimético"),), faces=[3, 9, 5])
     target.figures["b"].switched = ("Mimético",)
-    events = do(target, SHOT)
-    assert ["Mimético (b)", -3] in rolls_of(events, "a", "CH IMP")[0]["modifiers"]
-    refused(target, Action("usar_bonus", item="Mimético"), "no entry")
+    events = support.do(target, SHOT)
+    assert ["Mimético (b)", -3] in support.rolls_of(events, "a", "CH IMP")[0]["modifiers"]
+    support.refused(target, Action("usar_bonus", item="Mimético"), "no entry")
 
 
 def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay() -> None:
@@ -168,18 +159,18 @@ def test_random_games_with_every_choice_shield_and_flaw_end_cleanly_and_replay()
     bold = (Trait("Frenesí"), Trait("Maestro de esgrima"), Trait("Poderoso"), *knife)
     wary = (Trait("Escudo de energía", 2), Trait("Mimético"), Trait("Malvado", 1, "fusil"), *rifle)
     profiles = {
-        "a": replace(profile("a"), traits=bold),
-        "b": replace(profile("b"), traits=wary),
+        "a": replace(support.profile("a"), traits=bold),
+        "b": replace(support.profile("b"), traits=wary),
         "c": replace(
-            profile("c"),
+            support.profile("c"),
             traits=(Trait("Anulador de escudo", 1, "fusil"),),
             gear=(ELIXIR, DRUG, COCKTAIL),
         ),
-        "d": replace(profile("d"), traits=(Trait("Escudo de energía avanzado", 1),)),
+        "d": replace(support.profile("d"), traits=(Trait("Escudo de energía avanzado", 1),)),
     }
-    scn = two_pairs(profiles, 11.0, (16.0, 14.0))
+    scn = support.two_pairs(profiles, 11.0, (16.0, 14.0))
     taken: set[str] = set()
-    for decision in random_games(scn, 12):
+    for decision in support.random_games(scn, 12):
         action = decision.action
         used = {action.item or ""} if action.kind in ("usar", "usar_bonus") else set()
         taken |= set(action.options) | used

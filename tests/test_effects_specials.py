@@ -17,22 +17,7 @@ from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.engine.specials import clustered
 from wartime.rules.effects import load_effects
 
-from .engine_support import (
-    KNIFE,
-    PISTOL,
-    RIFLE,
-    SHOTGUN,
-    START_ENE,
-    ScriptedDice,
-    do,
-    profile,
-    random_games,
-    refused,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-)
+from . import engine_support as support
 
 PAD = [5] * 10
 FAIL_DEF, PASS_PSI = 9, 4
@@ -44,19 +29,19 @@ def game(
     faces: list[int] | tuple[int, ...] = (),
     others: tuple[tuple[str, str, tuple[float, float]], ...] = (("b", "B", (21.0, 10.0)),),
     *,
-    weapons: tuple[Weapon, ...] = (RIFLE, KNIFE),
+    weapons: tuple[Weapon, ...] = (support.RIFLE, support.KNIFE),
     con: int = 4,
     vol: int = 4,
     pad: bool = True,
 ) -> GameState:
     """a carries ``a_traits``; ``others`` are (id, side, position), facing west; e (side
     B) always stands far off so that no side runs out of figures."""
-    a = replace(profile("a", con=con, vol=vol, weapons=weapons), traits=a_traits)
+    a = replace(support.profile("a", con=con, vol=vol, weapons=weapons), traits=a_traits)
     units = [("a", "A", (10.0, 10.0), 0.0), ("e", "B", (38.0, 28.0), 180.0)]
     units += [(i, s, p, 180.0) for i, s, p in others]
-    tough = {i: profile(i, con=8) for i, _, _ in others}
-    scn = scenario(units, profiles={**tough, "a": a})
-    return started(scn, faces=[*faces, *(PAD if pad else ())], second="e")
+    tough = {i: support.profile(i, con=8) for i, _, _ in others}
+    scn = support.scenario(units, profiles={**tough, "a": a})
+    return support.started(scn, faces=[*faces, *(PAD if pad else ())], second="e")
 
 
 def use(entry: str, target: str | None = None, options: tuple[str, ...] = ()) -> Action:
@@ -81,7 +66,7 @@ def test_area_manguante_loses_one_dan_per_k_from_the_centre() -> None:
     between its centre and the nearest point of each base it covers."""
     faded = (Trait("Área manguante", weapon="granada"),)
     state = game(faded, [3, *[FAIL_DEF, PASS_PSI] * 3], RING, weapons=(WIDE,), pad=False)
-    events = do(state, Action("ataque_distancia", "a", target="b", item="granada"))
+    events = support.do(state, Action("ataque_distancia", "a", target="b", item="granada"))
     dealt = {h["target"]: h["damage"] for h in kinds(events, "hit")}
     assert dealt == {"b": 5, "c": 4, "d": 3}
     assert {f: state.figure(f).wounds for f in "bcd"} == {"b": 5, "c": 4, "d": 3}
@@ -91,12 +76,12 @@ def test_area_manguante_absent_the_whole_template_deals_its_dan() -> None:
     """BONUS Y MALUS, Área manguante (negative): without the entry every base wholly
     inside takes DAÑ 5; a base the faded DAÑ no longer reaches is not hit at all."""
     state = game((), [3, *[FAIL_DEF, PASS_PSI] * 3], RING, weapons=(WIDE,), pad=False)
-    events = do(state, Action("ataque_distancia", "a", target="b", item="granada"))
+    events = support.do(state, Action("ataque_distancia", "a", target="b", item="granada"))
     assert {h["target"]: h["damage"] for h in kinds(events, "hit")} == {"b": 5, "c": 5, "d": 5}
     weak = replace(WIDE, dan=2)
     faded = (Trait("Área manguante", weapon="granada"),)
     state = game(faded, [3, *[FAIL_DEF, PASS_PSI] * 2], RING, weapons=(weak,), pad=False)
-    events = do(state, Action("ataque_distancia", "a", target="b", item="granada"))
+    events = support.do(state, Action("ataque_distancia", "a", target="b", item="granada"))
     assert {h["target"]: h["damage"] for h in kinds(events, "hit")} == {"b": 2, "c": 1}
     assert [f["target"] for f in kinds(events, "faded")] == ["d"]
     assert state.figure("d").wounds == 0
@@ -108,13 +93,13 @@ def test_area_manguante_absent_the_whole_template_deals_its_dan() -> None:
 def test_municion_de_racimo_halves_dan_and_fires_an_r_of_the_old_dan() -> None:
     """BONUS Y MALUS, Munición de racimo: the weapon's DAÑ is halved (rounded half up) and
     its hit covers an R template as wide as its DAÑ was; a shot hits every base under it."""
-    racimo = replace(PISTOL, bonuses=("Munición de racimo",))
+    racimo = replace(support.PISTOL, bonuses=("Munición de racimo",))
     made = clustered(racimo, ())
     assert (made.dan, made.area) == (2, "R3")
-    assert clustered(RIFLE, ("Munición de racimo",)).area == "R4"  # the character's
+    assert clustered(support.RIFLE, ("Munición de racimo",)).area == "R4"  # the character's
     state = game((), [3, *[FAIL_DEF, PASS_PSI] * 2], (("b", "B", (20.0, 10.0)),
                  ("c", "B", (20.0, 11.0))), weapons=(made,), pad=False)  # fmt: skip
-    events = do(state, Action("ataque_distancia", "a", target="b", item="pistola"))
+    events = support.do(state, Action("ataque_distancia", "a", target="b", item="pistola"))
     (template,) = kinds(events, "template")
     assert template["shape"] == "R3"
     assert {h["target"]: h["damage"] for h in kinds(events, "hit")} == {"b": 2, "c": 2}
@@ -123,11 +108,11 @@ def test_municion_de_racimo_halves_dan_and_fires_an_r_of_the_old_dan() -> None:
 def test_municion_de_racimo_leaves_other_weapons_alone() -> None:
     """BONUS Y MALUS, Munición de racimo (negative): without the entry, or on a CaC
     weapon or one that already has an Área, the weapon stays as it was."""
-    assert clustered(PISTOL, ()) == PISTOL
-    assert clustered(KNIFE, ("Munición de racimo",)) == KNIFE
+    assert clustered(support.PISTOL, ()) == support.PISTOL
+    assert clustered(support.KNIFE, ("Munición de racimo",)) == support.KNIFE
     assert clustered(WIDE, ("Munición de racimo",)) == WIDE
-    state = game((), [3, FAIL_DEF, PASS_PSI], weapons=(PISTOL,))
-    events = do(state, Action("ataque_distancia", "a", target="b", item="pistola"))
+    state = game((), [3, FAIL_DEF, PASS_PSI], weapons=(support.PISTOL,))
+    events = support.do(state, Action("ataque_distancia", "a", target="b", item="pistola"))
     assert not kinds(events, "template") and state.figure("b").wounds == 3
 
 
@@ -143,12 +128,12 @@ def test_necrofago_eats_a_corpse_in_contact_to_heal_and_the_corpse_runs_out() ->
     state.figure("a").wounds, state.figure("a").ene = 3, 10
     action = use("Necrófago", "b")
     assert action in state.legal_actions()
-    events = do(state, action)
+    events = support.do(state, action)
     a, b = state.figure("a"), state.figure("b")
     assert (a.wounds, a.ene, b.eaten) == (2, 5, 1) and kinds(events, "healed")
     b.eaten = 8
     a.ene = 10
-    refused(state, action, "nothing is left")
+    support.refused(state, action, "nothing is left")
 
 
 def test_necrofago_needs_a_corpse_in_contact_and_a_wound() -> None:
@@ -157,12 +142,12 @@ def test_necrofago_needs_a_corpse_in_contact_and_a_wound() -> None:
     state = game((Trait("Necrófago"),), others=(("b", "B", (11.0, 10.0)),
                  ("c", "B", (13.0, 10.0))))  # fmt: skip
     state.figure("a").wounds = 1
-    refused(state, use("Necrófago", "b"), "not a corpse")
+    support.refused(state, use("Necrófago", "b"), "not a corpse")
     state.figure("c").wounds = 8
-    refused(state, use("Necrófago", "c"), "not in base contact")
+    support.refused(state, use("Necrófago", "c"), "not in base contact")
     state.figure("b").wounds = 8
     state.figure("a").wounds = 0
-    refused(state, use("Necrófago", "b"), "no wounds")
+    support.refused(state, use("Necrófago", "b"), "no wounds")
 
 
 # -- Munición regenerativa ------------------------------------------------------------------
@@ -172,17 +157,17 @@ def test_municion_regenerativa_gets_a_round_back_or_costs_cal() -> None:
     """BONUS Y MALUS, Munición regenerativa: an ENE 1 action with a CH CAL of the weapon:
     passed, a round comes back; failed, the weapon loses 1 CAL (a weapon wound)."""
     regen = (Trait("Munición regenerativa", weapon="escopeta"),)
-    state = game(regen, [3, 9], weapons=(SHOTGUN,))
+    state = game(regen, [3, 9], weapons=(support.SHOTGUN,))
     state.figure("a").rounds["escopeta"] = 0
     action = use("Munición regenerativa")
     assert action in state.legal_actions()
-    events = do(state, action)
-    check = rolls_of(events, "a", "CH CAL")[0]
+    events = support.do(state, action)
+    check = support.rolls_of(events, "a", "CH CAL")[0]
     assert (check["target"], check["outcome"]) == (4, "pass")
     a = state.figure("a")
-    assert (a.rounds["escopeta"], a.ene) == (1, START_ENE - 1)
-    events = do(state, action)
-    assert rolls_of(events, "a", "CH CAL")[0]["outcome"] == "fail"
+    assert (a.rounds["escopeta"], a.ene) == (1, support.START_ENE - 1)
+    events = support.do(state, action)
+    assert support.rolls_of(events, "a", "CH CAL")[0]["outcome"] == "fail"
     a = state.figure("a")
     assert (a.rounds["escopeta"], a.weapon_wounds["escopeta"]) == (1, 1)
 
@@ -191,10 +176,10 @@ def test_municion_regenerativa_needs_a_magazine_short_of_rounds() -> None:
     """BONUS Y MALUS, Munición regenerativa (negative): a full magazine, or a weapon with
     no magazines, has nothing to get back."""
     regen = (Trait("Munición regenerativa", weapon="escopeta"),)
-    state = game(regen, weapons=(SHOTGUN,))
-    refused(state, use("Munición regenerativa"), "short of rounds")
+    state = game(regen, weapons=(support.SHOTGUN,))
+    support.refused(state, use("Munición regenerativa"), "short of rounds")
     plain = game((Trait("Munición regenerativa", weapon="fusil"),))
-    refused(plain, use("Munición regenerativa"), "short of rounds")
+    support.refused(plain, use("Munición regenerativa"), "short of rounds")
 
 
 # -- Desafiante -----------------------------------------------------------------------------
@@ -206,12 +191,16 @@ def test_desafiante_makes_the_challenged_enemy_charge_it_next() -> None:
     state = game((Trait("Desafiante"),), [2, 6], others=(("b", "B", (14.0, 10.0)),))
     action = use("Desafiante", "b")
     assert action in state.legal_actions()
-    events = do(state, action)
-    assert rolls_of(events, "a", "CH VOL ENF") and rolls_of(events, "b", "CH VOL ENF")
-    assert state.figure("b").fury == "a" and state.figure("a").ene == START_ENE - 3
-    do(state, Action("end", "a"))
-    do(state, Action("activate", "b"))
-    refused(state, Action("ataque_distancia", "b", target="a", item="fusil"), "must charge a")
+    events = support.do(state, action)
+    assert support.rolls_of(events, "a", "CH VOL ENF") and support.rolls_of(
+        events, "b", "CH VOL ENF"
+    )
+    assert state.figure("b").fury == "a" and state.figure("a").ene == support.START_ENE - 3
+    support.do(state, Action("end", "a"))
+    support.do(state, Action("activate", "b"))
+    support.refused(
+        state, Action("ataque_distancia", "b", target="a", item="fusil"), "must charge a"
+    )
     assert {x.kind for x in state.legal_actions()} <= {"cargar", "end"}
 
 
@@ -220,11 +209,11 @@ def test_desafiante_lost_or_out_of_reach_compels_nothing() -> None:
     enemy beyond VOL K cannot be challenged, nor an ally."""
     state = game((Trait("Desafiante"),), [6, 2], others=(("b", "B", (14.0, 10.0)),
                  ("c", "A", (10.0, 14.0))))  # fmt: skip
-    do(state, use("Desafiante", "b"))
+    support.do(state, use("Desafiante", "b"))
     assert state.figure("b").fury is None
     far = game((Trait("Desafiante"),), others=(("b", "B", (16.0, 10.0)),))
-    refused(far, use("Desafiante", "b"), "reaches VOL")
-    refused(state, use("Desafiante", "c"), "not an enemy")
+    support.refused(far, use("Desafiante", "b"), "reaches VOL")
+    support.refused(state, use("Desafiante", "c"), "not an enemy")
 
 
 # -- La mano de la muerte -------------------------------------------------------------------
@@ -239,12 +228,12 @@ def test_la_mano_de_la_muerte_moves_a_wound_onto_an_ally_in_contact() -> None:
     state.figure("a").wounds = 2
     action = use("La mano de la muerte", "c")
     assert action in state.legal_actions()
-    events = do(state, action)
-    assert rolls_of(events, "a", "CH VOL (La mano")[0]["outcome"] == "pass"
+    events = support.do(state, action)
+    assert support.rolls_of(events, "a", "CH VOL (La mano")[0]["outcome"] == "pass"
     a, c = state.figure("a"), state.figure("c")
-    assert (a.wounds, c.wounds, a.ene) == (1, 1, START_ENE - 3)
-    events = do(state, use("La mano de la muerte", "b"))
-    assert rolls_of(events, "b", "CH VOL ENF")
+    assert (a.wounds, c.wounds, a.ene) == (1, 1, support.START_ENE - 3)
+    events = support.do(state, use("La mano de la muerte", "b"))
+    assert support.rolls_of(events, "b", "CH VOL ENF")
     a, b = state.figure("a"), state.figure("b")
     assert (a.wounds, b.wounds) == (0, 1)
 
@@ -257,11 +246,11 @@ def test_la_mano_de_la_muerte_reaches_vol_k_only_with_vol_6() -> None:
     far = (("c", "A", (13.0, 10.0)), ("d", "A", (10.0, 14.0)))
     state = game(hand, others=far)
     state.figure("a").wounds = 1
-    refused(state, use("La mano de la muerte", "c"), "out of reach")
-    refused(state, use("La mano de la muerte", "c", ("d",)), "only with VOL 6")
+    support.refused(state, use("La mano de la muerte", "c"), "out of reach")
+    support.refused(state, use("La mano de la muerte", "c", ("d",)), "only with VOL 6")
     strong = game(hand, [3, PASS_PSI], others=far, vol=6)
     strong.figure("d").wounds = 2
-    do(strong, use("La mano de la muerte", "c", ("d",)))
+    support.do(strong, use("La mano de la muerte", "c", ("d",)))
     assert (strong.figure("d").wounds, strong.figure("c").wounds) == (1, 1)
 
 
@@ -270,10 +259,10 @@ def test_la_mano_de_la_muerte_reaches_vol_k_only_with_vol_6() -> None:
 
 def shot_at(vol: int, faces: list[int]) -> tuple[GameState, Action]:
     """a (side A, VOL 4) is acting and shoots at b (Manipulador, VOL ``vol``) 10 K off."""
-    b = replace(profile("b", vol=vol), traits=(Trait("Manipulador"),))
+    b = replace(support.profile("b", vol=vol), traits=(Trait("Manipulador"),))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-    state = scenario(units, profiles={"b": b}).new_game()
-    state.dice = ScriptedDice([9, 1, *faces, *PAD])  # a's side wins the initiative
+    state = support.scenario(units, profiles={"b": b}).new_game()
+    state.dice = support.ScriptedDice([9, 1, *faces, *PAD])  # a's side wins the initiative
     steps = [Action("initiative", "a"), Action("initiative", "b")]
     steps += [Action("activate", "b"), Action("end", "b")] if vol > 4 else []  # acts earlier
     for action in (*steps, Action("activate", "a")):
@@ -288,9 +277,11 @@ def test_manipulador_answers_a_shot_with_ch_vol_enf_for_ch_imp_minus_1() -> None
     state.apply(shot)
     answer = Action("manipular", "b")
     assert answer in state.legal_actions()
-    events = do(state, answer)
-    assert rolls_of(events, "b", "CH VOL ENF") and rolls_of(events, "a", "CH VOL ENF")
-    (imp,) = rolls_of(events, "a", "CH IMP")
+    events = support.do(state, answer)
+    assert support.rolls_of(events, "b", "CH VOL ENF") and support.rolls_of(
+        events, "a", "CH VOL ENF"
+    )
+    (imp,) = support.rolls_of(events, "a", "CH IMP")
     assert ["Manipulador", -1] in imp["modifiers"] and imp["outcome"] == "fail"  # 5 > 4 − 1
     assert state.figure("b").wounds == 0 and not state.figure("a").manipulated
 
@@ -300,11 +291,11 @@ def test_manipulador_needs_more_vol_and_a_won_check() -> None:
     answer; a lost CH VOL ENF leaves the CH IMP alone."""
     state, shot = shot_at(4, [])
     state.apply(shot)
-    refused(state, Action("manipular", "b"), "not an answer")
+    support.refused(state, Action("manipular", "b"), "not an answer")
     state, shot = shot_at(6, [6, 2, 3, 9, 4])
     state.apply(shot)
-    events = do(state, Action("manipular", "b"))
-    (imp,) = rolls_of(events, "a", "CH IMP")
+    events = support.do(state, Action("manipular", "b"))
+    (imp,) = support.rolls_of(events, "a", "CH IMP")
     assert not [m for m in imp["modifiers"] if m[0] == "Manipulador"] and imp["outcome"] == "pass"
 
 
@@ -327,20 +318,22 @@ def test_random_games_with_batch_j_entries_end_cleanly_and_replay(seeds: int) ->
     every = (Trait("Necrófago"), Trait("Desafiante"), Trait("La mano de la muerte"),
              Trait("Munición regenerativa", weapon="escopeta"),
              Trait("Área manguante", weapon="granada"), Trait("Manipulador"))  # fmt: skip
-    racimo = replace(PISTOL, bonuses=("Munición de racimo",))
+    racimo = replace(support.PISTOL, bonuses=("Munición de racimo",))
 
     def armed(name: str, weapons: tuple[Weapon, ...], vol: int = 4) -> Profile:
-        return replace(profile(name, vol=vol, weapons=weapons), traits=every)
+        return replace(support.profile(name, vol=vol, weapons=weapons), traits=every)
 
     profiles = {
-        "a": armed("a", (SHOTGUN, KNIFE), vol=6),  # La mano de la muerte within VOL K
-        "b": armed("b", (WIDE, KNIFE)),
-        "c": armed("c", (clustered(racimo, ()), KNIFE), vol=6),
-        "d": armed("d", (SHOTGUN, WIDE)),
+        "a": armed(
+            "a", (support.SHOTGUN, support.KNIFE), vol=6
+        ),  # La mano de la muerte within VOL K
+        "b": armed("b", (WIDE, support.KNIFE)),
+        "c": armed("c", (clustered(racimo, ()), support.KNIFE), vol=6),
+        "d": armed("d", (support.SHOTGUN, WIDE)),
     }
-    scn = two_pairs(profiles, 13.0, (16.0, 14.0))
+    scn = support.two_pairs(profiles, 13.0, (16.0, 14.0))
     taken: set[str] = set()
-    for decision in random_games(scn, seeds):
+    for decision in support.random_games(scn, seeds):
         if decision.action.kind == "usar_bonus":
             taken.add(decision.action.item or "")
         if decision.action.kind == "manipular":

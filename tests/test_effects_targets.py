@@ -17,20 +17,7 @@ from wartime.engine import Action, GameState
 from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.rules.effects import load_effects
 
-from .engine_support import (
-    KNIFE,
-    PISTOL,
-    RIFLE,
-    ScriptedDice,
-    do,
-    profile,
-    random_games,
-    refused,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-)
+from . import engine_support as support
 
 PAD = [5] * 12
 HIT, MISS, FAIL_DEF = 3, 9, 9
@@ -46,12 +33,12 @@ SHOT = Action("ataque_distancia", target="b", item="fusil")
 
 def armed(name: str, weapons: tuple[Weapon, ...], *on: tuple[str, str], **stats: Any) -> Profile:
     """A profile whose weapons carry entries: (entry, weapon id) pairs."""
-    base = profile(name, weapons=weapons, **stats)
+    base = support.profile(name, weapons=weapons, **stats)
     return replace(base, traits=tuple(Trait(e, 1, w) for e, w in on))
 
 
 def carrying(name: str, *entries: str, **stats: Any) -> Profile:
-    return replace(profile(name, **stats), traits=tuple(Trait(e) for e in entries))
+    return replace(support.profile(name, **stats), traits=tuple(Trait(e) for e in entries))
 
 
 def game(
@@ -59,8 +46,8 @@ def game(
     more: list[tuple[str, str, tuple[float, float], float]] = (), walls: tuple[Wall, ...] = (),
 ) -> GameState:  # fmt: skip
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (b_at, 10.0), 180.0), *more]
-    scn = scenario(units, profiles=profiles, walls=walls)
-    return started(scn, [*faces, *PAD])
+    scn = support.scenario(units, profiles=profiles, walls=walls)
+    return support.started(scn, [*faces, *PAD])
 
 
 def offered(state: GameState, kind: str, **match: Any) -> list[Action]:
@@ -86,28 +73,28 @@ def test_every_entry_of_the_batch_is_automated() -> None:
 def test_fuego_a_larga_doubles_the_alc_and_the_ene_of_the_shot_taken_with_it() -> None:
     """BONUS Y MALUS, Fuego a larga: b 25 K away, past the rifle's ALC 20: the shot taken
     with the entry reaches (ALC 40) and costs ENE 6 (3 × 2); legal_actions() offers it."""
-    a = armed("a", (RIFLE, KNIFE), ("Fuego a larga", "fusil"), vol=8)
+    a = armed("a", (support.RIFLE, support.KNIFE), ("Fuego a larga", "fusil"), vol=8)
     state = game({"a": a}, b_at=36.0, faces=[MISS])
-    refused(state, SHOT, "out of range")
+    support.refused(state, SHOT, "out of range")
     long = replace(SHOT, options=("Fuego a larga",))
     assert [x.options for x in offered(state, "ataque_distancia", target="b")] == [
         ("Fuego a larga",)
     ]
     ene = state.figures["a"].ene
-    events = do(state, long)
-    assert ene - state.figures["a"].ene == 2 * RIFLE.ene
-    assert [r["outcome"] for r in rolls_of(events, "a", "CH IMP")] == ["fail"]
+    events = support.do(state, long)
+    assert ene - state.figures["a"].ene == 2 * support.RIFLE.ene
+    assert [r["outcome"] for r in support.rolls_of(events, "a", "CH IMP")] == ["fail"]
 
 
 def test_fuego_a_larga_not_for_a_figure_without_it_nor_for_another_attack() -> None:
     """BONUS Y MALUS, Fuego a larga: without the entry the option is refused; with it, it
     goes with Ataque a distancia only (not Ataque a distancia a bulto)."""
-    state = game({"a": profile("a", vol=8)}, b_at=36.0)
-    refused(state, replace(SHOT, options=("Fuego a larga",)), "cannot take Fuego a larga")
-    a = armed("a", (RIFLE, KNIFE), ("Fuego a larga", "fusil"), vol=8)
+    state = game({"a": support.profile("a", vol=8)}, b_at=36.0)
+    support.refused(state, replace(SHOT, options=("Fuego a larga",)), "cannot take Fuego a larga")
+    a = armed("a", (support.RIFLE, support.KNIFE), ("Fuego a larga", "fusil"), vol=8)
     state = game({"a": a}, b_at=25.0)
     bulk = Action("ataque_distancia_a_bulto", target="b", item="fusil", options=("Fuego a larga",))
-    refused(state, bulk, "Ataque a distancia only")
+    support.refused(state, bulk, "Ataque a distancia only")
 
 
 # -- Arma arrojada -----------------------------------------------------------------------------
@@ -119,13 +106,13 @@ def test_arma_arrojada_thrown_reaches_con_plus_agi_with_dan_plus_1(entry: bool) 
     CON+AGI = 8 K and hits with its DAÑ 3 +1 (b fails its CH DEF: 4 wounds on CON 9); a
     plain throw reaches MOV+CON = 5 K only."""
     on = (("Arma arrojada", "jabalina"),) if entry else ()
-    a = armed("a", (JAVELIN, KNIFE), *on)
-    state = game({"a": a, "b": profile("b", con=9)}, b_at=18.0, faces=[HIT, FAIL_DEF])
+    a = armed("a", (JAVELIN, support.KNIFE), *on)
+    state = game({"a": a, "b": support.profile("b", con=9)}, b_at=18.0, faces=[HIT, FAIL_DEF])
     throw = Action("lanzar_armas_objetos", target="b", item="jabalina")
     if not entry:
-        refused(state, throw, r"a throw reaches MOV\+CON = 5 K")
+        support.refused(state, throw, r"a throw reaches MOV\+CON = 5 K")
         return
-    events = do(state, throw)
+    events = support.do(state, throw)
     assert kinds(events, "hit")[0]["damage"] == JAVELIN.dan + 1
     assert state.figures["b"].wounds == JAVELIN.dan + 1
 
@@ -137,61 +124,63 @@ def test_arma_corta_serves_in_cac_as_alc_0() -> None:
     """BONUS Y MALUS, Arma corta: a derringer (ALC 5) strikes b in base contact as a CaC
     weapon: one CH IMP, DAÑ 3 + CON 4 − 4 = 3; legal_actions() offers the blow."""
     a = armed("a", (DERRINGER,), ("Arma corta", "derringer"))
-    state = game({"a": a, "b": profile("b", con=9)}, b_at=11.0, faces=[HIT, FAIL_DEF])
+    state = game({"a": a, "b": support.profile("b", con=9)}, b_at=11.0, faces=[HIT, FAIL_DEF])
     blow = Action("ataque_cac", target="b", item="derringer")
     assert blow in [replace(x, figure=None) for x in offered(state, "ataque_cac")]
-    events = do(state, blow)
-    assert len(rolls_of(events, "a", "CH IMP")) == 1
+    events = support.do(state, blow)
+    assert len(support.rolls_of(events, "a", "CH IMP")) == 1
     assert state.figures["b"].wounds == 3
 
 
 def test_arma_corta_not_on_a_longer_gun_nor_without_the_entry() -> None:
     """BONUS Y MALUS, Arma corta: a pistol of ALC 15 with the entry, or a derringer without
     it, is no CaC weapon."""
-    a = armed("a", (PISTOL, DERRINGER), ("Arma corta", "pistola"))
+    a = armed("a", (support.PISTOL, DERRINGER), ("Arma corta", "pistola"))
     state = game({"a": a}, b_at=11.0)
-    refused(state, Action("ataque_cac", target="b", item="pistola"), "needs ALC 0")
-    refused(state, Action("ataque_cac", target="b", item="derringer"), "needs ALC 0")
+    support.refused(state, Action("ataque_cac", target="b", item="pistola"), "needs ALC 0")
+    support.refused(state, Action("ataque_cac", target="b", item="derringer"), "needs ALC 0")
 
 
 def test_arma_muy_larga_strikes_2_k_away_without_being_engaged() -> None:
     """BONUS Y MALUS, Arma muy larga: a pike reaches b 1.5 K away, not engaged; 2.5 K away
     it does not, nor does a knife at 1.5 K."""
-    a = armed("a", (PIKE, KNIFE), ("Arma muy larga", "pica"))
-    state = game({"a": a, "b": profile("b", con=9)}, b_at=12.5, faces=[HIT, FAIL_DEF])
-    refused(state, Action("ataque_cac", target="b", item="cuchillo"), "not engaged")
+    a = armed("a", (PIKE, support.KNIFE), ("Arma muy larga", "pica"))
+    state = game({"a": a, "b": support.profile("b", con=9)}, b_at=12.5, faces=[HIT, FAIL_DEF])
+    support.refused(state, Action("ataque_cac", target="b", item="cuchillo"), "not engaged")
     blow = Action("ataque_cac", target="b", item="pica")
     assert blow in [replace(x, figure=None) for x in offered(state, "ataque_cac")]
-    do(state, blow)
+    support.do(state, blow)
     assert state.figures["b"].wounds == PIKE.dan
     far = game({"a": a}, b_at=13.5)
-    refused(far, blow, "not engaged")
+    support.refused(far, blow, "not engaged")
     assert not offered(far, "ataque_cac")
 
 
 def test_arma_ata_reaches_targets_at_another_height() -> None:
     """BONUS Y MALUS, Arma ATA: b flies at height 3, out of a rifle's reach from the ground;
     with the entry on the rifle, the shot is made (a miss here)."""
-    plain = game({"a": profile("a")}, faces=[MISS])
+    plain = game({"a": support.profile("a")}, faces=[MISS])
     plain.figures["b"].level = 3
-    refused(plain, SHOT, "another height")
-    state = game({"a": armed("a", (RIFLE, KNIFE), ("Arma ATA", "fusil"))}, faces=[MISS])
+    support.refused(plain, SHOT, "another height")
+    state = game(
+        {"a": armed("a", (support.RIFLE, support.KNIFE), ("Arma ATA", "fusil"))}, faces=[MISS]
+    )
     state.figures["b"].level = 3
-    events = do(state, SHOT)
-    assert [r["outcome"] for r in rolls_of(events, "a", "CH IMP")] == ["fail"]
+    events = support.do(state, SHOT)
+    assert [r["outcome"] for r in support.rolls_of(events, "a", "CH IMP")] == ["fail"]
 
 
 def test_arma_ata_strikes_in_cac_across_heights() -> None:
     """BONUS Y MALUS, Arma ATA: b hovers at height 2 right over a's base contact: a knife
     with the entry strikes it; without it, they are not engaged."""
-    a = armed("a", (KNIFE,), ("Arma ATA", "cuchillo"))
-    state = game({"a": a, "b": profile("b", con=9)}, b_at=11.0, faces=[HIT, FAIL_DEF])
+    a = armed("a", (support.KNIFE,), ("Arma ATA", "cuchillo"))
+    state = game({"a": a, "b": support.profile("b", con=9)}, b_at=11.0, faces=[HIT, FAIL_DEF])
     state.figures["b"].level = 2
-    do(state, Action("ataque_cac", target="b", item="cuchillo"))
-    assert state.figures["b"].wounds == KNIFE.dan
-    plain = game({"a": profile("a")}, b_at=11.0)
+    support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
+    assert state.figures["b"].wounds == support.KNIFE.dan
+    plain = game({"a": support.profile("a")}, b_at=11.0)
     plain.figures["b"].level = 2
-    refused(plain, Action("ataque_cac", target="b", item="cuchillo"), "not engaged")
+    support.refused(plain, Action("ataque_cac", target="b", item="cuchillo"), "not engaged")
 
 
 # -- Campo ciego -------------------------------------------------------------------------------
@@ -204,13 +193,13 @@ def test_campo_ciego_cannot_fire_within_5_k_per_level(
 ) -> None:
     """BONUS Y MALUS, Campo ciego: level 2 keeps the rifle from firing within 10 K; at 12 K
     it fires, and at level 1 (5 K) it fires at 8 K."""
-    a = replace(profile("a"), traits=(Trait("Campo ciego", level, "fusil"),))
+    a = replace(support.profile("a"), traits=(Trait("Campo ciego", level, "fusil"),))
     state = game({"a": a}, b_at=11.0 + gap, faces=[MISS])
     if not allowed:
-        refused(state, SHOT, "Campo ciego: fusil cannot fire within 10 K")
+        support.refused(state, SHOT, "Campo ciego: fusil cannot fire within 10 K")
         assert not offered(state, "ataque_distancia", target="b")
         return
-    assert rolls_of(do(state, SHOT), "a", "CH IMP")
+    assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")
 
 
 # -- Anónimo -----------------------------------------------------------------------------------
@@ -221,10 +210,10 @@ def test_anonimo_cannot_be_shot_with_another_figure_near_nor_charged() -> None:
     none); nobody may charge b, however near."""
     near = [("c", "B", (21.0, 13.0), 180.0)]
     state = game({"b": carrying("b", "Anónimo")}, faces=[MISS], more=near)
-    refused(state, SHOT, "Anónimo: b cannot be shot at while c stands within 3 K")
+    support.refused(state, SHOT, "Anónimo: b cannot be shot at while c stands within 3 K")
     assert not offered(state, "ataque_distancia", target="b")
     close = game({"b": carrying("b", "Anónimo")}, b_at=13.0)
-    refused(close, Action("cargar", target="b"), "Anónimo: nobody may charge b")
+    support.refused(close, Action("cargar", target="b"), "Anónimo: nobody may charge b")
     assert not offered(close, "cargar", target="b")
 
 
@@ -233,7 +222,7 @@ def test_anonimo_alone_is_shot_as_anyone() -> None:
     far = [("c", "B", (21.0, 15.0), 180.0)]  # 4 K from b
     state = game({"b": carrying("b", "Anónimo")}, faces=[MISS], more=far)
     assert offered(state, "ataque_distancia", target="b")
-    assert rolls_of(do(state, SHOT), "a", "CH IMP")
+    assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")
 
 
 # -- Horror ------------------------------------------------------------------------------------
@@ -245,26 +234,26 @@ def test_horror_a_failed_psi_loses_the_cac_attack() -> None:
     blow = Action("ataque_cac", target="b", item="cuchillo")
     state = game({"b": carrying("b", "Horror")}, b_at=11.0, faces=[9])
     ene = state.figures["a"].ene
-    events = do(state, blow)
-    assert [r["outcome"] for r in rolls_of(events, "a", "CH PSI (Horror)")] == ["fail"]
-    assert not rolls_of(events, "a", "CH IMP") and kinds(events, "cowed")
+    events = support.do(state, blow)
+    assert [r["outcome"] for r in support.rolls_of(events, "a", "CH PSI (Horror)")] == ["fail"]
+    assert not support.rolls_of(events, "a", "CH IMP") and kinds(events, "cowed")
     a = state.figures["a"]
-    assert a.ene == ene - KNIFE.ene and a.stress == 1 and a.actions_taken == 1
+    assert a.ene == ene - support.KNIFE.ene and a.stress == 1 and a.actions_taken == 1
     brave = game({"b": carrying("b", "Horror")}, b_at=11.0, faces=[3, MISS])
-    events = do(brave, blow)
-    assert [r["outcome"] for r in rolls_of(events, "a", "CH PSI (Horror)")] == ["pass"]
-    assert rolls_of(events, "a", "CH IMP")
+    events = support.do(brave, blow)
+    assert [r["outcome"] for r in support.rolls_of(events, "a", "CH PSI (Horror)")] == ["pass"]
+    assert support.rolls_of(events, "a", "CH IMP")
 
 
 def test_horror_asks_nothing_of_a_shot_nor_of_a_charges_move() -> None:
     """BONUS Y MALUS, Horror: a shot at the bearer needs no CH PSI; nor does Cargar's move
     (the blow that follows it does)."""
     state = game({"b": carrying("b", "Horror")}, faces=[MISS])
-    events = do(state, SHOT)
-    assert not rolls_of(events, "a", "CH PSI") and rolls_of(events, "a", "CH IMP")
+    events = support.do(state, SHOT)
+    assert not support.rolls_of(events, "a", "CH PSI") and support.rolls_of(events, "a", "CH IMP")
     close = game({"b": carrying("b", "Horror")}, b_at=14.0)
-    events = do(close, Action("cargar", target="b"))
-    assert not rolls_of(events, "a", "CH PSI") and close.figures["a"].charging
+    events = support.do(close, Action("cargar", target="b"))
+    assert not support.rolls_of(events, "a", "CH PSI") and close.figures["a"].charging
 
 
 # -- Radiante ----------------------------------------------------------------------------------
@@ -281,21 +270,21 @@ def test_radiante_failed_vol_means_shooting_at_it_first() -> None:
     """BONUS Y MALUS, Radiante: r 8.2 K away; a's CH VOL 9 fails as its activation starts:
     a shot at b is refused (and not offered) until a has shot at r; then b is free."""
     state = radiant_game([9, MISS, MISS])
-    assert [r["outcome"] for r in rolls_of(state.log, "a", "CH VOL (Radiante")] == ["fail"]
-    refused(state, SHOT, "must shoot at r first")
+    assert [r["outcome"] for r in support.rolls_of(state.log, "a", "CH VOL (Radiante")] == ["fail"]
+    support.refused(state, SHOT, "must shoot at r first")
     assert {x.target for x in offered(state, "ataque_distancia")} == {"r"}
-    do(state, Action("ataque_distancia", target="r", item="fusil"))
-    assert rolls_of(do(state, SHOT), "a", "CH IMP")
+    support.do(state, Action("ataque_distancia", target="r", item="fusil"))
+    assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")
 
 
 def test_radiante_passed_vol_or_out_of_reach_leaves_the_choice() -> None:
     """BONUS Y MALUS, Radiante: a passed CH VOL (3) leaves a free to shoot at b; with r
     more than 10 K away no CH VOL is rolled at all."""
     state = radiant_game([3, MISS])
-    assert rolls_of(do(state, SHOT), "a", "CH IMP")
+    assert support.rolls_of(support.do(state, SHOT), "a", "CH IMP")
     far = radiant_game([MISS], r_at=(25.0, 14.0))
-    assert not rolls_of(far.log, "a", "CH VOL")
-    assert rolls_of(do(far, SHOT), "a", "CH IMP")
+    assert not support.rolls_of(far.log, "a", "CH VOL")
+    assert support.rolls_of(support.do(far, SHOT), "a", "CH IMP")
 
 
 # -- Franco tirador ----------------------------------------------------------------------------
@@ -306,16 +295,16 @@ def test_franco_tirador_hits_its_target_in_a_melee(entry: bool) -> None:
     """BONUS Y MALUS, Franco tirador (Ataque a distancia a un combate CaC): b fights c; a's
     passed CH IMP hits b with no 2nd CH IMP; without the entry a failed 2nd CH IMP (9)
     sends the shot to c."""
-    a = carrying("a", "Franco tirador") if entry else profile("a")
+    a = carrying("a", "Franco tirador") if entry else support.profile("a")
     fight = [("c", "A", (22.0, 10.0), 180.0)]
     faces = [HIT, FAIL_DEF] if entry else [HIT, MISS, FAIL_DEF]
-    state = game({"a": a, "b": profile("b", con=9), "c": profile("c", con=9)},
+    state = game({"a": a, "b": support.profile("b", con=9), "c": support.profile("c", con=9)},
                  faces=faces, more=fight)  # fmt: skip
-    events = do(state, Action("ataque_distancia_a_combate_cac", target="b", item="fusil"))
-    assert bool(rolls_of(events, "a", "2º CH IMP")) is not entry
+    events = support.do(state, Action("ataque_distancia_a_combate_cac", target="b", item="fusil"))
+    assert bool(support.rolls_of(events, "a", "2º CH IMP")) is not entry
     assert bool(kinds(events, "sure_shot")) is entry
     hurt = "b" if entry else "c"
-    assert state.figures[hurt].wounds == RIFLE.dan
+    assert state.figures[hurt].wounds == support.RIFLE.dan
 
 
 # -- Sombra ------------------------------------------------------------------------------------
@@ -326,10 +315,10 @@ def test_sombra_def_plus_1_in_cover(entry: bool, wounds: int) -> None:
     """BONUS Y MALUS, Sombra: b over 50% hidden by a wall passes its CH DEF (4): DAÑ 4
     against DEF 3 + 1 leaves no wound; without the entry, 1 wound."""
     wall = Wall(((19.5, 0), (19.5, 20)), 0.7, 3)
-    b = carrying("b", "Sombra") if entry else profile("b")
+    b = carrying("b", "Sombra") if entry else support.profile("b")
     state = game({"b": b}, faces=[HIT, 4], walls=(wall,))
-    events = do(state, SHOT)
-    (defence,) = rolls_of(events, "b", "CH DEF")
+    events = support.do(state, SHOT)
+    (defence,) = support.rolls_of(events, "b", "CH DEF")
     assert defence["target"] == 3 + entry + 2  # DEF, Sombra, cover's CH DEF +2
     assert state.figures["b"].wounds == wounds
 
@@ -337,8 +326,8 @@ def test_sombra_def_plus_1_in_cover(entry: bool, wounds: int) -> None:
 def test_sombra_no_def_in_the_open() -> None:
     """BONUS Y MALUS, Sombra: in the open the DEF stays 3 (a pass with 4 takes 1 wound)."""
     state = game({"b": carrying("b", "Sombra")}, faces=[HIT, 3])
-    events = do(state, SHOT)
-    assert rolls_of(events, "b", "CH DEF")[0]["target"] == 3
+    events = support.do(state, SHOT)
+    assert support.rolls_of(events, "b", "CH DEF")[0]["target"] == 3
     assert state.figures["b"].wounds == 1
 
 
@@ -346,15 +335,15 @@ def test_sombra_hides_without_cover() -> None:
     """BONUS Y MALUS, Sombra: b in the open may take Esconderse; without the entry it is
     refused."""
     for entry in (False, True):
-        b = carrying("b", "Sombra") if entry else profile("b")
+        b = carrying("b", "Sombra") if entry else support.profile("b")
         units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-        state = scenario(units, profiles={"b": b}).new_game()
-        state.dice = ScriptedDice([1, 9, *PAD])  # B wins the initiative
+        state = support.scenario(units, profiles={"b": b}).new_game()
+        state.dice = support.ScriptedDice([1, 9, *PAD])  # B wins the initiative
         for action in ("a", "b"):
             state.apply(Action("initiative", action))
         state.apply(Action("activate", "b"))
         if not entry:
-            refused(state, Action("esconderse"), "needs more than 50%")
+            support.refused(state, Action("esconderse"), "needs more than 50%")
             continue
         state.apply(Action("esconderse"))
         assert state.figures["b"].hidden
@@ -368,7 +357,7 @@ def test_random_games_with_bearers_end_cleanly_and_replay() -> None:
     exception (nothing offered is refused) and replay to the same hash (DESIGN §3)."""
     profiles = {
         "a": replace(
-            profile("a", weapons=(RIFLE, DERRINGER, PIKE)),
+            support.profile("a", weapons=(support.RIFLE, DERRINGER, PIKE)),
             traits=(Trait("Fuego a larga", 1, "fusil"), Trait("Arma corta", 1, "derringer"),
                     Trait("Arma muy larga", 1, "pica"), Trait("Franco tirador"))),
         "b": carrying("b", "Anónimo", "Horror"),
@@ -377,9 +366,9 @@ def test_random_games_with_bearers_end_cleanly_and_replay() -> None:
                              Trait("Arma ATA", 1, "fusil"))),
         "d": carrying("d", "Radiante"),
     }  # fmt: skip
-    scn = two_pairs(profiles, 12.5, (20.0, 14.0))
+    scn = support.two_pairs(profiles, 12.5, (20.0, 14.0))
     kinds_seen: set[str] = set()
-    for decision in random_games(scn, 10):
+    for decision in support.random_games(scn, 10):
         kinds_seen.add(decision.action.kind)
         kinds_seen |= {e.kind for e in decision.events}
         kinds_seen |= {"horror" for e in decision.events if "(Horror)" in e.text}

@@ -18,17 +18,7 @@ from wartime.engine.profiles import Profile, Trait
 from wartime.engine.reactions import witnesses
 from wartime.geometry.distance import edge_distance
 
-from .engine_support import (
-    START_ENE,
-    do,
-    profile,
-    random_games,
-    refused,
-    rolls_of,
-    scenario,
-    started,
-    two_pairs,
-)
+from . import engine_support as support
 
 PAD = [5] * 12
 PASS, FAIL, CRIT, FUMBLE = 2, 9, 1, 10
@@ -39,7 +29,7 @@ RIFLE_ENE = 3
 
 
 def bearer(name: str, *traits: Trait, **kw: Any) -> Profile:
-    return replace(profile(name, **kw), traits=traits)
+    return replace(support.profile(name, **kw), traits=traits)
 
 
 def game(
@@ -48,7 +38,7 @@ def game(
 ) -> GameState:  # fmt: skip
     where = (11.0, 10.0) if near else (21.0, 10.0)
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", where, 180.0), *more]
-    return started(scenario(units, profiles=profiles), [*dice, *PAD])
+    return support.started(support.scenario(units, profiles=profiles), [*dice, *PAD])
 
 
 def kinds(events: list[Any]) -> list[str]:
@@ -61,8 +51,8 @@ def gap(state: GameState, one: str, other: str) -> float:
 
 
 def b_acts(state: GameState) -> None:
-    do(state, Action("end"))
-    do(state, Action("activate", "b"))
+    support.do(state, Action("end"))
+    support.do(state, Action("activate", "b"))
 
 
 # -- Acobardamiento and Fatality -------------------------------------------------------------
@@ -72,9 +62,9 @@ def test_acobardamiento_makes_the_figure_hit_check_psi() -> None:
     """BONUS Y MALUS, Acobardamiento: a figure its bearer hits checks CH PSI, even unhurt;
     failed, it gains stress."""
     state = game({"a": bearer("a", Trait("Acobardamiento"))}, [PASS, PASS, FAIL])
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert state.figures["b"].wounds == 0  # DAÑ 2 against DEF 3
-    (psi,) = rolls_of(events, "b", "CH PSI")
+    (psi,) = support.rolls_of(events, "b", "CH PSI")
     assert psi["purpose"] == "CH PSI (Acobardamiento)"
     assert state.figures["b"].stress == 1
 
@@ -82,16 +72,16 @@ def test_acobardamiento_makes_the_figure_hit_check_psi() -> None:
 def test_acobardamiento_needs_a_hit() -> None:
     """Negative: a missed blow brings no CH PSI; without the entry a hit brings none."""
     state = game({"a": bearer("a", Trait("Acobardamiento"))}, [FAIL])
-    events = do(state, STAB)
-    assert "miss" in kinds(events) and not rolls_of(events, "b", "CH PSI")
+    events = support.do(state, STAB)
+    assert "miss" in kinds(events) and not support.rolls_of(events, "b", "CH PSI")
     state = game({}, [PASS, PASS])
-    assert not rolls_of(do(state, STAB), "b", "CH PSI")
+    assert not support.rolls_of(support.do(state, STAB), "b", "CH PSI")
 
 
 def fatality(c_gap: float) -> GameState:
     """a (Fatality) stabs b (CON 1); c, b's ally, stands ``c_gap`` K above a."""
     more = (("c", "B", (10.0, 11.0 + c_gap), 270.0),)
-    profiles = {"a": bearer("a", Trait("Fatality")), "b": profile("b", con=1)}
+    profiles = {"a": bearer("a", Trait("Fatality")), "b": support.profile("b", con=1)}
     return game(profiles, [PASS, FAIL, FAIL], more=more)
 
 
@@ -99,9 +89,9 @@ def test_fatality_cows_the_enemies_near_a_kill_in_cac() -> None:
     """BONUS Y MALUS, Fatality: taking an enemy out in CaC makes each enemy within 5 K of
     the bearer check CH PSI."""
     state = fatality(4.9)
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert state.figures["b"].casualty
-    (psi,) = rolls_of(events, "c", "CH PSI")
+    (psi,) = support.rolls_of(events, "c", "CH PSI")
     assert psi["purpose"] == "CH PSI (Fatality)"
     assert state.figures["c"].stress == 1
 
@@ -109,13 +99,13 @@ def test_fatality_cows_the_enemies_near_a_kill_in_cac() -> None:
 def test_fatality_out_of_range_or_without_a_kill_does_nothing() -> None:
     """Negative: an enemy 5.1 K away checks nothing; a blow that does not kill neither."""
     state = fatality(5.1)
-    events = do(state, STAB)
-    assert state.figures["b"].casualty and not rolls_of(events, "c", "CH PSI")
+    events = support.do(state, STAB)
+    assert state.figures["b"].casualty and not support.rolls_of(events, "c", "CH PSI")
     state = game({"a": bearer("a", Trait("Fatality"))}, [PASS, FAIL, PASS],
                  more=(("c", "B", (10.0, 12.0), 270.0),))  # fmt: skip
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert not state.figures["b"].casualty and "fatality" not in kinds(events)
-    assert not rolls_of(events, "c", "CH PSI")
+    assert not support.rolls_of(events, "c", "CH PSI")
 
 
 # -- Munición cegadora, paralizante, aturdiradora ------------------------------------------
@@ -129,38 +119,38 @@ def test_municion_cegadora_takes_3_ene_from_the_target() -> None:
     """BONUS Y MALUS, Munición cegadora: a hit takes 3 ENE off the target (here from 0
     to −3), and never below −10."""
     state = game(shooter("Munición cegadora"), [PASS, PASS], near=False)
-    events = do(state, SHOT)
+    events = support.do(state, SHOT)
     assert state.figures["b"].ene == -3
     assert [e.text for e in events if e.kind == "ene_lost"] == [
         "Munición cegadora: b pierde ENE: 0 → -3"
     ]
     state = game(shooter("Munición cegadora"), [PASS, PASS], near=False)
     state.figures["b"].ene = -8
-    do(state, SHOT)
+    support.do(state, SHOT)
     assert state.figures["b"].ene == -10
 
 
 def test_municion_cegadora_needs_a_hit_with_that_weapon() -> None:
     """Negative: a miss takes nothing, nor does a hit with the knife."""
     state = game(shooter("Munición cegadora"), [FAIL], near=False)
-    do(state, SHOT)
+    support.do(state, SHOT)
     assert state.figures["b"].ene == 0
     state = game(shooter("Munición cegadora"), [PASS, PASS])
-    do(state, STAB)
+    support.do(state, STAB)
     assert state.figures["b"].ene == 0
 
 
 def test_municion_paralizante_takes_as_much_ene_as_the_weapons_dan() -> None:
     """BONUS Y MALUS, Munición paralizante: a hit takes the rifle's DAÑ 4 in ENE."""
     state = game(shooter("Munición paralizante"), [PASS, PASS], near=False)
-    do(state, SHOT)
+    support.do(state, SHOT)
     assert state.figures["b"].ene == -4
 
 
 def test_municion_paralizante_does_nothing_on_a_miss() -> None:
     """Negative: a missed shot takes no ENE."""
     state = game(shooter("Munición paralizante"), [FAIL], near=False)
-    do(state, SHOT)
+    support.do(state, SHOT)
     assert state.figures["b"].ene == 0
 
 
@@ -168,22 +158,22 @@ def test_municion_aturdiradora_stuns_until_the_end_of_the_next_activation() -> N
     """BONUS Y MALUS, Munición aturdiradora: the target hit, even unhurt, cannot react
     and takes CH ATR −1, until its next activation ends."""
     state = game(shooter("Munición aturdiradora"), [PASS, CRIT], near=False)
-    events = do(state, SHOT)
+    events = support.do(state, SHOT)
     assert state.figures["b"].wounds == 0 and state.figures["b"].stunned
     assert not [e for e in events if e.kind == "reaction_window" and "b" in e.data["candidates"]]
     assert "b" not in witnesses(state, state.figures["a"], events)
     b_acts(state)
-    events = do(state, Action("ataque_distancia", target="a", item="fusil"))
-    (imp,) = rolls_of(events, "b", "CH IMP")
+    events = support.do(state, Action("ataque_distancia", target="a", item="fusil"))
+    (imp,) = support.rolls_of(events, "b", "CH IMP")
     assert ["aturdido", -1] in [list(m) for m in imp["modifiers"]]
-    do(state, Action("end"))
+    support.do(state, Action("end"))
     assert not state.figures["b"].stunned
 
 
 def test_municion_aturdiradora_needs_a_hit() -> None:
     """Negative: a missed target is not stunned and may react."""
     state = game(shooter("Munición aturdiradora"), [FAIL], near=False)
-    events = do(state, SHOT)
+    events = support.do(state, SHOT)
     assert not state.figures["b"].stunned
     assert "b" in witnesses(state, state.figures["a"], events)
     assert [e for e in events if e.kind == "reaction_window" and "b" in e.data["candidates"]]
@@ -195,35 +185,35 @@ def test_municion_aturdiradora_needs_a_hit() -> None:
 def test_psicopata_gains_ene_for_each_wound_it_deals() -> None:
     """BONUS Y MALUS, Psicópata: ENE +1 for each wound it deals (2 here)."""
     state = game({"a": bearer("a", Trait("Psicópata"))}, [PASS, FAIL])
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert state.figures["b"].wounds == 2
-    assert state.figures["a"].ene == START_ENE - KNIFE_ENE + 2
+    assert state.figures["a"].ene == support.START_ENE - KNIFE_ENE + 2
     assert "ene_gain" in kinds(events)
 
 
 def test_psicopata_gains_nothing_without_wounds() -> None:
     """Negative: a blow that the CH DEF stops deals no wound and gives no ENE."""
     state = game({"a": bearer("a", Trait("Psicópata"))}, [PASS, PASS])
-    do(state, STAB)
-    assert state.figures["a"].ene == START_ENE - KNIFE_ENE
+    support.do(state, STAB)
+    assert state.figures["a"].ene == support.START_ENE - KNIFE_ENE
 
 
 def test_enfermo_terminal_takes_a_wound_as_each_activation_ends() -> None:
     """BONUS Y MALUS, Enfermo terminal: 1 wound, with no CH DEF, at the end of each of its
     activations, and not at the end of anyone else's."""
     state = game({"a": bearer("a", Trait("Enfermo terminal"))}, [])
-    events = do(state, Action("end"))
+    events = support.do(state, Action("end"))
     assert state.figures["a"].wounds == 1
-    assert not rolls_of(events, "a", "CH DEF")
-    do(state, Action("activate", "b"))
-    do(state, Action("end"))
+    assert not support.rolls_of(events, "a", "CH DEF")
+    support.do(state, Action("activate", "b"))
+    support.do(state, Action("end"))
     assert state.figures["a"].wounds == 1
 
 
 def test_enfermo_terminal_only_on_its_bearer() -> None:
     """Negative: a figure without the entry ends its activation unhurt."""
     state = game({}, [])
-    do(state, Action("end"))
+    support.do(state, Action("end"))
     assert state.figures["a"].wounds == 0
 
 
@@ -233,7 +223,7 @@ def test_enfermo_terminal_only_on_its_bearer() -> None:
 def test_peligro_makes_a_fumble_hit_harder() -> None:
     """BONUS Y MALUS, Peligro: a fumbled CH IMP hits its bearer with DAÑ 2, not 1."""
     state = game({"a": bearer("a", Trait("Peligro", 1, "cuchillo"))}, [FUMBLE, FAIL])
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert "danger" in kinds(events)
     assert state.figures["a"].wounds == 2
 
@@ -241,14 +231,14 @@ def test_peligro_makes_a_fumble_hit_harder() -> None:
 def test_peligro_on_another_weapon_leaves_the_fumble_as_it_is() -> None:
     """Negative: Peligro on the rifle does nothing to a fumble with the knife."""
     state = game({"a": bearer("a", Trait("Peligro", 1, "fusil"))}, [FUMBLE, FAIL])
-    do(state, STAB)
+    support.do(state, STAB)
     assert state.figures["a"].wounds == 1
 
 
 def test_pinchos_strike_back_with_dan_2_on_a_critical_def_in_cac() -> None:
     """BONUS Y MALUS, Pinchos: a critical CH DEF in CaC hits the attacker with DAÑ 2."""
     state = game({"b": bearer("b", Trait("Pinchos"))}, [PASS, CRIT, FAIL])
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert "spikes" in kinds(events)
     assert state.figures["a"].wounds == 2
 
@@ -257,10 +247,10 @@ def test_pinchos_need_the_critical() -> None:
     """Negative: without the entry the critical strikes back with DAÑ 1; a plain pass
     strikes nothing back."""
     state = game({}, [PASS, CRIT, FAIL])
-    do(state, STAB)
+    support.do(state, STAB)
     assert state.figures["a"].wounds == 1
     state = game({"b": bearer("b", Trait("Pinchos"))}, [PASS, PASS])
-    do(state, STAB)
+    support.do(state, STAB)
     assert state.figures["a"].wounds == 0
 
 
@@ -270,14 +260,14 @@ def test_pinchos_need_the_critical() -> None:
 def charge(profiles: dict[str, Profile], b_at: float = 16.0) -> GameState:
     """a (MOV 1: Cargar reaches 4 K) faces b, ``b_at`` − 11 K away."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (b_at, 10.0), 180.0)]
-    return started(scenario(units, profiles=profiles), PAD)
+    return support.started(support.scenario(units, profiles=profiles), PAD)
 
 
 def test_berserker_charges_2_k_farther() -> None:
     """BONUS Y MALUS, Berserker: its own Cargar reaches 2 K farther, so b 5 K away is
     reached."""
     state = charge({"a": bearer("a", Trait("Berserker"))})
-    events = do(state, Action("cargar", target="b"))
+    events = support.do(state, Action("cargar", target="b"))
     assert [e.text for e in events if e.kind == "charge_reach"] == ["Berserker: a carga 2 K más"]
     assert gap(state, "a", "b") == pytest.approx(0.0, abs=0.06)
 
@@ -285,28 +275,30 @@ def test_berserker_charges_2_k_farther() -> None:
 def test_berserker_does_not_add_to_grito_berserker() -> None:
     """Negative: without it b is out of reach; with it and an ally's cry, 7 K is still
     too far (the two do not add up)."""
-    refused(charge({}), Action("cargar", target="b"), "Cargar reaches 4 K")
+    support.refused(charge({}), Action("cargar", target="b"), "Cargar reaches 4 K")
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (18.0, 10.0), 180.0),
              ("c", "A", (10.0, 12.0), 90.0)]  # fmt: skip
     profiles = {"a": bearer("a", Trait("Berserker")), "c": bearer("c", Trait("Grito berserker"))}
-    state = started(scenario(units, profiles=profiles), PAD)
-    refused(state, Action("cargar", target="b"), "Cargar reaches 6 K")
+    state = support.started(support.scenario(units, profiles=profiles), PAD)
+    support.refused(state, Action("cargar", target="b"), "Cargar reaches 6 K")
 
 
 def thirst(traits: tuple[Trait, ...]) -> GameState:
     """a stabs b (CON 1); d stands 5 K from a."""
     more = (("d", "B", (10.0, 4.0), 90.0),)
-    return game({"a": bearer("a", *traits), "b": profile("b", con=1)}, [PASS, FAIL], more=more)
+    return game(
+        {"a": bearer("a", *traits), "b": support.profile("b", con=1)}, [PASS, FAIL], more=more
+    )
 
 
 def test_sed_de_sangre_lengthens_the_next_charge_after_a_kill_in_cac() -> None:
     """BONUS Y MALUS, Sed de sangre: after taking an enemy out in CaC its next Cargar in
     that activation reaches 2 K farther."""
     state = thirst((Trait("Sed de sangre"),))
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert state.figures["b"].casualty
     assert [e.data["entry"] for e in events if e.kind == "credit"] == ["Sed de sangre"]
-    events = do(state, Action("cargar", target="d"))
+    events = support.do(state, Action("cargar", target="d"))
     assert [e.text for e in events if e.kind == "charge_reach"] == [
         "Sed de sangre: a carga 2 K más"
     ]
@@ -316,9 +308,9 @@ def test_sed_de_sangre_lengthens_the_next_charge_after_a_kill_in_cac() -> None:
 def test_sed_de_sangre_needs_a_kill() -> None:
     """Negative: without the entry the kill gives no credit and d is out of reach."""
     state = thirst(())
-    do(state, STAB)
+    support.do(state, STAB)
     assert state.figures["a"].credits == ()
-    refused(state, Action("cargar", target="d"), "Cargar reaches 4 K")
+    support.refused(state, Action("cargar", target="d"), "Cargar reaches 4 K")
 
 
 # -- Ira, Orgulloso ----------------------------------------------------------------------------
@@ -328,22 +320,22 @@ def test_ira_after_a_wound_in_cac_its_next_activation_hits_harder() -> None:
     """BONUS Y MALUS, Ira: wounded in CaC and still standing, its next activation has
     CH IMP +1 and DAÑ +1 in CaC; it ends with that activation."""
     state = game({"b": bearer("b", Trait("Ira"), con=9)}, [PASS, FAIL, PASS, PASS, PASS])
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert state.figures["b"].wounds == 2 and "wrath" in kinds(events)
     b_acts(state)
-    events = do(state, Action("ataque_cac", target="a", item="cuchillo"))
-    (imp,) = rolls_of(events, "b", "CH IMP")
+    events = support.do(state, Action("ataque_cac", target="a", item="cuchillo"))
+    (imp,) = support.rolls_of(events, "b", "CH IMP")
     assert ["Ira", 1] in [list(m) for m in imp["modifiers"]]
     (hit,) = [e for e in events if e.kind == "hit"]
     assert hit.data["damage"] == 2 + 9 - 4 - 2 + 1  # knife + CON − 4 − wounds, Ira +1
-    do(state, Action("end"))
+    support.do(state, Action("end"))
     assert not state.figures["b"].wrath
 
 
 def test_ira_needs_a_wound_in_cac() -> None:
     """Negative: a wound from a shot earns nothing; the next blow is a plain one."""
     state = game({"b": bearer("b", Trait("Ira"), con=9)}, [PASS, FAIL, PASS], near=False)
-    do(state, SHOT)
+    support.do(state, SHOT)
     assert state.figures["b"].wounds == 4 and not state.figures["b"].wrath
 
 
@@ -353,21 +345,21 @@ def test_orgulloso_strikes_back_once_for_free() -> None:
     profiles = {"a": bearer("a", Trait("Orgulloso")), "b": bearer("b", Trait("Orgulloso"))}
     state = game(profiles, [PASS, FAIL, PASS, PASS, FAIL, PASS])
     ene = state.figures["b"].ene
-    events = do(state, STAB)
-    (blow,) = rolls_of(events, "b", "CH IMP")
+    events = support.do(state, STAB)
+    (blow,) = support.rolls_of(events, "b", "CH IMP")
     assert blow["purpose"] == "CH IMP (ataque gratuito, Orgulloso)"
     assert [e.data["target"] for e in events if e.kind == "strike_back"] == ["a"]
     assert state.figures["a"].wounds == 1  # DAÑ 2 + 0 − 2 wounds: at least 1
     assert state.figures["b"].ene == ene
-    assert not rolls_of(events, "a", "CH IMP (ataque gratuito")
+    assert not support.rolls_of(events, "a", "CH IMP (ataque gratuito")
 
 
 def test_orgulloso_needs_to_survive_a_wound_in_cac() -> None:
     """Negative: a blow the CH DEF stops, or one that kills, brings no blow back."""
     state = game({"b": bearer("b", Trait("Orgulloso"))}, [PASS, PASS])
-    assert "strike_back" not in kinds(do(state, STAB))
+    assert "strike_back" not in kinds(support.do(state, STAB))
     state = game({"b": bearer("b", Trait("Orgulloso"), con=2)}, [PASS, FAIL])
-    events = do(state, STAB)
+    events = support.do(state, STAB)
     assert state.figures["b"].casualty and "strike_back" not in kinds(events)
 
 
@@ -399,9 +391,9 @@ def test_random_games_with_trigger_bearers_end_cleanly_and_replay() -> None:
         "c": bearer("c", *rifle, Trait("Enfermo terminal"), con=6),
         "d": bearer("d", Trait("Munición paralizante", 1, "fusil"), Trait("Ira")),
     }
-    scn = two_pairs(profiles, 11.0, (16.0, 14.0))
+    scn = support.two_pairs(profiles, 11.0, (16.0, 14.0))
     seen: set[str] = set()
-    for decision in random_games(scn, 12):
+    for decision in support.random_games(scn, 12):
         seen |= set(kinds(decision.events))
     assert {"end_wounds", "ene_lost"} <= seen
     assert seen & {"strike_back", "wrath", "ene_gain", "stunned", "spikes"}

@@ -355,7 +355,7 @@ def _checked_unit(unit: Unit) -> Unit:
         unit,
         side=_choice(unit.side, SIDES, "side"),
         position=_point(unit.position, "a position"),
-        facing=_number(unit.facing, "facing") % 360,
+        facing=bearing(_number(unit.facing, "facing")),
         base=_measure(unit.base, "base", positive=True),
         height=_measure(unit.height, "height", positive=True),
         level=_level(unit.level),
@@ -451,7 +451,7 @@ def rotate(field: Battlefield, key: str, degrees: float) -> Battlefield:
     item = _items(field, kind)[index]
     changed: Element
     if isinstance(item, Unit):
-        changed = replace(item, facing=(item.facing + degrees) % 360)
+        changed = replace(item, facing=bearing(item.facing + degrees))
     elif isinstance(item, Wall):
         changed = replace(item, points=_rotated(item.points, degrees, _centre(item.points, False)))
     else:
@@ -610,7 +610,7 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
     if name == "side":
         return _choice(value, SIDES, "side")
     if name == "facing":
-        return _number(value, "facing") % 360
+        return bearing(_number(value, "facing"))
     if name == "posture":
         return Posture(_choice(value, tuple(p.value for p in Posture), "posture"))
     if name == "level":
@@ -737,3 +737,10 @@ def can_save(field: Battlefield) -> tuple[bool, list[str]]:
     if errors:
         return False, errors
     return True, [message for _key, _severity, message in found]
+
+
+def bearing(degrees: float) -> float:
+    """A facing in [0, 360): a float modulo can give 360.0 itself for a tiny negative
+    angle (−1e−111 % 360 == 360.0), which must read as 0."""
+    turned = degrees % 360
+    return 0.0 if turned >= 360 else turned
