@@ -43,12 +43,14 @@ def shot_at(entry: str | None, faces: list[int]) -> tuple[GameState, list]:  # t
 def test_fanatico_takes_no_panic_from_a_failed_loc(entry: str | None, panics: bool) -> None:
     """BONUS Y MALUS, Fanático: hit by b, a fumbles its CH PSI and fails the CH LOC that
     follows (8 > VOL 4): a fanatic stays out of panic; anyone else panics."""
-    # b's CH IMP 3 hits; a's CH DEF 9 fails; CH PSI 10 fumbles; CH LOC 8 fails.
-    state, events = shot_at(entry, [3, FAIL_DEF, FUMBLE, 8])
+    # b's CH IMP 3 hits; a's CH DEF 9 fails; CH PSI 10 fumbles; CH LOC 8 fails; the
+    # malus it gains either way: 1D10 = 2, Loco.
+    state, events = shot_at(entry, [3, FAIL_DEF, FUMBLE, 8, 2])
     assert support.rolls_of(events, "a", "CH LOC")[0]["outcome"] == "fail"
     assert state.figures["a"].panic is panics
     assert bool(kinds(events, "panic")) is panics
     assert bool(kinds(events, "no_panic")) is not panics
+    assert [e["entry"] for e in kinds(events, "malus")] == ["Loco"]
 
 
 def test_fanatico_fumbled_loc_still_costs_vol_and_it_acts_freely() -> None:

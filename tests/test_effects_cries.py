@@ -118,9 +118,10 @@ def test_grito_de_sangre_needs_the_cry_in_range_and_lasts_one_activation() -> No
 
 
 def vengeance(c_gap: float) -> GameState:
-    """a stabs b (CON 1, no protection, side B); c, b's ally, shouts ``c_gap`` K from b."""
+    """a stabs b (CON 1, no protection, side B); c, b's ally, shouts ``c_gap`` K from b,
+    facing away (it does not see b fall: no traumatic situation)."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0),
-             ("c", "B", above(11.0, 10.0, c_gap), 270.0)]  # fmt: skip
+             ("c", "B", above(11.0, 10.0, c_gap), 90.0)]  # fmt: skip
     profiles = {"b": profile("b", con=1, defense=0), "c": bearer("c", "Grito de venganza")}
     return game(units, profiles, [PASS, FAIL_DEF, PASS, FAIL_DEF])
 

@@ -79,8 +79,9 @@ def test_acobardamiento_needs_a_hit() -> None:
 
 
 def fatality(c_gap: float) -> GameState:
-    """a (Fatality) stabs b (CON 1); c, b's ally, stands ``c_gap`` K above a."""
-    more = (("c", "B", (10.0, 11.0 + c_gap), 270.0),)
+    """a (Fatality) stabs b (CON 1); c, b's ally, stands ``c_gap`` K above a, facing away
+    (it does not see b fall: no traumatic situation)."""
+    more = (("c", "B", (10.0, 11.0 + c_gap), 90.0),)
     profiles = {"a": bearer("a", Trait("Fatality")), "b": support.profile("b", con=1)}
     return game(profiles, [PASS, FAIL, FAIL], more=more)
 

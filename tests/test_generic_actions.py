@@ -331,7 +331,7 @@ def test_buscar_searches_a_spot_within_reach() -> None:
         ([3], 2, 1),  # passed: 1 wound healed
         ([1], 2, 0),  # critical: up to 3
         ([7, 2], 2, 3),  # failed: 1 more (and c checks PSI, passed)
-        ([10], 1, 4),  # fumble: 3 more, c is down at CON 4
+        ([10, 2], 1, 4),  # fumble: 3 more, c is down at CON 4 (a sees it fall: CH PSI 2)
     ],
     ids=["pass", "critical", "fail", "fumble"],
 )

@@ -550,7 +550,7 @@ def test_destrabarse_failed_psi_gives_a_free_attack_with_impact_plus_one() -> No
 
 def test_destrabarse_fumbled_psi_also_checks_loc() -> None:
     """PSICOLOGÍA, CH PSI pifia: +1 stress and a CH LOC."""
-    state = brawl([10, 5, 7])  # PSI fumble; CH LOC 5 > 4: panic; b's free attack misses
+    state = brawl([10, 5, 3, 7])  # PSI fumble; CH LOC 5 > 4: panic, malus 3; b misses
     events = act(state, Action("destrabarse", point=(8.0, 10.0)))
     assert len(rolls(events, "CH LOC (destrabarse)")) == 1
     assert state.figures["a"].stress == 1 and state.figures["a"].panic

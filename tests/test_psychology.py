@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
 from wartime.engine.psychology import loc_check, psi_check
 
@@ -40,7 +43,7 @@ def test_failed_psi_adds_stress_and_outside_its_turn_costs_the_next_action() -> 
 
 def test_fumbled_psi_calls_for_loc_and_failed_loc_means_panic() -> None:
     """CH PSI, Pifia: +1 stress and CH LOC; CH LOC, Fallo: panic."""
-    state = started(quiet(), faces=[10, 9])
+    state = started(quiet(), faces=[10, 9, 1])
     events = psi_check(state, state.figures["a"], "heridas")
     assert [e.data["purpose"] for e in events if e.kind == "roll"] == [
         "CH PSI (heridas)",
@@ -51,9 +54,10 @@ def test_fumbled_psi_calls_for_loc_and_failed_loc_means_panic() -> None:
 
 def test_fumbled_loc_costs_one_vol_for_good() -> None:
     """CH LOC, Pifia: panic and VOL −1 permanently."""
-    state = started(quiet(), faces=[10])
+    state = started(quiet(), faces=[10, 1])
     loc_check(state, state.figures["a"], "prueba")
     assert state.figures["a"].vol == 3 and state.figures["a"].panic
+    assert carried(state.figures["a"]) == ["Muy miedoso"]  # and the malus, row 1
 
 
 def test_panic_means_atr_minus_one_and_fleeing_only() -> None:
@@ -82,7 +86,7 @@ def test_panic_ends_with_a_vol_check_helped_by_calm_allies() -> None:
     )
     state = scn.new_game()
     state.figures["a"].panic = True
-    state.dice = ScriptedDice([9, 1, 5])
+    state.dice = ScriptedDice([9, 1, 5, 4])
     state.apply(Action("initiative", "a"))
     state.apply(Action("initiative", "b"))
     events = state.apply(Action("activate", "a"))
@@ -116,7 +120,7 @@ def test_stress_at_vol_ends_the_activation_with_a_loc_check() -> None:
     """Estrés: starting to act with stress = VOL calls for a CH LOC and ends the activation."""
     state = quiet().new_game()
     state.figures["a"].stress = 4
-    state.dice = ScriptedDice([9, 1, 5])
+    state.dice = ScriptedDice([9, 1, 5, 4])
     state.apply(Action("initiative", "a"))
     state.apply(Action("initiative", "b"))
     events = state.apply(Action("activate", "a"))
@@ -204,3 +208,129 @@ def test_outnumbered_critical_loc_charges_the_nearest_enemy() -> None:
     # a's CH PSI (superado en número) 10 is a fumble, its CH LOC a 1.
     state = started(scenario(units, profiles=profiles), faces=[10, 1, *[6, 5] * 5])
     assert state.figures["a"].fury == "b"  # three enemies within 5 K against VOL 2
+
+
+# -- the malus of a failed CH LOC (our table, data/madness.yaml) --------------------------------
+
+
+def carried(figure) -> list[str]:  # type: ignore[no-untyped-def]
+    """The maluses a figure has gained for the rest of the game."""
+    return [t.name for g in figure.granted if g.lasting for t in g.traits]
+
+
+def test_failed_loc_gains_the_malus_its_d10_names_for_the_rest_of_the_game() -> None:
+    """CH LOC, Fallo: panic and a malus; the 1D10 row 2 is Loco, whose CH LOC −1 then counts,
+    and which no activation takes away."""
+    state = started(quiet(), faces=[9, 2, 3])
+    a = state.figures["a"]
+    events = loc_check(state, a, "prueba")
+    assert a.panic and carried(a) == ["Loco"]
+    assert [e.data["roll"] for e in events if e.kind == "malus"] == [2]
+    from wartime.engine.metaabilities import activation_ends, activation_starts
+
+    for _ in range(2):
+        activation_starts(a)
+        activation_ends(a)
+    assert carried(a) == ["Loco"]
+    (loc,) = [e.data for e in loc_check(state, a, "prueba") if e.kind == "roll"]
+    assert ["Loco", -1] in loc["modifiers"]
+
+
+def test_a_passed_or_critical_loc_gains_no_malus() -> None:
+    """CH LOC, Supera / Crítico: it goes on as normal; no malus is rolled."""
+    for face in (4, 1):
+        state = started(quiet(), faces=[face])
+        events = loc_check(state, state.figures["a"], "prueba")
+        assert not [e for e in events if e.kind == "malus"] and not state.figures["a"].granted
+
+
+def test_a_malus_already_carried_moves_down_the_table() -> None:
+    """Our ruling: a row the Pj carries already gives the next one down; row 10 wraps to 1."""
+    from wartime.engine.profiles import Trait
+
+    timid = replace(profile("a", vol=4), traits=(Trait("Loco"), Trait("Muy tonto")))
+    scn = scenario([("a", "A", (5.0, 5.0), 90.0), ("b", "B", (35.0, 25.0), 90.0)], {"a": timid})
+    state = started(scn, faces=[9, 2, 9, 10])
+    a = state.figures["a"]
+    loc_check(state, a, "prueba")  # row 2, Loco, carried: Cobarde (row 3)
+    a.panic = False
+    loc_check(state, a, "prueba")  # row 10, Muy tonto, carried: Muy miedoso (row 1)
+    assert carried(a) == ["Cobarde", "Muy miedoso"]
+
+
+def test_the_madness_table_is_ten_psychological_maluses_of_the_catalogue() -> None:
+    """The table's rows are catalogue maluses the engine plays; one carrying all gets none."""
+    from wartime.engine.bonuses import not_yet_automated
+    from wartime.rules.catalog import load_catalog
+    from wartime.rules.madness import loc_maluses, malus_for
+
+    rows = loc_maluses()
+    costs = {e.name: e.cost for e in load_catalog().entries}
+    assert len(rows) == len(set(rows)) == 10
+    assert all(isinstance(costs[r], int) and costs[r] < 0 for r in rows)  # maluses
+    assert not set(rows) & set(not_yet_automated())
+    assert [malus_for(face, frozenset()) for face in range(1, 11)] == list(rows)
+    assert malus_for(5, frozenset(rows)) is None
+
+
+def test_a_bad_madness_table_names_the_file_and_the_row() -> None:
+    """Data errors name the file, the path inside it and the reason."""
+    from wartime.errors import DataError
+    from wartime.rules.madness import _validated
+
+    with pytest.raises(DataError, match=r"madness.yaml.*loc_malus\[1\].*'Valiente'"):
+        _validated({"loc_malus": ["Loco", "Valiente", *["Cobarde"] * 8]})
+    with pytest.raises(DataError, match="expected 10 entry names"):
+        _validated({"loc_malus": ["Loco"]})
+
+
+def test_a_gained_malus_changes_the_state_hash() -> None:
+    """Replays compare hashes: a malus gained is part of the position."""
+    state = started(quiet(), faces=[9, 2])
+    loc_check(state, state.figures["a"], "prueba")
+    without = state.clone()
+    without.figures["a"].granted = []
+    assert state.hash() != without.hash()
+
+
+# -- traumatic situations (our reading: an ally falls within 5 K in sight) ---------------------
+
+
+def _fall(c_at: tuple[float, float], c_facing: float, faces: list[int], walls=()):  # type: ignore[no-untyped-def]
+    """a (A) shoots b (B, CON 1) 10 K away; b's ally c stands at ``c_at``."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0),
+             ("c", "B", c_at, c_facing), ("d", "A", (21.0, 6.0), 90.0)]  # fmt: skip
+    scn = scenario(units, {"b": profile("b", con=1)}, walls=walls)
+    state = started(scn, faces=[2, 9, *faces])  # a's CH IMP 2 hits; b's CH DEF 9 fails
+    return state, do(state, Action("ataque_distancia", target="b", item="fusil"))
+
+
+def test_an_ally_that_sees_a_pj_fall_within_5_k_checks_psi() -> None:
+    """PSICOLOGÍA, situación traumática: c, 4.9 K from b and facing it, sees it fall: CH PSI;
+    failed outside its activation, +1 stress and its next action lost. d (b's enemy, as
+    near) checks nothing."""
+    state, events = _fall((21.0, 15.9), 270.0, [8])
+    assert state.figures["b"].casualty
+    (psi,) = [e.data for e in events if e.kind == "roll" and e.data["who"] == "c"]
+    assert psi["purpose"] == "CH PSI (situación traumática: cae b)"
+    c = state.figures["c"]
+    assert c.stress == 1 and c.lose_next
+    assert not [e for e in events if e.kind == "roll" and e.data["who"] == "d"]
+
+
+@pytest.mark.parametrize(
+    ("c_at", "facing", "walls"),
+    [
+        ((21.0, 16.1), 270.0, ()),  # 5.1 K away
+        ((21.0, 15.9), 90.0, ()),  # looking away
+        ((21.0, 15.9), 270.0, (Wall(((15.0, 13.0), (27.0, 13.0)), 3.0, 5),)),  # a wall between
+    ],
+    ids=["too-far", "looking-away", "behind-a-wall"],
+)
+def test_an_ally_that_does_not_see_the_fall_within_5_k_checks_nothing(
+    c_at: tuple[float, float], facing: float, walls: tuple[object, ...]
+) -> None:
+    """Negative: beyond 5 K, out of its CdV or wholly hidden, c checks nothing."""
+    state, events = _fall(c_at, facing, [], walls)
+    assert state.figures["b"].casualty
+    assert not [e for e in events if e.kind == "roll" and e.data["who"] == "c"]

@@ -158,8 +158,9 @@ def test_a_destroyed_transport_explodes_over_its_mov_at_least_3_k() -> None:
     near = ("c", "A", (24.0, 10.0), 180.0)  # 3.0 K centre to centre: inside the 3 K blast
     far = ("d", "A", (30.0, 10.0), 180.0)  # well outside
     spare = ("e", "B", (35.0, 25.0), 180.0)
-    # b's DEF fails (9): 4 wounds > CAL 1; the blast: b on foot (DEF 3) 9, c (DEF 3) 9.
-    state, events = _shot_at_the_buggy(9, cal=1, units=[near, far, spare], faces=(9, 9))
+    # b's DEF fails (9): 4 wounds > CAL 1; the blast: b on foot (DEF 3) 9, c (DEF 3) 9;
+    # d sees c fall 5 K away and passes its CH PSI (2) for the traumatic situation.
+    state, events = _shot_at_the_buggy(9, cal=1, units=[near, far, spare], faces=(9, 9, 2))
     blast = next(e for e in events if e.kind == "explosion")
     assert blast.data["damage"] == BUGGY.defense and blast.data["radius"] == 3.0
     assert blast.data["victims"] == ["b", "c"]

@@ -26,7 +26,7 @@ from wartime.engine.limits import sight_extra
 from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.presence import vol
 from wartime.engine.profiles import UNARMED, Weapon
-from wartime.engine.psychology import psi_check
+from wartime.engine.psychology import psi_check, trauma
 from wartime.engine.surprise import cac_impact, surprised
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, line_of_sight
@@ -665,7 +665,8 @@ def wound(
         events += cries.death_blast(state, figure)  # Bomba viviente
         from wartime.engine import afterlife
 
-        return events + afterlife.died(state, figure, wounds if damage is None else damage)
+        events += afterlife.died(state, figure, wounds if damage is None else damage)
+        return events + trauma(state, figure, by)
     return events + gained + psi_check(state, figure, "heridas", source=by)
 
 

@@ -77,6 +77,12 @@ class Grant:
     traits: tuple[Trait, ...]
     on_self: bool
     armed: bool = False
+    lasting: bool = False  # for the rest of the game: a malus a failed CH LOC gave
+
+    def snapshot(self) -> tuple[object, ...]:
+        """For the state hash; ``lasting`` only when set, so older hashes stay as they were."""
+        fields = (self.ability, self.caster, [astuple(t) for t in self.traits], self.on_self)
+        return (*fields, self.armed, True) if self.lasting else (*fields, self.armed)
 
 
 @dataclass(frozen=True)
@@ -335,7 +341,7 @@ class Figure:
         # Appended only when set: the hashes of games that never use these (saved games,
         # golden transcripts) stay as they were, and a set one still changes the digest.
         mind = (self.possessed_by, self.marked_by)
-        grants = [astuple(g) for g in self.granted]
+        grants = [g.snapshot() for g in self.granted]
         late = (grants, sorted(self.cast.items()), self.counter_charge, self.silent, self.surprise)
         extras = {
             name: sorted(value) if isinstance(value, tuple) else value

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.engine import heat
@@ -137,7 +138,7 @@ def _grant(figure: Figure, target: Figure, ability: Metaability) -> Event:
 def activation_starts(figure: Figure) -> list[Event]:
     """What it cast on itself ends; what others cast on it now runs to this activation's end."""
     ended = [g for g in figure.granted if g.on_self]
-    figure.granted = [Grant(g.ability, g.caster, g.traits, False, True) for g in figure.granted
+    figure.granted = [g if g.lasting else replace(g, armed=True) for g in figure.granted
                       if not g.on_self]  # fmt: skip
     return [_ended(figure, g) for g in ended]
 

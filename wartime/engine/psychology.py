@@ -5,9 +5,12 @@ outnumbered by more enemies than its VOL plus its allies within 5 K.  Stress
 equal to VOL ends the activation and calls for a CH LOC; stress above VOL
 leaves the Pj unconscious, a casualty (possession of a Pj so stressed is in
 engine/mind.py).  A critical CH LOC sends the Pj to charge the enemy that caused it
-(engine/behaviour.py enforces the charge).  Not automated yet: the malus gained with
-a failed CH LOC (the book does not say which: the log leaves it to the players) and
-traumatic situations (the book names them without listing any).
+(engine/behaviour.py enforces the charge).
+
+Two readings of ours fill what the book leaves open (docs/rules-interpretations.md):
+the malus a failed CH LOC gives comes from a 1D10 table of psychological maluses
+(data/madness.yaml), kept for the rest of the game; and a traumatic situation is
+seeing an ally fall (a casualty) within 5 K.
 """
 
 from __future__ import annotations
@@ -16,15 +19,19 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.figures import Figure, Grant
 from wartime.engine.presence import dread, vol
+from wartime.engine.profiles import Trait
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome
+from wartime.rules.madness import malus_for
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 NEAR = 5.0  # K: allies and enemies that count for outnumbering and panic
+MADNESS = "CH LOC"  # the source named on a malus a failed CH LOC gave (a lasting Grant)
+TRAUMA = "situación traumática"
 
 
 def _gap(figure: Figure, other: Figure) -> float:
@@ -101,11 +108,11 @@ def loc_check(
     calm = fearless(figure)  # Fanático: no panic (a fumble still costs the VOL)
     if calm is None:
         figure.panic = True
-        text = f"{figure.id} entra en pánico y gana un malus (lo eligen los jugadores)"
-        events.append(Event("panic", text, {"figure": figure.id}))
+        events.append(Event("panic", f"{figure.id} entra en pánico", {"figure": figure.id}))
     else:
         text = f"{figure.id} no entra en pánico ({calm})"
         events.append(Event("no_panic", text, {"figure": figure.id, "entry": calm}))
+    events.append(gain_malus(state, figure))
     if outcome is Outcome.FUMBLE:
         figure.vol_loss += 1
         events.append(
@@ -115,6 +122,40 @@ def loc_check(
                 {"figure": figure.id},
             )
         )
+    return events
+
+
+def gain_malus(state: GameState, figure: Figure) -> Event:
+    """PSICOLOGÍA, CH LOC failed or fumbled: 1D10 on the madness table; the Pj carries
+    that malus for the rest of the game (one it carries already moves down the table)."""
+    face = state.dice.d10()
+    carried = frozenset(
+        t.name for t in (*figure.profile.traits, *(t for g in figure.granted for t in g.traits))
+    )
+    name = malus_for(face, carried)
+    data = {"figure": figure.id, "roll": face, "entry": name}
+    if name is None:
+        return Event(
+            "malus", f"{figure.id} ya tiene todos los malus de locura (1D10 = {face})", data
+        )
+    figure.granted = [
+        *figure.granted,
+        Grant(MADNESS, figure.id, (Trait(name),), False, lasting=True),
+    ]
+    text = f"{figure.id} gana el malus {name} para el resto de la partida (1D10 = {face})"
+    return Event("malus", text, data)
+
+
+def trauma(state: GameState, fallen: Figure, by: Figure | None) -> list[Event]:
+    """PSICOLOGÍA, situación traumática (our reading): each ally within 5 K that sees a Pj
+    fall checks PSI; ``by`` struck it down (a critical CH LOC would charge it)."""
+    from wartime.engine.combat import sight
+    from wartime.engine.reactions import in_vision
+
+    events: list[Event] = []
+    for ally in sorted(_near(state, fallen, side_is_ally=True), key=lambda f: f.id):
+        if in_vision(state, ally, fallen) and sight(state, ally, fallen).cover_class != "total":
+            events += psi_check(state, ally, f"{TRAUMA}: cae {fallen.id}", source=by)
     return events
 
 
@@ -160,4 +201,3 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
             )
         )
     return events
-
