@@ -20,6 +20,7 @@ from wartime.rules.dice import Dice
 
 from .conftest import ARMIES, ROOT
 from .engine_support import ScriptedDice, do, profile, scenario, started
+from .engine_support import refused as support_refused
 
 GRENADE = Weapon("granada", ene=3, dan=5, alc=20, cal=4, bonuses=("Área",), area="R3")
 MACHINE_GUN = Weapon("ametralladora", ene=4, dan=5, alc=25, cal=5, bonuses=("Área",), area="L5")
@@ -198,25 +199,83 @@ def test_a_point_takes_the_shooters_modifiers_and_no_targets() -> None:
 # -- ÁREAS, Salto ------------------------------------------------------------------------------
 
 
-def test_jump_chain_with_a_tie_stops_when_nobody_is_within_three_k() -> None:
-    """ÁREAS, Salto: S+N affects N figures, from the target to the nearest one within 3 K; a
-    tie goes to 1D10 each, lowest first (rules-interpretations). With nobody else within 3 K
-    the chain stops early; every figure in it takes the whole DAÑ."""
+def _tied_chain(faces: Iterable[int] = (), more: tuple = ()) -> GameState:  # type: ignore[type-arg]
+    """a aims an S5 at b; c and d stand 1 K from b each (a tie); e is far from everyone."""
     units = [
         ("a", "A", (10.0, 10.0), 0.0),
         ("b", "B", (20.0, 10.0), 180.0),  # the target
         ("c", "B", (20.0, 12.0), 180.0),  # 1 K from b ...
         ("d", "A", (20.0, 8.0), 0.0),  # ... and so is d (a friend of the shooter): a tie
         ("e", "B", (30.0, 10.0), 180.0),  # too far from everyone
+        *more,
     ]
     profiles = {"a": tough("a", LIGHTNING), **{u[0]: tough(u[0]) for u in units[1:]}}
-    # CH IMP 3; tie c 7, d 2: d goes first; then c (3 K from d); then nobody: S5 stops at 3
-    state = ready(scenario(units, profiles), [3, 7, 2, *[FAIL_DEF, PASS_PSI] * 3])
-    events = do(state, Action("ataque_distancia", target="b", item="rayo"))
+    return ready(scenario(units, profiles), faces)
+
+
+def test_a_tied_jump_waits_for_the_attackers_pick_before_any_die() -> None:
+    """ÁREAS, Salto: S+N affects N figures, from the target to the nearest one within 3 K.
+    Equally near ones are the attacker's pick (the issue's "choose the next chain or jump
+    target", over DESIGN §5's 1D10): the attack waits at pending ``jump``, nothing spent
+    or rolled; a figure that is not among the tied is refused."""
+    faces = [3, *[FAIL_DEF, PASS_PSI] * 3]
+    state = _tied_chain(faces)
+    ene = state.figures["a"].ene
+    events = do(state, Action("ataque_distancia", target="b", item="rayo"))  # b lets it come
+    assert [e.kind for e in events] == ["declared", "jump_choice"]  # the answer logs with the pick
+    assert events[-1].data == {"figure": "a", "chain": ["b"], "options": ["c", "d"]}
+    pending = state.pending
+    assert (pending.kind, pending.side, pending.figure) == (PendingKind.JUMP, "A", "a")
+    assert state.legal_actions() == [
+        Action("jump", "a", target="c"),
+        Action("jump", "a", target="d"),
+    ]
+    assert state.figures["a"].ene == ene and state.dice.faces == faces
+    support_refused(state, Action("jump", target="e"), "goes to the nearest figure: c, d")
+    support_refused(state, Action("end"), "must first choose where its jump goes: c, d")
+
+
+def test_the_pick_settles_the_tie_and_the_chain_stops_when_nobody_is_within_3_k() -> None:
+    """ÁREAS, Salto: picked d, the chain goes b, d, then c (3 K from d); then nobody is
+    within 3 K, so the S5 stops at 3; every figure in it takes the whole DAÑ. The
+    decisions replay to the same state, and undo returns to the pick."""
+    state = _tied_chain([3, *[FAIL_DEF, PASS_PSI] * 3])
+    do(state, Action("ataque_distancia", target="b", item="rayo"))
+    events = do(state, Action("jump", target="d"))
     (chain,) = kinds(events, "chain")
-    assert chain["chain"] == ["b", "d", "c"] and chain["tie_rolls"] == [7, 2]
+    assert chain["chain"] == ["b", "d", "c"]
     assert hits(events) == {"b": (3, "none"), "d": (3, "none"), "c": (3, "none")}
     assert state.figures["e"].wounds == 0 and state.figures["a"].wounds == 0
+    kinds_played = [a.kind for a in state.history[-4:]]
+    assert kinds_played == ["ataque_distancia", "pass", "jump", "pass"]
+    replay = _tied_chain([3, *[FAIL_DEF, PASS_PSI] * 3])
+    for action in state.history[len(replay.history) :]:
+        replay.apply(action)
+    assert replay.hash() == state.hash()
+
+
+def test_a_second_tie_further_down_the_chain_is_picked_too() -> None:
+    """ÁREAS, Salto: from d, f and g stand 1 K away each: a second pick; the hold keeps the
+    first one, and the chain is b, d, g, then c."""
+    more = (("f", "B", (18.0, 8.0), 0.0), ("g", "B", (22.0, 8.0), 180.0))
+    state = _tied_chain([3, *[FAIL_DEF, PASS_PSI] * 5], more)
+    do(state, Action("ataque_distancia", target="b", item="rayo"))
+    events = state.apply(Action("jump", target="d"))
+    assert kinds(events, "jump_choice") == [
+        {"figure": "a", "chain": ["b", "d"], "options": ["f", "g"]}
+    ]
+    assert state.pending.kind is PendingKind.JUMP
+    events = do(state, Action("jump", target="g"))
+    assert kinds(events, "chain")[0]["chain"][:3] == ["b", "d", "g"]
+
+
+def test_the_baseline_ai_sends_a_tied_jump_at_an_enemy() -> None:
+    """The baseline AI picks an enemy of the attacker among the tied figures."""
+    from wartime.engine.ai import choose
+
+    state = _tied_chain([3, *[FAIL_DEF, PASS_PSI] * 3])
+    do(state, Action("ataque_distancia", target="b", item="rayo"))
+    assert choose(state) == Action("jump", "a", target="c")
 
 
 def test_a_jump_chain_needs_a_target_figure() -> None:

@@ -56,6 +56,11 @@ def choose(state: GameState) -> Action:
         return Action("activate", min(ready, key=lambda f: (_nearest_gap(state, f), f.id)).id)
     if pending.kind is PendingKind.REACT:
         return _reactor(state)
+    if pending.kind is PendingKind.JUMP:  # the jump goes at an enemy when it can
+        options = state.legal_actions()
+        attacker = state.figure(pending.figure)
+        foes = [a for a in options if state.figure(a.target).side != attacker.side]
+        return (foes or options)[0]
     figure = state.figure(pending.figure)
     if pending.kind is PendingKind.RESPOND:
         return _answer(state, figure)

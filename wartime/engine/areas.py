@@ -8,7 +8,8 @@ puntería", and DESIGN.md §5 for the templates:
   Aiming at a figure needs what any ranged attack needs (CdV, ALC, LdV); a
   point needs the CdV arc, VOL×5 and ALC, but no LdV (a lobbed shot).
 - R is centred on the aim; L and G start at the attacker's base edge and point
-  at it; S jumps from the target figure to the nearest figure within 3 K.
+  at it; S jumps from the target figure to the nearest figure within 3 K (equally
+  near ones: the attacker picks, engine/jumps.py).
 - A base wholly inside takes the whole DAÑ, one partly inside half of it
   (rounded half up).  Cover is judged from the template's centre, at the
   attacker's muzzle height.  The attacker is never hit by its own L, G or S,
@@ -51,6 +52,7 @@ from wartime.engine.combat import (
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow
+from wartime.engine.jumps import picker
 from wartime.engine.moves import noise_event
 from wartime.engine.presence import beacon_at
 from wartime.engine.profiles import Weapon
@@ -60,7 +62,7 @@ from wartime.geometry.cover import cover_class, cover_pairs, line_of_sight
 from wartime.geometry.distance import center_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import K_PER_DIE, Scatter, scatter
-from wartime.geometry.templates import Template, coverage, jump_chain, make_template
+from wartime.geometry.templates import Chain, Template, coverage, jump_chain, make_template
 from wartime.geometry.vision import muzzle_point
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.tables import Shape, parse_shape
@@ -128,6 +130,8 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
             f"{weapon.id} has an Área '{weapon.area}' that is not R, L, G or S"
         )
     aim = _aim(state, figure, action, weapon, shape)
+    # ÁREAS, Salto: where a tied jump goes is picked before the dice (engine/jumps.py)
+    chain = _plan_chain(state, figure, aim, shape.size) if shape.kind == "S" else None
     events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id} (área {weapon.area})")]
     # A point is measured as a target that stands upright and still, of the shooter's size:
     # the range band and the shooter's own modifiers count, no target's.
@@ -144,8 +148,8 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
     if outcome is Outcome.FUMBLE:  # Pifia en CH IMP: DAÑ 1 on oneself, the weapon a wound
         victim = aim.target or figure
         events += _resolve_hit(state, figure, victim, weapon, outcome, damage, "none", melee=False)
-    elif shape.kind == "S":
-        events += _chain(state, shot, shape.size, outcome)
+    elif chain is not None:
+        events += _chain(state, shot, chain, outcome, shape.size)
     else:
         events += _template_attack(state, shot, outcome)
     figure.next_action_modifier = 0
@@ -400,23 +404,28 @@ def _covers(state: GameState, shot: Shot, origin: Point, hit: list[Figure]) -> l
 # -- S chains -------------------------------------------------------------------------------
 
 
-def _chain(state: GameState, shot: Shot, jumps: int, outcome: Outcome) -> list[Event]:
-    """ÁREAS, Salto: the target, then the nearest figure within 3 K each time; whole DAÑ."""
-    figure, target = shot.figure, shot.aim.target
+def _plan_chain(state: GameState, figure: Figure, aim: Aim, jumps: int) -> Chain:
+    """ÁREAS, Salto: the target, then the nearest figure within 3 K each time; a tie is
+    the attacker's pick (engine/jumps.py)."""
+    target = aim.target
     assert target is not None  # _aim refuses a point for S
-    if not outcome.passed:
-        text = f"{figure.id} falla contra {target.id}"
-        return [Event("miss", text, {"figure": figure.id, "target": target.id})]
     reachable = [
         f.disc()
         for f in state.figures.values()
         if not f.casualty and f.level == target.level and f.id != figure.id
     ]
-    chain = jump_chain(target.id, reachable, jumps, state.dice)
-    ties = f" (desempate 1D10: {', '.join(map(str, chain.tie_rolls))})" if chain.tie_rolls else ""
-    text = f"Salto S{jumps} de {figure.id}: {' → '.join(chain.ids)}{ties}"
-    data = {"figure": figure.id, "chain": list(chain.ids), "tie_rolls": list(chain.tie_rolls)}
-    events = [Event("chain", text, data)]
+    return jump_chain(target.id, reachable, jumps, pick=picker(state, figure))
+
+
+def _chain(state: GameState, shot: Shot, chain: Chain, outcome: Outcome, jumps: int) -> list[Event]:
+    """ÁREAS, Salto: each figure of the chain takes the whole DAÑ."""
+    figure, target = shot.figure, shot.aim.target
+    assert target is not None
+    if not outcome.passed:
+        text = f"{figure.id} falla contra {target.id}"
+        return [Event("miss", text, {"figure": figure.id, "target": target.id})]
+    text = f"Salto S{jumps} de {figure.id}: {' → '.join(chain.ids)}"
+    events = [Event("chain", text, {"figure": figure.id, "chain": list(chain.ids)})]
     source = figure
     for link_id in chain.ids:
         link = state.figures[link_id]
@@ -425,9 +434,7 @@ def _chain(state: GameState, shot: Shot, jumps: int, outcome: Outcome) -> list[E
         text = f"El salto de {figure.id} alcanza a {link.id} (DAÑ {damage})"
         detail = {"figure": figure.id, "target": link.id, "damage": damage, "cover": cover}
         events.append(Event("hit", text, detail))
-        events += defend(
-            state, link, damage, cover, None, source=source.position, blow=shot.blow
-        )
+        events += defend(state, link, damage, cover, None, source=source.position, blow=shot.blow)
         source = link
     return events
 

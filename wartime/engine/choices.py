@@ -22,6 +22,7 @@ from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.guards import GUARD
+from wartime.engine.jumps import JUMP
 from wartime.engine.limits import prices_moves, sight_extra, stride_extra
 from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
@@ -64,6 +65,10 @@ def legal_actions(state: GameState) -> list[Action]:
     if pending.kind is PendingKind.REACT_ACT:
         reactor = state.figure(pending.figure)
         return [Action("pass", reactor.id), *_act_choices(state, reactor, reacting=True)]
+    if pending.kind is PendingKind.JUMP:  # ÁREAS, Salto: any of the equally near figures
+        held = state.suspended
+        assert held is not None
+        return [Action(JUMP, held.figure, target=option) for option in held.options]
     return []
 
 

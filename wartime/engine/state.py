@@ -22,6 +22,7 @@ from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.jumps import JumpChoice, Suspended, choice_event, jump, suspend
 from wartime.engine.reactions import Window
 from wartime.engine.world import World
 from wartime.errors import IllegalActionError
@@ -43,6 +44,7 @@ class PendingKind(StrEnum):
     REACT = "react"  # a side that saw or heard it picks a reactor, or passes
     REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
     RESPOND = "respond"  # the target of a declared action answers it (Huir, Esquivar) or passes
+    JUMP = "jump"  # an S chain's attacker picks among figures equally near (engine/jumps.py)
     GAME_OVER = "game_over"
 
 
@@ -81,6 +83,8 @@ class GameState:
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
+        self.suspended: Suspended | None = None  # a decision waiting for a tied jump's pick
+        self.jump_picks: tuple[str, ...] = ()  # the picks its resolution is applied with
         self.history: list[Action] = []
         self.log: list[Event] = []
         self.world = World.of(scenario.battlefield)  # immutable: clones share it
@@ -91,6 +95,9 @@ class GameState:
     def pending(self) -> Pending:
         if self.over:
             return Pending(PendingKind.GAME_OVER, None, turn=self.turn, winner=self.winner)
+        if self.suspended is not None:
+            held = self.suspended
+            return Pending(PendingKind.JUMP, held.side, held.figure, self.turn, self.phase)
         if self.reserves:
             from wartime.engine.deployment import side_to_deploy
 
@@ -122,6 +129,13 @@ class GameState:
         trial = self._trial()
         try:
             events = trial._apply(action)
+        except JumpChoice as need:  # the attempt is dropped; the decision waits for a pick
+            trial._restore_physics(self)
+            self.suspended = suspend(self, action, need)
+            self.history.append(action)
+            event = choice_event(self.suspended)
+            self.log.append(event)
+            return [event]
         except BaseException:
             trial._restore_physics(self)
             raise
@@ -205,6 +219,7 @@ class GameState:
             self.window and self.window.snapshot(),
             *([self.declared.snapshot()] if self.declared else []),
             *([self.exchange.snapshot()] if self.exchange else []),
+            *([self.suspended.snapshot()] if self.suspended else []),
             self.reserves or None, self.deploy_side if self.reserves else None,
             *([sorted(self.bullet_time)] if self.bullet_time else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
@@ -267,4 +282,11 @@ class GameState:
         }
         if pending.kind is PendingKind.GAME_OVER:
             raise IllegalActionError("The game is over")
+        if pending.kind is PendingKind.JUMP:
+            held, self.jump_picks = jump(self, action)
+            self.suspended = None
+            try:
+                return self._apply(held)
+            finally:
+                self.jump_picks = ()
         return handlers[pending.kind](self, action)

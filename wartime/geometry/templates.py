@@ -8,7 +8,7 @@ from the template's centre, which is the direction used for cover.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -139,10 +139,14 @@ class Chain:
     tie_rolls: tuple[int, ...]  # d10 rolls that broke ties, in order
 
 
-def jump_chain(target: str, bases: Sequence[Disc], jumps: int, dice: Dice | None = None) -> Chain:
+def jump_chain(
+    target: str, bases: Sequence[Disc], jumps: int, dice: Dice | None = None,
+    pick: Callable[[list[str], tuple[str, ...]], str] | None = None,
+) -> Chain:  # fmt: skip
     """S{n}: n figures, from the target to the nearest unaffected one within 3 K each time.
 
-    Ties go to a d10 per tied figure, lowest roll first (rerolled while tied).
+    Ties go to ``pick(tied, chain so far)`` when given (the engine asks the attacker);
+    otherwise to a d10 per tied figure, lowest roll first (rerolled while tied).
     """
     by_id = {b.id: b for b in bases}
     chain = [by_id[target]]
@@ -159,7 +163,12 @@ def jump_chain(target: str, bases: Sequence[Disc], jumps: int, dice: Dice | None
             break
         best = min(near.values())
         tied = sorted(i for i, g in near.items() if g - best <= _TOUCH)
-        chosen = tied[0] if len(tied) == 1 else _break_tie(tied, dice or Dice(0), rolls)
+        if len(tied) == 1:
+            chosen = tied[0]
+        elif pick is not None:
+            chosen = pick(tied, tuple(b.id for b in chain))
+        else:
+            chosen = _break_tie(tied, dice or Dice(0), rolls)
         chain.append(by_id[chosen])
     return Chain(tuple(b.id for b in chain), tuple(rolls))
 
