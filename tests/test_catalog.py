@@ -54,8 +54,11 @@ def test_parametrised_entries(name: str, cost: int) -> None:
     assert (e.cost, e.param) == (cost, True)
 
 
-def test_sixteen_entries_take_a_parameter() -> None:
-    assert sum(e.param for e in load_catalog().entries) == 16
+def test_seventeen_entries_take_a_parameter() -> None:
+    """Sixteen carry "()" in the rulebook; Sin miembro takes one too, by our ruling: its
+    rule speaks of the missing limb, so the list must say which (rules-interpretations)."""
+    assert sum(e.param for e in load_catalog().entries) == 17
+    assert entry("Sin miembro").param
 
 
 def test_area_is_priced_by_the_area_table() -> None:

@@ -21,6 +21,7 @@ Scenes (a acts; a and b are side A and B; dice in the order they fall):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -170,6 +171,25 @@ CASES = [
     case("Señor del sometimiento", "enemies, against it: CH VOL -2", "shoot",
          ("b", "CH PSI (heridas)"), None, a=(t("Señor del sometimiento"),),
          note="wounds are not an act against it"),
+    # Sin miembro (X): "DIF" is a difficult action, CH -1 (CONCEPTOS BÁSICOS).
+    case("Sin miembro", "an arm: each CH IMP -1", "shoot", ("a", "CH IMP"), -1,
+         a=(t("Sin miembro", param="brazo"),), note="brazo"),
+    case("Sin miembro", "a hand: each CH IMP -1", "strike", ("a", "CH IMP"), -1,
+         a=(t("Sin miembro", param="mano izquierda"),), note="mano"),
+    case("Sin miembro", "an arm: actions done by hand, CH -1", "push", ("a", "CH CON ENF"), -1,
+         a=(t("Sin miembro", param="brazo"),), note="empujar"),
+    case("Sin miembro", "an arm: not movement", "giro", ("a", "CH AGI"), None,
+         a=(t("Sin miembro", param="brazo"),), note="brazo-giro"),
+    case("Sin miembro", "a leg: movement actions, CH -1", "giro", ("a", "CH AGI"), -1,
+         a=(t("Sin miembro", param="Pierna"),), note="pierna"),
+    case("Sin miembro", "a foot: movement actions only", "shoot", ("a", "CH IMP"), None,
+         a=(t("Sin miembro", param="pies"),), note="pie-shot"),
+    case("Sin miembro", "an arm: not the CH DEF", "shoot", ("b", "CH DEF"), None,
+         b=(t("Sin miembro", param="brazo"),), note="def"),
+    case("Sin miembro", "an X that is no limb: nothing", "shoot", ("a", "CH IMP"), None,
+         a=(t("Sin miembro", param="cola"),), note="cola"),
+    case("Sin miembro", "no X: nothing", "giro", ("a", "CH AGI"), None,
+         a=(t("Sin miembro"),), note="none"),
 ]  # fmt: skip
 
 
@@ -370,9 +390,7 @@ OWN_TESTS = {
 # check_modifier entries that stay with the players (bonuses.not_yet_automated), and why.
 # The CH DEF ones the damage work automates (Munición buscadora, perforante...) are in
 # tests/test_effects_damage*.py; those of the second pass in tests/test_effects_pass2.py.
-LEFT_OUT = {
-    "Sin miembro": "the engine does not know which limbs an action needs",
-}
+LEFT_OUT: dict[str, str] = {}  # Sin miembro is automated (engine/limbs.py)
 
 
 def test_every_check_modifier_entry_is_automated_or_left_out_with_a_reason() -> None:
@@ -392,3 +410,33 @@ def _in_file(name: str, file: str) -> bool:
 
     text = resources.files("wartime.data").joinpath("effects", file).read_text(encoding="utf-8")
     return name in yaml.safe_load(text)
+
+
+LIMB_ARMY = """wartime_army: 1
+archetypes:
+  - {id: humano, kind: race, CON: 4, AGI: 4, INT: 4, VOL: 4}
+  - {id: manco, kind: race, CON: 4, AGI: 4, INT: 4, VOL: 4, bonus: [{name: Sin miembro, param: %s}]}
+characters:
+  - {id: b, race: humano}
+  - {id: m, race: manco}
+lists:
+  - {id: l, limit: 500, characters: [b, m]}
+"""
+
+
+@pytest.mark.parametrize(("limb", "warned"), [("brazo izquierdo", False), ("cola", True)])
+def test_sin_miembro_names_its_limb_in_the_army_and_an_unknown_one_is_warned(
+    tmp_path: Path, limb: str, warned: bool
+) -> None:
+    """BONUS Y MALUS, Sin miembro (X): an army gives X; the profile keeps it, and a limb the
+    engine does not know (neither arm, hand, leg nor foot) is warned as the players'."""
+    from wartime.engine.profiles import profile_from_army
+    from wartime.formats.army import load_army
+    from wartime.rules.legality import entry_findings
+
+    (tmp_path / "army.yaml").write_text(LIMB_ARMY % limb, encoding="utf-8")
+    army = load_army(tmp_path / "army.yaml").army
+    (trait,) = profile_from_army(army, "m").traits
+    assert (trait.name, trait.param) == ("Sin miembro", limb)
+    found = [f.message for f in entry_findings(army)]
+    assert bool([m for m in found if "names no limb the engine knows" in m]) is warned

@@ -71,6 +71,7 @@ ENERGIA = "BONUS Y MALUS, Energía vital: in CaC, DAÑ + the wounds the bearer h
 CONTRACARGA = "BONUS Y MALUS, Contracarga: who charges the bearer gets no charge bonus."
 PESADO = "BONUS Y MALUS, Fuego pesado: DAÑ +3 for its attacks, which cost ENE +3."
 AFILADA = "BONUS Y MALUS, Afilada: DAÑ +1 in CaC, until a fumble."
+REVENTAMUROS = "BONUS Y MALUS, Reventamuros: DAÑ +3 in CaC, only against doors, walls, tanks."
 
 CASES = [
     Case("Absorción de impacto", ABSORCION, "b", None, "ranged", 3, 3),
@@ -125,17 +126,16 @@ CASES = [
     Case("Fuego pesado", PESADO, "a", "cuchillo", "ranged", 4, 4),
     Case("Afilada", AFILADA, "a", "cuchillo", "melee", 4, 4),
     Case("Afilada", AFILADA, "a", "cuchillo", "ranged", 4, 4),
+    # Against a Pj nothing: b is no transport (tests/test_psychic_ammo.py hits one).
+    Case("Reventamuros", REVENTAMUROS, "a", None, "melee", 3, 3),
 ]
 
 # Every other damage entry, and why the engine cannot play its whole rule yet.
 LEFT_OUT = {
     "Miembros prescindibles": "wounds by body zones",
-    "Munición psíquica": "inflicts stress: how much, whether instead of wounds, and what "
-    "defends from it are not said",
-    "Muro": "a protection against stress",
-    "Reventamuros": "only against doors, walls and tanks: doors and walls cannot be attacked in "
-    "play, and tanks are not told apart from other transports",
 }
+# Munición psíquica and Muro are played by engine/psychic_hits.py, Reventamuros against a
+# transport: tests/test_psychic_ammo.py.
 
 
 def fight(

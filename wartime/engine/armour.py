@@ -4,7 +4,8 @@ Each protection loses DEF 1 per wound (never below 1), is unusable at as many wo
 as its CAL and destroyed above it: from then on it gives no DEF (Figure.defense).
 The piece that takes it is the one giving the most DEF now (the first listed on a
 tie): the one the blow met.  A profile with a bare DEF and no pieces named keeps one
-piece with no CAL (Figure.armour_wounds).
+piece with no CAL (Figure.armour_wounds).  A piece carrying Muro gives no DEF against an
+ordinary hit, so such a hit never meets it (``spare``: engine/psychic_hits.py).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow
 
 
-def _worst_hit(figure: Figure) -> int | None:
-    """The piece a blow wounds or crushes: the one giving most DEF now, None if none does."""
+def _worst_hit(figure: Figure, spare: frozenset[int] = frozenset()) -> int | None:
+    """The piece a blow wounds or crushes: the one giving most DEF now, None if none does;
+    never one of ``spare`` (the Muro pieces, which an ordinary blow does not meet)."""
     pieces = range(len(figure.profile.protections))
-    working = [i for i in pieces if figure.piece_defense(i)]
+    working = [i for i in pieces if figure.piece_defense(i) and i not in spare]
     return max(working, key=lambda i: (figure.piece_defense(i), -i)) if working else None
 
 
@@ -30,10 +32,10 @@ def _bumped(values: tuple[int, ...], index: int, size: int) -> tuple[int, ...]:
     return tuple(padded)
 
 
-def wound_piece(figure: Figure) -> list[Event]:
-    """Pifia en CH DEF: a protection gains a wound."""
+def wound_piece(figure: Figure, spare: frozenset[int] = frozenset()) -> list[Event]:
+    """Pifia en CH DEF: a protection gains a wound (never one of ``spare``)."""
     figure.armour_wounds += 1
-    index = _worst_hit(figure)
+    index = _worst_hit(figure, spare)
     if index is None:  # a bare DEF, or nothing left working
         text = f"La protección de {figure.id} gana 1 herida"
         return [Event("gear", text, {"figure": figure.id})]
@@ -42,10 +44,10 @@ def wound_piece(figure: Figure) -> list[Event]:
     return [_state(figure, index, "gana 1 herida")]
 
 
-def crush(figure: Figure, blow: Blow | None) -> list[Event]:
+def crush(figure: Figure, blow: Blow | None, spare: frozenset[int] = frozenset()) -> list[Event]:
     """Aplasta: a hit of its bearer takes CAL 1 off one of the target's protections."""
     names = list(_crushers(blow)) if blow is not None else []
-    index = _worst_hit(figure) if names else None
+    index = _worst_hit(figure, spare) if names else None
     if index is None:
         return []
     figure.crushed = _bumped(figure.crushed, index, len(figure.profile.protections))

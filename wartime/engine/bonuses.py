@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Volley
+from wartime.engine.limbs import serves
 from wartime.engine.presence import vol
 from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon
 from wartime.geometry.distance import edge_distance
@@ -278,6 +279,8 @@ def fits(
     """The conditions of an effect on the roll (or, with no ``purpose``, an action's ENE)."""
     bearer = state.figures[owner]
     if effect.opposed and (purpose is None or "ENF" not in purpose):
+        return False
+    if not serves(trait, effect):  # Sin miembro (X): only the effects of limb X
         return False
     if effect.action is not None or effect.group is not None or effect.chosen:
         book = load_actions().find(ctx.action) if ctx.action else None

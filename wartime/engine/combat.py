@@ -26,6 +26,7 @@ from wartime.engine.limits import sight_extra
 from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.presence import vol
 from wartime.engine.profiles import UNARMED, Weapon
+from wartime.engine.psychic_hits import deal_stress, stress_ammo, wall_pieces
 from wartime.engine.psychology import psi_check, trauma
 from wartime.engine.surprise import cac_impact, surprised
 from wartime.errors import IllegalActionError
@@ -253,8 +254,10 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
         return ataque_cac_sin_armas(state, figure, action)
     target = _enemy(state, figure, action)
-    reach = None if target in engaged_with(state, figure) else targets.reaches(
-        state, figure, target, weapon
+    reach = (
+        None
+        if target in engaged_with(state, figure)
+        else targets.reaches(state, figure, target, weapon)
     )  # Arma muy larga, Arma ATA
     if reach is None and target not in engaged_with(state, figure):
         raise IllegalActionError(f"{target.id} is not engaged with {figure.id} in CaC")
@@ -447,7 +450,10 @@ def _defend_once(
     events, spared = _spared(state, target, plan.struck)
     if spared:
         return events
-    events += armour.crush(target, blow)  # Aplasta
+    psychic = stress_ammo(blow)  # Munición psíquica: stress, not wounds
+    walls = wall_pieces(target)  # Muro: what a stress hit meets, and no other hit does
+    unmet = frozenset(range(len(target.profile.protections))) - walls if psychic else walls
+    events += armour.crush(target, blow, unmet)  # Aplasta
     guard = cover_defence(state, source, target) if cover == "total" and source else None
     if guard is not None and plan.no_cover is None:
         held, event = roll(state, target, COVER_CHECK, guard, [])
@@ -472,8 +478,11 @@ def _defend_once(
     mods += against_charge(target, attacker) + surprised(target, attacker) + list(plan.checks)
     melee = blow.melee if blow else attacker is not None
     arm = blow.weapon if blow else None
-    own = target.defense + hits.defense_bonus(state, target, melee, arm)  # Rabia: in CaC only
-    own += targets.shade(target, covered)  # Sombra: DEF +1 in cover (targets.py)
+    if psychic:  # only the Muro pieces defend from it
+        own = target.mind_defense
+    else:
+        own = target.defense + hits.defense_bonus(state, target, melee, arm)  # Rabia: in CaC only
+        own += targets.shade(target, covered)  # Sombra: DEF +1 in cover (targets.py)
     shift = sum(v for _, v in plan.defense)  # the striker's DEF entries (Munición perforante)
     defense = max(0, own + shift)
     if plan.defense:
@@ -497,9 +506,11 @@ def _defend_once(
         return events
     if outcome is Outcome.FUMBLE:  # a fumbled defence: one more DAÑ, and the armour is hurt
         damage += 1
-        if target.profile.defense:
-            events += armour.wound_piece(target)
+        if target.profile.defense and not psychic:
+            events += armour.wound_piece(target, walls)
     wounds = max(0, damage - defense) if outcome is Outcome.PASS else damage
+    if psychic:  # each wound is 1 stress instead: no wound entries, no CH PSI
+        return events + deal_stress(state, target, wounds, psychic)
     wounds, notes = _wound_entries(target, outcome, damage, wounds, plan)
     events += notes
     if cap is not None and wounds > cap:

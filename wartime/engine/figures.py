@@ -261,17 +261,24 @@ class Figure:
         """CH DEF target: each piece of equipment loses DEF 1 per wound, never below 1,
         and none at all from CAL wounds on (HERIDAS: unusable, then destroyed).
 
-        A transport's DEF adds to the rider's while it has not been destroyed.
+        A transport's DEF adds to the rider's while it has not been destroyed.  A Muro
+        piece gives none here: only against stress (:attr:`mind_defense`).
         """
         pieces = self.profile.protections
         if pieces:
-            worn = sum(self.piece_defense(i) for i in range(len(pieces)))
+            worn = sum(self.piece_defense(i) for i, p in enumerate(pieces) if not p.guards_the_mind)
         else:  # a bare DEF (no pieces named): one piece with no CAL
             worn = max(1, self.profile.defense - self.armour_wounds) if self.profile.defense else 0
         vehicle = self.profile.transport
         if vehicle is None or not self.riding:
             return worn
         return worn + max(1, vehicle.defense - self.vehicle_wounds)
+
+    @property
+    def mind_defense(self) -> int:
+        """CH DEF target against a hit that deals stress: its Muro pieces only."""
+        pieces = self.profile.protections
+        return sum(self.piece_defense(i) for i, p in enumerate(pieces) if p.guards_the_mind)
 
     def piece_defense(self, index: int) -> int:
         """What one protection gives now: DEF − wounds (at least 1), 0 from its CAL on."""

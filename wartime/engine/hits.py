@@ -110,7 +110,7 @@ def _aimed(effect: Effect, attacker: Figure, target: Figure, ctx: Context) -> bo
         return False
     if effect.action is not None and effect.action != ctx.action:
         return False
-    if effect.target_has is not None and not carries(target, effect.target_has):
+    if effect.target_has is not None and not _is_of(target, effect.target_has):
         return False
     if effect.flank and not from_flank(attacker, target):
         return False
@@ -127,6 +127,17 @@ def _aimed(effect: Effect, attacker: Figure, target: Figure, ctx: Context) -> bo
         gap = edge_distance(attacker.position, attacker.radius, target.position, target.radius)
         return gap <= effect.within_alc * ctx.weapon.alc
     return True
+
+
+TRANSPORT = "transporte"  # target_has: a figure that is a transport (Reventamuros)
+
+
+def _is_of(target: Figure, wanted: str) -> bool:
+    """``target_has``: an entry or tag it carries, or ``transporte``: it is a transport (a
+    transport archetype it rides, not destroyed; driving.drives leaves out a Mecha)."""
+    if wanted == TRANSPORT:
+        return target.profile.transport is not None and target.riding
+    return carries(target, wanted)
 
 
 def _damage_effects(

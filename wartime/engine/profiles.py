@@ -75,6 +75,15 @@ class Protection:
     id: str
     defense: int
     cal: int
+    bonuses: tuple[str, ...] = ()  # its catalogue entries (Muro: DEF against stress only)
+
+    @property
+    def guards_the_mind(self) -> bool:
+        """Muro: its DEF counts against hits that deal stress, and only against those."""
+        return WALL in self.bonuses
+
+
+WALL = "Muro"
 
 
 @dataclass(frozen=True)
@@ -204,8 +213,8 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
             if army.archetype(p)["TAL"]
         ),
         protections=tuple(
-            Protection(p, army.archetype(p)["DEF"], army.archetype(p)["CAL"])
-            for p in character.protections
+            Protection(a.id, a["DEF"], a["CAL"], tuple(b.name for b in a.bonuses))
+            for a in map(army.archetype, character.protections)
         ),
         gear=tuple(
             _gear(a)

@@ -63,7 +63,8 @@ the striker's entries (its own and its weapon's) do to the figure it hits:
 - ``critical``: only when the blow's CH IMP was a critical (DAÑ, DEF);
 - ``action``: only in that action (an id of ``data/actions.yaml``);
 - ``target_has`` / ``target_lacks``: only against a target that carries (or
-  does not carry) an entry of that name or tag; ``target_attribute`` +
+  does not carry) an entry of that name or tag (``target_has: transporte``, in
+  damage: a figure that is a transport, Reventamuros); ``target_attribute`` +
   ``target_min``: only against a target with that attribute at least that
   high; ``within_alc``: only within that fraction of the weapon's ALC;
 - ``per_wound``: ``value`` times the bearer's wounds;
@@ -741,6 +742,7 @@ def _presence_problems(raw: dict[str, Any]) -> list[str]:
     named = list(raw.get("roller_has") or ())
     found += [f"unknown entry {n!r}" for n in named if load_catalog().find(n) is None]
     return found
+
 
 _SPECIAL_USES = ("eat", "regain", "challenge", "death_hand")  # batch J (engine/specials.py)
 _USES = ("stress_ene", "regenerate", "steal_ene", "mark", *_SPECIAL_USES)

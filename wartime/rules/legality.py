@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from wartime.rules.archetypes import Archetype, Army, Kind
 from wartime.rules.catalog import Catalog, Requirement, load_catalog
+from wartime.rules.limbs import MISSING_LIMB, limb
 from wartime.rules.tables import parse_shape
 from wartime.rules.text import fold
 
@@ -106,6 +107,7 @@ def entry_findings(army: Army) -> list[Finding]:
                 )
             )
         for archetype in carried:
+            findings += _limb_findings(index, archetype)
             if archetype.kind in _NOT_RAISING and _has(archetype, RAISES):
                 findings.append(
                     Finding(
@@ -115,6 +117,19 @@ def entry_findings(army: Army) -> list[Finding]:
                     )
                 )
     return findings
+
+
+def _limb_findings(index: int, archetype: Archetype) -> list[Finding]:
+    """Sin miembro (X) whose X names no limb the engine knows: the players adjudicate it."""
+    return [
+        Finding(
+            f"characters[{index}]",
+            f"'{MISSING_LIMB} ({b.param or ''})' on '{archetype.id}' names no limb the engine "
+            "knows (brazo, mano, pierna, pie): the players adjudicate which actions it hinders",
+        )
+        for b in archetype.bonuses
+        if fold(b.name) == fold(MISSING_LIMB) and limb(b.param) is None
+    ]
 
 
 def _has(archetype: Archetype, name: str) -> bool:

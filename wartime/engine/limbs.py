@@ -1,0 +1,26 @@
+"""Sin miembro (X): the actions that need the missing limb are difficult (CH −1).
+
+BONUS Y MALUS; "DIF" is a difficult action, whose check takes −1 (CONCEPTOS BÁSICOS).
+Which checks need which limb is data: the entry's effects in ``data/effects/checks.yaml``.
+Those of the movement group need legs; every other one needs the arms and hands (each
+CH IMP of an attack, and the actions named there).  X picks the limb: an arm or a hand
+("brazo", "mano", "brazo izquierdo", "manos"...) or a leg or a foot ("pierna", "pie").
+Any other X, or none, leaves every effect out: the players adjudicate it.
+"""
+
+from __future__ import annotations
+
+from wartime.engine.profiles import Trait
+from wartime.rules.effects import Effect
+from wartime.rules.limbs import MISSING_LIMB, limb
+
+LEG_GROUP = "movement"  # the effects of this action group are the legs'
+
+
+def serves(trait: Trait, effect: Effect) -> bool:
+    """Whether an effect of the entry reaches the roll: always for other entries; for Sin
+    miembro, only the effects of the limb its X names."""
+    if trait.name != MISSING_LIMB:
+        return True
+    wanted = limb(trait.param)
+    return wanted is not None and wanted == ("legs" if effect.group == LEG_GROUP else "arms")
