@@ -16,16 +16,20 @@ The engine tells weapons apart by name, so a figure never holds two of one name.
   table for good (Figure.removed) and :func:`refusal` keeps every action off it.
 
 - Mover cargado con un objeto: ``target`` is a body in base contact (the only objects
-  the engine weighs), ``point`` where to go (:func:`mover_cargado`).
+  the engine weighs), ``point`` where to go (:func:`mover_cargado`).  A load heavier than
+  the carrier's CON is shared with allies in base contact with the body or the carrier
+  (the book's several carriers, the sum of their CON): they go along with it.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from wartime.board.shapes import Disc, Point
 from wartime.engine import bonuses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import keyed
@@ -36,14 +40,18 @@ from wartime.engine.figures import Figure
 from wartime.engine.moves import ENGAGED_GAP, STRIDES, Stride, engaged_with, travel
 from wartime.engine.profiles import Weapon
 from wartime.engine.sequence import Handler
+from wartime.engine.terrain_moves import in_contact, lends_a_hand
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.geometry.movement import too_close
 from wartime.rules.actions import Action as Entry
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 CARRY = "mover_cargado"
+FOLLOW_STEPS = 72  # a helper that cannot keep its place tries this many spots round each
+_CLEAR = 1e-6  # K: a helper's way that ends this close to its spot reached it
 SWAP = " por "  # Comerciar: "cuchillo por pistola" gives one piece and takes the other
 TAKE_ALL = None  # Saquear without an item: every piece the body carries
 Move = tuple[Figure, Figure, Weapon]  # giver, receiver, the piece
@@ -327,8 +335,13 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
 
     The only objects the engine weighs are bodies: the load is the body's CON against the
     carrier's (Mulo +1).  Up to half of it the ground counts as difficult at least, up to
-    all of it as extreme; heavier, it cannot be carried.  X is Mover's ENE with that
-    ground.  The body ends in contact behind the carrier.
+    all of it as extreme; heavier, allies in base contact with the body or the carrier
+    that could act (terrain_moves.lends_a_hand) share it, the strongest first and only as
+    many as it takes: up to the sum of their CON the ground counts as difficult at least
+    (the book's several carriers).  X is Mover's ENE with that ground, paid by the carrier
+    alone.  The body ends in contact behind the carrier, and each helper in contact with
+    the body or the carrier, as near as it can be to where it was beside them
+    (:func:`_follow`); the helpers spend no ENE but count the K as moved.
     """
     book = entry(CARRY)
     body = _body(state, figure, action, book)
@@ -336,32 +349,156 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
         raise IllegalActionError(f"{book.name} needs a destination point")
     if engaged_with(state, figure):
         raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
-    ground = load_ground(figure, body)
+    helpers = _sharing(state, figure, body)
+    ground = load_ground(figure, body, helpers)
+    # Where each helper stands beside the one it touches (the body first), before the move.
+    beside = [(h, body if in_contact(h, body) else figure) for h in helpers]
+    offsets = [(h, anchor, _minus(h.position, anchor.position)) for h, anchor in beside]
     stride = Stride(book.name, STRIDES["mover"].ene, 0.0)
-    events, end, _ = travel(state, figure, action.point, figure.mov, stride, ground=ground)
+    events, end, travelled = travel(state, figure, action.point, figure.mov, stride, ground=ground)
     heading = math.radians(figure.facing)
     gap = figure.radius + body.radius + ENGAGED_GAP / 2
     body.position = (end[0] - gap * math.cos(heading), end[1] - gap * math.sin(heading))
     where = f"({body.position[0]:.2f}, {body.position[1]:.2f})"
     text = f"{figure.id} lleva a {body.id} hasta {where}"
-    return [*events, Event("carried", text, {"figure": figure.id, "load": body.id})]
+    data: dict[str, object] = {"figure": figure.id, "load": body.id}
+    if helpers:
+        text += " con la ayuda de " + " y ".join(f"{h.id} (CON {_strength(h)})" for h in helpers)
+        data["helpers"] = [h.id for h in helpers]
+    events.append(Event("carried", text, data))
+    for helper, anchor, offset in offsets:
+        events.append(_follow(state, figure, body, helper, _plus(anchor.position, offset)))
+        helper.moved += travelled  # MODIFICADORES, por velocidad: it went along
+    return events
 
 
-def load_ground(figure: Figure, body: Figure) -> str:
-    """The least the ground counts as for ``figure`` carrying ``body`` (the load bands)."""
-    strength = figure.profile.con + bonuses.strength(figure)
+def _strength(figure: Figure) -> int:
+    """CON for moving objects: Mulo adds to it."""
+    return figure.profile.con + bonuses.strength(figure)
+
+
+def _sharing(state: GameState, figure: Figure, body: Figure) -> list[Figure]:
+    """The allies who take a share of ``body``: none while the carrier can bear it alone;
+    else those in base contact with the body or the carrier that could act, the strongest
+    first (ties by id), until their CON and the carrier's reach the load.
+
+    When even all of them are not enough, all of them (load_ground then refuses).
+    """
     load = body.profile.con
+    carried = _strength(figure)
+    if load <= carried:
+        return []
+    allies = [
+        o
+        for o in state.figures.values()
+        if o is not body
+        and lends_a_hand(state, figure, o)
+        and (in_contact(o, body) or in_contact(o, figure))
+    ]
+    allies.sort(key=lambda o: (-_strength(o), o.id))
+    helpers: list[Figure] = []
+    for ally in allies:
+        if carried >= load:
+            break
+        helpers.append(ally)
+        carried += _strength(ally)
+    return helpers
+
+
+def load_ground(figure: Figure, body: Figure, helpers: Sequence[Figure] = ()) -> str:
+    """The least the ground counts as for ``figure`` carrying ``body`` (the load bands),
+    with ``helpers`` sharing it when it is heavier than the carrier's CON."""
+    strength = _strength(figure)
+    load = body.profile.con
+    alone = _band("one", strength, load)
+    if alone is not None:
+        return alone
+    together = strength + sum(_strength(h) for h in helpers)
+    shared = _band("several", together, load) if helpers else None
+    if shared is not None:
+        return shared
+    help_text = ""
+    if helpers:
+        names = ", ".join(h.id for h in helpers)
+        help_text = f", {together} with the help of {names}"
+    raise IllegalActionError(
+        f"{body.id} is too heavy for {figure.id}: CON {load} against its CON {strength}" + help_text
+    )
+
+
+def _band(carriers: str, strength: int, load: int) -> str | None:
+    """The ground of the first load band of ``carriers`` ("one", "several") the load fits
+    in, or None when it cannot be carried that way."""
     for band in entry(CARRY).load_bands:
-        if band.carriers != "one":
-            continue  # several carriers together: not played (one figure acts at a time)
+        if band.carriers != carriers:
+            continue
         limit = {"CON/2": Fraction(strength, 2), "CON": Fraction(strength)}.get(band.load_max or "")
         if limit is None or load <= limit:
-            if band.terrain is None:
-                break
             return band.terrain
-    raise IllegalActionError(
-        f"{body.id} is too heavy for {figure.id}: CON {load} against its CON {strength}"
+    return None
+
+
+def _minus(a: Point, b: Point) -> Point:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def _plus(a: Point, b: Point) -> Point:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def _follow(state: GameState, figure: Figure, body: Figure, helper: Figure, wish: Point) -> Event:
+    """Set ``helper`` down in base contact with the body or the carrier (both where they
+    ended), at ``wish`` (its old place beside them) or the free spot nearest to it.
+
+    A spot must not overlap anything (the body included, which is off the movement
+    table), must be reached by a straight way clear of walls and bases and water, and
+    must not be within 1 K of an enemy.  None: the action is refused.
+    """
+    spots = [wish]
+    for anchor in (body, figure):
+        ring = anchor.radius + helper.radius + ENGAGED_GAP / 2
+        for step in range(FOLLOW_STEPS):
+            angle = 2 * math.pi * step / FOLLOW_STEPS
+            x, y = anchor.position
+            spots.append((x + ring * math.cos(angle), y + ring * math.sin(angle)))
+    spots.sort(key=lambda p: math.dist(p, wish))  # stable: the wish first on a tie
+    spot = next((p for p in spots if _fits(state, figure, body, helper, p)), None)
+    if spot is None:
+        raise IllegalActionError(
+            f"{helper.id} cannot go along: no free spot in base contact with {body.id} or "
+            f"{figure.id} that it can reach"
+        )
+    start = helper.position
+    table = state.physics()
+    table.remove(helper.id)
+    table.place(Disc(helper.id, spot, helper.radius, helper.side))
+    helper.position = spot
+    text = f"{helper.id} ayuda a llevar a {body.id} y queda en ({spot[0]:.2f}, {spot[1]:.2f})"
+    data = {"figure": helper.id, "load": body.id, "from": list(start), "to": list(spot)}
+    return Event("carry_help", text, data)
+
+
+def _fits(state: GameState, figure: Figure, body: Figure, helper: Figure, spot: Point) -> bool:
+    """Whether ``helper`` may end at ``spot`` (see :func:`_follow`)."""
+    touching = any(
+        edge_distance(spot, helper.radius, o.position, o.radius) <= ENGAGED_GAP + _CLEAR
+        for o in (body, figure)
     )
+    if not touching:
+        return False
+    if edge_distance(spot, helper.radius, body.position, body.radius) < -_CLEAR:
+        return False
+    disc = Disc(helper.id, spot, helper.radius, helper.side)
+    table = state.physics()
+    if table.overlaps(disc):
+        return False
+    enemies = [e.disc() for e in state.enemies_of(helper) if e.level == helper.level]
+    if too_close(disc, spot, enemies):
+        return False
+    way = table.probe_move(helper.id, spot, math.dist(helper.position, spot) + _CLEAR)
+    if math.dist(way.end, spot) > _CLEAR:
+        return False
+    return not state.world.terrain.cost([helper.position, spot], helper.current_height).swims
 
 
 HANDLERS: dict[str, Handler] = {

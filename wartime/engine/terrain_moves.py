@@ -36,9 +36,12 @@ read as follows (to be listed in docs/rules-interpretations.md):
   before it; the ground is flat in this model, so the fall has no height and
   Dejarse caer's first band (no DAÑ) applies.
 - Subir a un alto: the height limit (the figure's height × the table's factor)
-  and contact with the wall or obstacle are checked; standing on top is not
-  yet supported (figures have no elevation), so it is then refused.  Help from
-  others, which adds to the height reached, is not modelled.
+  and contact with the wall or obstacle are checked; a passed check stands it on
+  top (Figure.perch).  Help raises the limit: each ally in base contact that could
+  act (standing on the ground, not engaged, not a casualty, not in panic, not
+  held or tied) gives a leg-up of half its own height, the tallest first and at
+  most two, and only those the climb needs are counted.  The helpers do not act:
+  no ENE, no check; the climber's check and ENE do not change.
 - Dejarse caer: the only heights a figure can fall from are movement levels:
   level 2 is 3 K up (ALTURAS DE MOVIMIENTO) and level 3, "gran altitud", is
   above every band.  The figure drops straight down to level 1 and makes its
@@ -91,6 +94,8 @@ _SLACK = 2e-6  # K: deeper than the physics' overlap tolerance counts as in the 
 _FIT = 1e-6  # K: a climb this much over budget still fits (float noise)
 _MOVEMENT = frozenset(a.id for a in book.load_actions().actions if a.group.value == "movement")
 PERCH_STEP = 1.0  # K: off a perch, Dejarse caer lands this far from the base at most
+LEG_UP = 0.5  # Subir a un alto: an ally's leg-up adds this much of its own height
+MAX_LEG_UPS = 2  # ... and no more than this many allies (the tallest) help one climber
 _BISECTIONS = 60
 
 
@@ -217,6 +222,32 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
 def _no_water(swims: bool) -> None:
     if swims:
         raise IllegalActionError("The path crosses water: use Nadar")
+
+
+def lends_a_hand(state: GameState, figure: Figure, ally: Figure) -> bool:
+    """Whether ``ally`` could help ``figure`` bodily (a leg-up, a share of a load).
+
+    Another figure of its side that could act with its body: standing on the ground
+    (not crouched or prone, not on top of anything, not aboard), neither a casualty nor
+    in panic, not held or tied, and not engaged in CaC.  Base contact is the caller's.
+    """
+    return (
+        ally is not figure
+        and ally.side == figure.side
+        and ally.on_table
+        and not ally.removed
+        and ally.posture is Posture.STANDING
+        and not ally.panic
+        and ally.held_by is None
+        and ally.tied is None
+        and not engaged_with(state, ally)
+    )
+
+
+def in_contact(figure: Figure, other: Figure) -> bool:
+    """Base contact on the same ground (the 0.05 K of CaC contact)."""
+    gap = edge_distance(figure.position, figure.radius, other.position, other.radius)
+    return other.level == figure.level and other.perch == figure.perch and gap <= ENGAGED_GAP
 
 
 def _enemies_near(state: GameState, figure: Figure, at: Point) -> list[str]:
@@ -583,8 +614,9 @@ def _short_landing(
 
 def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Subir a un alto (3, AGI): jump up onto a wall or obstacle in contact, no higher than
-    its height times the AGI band's factor; it then stands on top (Figure.perch), off the
-    ground's table, until it gets down with Dejarse caer."""
+    its height times the AGI band's factor, plus the leg-ups of up to two allies in base
+    contact (half the helper's height each, :func:`_helping`); it then stands on top
+    (Figure.perch), off the ground's table, until it gets down with Dejarse caer."""
     if action.point is None:
         raise IllegalActionError(f"{HIGH.name} needs a point on the wall or obstacle to climb onto")
     if engaged_with(state, figure):
@@ -606,26 +638,65 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
             "so move into contact first"
         )
     factor = HIGH_TABLE.factor(figure.profile.agi)
-    reach = _scale(HIGH_TABLE, figure) * factor
+    own = _scale(HIGH_TABLE, figure) * factor
+    helped = _helping(state, figure, solid.height - own)
+    reach = own + sum(lift for _, lift in helped)
     if solid.height > reach + _FIT:
+        with_help = f"; with the leg-up of {_lifts(helped)}, {reach:g} K" if helped else ""
         raise IllegalActionError(
-            f"{solid.id} is {solid.height:g} K high: {figure.id} reaches {reach:g} K with "
+            f"{solid.id} is {solid.height:g} K high: {figure.id} reaches {own:g} K with "
             f"{HIGH.name} (height {figure.height:g} K × {factor:g} for AGI {figure.profile.agi})"
+            + with_help
         )
     events = [spend(figure, _fixed_ene(HIGH), HIGH.name)]
     outcome, event = _check(state, figure, HIGH, [])
     events.append(event)
+    helpers = {"helpers": [h.id for h, _ in helped]} if helped else {}
     if not outcome.passed:
-        text = f"{figure.id} no consigue subir a {solid.id}"
-        return [*events, Event("stay", text, {"figure": figure.id})]
+        text = f"{figure.id} no consigue subir a {solid.id}" + _aided(helped, " pese a")
+        return [*events, Event("stay", text, {"figure": figure.id, **helpers})]
     state.lift(figure)  # up there it no longer stands among the bases on the ground
     start = figure.position
     figure.position, figure.perch = action.point, solid.height
-    text = f"{figure.id} sube a {solid.id} ({solid.height:g} K)"
+    text = f"{figure.id} sube a {solid.id} ({solid.height:g} K)" + _aided(helped, " con")
     moved = round(math.dist(start, action.point), 6)
     data = {"figure": figure.id, "from": list(start), "to": list(action.point),
-            "perch": solid.height, "travelled": moved}  # fmt: skip
+            "perch": solid.height, "travelled": moved, **helpers}  # fmt: skip
     return [*events, Event("climb_up", text, data)]
+
+
+def _helping(state: GameState, figure: Figure, short: float) -> list[tuple[Figure, float]]:
+    """The leg-ups a climb ``short`` K beyond the climber's own reach takes: allies in base
+    contact that could act (:func:`lends_a_hand`), the tallest first (ties by id), each
+    adding half its height, until the climb is reached or two have helped.
+
+    None when the climber reaches alone; all that can help when they are not enough.
+    """
+    allies = [
+        o
+        for o in state.figures.values()
+        if lends_a_hand(state, figure, o) and in_contact(figure, o)
+    ]
+    allies.sort(key=lambda o: (-o.height, o.id))
+    helped: list[tuple[Figure, float]] = []
+    for ally in allies[:MAX_LEG_UPS]:
+        if short <= _FIT:
+            break
+        lift = ally.height * LEG_UP
+        helped.append((ally, lift))
+        short -= lift
+    return helped
+
+
+def _lifts(helped: Sequence[tuple[Figure, float]]) -> str:
+    return " and ".join(f"{h.id} (+{lift:g} K)" for h, lift in helped)
+
+
+def _aided(helped: Sequence[tuple[Figure, float]], word: str) -> str:
+    """The leg-ups in the log, in Spanish: " con la ayuda de b1 (+0.5 K) y c (+0.5 K)"."""
+    if not helped:
+        return ""
+    return f"{word} la ayuda de " + " y ".join(f"{h.id} (+{lift:g} K)" for h, lift in helped)
 
 
 # -- Dejarse caer (1) ------------------------------------------------------------------
@@ -776,7 +847,6 @@ def perch_refusal(figure: Figure, action: Action) -> str | None:
     if action.kind in _MOVEMENT or action.kind in _MOVING_COMBAT:
         return f"{figure.id} stands {figure.perch:g} K up: it gets down first (Dejarse caer)"
     return None
-
 
 
 HANDLERS: dict[str, Handler] = {
