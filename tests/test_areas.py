@@ -231,8 +231,9 @@ def test_a_tied_jump_waits_for_the_attackers_pick_before_any_die() -> None:
         Action("jump", "a", target="d"),
     ]
     assert state.figures["a"].ene == ene and state.dice.faces == faces
-    support_refused(state, Action("jump", target="e"), "goes to the nearest figure: c, d")
-    support_refused(state, Action("end"), "must first choose where its jump goes: c, d")
+    wrong = Action("jump", target="e")
+    support_refused(state, wrong, "one of the figures equally near: c, d; not 'e'")
+    support_refused(state, Action("end"), "a must first answer: Salto de a")
 
 
 def test_the_pick_settles_the_tie_and_the_chain_stops_when_nobody_is_within_3_k() -> None:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from wartime.board.shapes import Point
-from wartime.engine import cries, minds
+from wartime.engine import cries, fortune, minds
 from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
 from wartime.engine.combat import melee_damage, range_penalty
@@ -41,6 +41,11 @@ from wartime.rules.dice import check_odds
 
 MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
 REACT_ODDS = Fraction(1, 2)  # react only when the CH VOL is at least even odds
+# Fortuna: a sure pass first, then a new die, then the hits; "no" when nothing else fits.
+LUCK_FIRST = (
+    fortune.PLUS_ONE, fortune.REROLL, fortune.NO_DAMAGE, fortune.MORE_DAMAGE, fortune.NO_FUMBLE,
+    fortune.DECLINE,
+)  # fmt: skip
 
 
 def choose(state: GameState) -> Action:
@@ -56,6 +61,9 @@ def choose(state: GameState) -> Action:
         return Action("activate", min(ready, key=lambda f: (_nearest_gap(state, f), f.id)).id)
     if pending.kind is PendingKind.REACT:
         return _reactor(state)
+    if pending.kind is PendingKind.FORTUNE:  # luck is spent on the first chance it gets
+        offered = {a.item: a for a in state.legal_actions()}
+        return next(offered[use] for use in LUCK_FIRST if use in offered)
     if pending.kind is PendingKind.JUMP:  # the jump goes at an enemy when it can
         options = state.legal_actions()
         attacker = state.figure(pending.figure)

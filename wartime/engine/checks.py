@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from wartime.engine import bonuses, cries, limits, triggers
+from wartime.engine import bonuses, cries, fortune, limits, triggers
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
@@ -81,8 +81,19 @@ def roll(
         outcome = _read(die, total, read)
     if read.auto_pass and not outcome.passed:
         outcome = Outcome.PASS
+    luck = fortune.on_roll(
+        state, who, purpose, die, total, outcome, _read(die, total + 1, read).passed
+    )
+    if luck == fortune.REROLL:  # Fortuna: the die is cancelled and rolled again
+        first, die = die, state.dice.d10()
+        outcome = _read(die, total, read)
+    elif luck == fortune.PLUS_ONE:
+        mods, total = [*mods, (fortune.ENTRY, 1)], total + 1
+        outcome = _read(die, total, read)
+    elif luck == fortune.NO_FUMBLE:
+        outcome = Outcome.FAIL
     event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first)
-    return outcome, event
+    return outcome, event if luck == fortune.DECLINE else fortune.noted(event, luck)
 
 
 def chance(state: GameState, who: str, purpose: str, die: str, at_most: int) -> tuple[bool, Event]:

@@ -12,7 +12,18 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import behaviour, cries, entry_actions, gear, heat, holds, items, minds, targets
+from wartime.engine import (
+    behaviour,
+    cries,
+    entry_actions,
+    gear,
+    heat,
+    holds,
+    items,
+    midway,
+    minds,
+    targets,
+)
 from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
@@ -22,7 +33,6 @@ from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.guards import GUARD
-from wartime.engine.jumps import JUMP
 from wartime.engine.limits import prices_moves, sight_extra, stride_extra
 from wartime.engine.mind import MENTAL
 from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
@@ -65,10 +75,8 @@ def legal_actions(state: GameState) -> list[Action]:
     if pending.kind is PendingKind.REACT_ACT:
         reactor = state.figure(pending.figure)
         return [Action("pass", reactor.id), *_act_choices(state, reactor, reacting=True)]
-    if pending.kind is PendingKind.JUMP:  # ÁREAS, Salto: any of the equally near figures
-        held = state.suspended
-        assert held is not None
-        return [Action(JUMP, held.figure, target=option) for option in held.options]
+    if state.suspended is not None:  # a question midway through a resolution (midway.py)
+        return midway.choices(state)
     return []
 
 

@@ -15,7 +15,18 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import armour, bonuses, checks, cries, hits, options, shields, targets, triggers
+from wartime.engine import (
+    armour,
+    bonuses,
+    checks,
+    cries,
+    fortune,
+    hits,
+    options,
+    shields,
+    targets,
+    triggers,
+)
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
@@ -366,6 +377,7 @@ def _resolve_hit(
     critical = outcome is Outcome.CRITICAL
     if critical:  # Crítico en CH IMP: ignores cover, DAÑ +1 (more with Daño extra, Matarife)
         damage, cover = damage + critical_bonus(state, attacker, target, arm, melee), "none"
+    damage = fortune.more_damage(state, attacker, target, damage)  # Fortuna: DAÑ +1
     text = f"{attacker.id} impacta a {target.id} (DAÑ {damage})"
     events = [Event("hit", text, {"figure": attacker.id, "target": target.id, "damage": damage})]
     blow = hits.Blow(attacker, arm, melee, critical)
@@ -517,6 +529,9 @@ def _defend_once(
         text = f"Sin armas: como mucho {cap} herida(s) en lugar de {wounds}"
         events.append(Event("cap", text, {"figure": target.id, "wounds": wounds, "cap": cap}))
         wounds = cap
+    spared_by_luck = fortune.ignore_damage(state, target, wounds) if wounds else []
+    if spared_by_luck:  # Fortuna: ignorar un DAÑ
+        return events + spared_by_luck
     down, hurt = target.casualty, target.wounds + target.vehicle_wounds
     events += wound(state, target, wounds, blow.striker if blow else attacker, damage)
     if blow is not None:  # Poderoso: the striker's Poder grows with the wounds it dealt

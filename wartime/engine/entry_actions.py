@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine import fortune
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
@@ -223,7 +224,7 @@ def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effe
 
 
 _USES = {"stress_ene": _psychic, "regenerate": _regenerate, "steal_ene": _steal, "mark": _mark,
-         **SPECIAL_USES}  # fmt: skip
+         "fortune": fortune.heal, **SPECIAL_USES}  # fmt: skip
 
 
 def choices(state: GameState, figure: Figure) -> list[Action]:
@@ -233,6 +234,9 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
     for trait, effect in entries_of(figure, None):
         if effect.switch or effect.restore or effect.stress_ene or effect.regenerate:
             out.append(Action(ACTION, figure.id, item=trait.name))
+        elif effect.fortune:  # Fortuna: curar 1 herida, while wounded and not spent
+            if figure.wounds and fortune.lucky(state, figure):
+                out.append(Action(ACTION, figure.id, item=trait.name))
         elif effect.steal_ene or effect.mark:
             reach = vol(state, figure) if effect.steal_ene else mark_reach(figure)
             others = state.enemies_of(figure) if effect.mark else state.figures.values()

@@ -61,6 +61,7 @@ _EXTRAS = (
     "manipulated",
     "urge",
     "runes_turn",
+    "fortune_turn",
 )
 
 
@@ -206,6 +207,7 @@ class Figure:
     # Batch L: guarding, madness and minds (engine/minds.py).
     urge: tuple[str, ...] = ()  # Gallina, Locura asesina: what its first action must be
     runes_turn: int = 0  # Runas de vacío: the turn it last tried to cancel a metaability
+    fortune_turn: int = 0  # Fortuna: the turn it was last spent (engine/fortune.py)
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

@@ -22,7 +22,7 @@ from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.jumps import JumpChoice, Suspended, choice_event, jump, suspend
+from wartime.engine.midway import Question, Suspended, answering, suspend
 from wartime.engine.reactions import Window
 from wartime.engine.world import World
 from wartime.errors import IllegalActionError
@@ -45,6 +45,7 @@ class PendingKind(StrEnum):
     REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
     RESPOND = "respond"  # the target of a declared action answers it (Huir, Esquivar) or passes
     JUMP = "jump"  # an S chain's attacker picks among figures equally near (engine/jumps.py)
+    FORTUNE = "fortune"  # a Fortuna bearer may spend it on a roll or a hit (engine/fortune.py)
     GAME_OVER = "game_over"
 
 
@@ -83,8 +84,9 @@ class GameState:
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
-        self.suspended: Suspended | None = None  # a decision waiting for a tied jump's pick
-        self.jump_picks: tuple[str, ...] = ()  # the picks its resolution is applied with
+        self.suspended: Suspended | None = None  # a decision waiting for an answer (midway.py)
+        self.answers: tuple[str, ...] = ()  # the answers its resolution is applied with
+        self.answer_index = 0  # how many of them the resolution has taken so far
         self.history: list[Action] = []
         self.log: list[Event] = []
         self.world = World.of(scenario.battlefield)  # immutable: clones share it
@@ -97,7 +99,8 @@ class GameState:
             return Pending(PendingKind.GAME_OVER, None, turn=self.turn, winner=self.winner)
         if self.suspended is not None:
             held = self.suspended
-            return Pending(PendingKind.JUMP, held.side, held.figure, self.turn, self.phase)
+            kind = PendingKind(held.kind)
+            return Pending(kind, held.side, held.figure, self.turn, self.phase)
         if self.reserves:
             from wartime.engine.deployment import side_to_deploy
 
@@ -129,13 +132,12 @@ class GameState:
         trial = self._trial()
         try:
             events = trial._apply(action)
-        except JumpChoice as need:  # the attempt is dropped; the decision waits for a pick
+        except Question as question:  # the attempt is dropped; the decision waits for it
             trial._restore_physics(self)
-            self.suspended = suspend(self, action, need)
+            self.suspended = suspend(self, action, question)
             self.history.append(action)
-            event = choice_event(self.suspended)
-            self.log.append(event)
-            return [event]
+            self.log.append(question.event)
+            return [question.event]
         except BaseException:
             trial._restore_physics(self)
             raise
@@ -282,11 +284,11 @@ class GameState:
         }
         if pending.kind is PendingKind.GAME_OVER:
             raise IllegalActionError("The game is over")
-        if pending.kind is PendingKind.JUMP:
-            held, self.jump_picks = jump(self, action)
-            self.suspended = None
+        if self.suspended is not None:  # an answer: apply the held decision again
+            held, self.answers = answering(self, action)
+            self.suspended, self.answer_index = None, 0
             try:
                 return self._apply(held)
             finally:
-                self.jump_picks = ()
+                self.answers, self.answer_index = (), 0
         return handlers[pending.kind](self, action)

@@ -205,7 +205,10 @@ Actions the entries give their bearer (:mod:`wartime.engine.entry_actions`):
   ``steal_ene``: a CH VOL ENF against another figure within as many K as the
   bearer's VOL (not while in CaC) which, won, moves up to that much of the loser's
   ENE to the bearer; ``mark``: the bearer marks an enemy it sees within the longest
-  ALC of its ranged weapons (Figure.marking), one at a time;
+  ALC of its ranged weapons (Figure.marking), one at a time; ``fortune``: Fortuna,
+  once a turn (engine/fortune.py): this use heals a wound, and the same once may go on
+  a failed check of the bearer (rolled again, +1, or a fumble made a plain failure),
+  on a hit it takes (ignored) or on one it lands (DAÑ +1), each asked as it comes;
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
   has marked.
 
@@ -542,6 +545,7 @@ class Effect:
     challenge: bool = False
     death_hand: bool = False
     manipulator: bool = False
+    fortune: bool = False  # Fortuna (engine/fortune.py)
     # Batch I: death, wounds and fire
     explodes: int | None = None
     explosion: str | None = None
@@ -745,7 +749,7 @@ def _presence_problems(raw: dict[str, Any]) -> list[str]:
 
 
 _SPECIAL_USES = ("eat", "regain", "challenge", "death_hand")  # batch J (engine/specials.py)
-_USES = ("stress_ene", "regenerate", "steal_ene", "mark", *_SPECIAL_USES)
+_USES = ("stress_ene", "regenerate", "steal_ene", "mark", "fortune", *_SPECIAL_USES)
 
 
 def _entry_action_problems(raw: dict[str, Any]) -> list[str]:
