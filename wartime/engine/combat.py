@@ -17,6 +17,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine import (
     armour,
+    body_zones,
     bonuses,
     checks,
     cries,
@@ -532,20 +533,25 @@ def _defend_once(
     spared_by_luck = fortune.ignore_damage(state, target, wounds) if wounds else []
     if spared_by_luck:  # Fortuna: ignorar un DAÑ
         return events + spared_by_luck
-    down, hurt = target.casualty, target.wounds + target.vehicle_wounds
+    down, hurt = target.casualty, _hurt(target)
     events += wound(state, target, wounds, blow.striker if blow else attacker, damage)
     if blow is not None:  # Poderoso: the striker's Poder grows with the wounds it dealt
-        events += options.gather(blow.striker, target.wounds + target.vehicle_wounds - hurt)
+        events += options.gather(blow.striker, _hurt(target) - hurt)
     if blow is not None and plan.kill_heals and not down and target.casualty:
         events += _devour(blow.striker, target, plan.kill_heals)
-    if blow is not None and blow.melee and target.wounds + target.vehicle_wounds > hurt:
+    if blow is not None and blow.melee and _hurt(target) > hurt:
         _blooded(blow)
     if blow is not None and blow.melee and not down and target.casualty:
         events += cries.taken_out_in_melee(state, blow.striker, target)  # the cries of a kill
     if blow is not None:  # Psicópata, Ira, Orgulloso, Fatality (engine/triggers.py)
-        dealt = target.wounds + target.vehicle_wounds - hurt
+        dealt = _hurt(target) - hurt
         events += triggers.wounded(state, target, blow, dealt, not down and target.casualty)
     return events
+
+
+def _hurt(figure: Figure) -> int:
+    """Every wound it carries: its own, its limbs' (Miembros prescindibles), its ride's."""
+    return figure.wounds + figure.limb_wounds + figure.vehicle_wounds
 
 
 def _blooded(blow: hits.Blow) -> None:
@@ -674,15 +680,19 @@ def wound(
         from wartime.engine.transports import wound_vehicle
 
         return wound_vehicle(state, figure, wounds)
-    down = figure.casualty
+    down, taken = figure.casualty, wounds
+    wounds, zones = body_zones.split(figure, wounds)  # Miembros prescindibles: limbs first
     figure.wounds += wounds
-    gained = options.gather(figure, wounds)  # Poderoso: its Poder grows with its wounds
+    gained = options.gather(figure, taken)  # Poderoso: its Poder grows with its wounds
+    if not wounds:  # its limbs took them all: the head and trunk are unhurt
+        return zones + gained + psi_check(state, figure, "heridas", source=by)
     state_word = "muerto" if figure.dead else "incapacitado" if figure.casualty else "herido"
     text = (
         f"{figure.id} sufre {wounds} herida(s): {figure.wounds}/{figure.profile.con}, {state_word}"
     )
     events = [
-        Event("wounds", text, {"figure": figure.id, "wounds": wounds, "total": figure.wounds})
+        *zones,
+        Event("wounds", text, {"figure": figure.id, "wounds": wounds, "total": figure.wounds}),
     ]
     if figure.casualty:
         state.lift(figure)  # a casualty no longer blocks movement

@@ -62,6 +62,7 @@ _EXTRAS = (
     "urge",
     "runes_turn",
     "fortune_turn",
+    "limb_wounds",
 )
 
 
@@ -208,6 +209,8 @@ class Figure:
     urge: tuple[str, ...] = ()  # Gallina, Locura asesina: what its first action must be
     runes_turn: int = 0  # Runas de vacío: the turn it last tried to cancel a metaability
     fortune_turn: int = 0  # Fortuna: the turn it was last spent (engine/fortune.py)
+    # Miembros prescindibles (engine/body_zones.py): wounds its limbs took, filled in order.
+    limb_wounds: int = 0
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
