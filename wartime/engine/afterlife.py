@@ -46,12 +46,14 @@ def _first(figure: Figure, key: str) -> tuple[str, Effect] | None:
 def died(state: GameState, figure: Figure, damage: int) -> list[Event]:
     """``figure`` was just taken out by wounds from a hit of ``damage`` (or that many
     wounds with no hit): a bearer that explodes on death may blow up."""
+    from wartime.engine.revival import died as may_return
+
+    events = may_return(figure)  # Héroe, Ave Fénix, Resurrección (engine/revival.py)
     found = _first(figure, "explodes")
     if found is None:
-        return []
+        return events
     name, effect = found
     assert effect.explodes is not None
-    events: list[Event] = []
     if effect.explodes < 100:
         purpose = f"{name}: estalla con {effect.explodes} o menos"
         hit, event = chance(state, figure.id, purpose, "1D100", effect.explodes)

@@ -24,6 +24,7 @@ from wartime.engine import (
     fortune,
     hits,
     options,
+    revival,
     shields,
     targets,
     triggers,
@@ -686,7 +687,8 @@ def wound(
     gained = options.gather(figure, taken)  # Poderoso: its Poder grows with its wounds
     if not wounds:  # its limbs took them all: the head and trunk are unhurt
         return zones + gained + psi_check(state, figure, "heridas", source=by)
-    state_word = "muerto" if figure.dead else "incapacitado" if figure.casualty else "herido"
+    dead = figure.dead and revival.hero(figure) is None  # Héroe: unconscious, never dead
+    state_word = "muerto" if dead else "incapacitado" if figure.casualty else "herido"
     text = (
         f"{figure.id} sufre {wounds} herida(s): {figure.wounds}/{figure.profile.con}, {state_word}"
     )

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine import fortune
+from wartime.engine import fire, fortune
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
@@ -64,6 +64,8 @@ def pivot_cost(figure: Figure) -> int | None:
 def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Switch an entry on or off, restore a level of an energy shield, or use an entry."""
     name = action.item or ""
+    if fire.puts_out(figure, action):  # Munición incendiaria: the burning figure's try
+        return fire.put_out(state, figure, action)
     use = _use_of(figure, name)
     if action.options and (use is None or not use.death_hand):  # specials.py reads them
         raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
@@ -250,6 +252,7 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
         elif effect.use:  # batch J (engine/specials.py)
             out += special_choices(state, figure, trait.name, effect)
     out += [Action(ACTION, figure.id, item=n) for n in regain_entries(figure)]  # on weapons
+    out += fire.choices(figure)  # Munición incendiaria: put the fire out
     return list(dict.fromkeys(out))
 
 

@@ -63,6 +63,10 @@ _EXTRAS = (
     "runes_turn",
     "fortune_turn",
     "limb_wounds",
+    "burning",
+    "revival",
+    "mana_spent",
+    "mana_turn",
 )
 
 
@@ -209,6 +213,11 @@ class Figure:
     urge: tuple[str, ...] = ()  # Gallina, Locura asesina: what its first action must be
     runes_turn: int = 0  # Runas de vacío: the turn it last tried to cancel a metaability
     fortune_turn: int = 0  # Fortuna: the turn it was last spent (engine/fortune.py)
+    # Batch M: fire and coming back (engine/fire.py, engine/revival.py).
+    burning: bool = False  # Munición incendiaria: a DAÑ 1 hit as each activation starts
+    revival: str | None = None  # taken out but may come back: revival.WAYS says how
+    mana_spent: int = 0  # Maná: of its ENE for metaabilities, what it spent in mana_turn
+    mana_turn: int = 0
     # Miembros prescindibles (engine/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0
 
@@ -238,7 +247,8 @@ class Figure:
 
     @property
     def dead(self) -> bool:
-        return self.wounds > self.profile.con
+        """Wounds above CON; never a hero, who lies unconscious instead (revival.py)."""
+        return self.wounds > self.profile.con and self.revival != "hero"
 
     @property
     def current_height(self) -> float:

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING
 from wartime.engine import heat
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries
-from wartime.engine.checks import acting_modifiers, contest, spend
+from wartime.engine.checks import acting_modifiers, contest
 from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.gear import usar_objeto
+from wartime.engine.mana import pay
 from wartime.engine.mind import within_reach
 from wartime.engine.minds import void_runes
 from wartime.engine.presence import vol
@@ -83,7 +84,7 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if action.options:
         raise IllegalActionError(f"{ability.id} takes no options")
     target = _target(state, figure, action, ability)
-    events = [spend(figure, ability.ene, f"Usar {ability.id}")]
+    events = [pay(state, figure, ability.ene, f"Usar {ability.id}")]  # Maná first
     if figure.cast.get(ability.id) == state.turn - 1:
         text = f"{figure.id} mantiene {ability.id}: sin CH {ability.attribute}, solo la ENE"
         events.append(Event("maintain", text, {"figure": figure.id, "ability": ability.id}))

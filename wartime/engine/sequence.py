@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
-from wartime.engine import gear, minds, targets, triggers
+from wartime.engine import fire, gear, minds, revival, targets, triggers
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -134,7 +134,9 @@ def new_turn(state: GameState) -> list[Event]:
         figure.moved = 0.0
         figure.support = 0  # Apoyar: an unused support lapses with the turn
         figure.looted = 0  # Saquear: its CH AGI malus lasts this turn only
-    return [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
+    events = [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
+    events += revival.turn_starts(state)  # Héroe, Ave Fénix, Resurrección (revival.py)
+    return events + check_game_over(state, waiting_counts=False)
 
 
 def activate(state: GameState, action: Action) -> list[Event]:
@@ -167,6 +169,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events += start_of_activation(state, figure)
     events += minds.activation_starts(state, figure)  # Gallina, Locura asesina (minds.py)
     events += targets.activation_starts(state, figure)  # Radiante (targets.py)
+    events += fire.activation_starts(state, figure)  # Munición incendiaria (fire.py)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
@@ -285,17 +288,26 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     return events + check_game_over(state) + advance(state)
 
 
-def check_game_over(state: GameState) -> list[Event]:
-    """A side whose characters are all casualties loses."""
+def check_game_over(state: GameState, *, waiting_counts: bool = True) -> list[Event]:
+    """A side whose characters are all casualties loses.
+
+    One whose figures down may still come back (engine/revival.py) holds on until the
+    next turn starts (``waiting_counts`` False): nobody of it standing then, it loses.
+    """
     if state.over:
         return []
-    beaten = [side for side in SIDES if not state.living(side)]
+    events = revival.after_action(state)  # Ave Fénix: the 1D10 once the action is over
+    beaten = [
+        side
+        for side in SIDES
+        if not state.living(side) and not (waiting_counts and revival.holding_on(state, side))
+    ]
     if not beaten:
-        return []
+        return events
     state.over = True
     state.winner = other(beaten[0]) if len(beaten) == 1 else None
     text = f"Fin de la partida: gana el bando {state.winner}" if state.winner else "Fin: empate"
-    return [Event("game_over", text, {"winner": state.winner, "reason": "casualties"})]
+    return [*events, Event("game_over", text, {"winner": state.winner, "reason": "casualties"})]
 
 
 def casualty_points(state: GameState, side: str) -> int:

@@ -67,6 +67,9 @@ def landed(state: GameState, target: Figure, blow: Blow, events: list[Event]) ->
             target.stunned = WAITING
             text = f"{trait.name}: {target.id} queda aturdido (sin reacciones, CH ATR −1)"
             found.append(Event("stunned", text, {"figure": target.id, "entry": trait.name}))
+    from wartime.engine.fire import kindled
+
+    found += kindled(target, blow)  # Munición incendiaria (engine/fire.py)
     cowing = _with(striker, weapon, "hit_psi")
     if cowing and not target.casualty:
         from wartime.engine.psychology import psi_check
@@ -103,8 +106,10 @@ def wounded(
     state: GameState, target: Figure, blow: Blow, dealt: int, taken_out: bool
 ) -> list[Event]:
     """``blow`` dealt ``target`` ``dealt`` wounds (``taken_out``: it fell to them)."""
+    from wartime.engine.revival import finished
+
     striker = blow.striker
-    events: list[Event] = []
+    events = finished(target, blow, taken_out)  # Rematador (engine/revival.py)
     if dealt > 0 and not striker.casualty:
         events += _psychopath(striker, dealt)
     if blow.melee and dealt > 0 and not target.casualty:

@@ -334,6 +334,22 @@ Batch L: guarding, madness and minds (:mod:`wartime.engine.minds`), on the beare
 - ``void_runes``: once per turn, a metaability an enemy casts on it is cancelled on 1D10
   at most that many; a 1 also costs the caster a CH PSI (failed: 1 stress).
 
+Batch M: fire and coming back (:mod:`wartime.engine.fire`, :mod:`wartime.engine.revival`):
+
+- ``ignites`` (on the striker): a hit sets the target on fire (Figure.burning): a hit of
+  that DAÑ as each of its activations starts; ``douse``: the ENE its burning victim pays
+  for a Usar bonus that puts the fire out on a passed CH PSI;
+- ``hero``: taken out by wounds it lies unconscious, not dead, and gets 1 wound back at
+  the start of each turn; below CON it stands up again;
+- ``phoenix``: taken out by wounds, 1D10 once the action ends: critical, back with no
+  wounds; 2 to 5, back with CON−1; 6 to 9, it rolls again as each turn starts; a fumble
+  keeps it down for good;
+- ``resurrection``: taken out by wounds, 1D10 as each turn starts: a critical brings it
+  back with CON−1 wounds;
+- ``finisher`` (on the striker): what its blows take out never comes back;
+- ``mana``: at the start of each turn the bearer gets that much ENE per level (Figure.mana)
+  that only its metaabilities may spend, and spend first.
+
 Guardaespaldas (engine/guards.py): ``guards`` — an ally of the bearer within that many K
 that an enemy declares an attack at may have the bearer step in and take it.
 """
@@ -563,6 +579,14 @@ class Effect:
     void_runes: int | None = None
     # Guardaespaldas (engine/guards.py).
     guards: float | None = None
+    # Batch M: fire and coming back (engine/fire.py, engine/revival.py)
+    ignites: int = 0
+    douse: int = 0
+    hero: bool = False
+    phoenix: bool = False
+    resurrection: bool = False
+    finisher: bool = False
+    mana: int = 0
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -605,6 +629,7 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _afterlife_problems(raw)]
     found += [f"{where}: {p}" for p in _heat_problems(raw)]
     found += [f"{where}: {p}" for p in _mind_problems(raw)]
+    found += [f"{where}: {p}" for p in _revival_problems(raw)]
     return found
 
 
@@ -909,6 +934,21 @@ def _mind_problems(raw: dict[str, Any]) -> list[str]:
     if raw.get("void_runes") is not None and raw["void_runes"] > 10:
         found.append("'void_runes' is a face of 1D10, 1..10")
     named = [k for k in ("outnumbered_flees", "murderous", "void_runes") if raw.get(k)]
+    if named and len(raw) > 1:
+        found.append(f"{named[0]!r} stands alone")
+    return found
+
+
+_REVIVAL = ("hero", "phoenix", "resurrection", "finisher")
+
+
+def _revival_problems(raw: dict[str, Any]) -> list[str]:
+    """Batch M: fire and coming back (engine/fire.py, engine/revival.py)."""
+    found = [f"{k!r} is a whole number 1..10" for k in ("ignites", "douse", "mana")
+             if k in raw and not (isinstance(raw[k], int) and 0 < raw[k] <= 10)]  # fmt: skip
+    if bool(raw.get("ignites")) != bool(raw.get("douse")):
+        found.append("'ignites' goes with 'douse' (the ENE that puts the fire out)")
+    named = [k for k in (*_REVIVAL, "mana") if raw.get(k)]
     if named and len(raw) > 1:
         found.append(f"{named[0]!r} stands alone")
     return found
