@@ -124,7 +124,7 @@ def test_usar_bonus_heals_a_wound_once_a_turn() -> None:
     it is refused until the next turn; a Pj without wounds has nothing to heal."""
     state = duel([])
     heal = Action("usar_bonus", "a", item="Fortuna")
-    support.refused(state, heal, "no wound to heal")
+    support.refused(state, heal, "has no wounds to heal")
     state.figure("a").wounds = 2
     support.do(state, heal)
     a = state.figure("a")

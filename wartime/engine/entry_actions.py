@@ -132,14 +132,10 @@ def _regenerate(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
     """Regeneración: pay the action; a passed CH CON takes wounds off."""
-    from wartime.engine.hits import no_healing
+    from wartime.engine.hits import refuse_healing
 
     _no_target(action, name)
-    if not figure.wounds:
-        raise IllegalActionError(f"{name}: {figure.id} has no wounds to heal")
-    barred = no_healing(figure)
-    if barred is not None:
-        raise IllegalActionError(f"{name}: {figure.id} never recovers wounds ({barred})")
+    refuse_healing(figure, name)
     events = [spend(figure, use.use or 1, name)]
     outcome, event = roll(
         state, figure, f"CH CON ({name})", figure.profile.con, acting_modifiers(figure)

@@ -24,7 +24,7 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.hits import no_healing
+from wartime.engine.hits import refuse_healing
 from wartime.engine.midway import ask
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome
@@ -104,11 +104,7 @@ def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effec
         raise IllegalActionError(f"{ENTRY} heals its bearer, not {action.target}")
     if not lucky(state, figure):
         raise IllegalActionError(f"{figure.id} has already used {ENTRY} this turn")
-    if not figure.wounds:
-        raise IllegalActionError(f"{figure.id} has no wound to heal")
-    barred = no_healing(figure)
-    if barred is not None:
-        raise IllegalActionError(f"{barred}: {figure.id} cannot be healed")
+    refuse_healing(figure, ENTRY)
     from wartime.engine.checks import spend  # checks asks this module on every roll
 
     event = spend(figure, use.use or 1, f"{ENTRY} (curar 1 herida)")

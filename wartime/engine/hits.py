@@ -34,6 +34,7 @@ from wartime.engine.bonuses import (
 )
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait, Weapon
+from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Effect
 
@@ -324,6 +325,16 @@ def fumble_wounds(attacker: Figure, weapon: Weapon | None) -> tuple[str, int] | 
 def no_healing(figure: Figure) -> str | None:
     """The entry that keeps ``figure`` from recovering wounds (Sin cura), if any."""
     return next((t.name for t, e in entries_of(figure, None) if e.no_healing), None)
+
+
+def refuse_healing(figure: Figure, name: str) -> None:
+    """Raise IllegalActionError when an entry ``name`` cannot heal ``figure``: it has no
+    wounds, or an entry keeps it from recovering any (Sin cura)."""
+    if not figure.wounds:
+        raise IllegalActionError(f"{name}: {figure.id} has no wounds to heal")
+    barred = no_healing(figure)
+    if barred is not None:
+        raise IllegalActionError(f"{name}: {figure.id} never recovers wounds ({barred})")
 
 
 def blunts_charge(figure: Figure) -> str | None:

@@ -107,7 +107,7 @@ def _dead(figure: Figure) -> bool:
 
 def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Necrófago: pay the action, heal from a corpse in base contact."""
-    from wartime.engine.hits import no_healing
+    from wartime.engine.hits import refuse_healing
 
     corpse = _other(state, figure, action.target, name)
     if not _dead(corpse):
@@ -117,11 +117,7 @@ def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     left = corpse.profile.con - corpse.eaten
     if left <= 0:
         raise IllegalActionError(f"{name}: nothing is left to eat on {corpse.id}")
-    if not figure.wounds:
-        raise IllegalActionError(f"{name}: {figure.id} has no wounds to heal")
-    barred = no_healing(figure)
-    if barred is not None:
-        raise IllegalActionError(f"{name}: {figure.id} never recovers wounds ({barred})")
+    refuse_healing(figure, name)
     events = [spend(figure, use.use or 1, f"{name} ({corpse.id})")]
     healed = min(use.eat, figure.wounds, left)
     figure.wounds -= healed
