@@ -37,6 +37,7 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.clouds import laid, smoke_modifiers, smoke_only
 from wartime.engine.combat import (
     _damage,
     _enemy,
@@ -49,6 +50,7 @@ from wartime.engine.combat import (
     ready_to_shoot,
     sight,
 )
+from wartime.engine.concentrated import shape_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow
@@ -137,6 +139,8 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
     # the range band and the shooter's own modifiers count, no target's.
     aimed_at = aim.target or _spot(figure, aim.point)
     mods = acting_modifiers(figure) + _ranged_modifiers(figure, aimed_at, aim.distance)
+    if aim.target is None:  # Humo: at a point (checks.roll adds it for a figure)
+        mods += smoke_modifiers(state, figure, aim.point)
     ctx = Context(aim.target, melee=False, weapon=weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
@@ -336,6 +340,7 @@ def _lay(state: GameState, shot: Shot, point: Point) -> Template:
     assert area is not None
     if area[0].upper() in _STARTS_AT_ATTACKER and figure.position == point:
         point = shot.aim.point  # no direction from the attacker's own centre: keep the aim's
+    area = shape_of(figure, shot.weapon, area)  # Arco concentrado: the G laid as an L
     return make_template(area, point, figure.disc(), state.scenario.ruleset.line_width)
 
 
@@ -360,6 +365,11 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
         "partial": list(covered.partial),
     }
     events = [Event("template", text, data)]
+    # Humo, Área permanente (engine/clouds.py): what the template leaves on the table
+    dan = _damage(figure, shot.weapon)
+    events += laid(state, figure, shot.weapon, template, point, shot.aim.level, bool(hit), dan)
+    if smoke_only(figure, shot.weapon):  # a DAÑ 0 smoke weapon hits nobody
+        return events
     covers = _covers(state, shot, origin, hit)
     for target, cover in zip(hit, covers, strict=True):
         full = target.id in covered.full

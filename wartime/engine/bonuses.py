@@ -88,10 +88,20 @@ class Faces:
     cancels: tuple[str, ...] = ()  # labels of modifiers dropped from the check
 
 
+def carried(figure: Figure) -> Iterator[Trait]:
+    """Its own entries and those its metaabilities at work grant, less what Magia: anular
+    switched off on it (Figure.suppressed: an entry's name or a metaability's id)."""
+    if not figure.suppressed:
+        yield from chain(figure.profile.traits, *(g.traits for g in figure.granted))
+        return
+    off = {name for name, _ in figure.suppressed}
+    granted = (t for g in figure.granted if g.ability not in off for t in g.traits)
+    yield from (t for t in chain(figure.profile.traits, granted) if t.name not in off)
+
+
 def entries_of(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
     effects = load_effects()
-    granted = (trait for grant in figure.granted for trait in grant.traits)
-    for trait in chain(figure.profile.traits, granted):
+    for trait in carried(figure):
         if trait.weapon is not None and (weapon is None or weapon.id != trait.weapon):
             continue
         for effect in effects.get(trait.name, ()):
@@ -112,7 +122,7 @@ def per_profile(find: Callable[[Figure], _T]) -> Callable[[Figure], _T]:
     kept: dict[int, tuple[object, _T]] = {}
 
     def answer(figure: Figure) -> _T:
-        if figure.granted:  # a metaability at work: its entries come and go
+        if figure.granted or figure.suppressed:  # metaabilities at work: entries come and go
             return find(figure)
         profile = figure.profile
         found = kept.get(id(profile))
@@ -488,8 +498,7 @@ def carries(figure: Figure, name: str) -> bool:
     from wartime.rules.catalog import load_catalog
 
     catalog = load_catalog()
-    granted = (trait for grant in figure.granted for trait in grant.traits)
-    for trait in chain(figure.profile.traits, granted):
+    for trait in carried(figure):
         entry = catalog.find(trait.name)
         if trait.name == name or (entry is not None and name in entry.tags):
             return True
@@ -511,8 +520,7 @@ TWO_HANDED = "A 2 manos"  # a weapon that fills both hands: no second one with i
 def every_entry(figure: Figure) -> Iterator[tuple[Trait, Effect]]:
     """Each effect of every entry the figure carries, its weapons' included."""
     effects = load_effects()
-    granted = (trait for grant in figure.granted for trait in grant.traits)
-    for trait in chain(figure.profile.traits, granted):
+    for trait in carried(figure):
         for effect in effects.get(trait.name, ()):
             yield trait, effect
 

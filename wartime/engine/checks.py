@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from wartime.engine import bonuses, cries, fortune, limits, triggers
+from wartime.engine import bonuses, clouds, constraints, cries, fortune, limits, triggers
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.events import Event, roll_event
@@ -66,6 +66,8 @@ def roll(
         + burden_modifiers(who, purpose)
         + attribute_shifts(who, purpose)  # Cóctel de vitaminas (gear.py)
         + triggers.check_shifts(who, purpose)  # Munición aturdiradora (triggers.py)
+        + constraints.check_modifiers(who, purpose, ctx)  # A 2 manos one-handed
+        + clouds.shot_shifts(state, who, purpose, ctx)  # Humo, Humo denso (clouds.py)
         + bonuses.check_modifiers(state, who, purpose, ctx)
     )
     mods = [m for m in mods if m[0] not in read.cancels]

@@ -22,6 +22,7 @@ from wartime.engine import (
     items,
     midway,
     minds,
+    spells,
     targets,
 )
 from wartime.engine.actions import Action
@@ -219,14 +220,15 @@ def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
     for ability in figure.profile.metaabilities:
         if ability.attribute is None or not _affords(figure, ability.ene):
             continue
-        options.append(Action("usar", figure.id, item=ability.id))
+        options += spells.variants(state, figure, ability, None)  # a point or option
         options += [
-            Action("usar", figure.id, target=other.id, item=ability.id)
+            action
             for other in state.figures.values()
             if other is not figure
             and not other.casualty
             and edge_distance(figure.position, figure.radius, other.position, other.radius)
             <= ability.alc
+            for action in spells.variants(state, figure, ability, other)
         ]
     return options
 

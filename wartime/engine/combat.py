@@ -445,15 +445,32 @@ def defend(
     if immune:
         return immune
     plan = hits.defence(state, target, blow)
+    hurt, where = _hurt(target), target.position  # Munición radiactiva, de parada
     if plan.hits is None:
         events = _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
-        return events + (triggers.landed(state, target, blow, events) if blow else [])
+        return events + _landed(state, target, blow, events, (hurt, where, damage, source))
     name, times = plan.hits  # Munición explosiva: the one hit is defended again
     text = f"{name}: {target.id} hace {times} CH DEF contra el impacto"
     events = [Event("hits", text, {"figure": target.id, "hits": times})]
     for _ in range(times):
         events += _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
-    return events + (triggers.landed(state, target, blow, events) if blow else [])
+    return events + _landed(state, target, blow, events, (hurt, where, damage, source))
+
+
+def _landed(
+    state: GameState, target: Figure, blow: hits.Blow | None, events: list[Event],
+    before: tuple[int, Point, int, Point | None],
+) -> list[Event]:  # fmt: skip
+    """What the striker's entries do once the CH DEF is over: triggers.landed, then
+    Munición radiactiva (engine/clouds.py) and Munición de parada (engine/stopping.py)."""
+    if blow is None:
+        return []
+    from wartime.engine import clouds, stopping
+
+    hurt, where, damage, source = before
+    found = triggers.landed(state, target, blow, events)
+    found += clouds.fallout(state, target, blow, where, _hurt(target) > hurt)
+    return found + stopping.pushed(state, target, blow, damage, source, events)
 
 
 def _defend_once(

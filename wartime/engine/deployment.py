@@ -15,6 +15,7 @@ import shapely
 from wartime.board.battlefield import SIDES
 from wartime.board.shapes import Disc, Point
 from wartime.engine.actions import Action
+from wartime.engine.constraints import LOST, deployer
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.presence import deploy_beacon
@@ -30,7 +31,7 @@ SAMPLE_STEP = 1.5  # K between the sampled spots offered as legal actions
 
 def side_to_deploy(state: GameState) -> str | None:
     """The side that places its next figure, or None when every reserve is on the table."""
-    waiting = {state.reserve(rid).side for rid in state.reserves}
+    waiting = {deployer(state.reserve(rid)) for rid in state.reserves}  # Perdido: the enemy
     if not waiting:
         return None
     first = state.deploy_side
@@ -72,8 +73,13 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     if action.figure not in state.reserves:
         raise IllegalActionError(f"{action.figure} is not waiting to be deployed")
     reserve = state.reserve(action.figure)
-    if reserve.side != side:
-        raise IllegalActionError(f"It is side {side}'s turn to deploy, not {reserve.side}'s")
+    placer = deployer(reserve)  # Perdido (engine/constraints.py): the enemy places it
+    if placer != side and placer != reserve.side:
+        raise IllegalActionError(
+            f"{reserve.id} is {LOST}: side {placer} places it (in a zone of side {reserve.side})"
+        )
+    if placer != side:
+        raise IllegalActionError(f"It is side {side}'s turn to deploy, not {placer}'s")
     if action.point is None:
         raise IllegalActionError("Deploying needs a point")
     reason = problem(state, reserve, action.point)
@@ -95,8 +101,10 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     state.figures[figure.id] = figure
     state.reserves.remove(reserve.id)
     state.physics().place(figure.disc())
-    state.deploy_side = SIDES[1 - SIDES.index(reserve.side)]
+    state.deploy_side = SIDES[1 - SIDES.index(placer)]
     text = f"{figure.id} se despliega en ({action.point[0]:.1f}, {action.point[1]:.1f})"
+    if placer != reserve.side:
+        text += f": {LOST}, lo despliega el bando {placer}"
     return [
         Event(
             "deploy", text, {"figure": figure.id, "point": list(action.point), "side": figure.side}
@@ -107,9 +115,9 @@ def deploy(state: GameState, action: Action) -> list[Event]:
 def choices(state: GameState) -> list[Action]:
     """Sampled legal spots for the next reserve of the deploying side."""
     side = side_to_deploy(state)
-    reserve = next(state.reserve(r) for r in state.reserves if state.reserve(r).side == side)
+    reserve = next(state.reserve(r) for r in state.reserves if deployer(state.reserve(r)) == side)
     out = []
-    for zone in _zones(state, side or ""):
+    for zone in _zones(state, reserve.side):  # a Perdido reserve still goes in its own zone
         minx, miny, maxx, maxy = zone.bounds
         y = miny + reserve.base / 2
         while y <= maxy:

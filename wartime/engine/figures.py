@@ -67,6 +67,7 @@ _EXTRAS = (
     "revival",
     "mana_spent",
     "mana_turn",
+    "suppressed",
 )
 
 
@@ -220,6 +221,9 @@ class Figure:
     mana_turn: int = 0
     # Miembros prescindibles (engine/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0
+    # Magia: anular (engine/spells.py): (entry or metaability, caster) switched off on it
+    # until the caster's next activation starts; bonuses.entries_of leaves them out.
+    suppressed: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

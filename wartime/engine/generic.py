@@ -125,6 +125,7 @@ def _gap(a: Figure, b: Figure) -> float:
 
 def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
     """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
+    from wartime.engine import constraints  # A 2 manos, Laborioso, Requiere (X)...
     from wartime.engine.altitude import high_flight_problem
     from wartime.engine.targets import refusal as target_refusal
 
@@ -140,6 +141,7 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         or limits.refusal(figure, action)  # Lastrado, Arma pesada (limits.py)
         or target_refusal(state, figure, action)  # Anónimo, Radiante (targets.py)
         or wear.refusal(figure, action)  # Cargas, Arma de campaña, Dirección resistida
+        or constraints.refusal(state, figure, action)  # A 2 manos, Laborioso, Requiere...
     )
     if problem:
         raise IllegalActionError(problem)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wartime.engine import heat
+from wartime.engine import heat, spells
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries
 from wartime.engine.checks import acting_modifiers, contest
@@ -81,9 +81,8 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if gear is not None:
         return usar_objeto(state, figure, action, gear)
     ability = _ability(figure, action)
-    if action.options:
-        raise IllegalActionError(f"{ability.id} takes no options")
     target = _target(state, figure, action, ability)
+    spells.refusal(state, figure, action, ability, target)  # a point or option it needs
     events = [pay(state, figure, ability.ene, f"Usar {ability.id}")]  # Maná first
     if figure.cast.get(ability.id) == state.turn - 1:
         text = f"{figure.id} mantiene {ability.id}: sin CH {ability.attribute}, solo la ENE"
@@ -104,7 +103,8 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if cancelled:
         return [*events, *runes]  # nothing to maintain next turn either
     figure.cast[ability.id] = state.turn
-    return [*events, *runes, _grant(figure, target, ability)]
+    cast = spells.cast(state, figure, target, ability, action)  # Magia: ... (spells.py)
+    return [*events, *runes, _grant(figure, target, ability), *cast]
 
 
 def _check(

@@ -91,6 +91,9 @@ def take(figure: Figure, action: Action) -> list[Event]:
         if entry in entries:
             raise IllegalActionError(f"{entry} is taken once per attack")
         entries.add(entry)
+    from wartime.engine.concentrated import refuse_unfit
+
+    refuse_unfit(figure, action)  # Arco concentrado: only with a G template
     events = []
     for label in action.options:
         spent = _spend_power(figure, label)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
-from wartime.engine import fire, gear, minds, revival, targets, triggers
+from wartime.engine import clouds, fire, gear, minds, revival, spells, targets, triggers
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -136,6 +136,7 @@ def new_turn(state: GameState) -> list[Event]:
         figure.looted = 0  # Saquear: its CH AGI malus lasts this turn only
     events = [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
     events += revival.turn_starts(state)  # Héroe, Ave Fénix, Resurrección (revival.py)
+    events += clouds.turn_starts(state)  # Humo: the smoke of two turns ago is gone (clouds.py)
     return events + check_game_over(state, waiting_counts=False)
 
 
@@ -170,6 +171,8 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events += minds.activation_starts(state, figure)  # Gallina, Locura asesina (minds.py)
     events += targets.activation_starts(state, figure)  # Radiante (targets.py)
     events += fire.activation_starts(state, figure)  # Munición incendiaria (fire.py)
+    events += clouds.activation_starts(state, figure)  # Área permanente, radiactiva (clouds.py)
+    events += spells.activation_starts(state, figure)  # Magia: anular ends (spells.py)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends

@@ -29,6 +29,7 @@ from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:
+    from wartime.engine.clouds import Cloud
     from wartime.engine.responses import Declared, Exchange
     from wartime.engine.scenario import Reserve, Scenario
     from wartime.physics import Table
@@ -81,6 +82,7 @@ class GameState:
         self.dodging: tuple[str, str] | None = None  # (dodger, attacker) while a blow resolves
         self.countering: tuple[str, str] | None = None  # (counter-mage, caster) likewise
         self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
+        self.clouds: tuple[Cloud, ...] = ()  # smoke and lasting areas on the table (clouds.py)
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
@@ -187,6 +189,7 @@ class GameState:
         twin.reserves = list(self.reserves)
         twin.window = self.window.copy() if self.window else None
         twin.bullet_time = set(self.bullet_time)
+        twin.clouds = tuple(self.clouds)  # frozen clouds: the tuple is enough
         return twin
 
     def _trial(self) -> GameState:
@@ -224,6 +227,7 @@ class GameState:
             *([self.suspended.snapshot()] if self.suspended else []),
             self.reserves or None, self.deploy_side if self.reserves else None,
             *([sorted(self.bullet_time)] if self.bullet_time else []),
+            *([[c.snapshot() for c in self.clouds]] if self.clouds else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]

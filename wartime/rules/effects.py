@@ -350,8 +350,36 @@ Batch M: fire and coming back (:mod:`wartime.engine.fire`, :mod:`wartime.engine.
 - ``mana``: at the start of each turn the bearer gets that much ENE per level (Figure.mana)
   that only its metaabilities may spend, and spend first.
 
+Clouds and lasting areas (:mod:`wartime.engine.clouds`, :mod:`wartime.engine.stopping`),
+on a weapon or on the bearer for all its weapons:
+
+- ``smoke`` + ``smoke_imp``: each template it lays leaves a smoke cloud that many K
+  across, centred where the template lands; a ranged CH IMP whose line of fire starts
+  in, ends in or crosses a cloud takes ``smoke_imp`` (a negative number);
+- ``lasting_area``: a template that reaches someone stays where it landed for the rest
+  of the game, with the weapon's DAÑ; ``fallout``: a hit that wounds or kills leaves an
+  R template that many K across, with the weapon's DAÑ, where the target stood;
+  a figure that starts its activation touching a lasting area takes a hit of its DAÑ;
+- ``stopping``: a ranged hit that the target meets with its CH DEF (not stopped by
+  cover or a shield) pushes it DAÑ + 2 − CON K straight away from where it came;
+- ``linear`` (with ``option``): taken with the attack, a G template is laid as an L as
+  long as the whole G (stem and head).
+
 Guardaespaldas (engine/guards.py): ``guards`` — an ally of the bearer within that many K
 that an enemy declares an attack at may have the bearer step in and take it.
+
+Spells a metaability carries (:mod:`wartime.engine.spells`): each happens once, when a
+Usar of the metaability that carries it lands on its target (after the enemy's CH VOL
+ENF and any Runas de vacío); each stands alone:
+
+- ``calms``: an enemy target leaves panic, loses its stress and any fury (calm);
+- ``sleeps``: a calm enemy target (no panic, no stress, no fury) falls asleep, knocked
+  out as by Noquear (a casualty until an ally tends it);
+- ``displaces``: an enemy target slides toward ``Action.point`` up to as many K as the
+  caster's attribute named (``INT``), stopped by walls and bases, never ending within
+  1 K of a figure of the caster's side;
+- ``suppresses``: the entry or metaability the action's option names stops working on
+  the target (Figure.suppressed) until the caster's next activation starts.
 """
 
 from __future__ import annotations
@@ -587,6 +615,18 @@ class Effect:
     resurrection: bool = False
     finisher: bool = False
     mana: int = 0
+    # Clouds and lasting areas (engine/clouds.py, engine/stopping.py)
+    smoke: float | None = None
+    smoke_imp: int = 0
+    lasting_area: bool = False
+    fallout: float | None = None
+    stopping: bool = False
+    linear: bool = False
+    # Spells a metaability carries (engine/spells.py).
+    calms: bool = False
+    sleeps: bool = False
+    displaces: str | None = None
+    suppresses: bool = False
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -630,6 +670,8 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _heat_problems(raw)]
     found += [f"{where}: {p}" for p in _mind_problems(raw)]
     found += [f"{where}: {p}" for p in _revival_problems(raw)]
+    found += [f"{where}: {p}" for p in _cloud_problems(raw)]
+    found += [f"{where}: {p}" for p in _spell_problems(raw)]
     return found
 
 
@@ -951,6 +993,36 @@ def _revival_problems(raw: dict[str, Any]) -> list[str]:
     named = [k for k in (*_REVIVAL, "mana") if raw.get(k)]
     if named and len(raw) > 1:
         found.append(f"{named[0]!r} stands alone")
+    return found
+
+
+_SPELLS = ("calms", "sleeps", "displaces", "suppresses")
+
+
+def _spell_problems(raw: dict[str, Any]) -> list[str]:
+    """Spells a metaability carries (engine/spells.py)."""
+    found = []
+    if raw.get("displaces") not in (None, *ATTRIBUTES):
+        found.append(f"displaces is one of {ATTRIBUTES}, not {raw['displaces']!r}")
+    named = [k for k in _SPELLS if raw.get(k)]
+    if named and len(raw) > 1:
+        found.append(f"{named[0]!r} stands alone")
+    return found
+
+
+def _cloud_problems(raw: dict[str, Any]) -> list[str]:
+    """Clouds and lasting areas (engine/clouds.py, engine/stopping.py)."""
+    found = [f"{k!r} is a number of K above 0" for k in ("smoke", "fallout")
+             if k in raw and not (isinstance(raw[k], int | float) and raw[k] > 0)]  # fmt: skip
+    if (raw.get("smoke") is None) != ("smoke_imp" not in raw):
+        found.append("'smoke' and 'smoke_imp' go together")
+    if "smoke_imp" in raw and not (isinstance(raw["smoke_imp"], int) and raw["smoke_imp"] < 0):
+        found.append("'smoke_imp' is a CH IMP modifier below 0")
+    if raw.get("linear") and not raw.get("option"):
+        found.append("'linear' goes with 'option'")
+    alone = [k for k in ("lasting_area", "fallout", "stopping") if raw.get(k)]
+    if alone and len(raw) > 1:
+        found.append(f"{alone[0]!r} stands alone")
     return found
 
 

@@ -137,5 +137,8 @@ def _has(archetype: Archetype, name: str) -> bool:
 
 
 def army_findings(army: Army, catalog: Catalog | None = None) -> list[Finding]:
+    from wartime.rules.equipment import equipment_findings  # Enorme, Requiere (X)
+
     catalog = catalog or load_catalog()
-    return requirement_findings(army, catalog) + list_findings(army, catalog) + entry_findings(army)
+    found = requirement_findings(army, catalog) + list_findings(army, catalog)
+    return found + entry_findings(army) + equipment_findings(army, catalog)
