@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine import fire, fortune
+from wartime.engine import fire, fortune, orders
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
@@ -222,7 +222,7 @@ def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effe
 
 
 _USES = {"stress_ene": _psychic, "regenerate": _regenerate, "steal_ene": _steal, "mark": _mark,
-         "fortune": fortune.heal, **SPECIAL_USES}  # fmt: skip
+         "fortune": fortune.heal, "orders": orders.give, **SPECIAL_USES}  # fmt: skip
 
 
 def choices(state: GameState, figure: Figure) -> list[Action]:
@@ -232,6 +232,10 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
     for trait, effect in entries_of(figure, None):
         if effect.switch or effect.restore or effect.stress_ene or effect.regenerate:
             out.append(Action(ACTION, figure.id, item=trait.name))
+        elif effect.orders:  # Órdenes (orders.py): allies in reach, once a turn
+            if figure.orders_turn != state.turn and state.active == figure.id:
+                near = (a for a in state.living(figure.side) if orders.can_order(state, figure, a))
+                out += [Action(ACTION, figure.id, target=a.id, item=trait.name) for a in near]
         elif effect.fortune:  # Fortuna: curar 1 herida, while wounded and not spent
             if figure.wounds and fortune.lucky(state, figure):
                 out.append(Action(ACTION, figure.id, item=trait.name))

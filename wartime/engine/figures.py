@@ -62,6 +62,7 @@ _EXTRAS = (
     "urge",
     "runes_turn",
     "fortune_turn",
+    "orders_turn",
     "limb_wounds",
     "burning",
     "revival",
@@ -214,6 +215,7 @@ class Figure:
     urge: tuple[str, ...] = ()  # Gallina, Locura asesina: what its first action must be
     runes_turn: int = 0  # Runas de vacío: the turn it last tried to cancel a metaability
     fortune_turn: int = 0  # Fortuna: the turn it was last spent (engine/fortune.py)
+    orders_turn: int = 0  # Órdenes: the turn it last gave them (engine/orders.py)
     # Batch M: fire and coming back (engine/fire.py, engine/revival.py).
     burning: bool = False  # Munición incendiaria: a DAÑ 1 hit as each activation starts
     revival: str | None = None  # taken out but may come back: revival.WAYS says how

@@ -267,7 +267,14 @@ def fleeing_only(state: GameState, figure: Figure, action: Action) -> None:
 
 
 def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Event]:
-    """Hand over to the next player; unused ENE is kept (ENERGÍA, Acción)."""
+    """Hand over to the next player; unused ENE is kept (ENERGÍA, Acción).
+
+    An ally acting on Órdenes hands back to the Pj that gave them (orders.py).
+    """
+    if state.resume and state.active == figure.id:
+        from wartime.engine.orders import hand_back
+
+        return hand_back(state, figure)
     figure.acted = figure.acted or acted
     state.bullet_time.clear()  # tiempo bala lasts while this Pj acts
     for rival in state.figures.values():  # Contracarga answered this Pj's charge only

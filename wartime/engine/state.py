@@ -82,6 +82,7 @@ class GameState:
         self.dodging: tuple[str, str] | None = None  # (dodger, attacker) while a blow resolves
         self.countering: tuple[str, str] | None = None  # (counter-mage, caster) likewise
         self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
+        self.resume: tuple[str, ...] = ()  # Órdenes: who carries on when the ordered Pj ends
         self.clouds: tuple[Cloud, ...] = ()  # smoke and lasting areas on the table (clouds.py)
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
@@ -228,6 +229,7 @@ class GameState:
             self.reserves or None, self.deploy_side if self.reserves else None,
             *([sorted(self.bullet_time)] if self.bullet_time else []),
             *([[c.snapshot() for c in self.clouds]] if self.clouds else []),
+            *([["resume", *self.resume]] if self.resume else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]

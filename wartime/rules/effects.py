@@ -209,6 +209,8 @@ Actions the entries give their bearer (:mod:`wartime.engine.entry_actions`):
   once a turn (engine/fortune.py): this use heals a wound, and the same once may go on
   a failed check of the bearer (rolled again, +1, or a fumble made a plain failure),
   on a hit it takes (ignored) or on one it lands (DAÑ +1), each asked as it comes;
+  ``orders``: Órdenes, once a turn (engine/orders.py): that much of the bearer's ENE goes
+  to an ally within its VOL in K, who acts at once, then the bearer carries on;
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
   has marked.
 
@@ -590,6 +592,7 @@ class Effect:
     death_hand: bool = False
     manipulator: bool = False
     fortune: bool = False  # Fortuna (engine/fortune.py)
+    orders: int = 0  # Órdenes: the ENE handed to the ally (engine/orders.py)
     # Batch I: death, wounds and fire
     explodes: int | None = None
     explosion: str | None = None
@@ -816,7 +819,7 @@ def _presence_problems(raw: dict[str, Any]) -> list[str]:
 
 
 _SPECIAL_USES = ("eat", "regain", "challenge", "death_hand")  # batch J (engine/specials.py)
-_USES = ("stress_ene", "regenerate", "steal_ene", "mark", "fortune", *_SPECIAL_USES)
+_USES = ("stress_ene", "regenerate", "steal_ene", "mark", "fortune", "orders", *_SPECIAL_USES)
 
 
 def _entry_action_problems(raw: dict[str, Any]) -> list[str]:
