@@ -470,3 +470,12 @@ def test_standing_on_the_block_that_would_hide_it() -> None:
     assert on_top == pytest.approx(
         cover_percent_reference(eye, (8.0, 0.0), 1.0, 1.0, [block], base=2.0), abs=0.05
     )
+
+
+def test_a_wall_segment_of_no_length_is_no_solid() -> None:
+    """§5 A wall is its polyline thickened: a segment whose ends (all but) coincide has no
+    body, so it hides nothing (hypothesis once drew a 1e-106 K sliver that made raising
+    a wall lower the cover)."""
+    assert wall_solids("w0", [(0.0, 0.0), (0.0, 2.6e-106)], 0.5, 1.0, 3) == []
+    kept = wall_solids("w0", [(0.0, 0.0), (0.0, 0.0), (2.0, 0.0)], 0.5, 1.0, 3)
+    assert len(kept) == 1  # a repeated point inside a longer wall is skipped, not the wall

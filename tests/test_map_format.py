@@ -76,6 +76,7 @@ def test_the_example_map_loads(tmp_path: Path) -> None:
         ("height: 1.2, def: 4", "def: 4", "walls[0]", "missing 'height'"),
         ("height: 1.2", "height: tall", "walls[0].height", "expected a number"),
         ("[[10, 5], [10, 15], [20, 15]]", "[[10, 5]]", "walls[0].points", "at least 2"),
+        ("[[10, 5], [10, 15], [20, 15]]", "[[10, 5], [10, 5]]", "walls[0].points", "no length"),
         (WOOD, "[[2, 2], [8, 2]]", "terrain[0].polygon", "at least 3"),
         (WOOD, "[[2, 2], [8, 9], [8, 2], [2, 9]]", "terrain[0].polygon", "crosses itself"),
         ("kind: difficult", "kind: swamp", "terrain[0].kind", "allowed difficult, extreme, water"),

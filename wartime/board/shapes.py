@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import shapely
 
 Point = tuple[float, float]
+MIN_SEGMENT = 1e-9  # K: a wall segment shorter than this has no body to stand for
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def wall_solids(
     for i, (a, b) in enumerate(itertools.pairwise(points)):
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = (dx * dx + dy * dy) ** 0.5
-        if length == 0:
+        if length < MIN_SEGMENT:  # a repeated point: no wall there, only a sliver of none
             continue
         ux, uy = dx / length, dy / length
         start = half if i > 0 or closed else 0.0

@@ -6,12 +6,13 @@ the loader and the editor can point at the culprit.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import shapely
 
 from wartime.board.battlefield import Battlefield, Unit
-from wartime.board.shapes import Point
+from wartime.board.shapes import MIN_SEGMENT, Point
 
 Finding = tuple[str, str]
 _TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap
@@ -26,6 +27,13 @@ def polygon_problems(points: tuple[Point, ...], path: str) -> Iterator[Finding]:
         yield path, "the polygon has no area (its points are on one line)"
     elif not polygon.is_valid:
         yield path, f"the polygon crosses itself ({shapely.is_valid_reason(polygon)})"
+
+
+def wall_problems(field: Battlefield) -> Iterator[Finding]:
+    """Walls with no length: every point where the one before it is (nothing to draw)."""
+    for i, wall in enumerate(field.walls):
+        if all(_distance(a, b) < MIN_SEGMENT for a, b in itertools.pairwise(wall.points)):
+            yield f"walls[{i}].points", "the wall has no length (all its points are one point)"
 
 
 def _off_table(unit: Unit, size: tuple[float, float]) -> bool:
@@ -75,7 +83,7 @@ def battlefield_problems(field: Battlefield) -> list[Finding]:
         "terrain": [t.polygon for t in field.terrain],
         "deployment": [d.polygon for d in field.deployment],
     }
-    found: list[Finding] = []
+    found: list[Finding] = list(wall_problems(field))
     for key, items in polygons.items():
         for i, points in enumerate(items):
             found += polygon_problems(points, f"{key}[{i}].polygon")
