@@ -41,12 +41,14 @@ _MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "
 
 def reach(state: GameState, figure: Figure) -> tuple[int, int]:
     """The lowest and highest heights the figure may use, from where the map placed it."""
+    from wartime.engine.flight import widened  # Sub, Planeador, Aerostático
+
     placed = state.scenario.start_level(figure.id)
     if placed >= 2:
-        return 1, 4
+        return widened(figure, 1, 4)
     if placed <= -1:
-        return -1, 1
-    return 1, 1
+        return widened(figure, -1, 1)
+    return widened(figure, 1, 1)
 
 
 def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -58,6 +60,12 @@ def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
     landing = new == 1
     if landing and not _room(state, figure, goal):
         raise IllegalActionError(f"No room to land at ({goal[0]:.2f}, {goal[1]:.2f})")
+    if 1 in (figure.level, new):  # Pista de aterrizaje: a clear strip to take off or land
+        from wartime.engine.flight import runway_problem
+
+        strip = runway_problem(state, figure, start, action.point or start, landing)
+        if strip:
+            raise IllegalActionError(strip)
     events = [spend(figure, cost(book), book.name)]
     ground = goal if landing else start
     if 1 in (figure.level, new) and _rough(state, ground):  # leaving or reaching the ground
@@ -127,7 +135,12 @@ def _check(state: GameState, figure: Figure, name: str) -> tuple[Outcome, Event]
 
 def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> list[Event]:
     from wartime.engine.combat import wound
+    from wartime.engine.flight import rough_failure, rough_rule
 
+    rule = rough_rule(figure)  # Planeador: ENE −3 and a CH CON, failed 3 wounds
+    if rule is not None:
+        failed = f"no consigue {name.lower()}"
+        return rough_failure(state, figure, rule[0], rule[1], rule[2], failed)
     lost = min(FAILED_ENE, figure.ene - (REACTION_FLOOR if figure.reacting else 0))
     figure.ene -= max(0, lost)
     text = f"{figure.id} no consigue {name.lower()}: ENE -{max(0, lost)} (le queda {figure.ene})"
@@ -140,6 +153,10 @@ def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> li
 def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str | None:
     """Volar en altura 3: no two actions in a row that are not movement."""
     if figure.level != HIGH or action.kind in _MOVEMENT:
+        return None
+    from wartime.engine.flight import free_high
+
+    if free_high(figure):  # Aerostático: any actions in a row
         return None
     from wartime.engine.transports import previous_action
 

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
+from wartime.engine import senses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.checks import acting_modifiers, roll, spend
@@ -91,6 +92,7 @@ class Aim:
     distance: float  # from the attacker's base edge to the target's edge or the point
     level: int  # the movement height the template lands at
     line_of_sight: bool  # LdV to the aim (always, for a figure)
+    in_vision: bool = True  # in the CdV (Alcance infinito may aim beyond it: senses.py)
 
 
 @dataclass(frozen=True)
@@ -196,7 +198,7 @@ def _aim_at_figure(state: GameState, figure: Figure, action: Action, weapon: Wea
     """The same requirements as any ranged attack (combat.check_shot)."""
     target = _enemy(state, figure, action)
     seen = check_shot(state, figure, target, weapon)
-    return Aim(target.position, target, seen.distance, target.level, True)
+    return Aim(target.position, target, seen.distance, target.level, True, seen.in_vision)
 
 
 def _aim_at_point(
@@ -215,13 +217,17 @@ def _aim_at_point(
         )
     ready_to_shoot(state, figure)
     seen = sight(state, figure, _spot(figure, point))  # a point: a base of radius 0
-    if not seen.in_vision:
+    endless = senses.endless(figure, weapon)  # Alcance infinito: no ALC nor CdV, LdV needed
+    if not seen.in_vision and endless is None:
         raise IllegalActionError("Aim point outside the CdV")
-    if seen.distance > weapon.alc:
+    if seen.distance > weapon.alc and endless is None:
         raise IllegalActionError(
             f"Aim point out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
         )
-    return Aim(point, None, seen.distance, figure.level, _sees_point(state, figure, point))
+    sees = _sees_point(state, figure, point)
+    if endless is not None and not sees and (not seen.in_vision or seen.distance > weapon.alc):
+        raise IllegalActionError(f"{endless}: no LdV to the aim point")
+    return Aim(point, None, seen.distance, figure.level, sees, seen.in_vision)
 
 
 def _spot(figure: Figure, point: Point) -> Figure:
@@ -253,11 +259,13 @@ def _template_attack(state: GameState, shot: Shot, outcome: Outcome) -> list[Eve
     if shot.critical:
         text = f"Crítico: el área de {figure.id} cae donde apuntaba (DAÑ +1, sin cobertura)"
         return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]
-    if _carries(figure, weapon, DISPERSION):  # malus Dispersión: anything but a critical scatters
+    strays = None if aim.in_vision else senses.endless(figure, weapon)  # out of the CdV
+    if _carries(figure, weapon, DISPERSION) or strays:  # anything but a critical scatters
         per_die = DISPERSION_K_WITH_LDV if aim.line_of_sight else DISPERSION_K_WITHOUT_LDV
         seen = "con LdV" if aim.line_of_sight else "sin LdV"
         verdict = "impacta" if outcome.passed else "falla"
-        text = f"{figure.id} {verdict} sin crítico: el área se dispersa (Dispersión, {seen})"
+        why = f"{strays}, fuera del CdV" if strays else "Dispersión"
+        text = f"{figure.id} {verdict} sin crítico: el área se dispersa ({why}, {seen})"
     elif outcome.passed:
         text = f"{figure.id} impacta: el área cae donde apuntaba"
         return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]

@@ -170,7 +170,7 @@ def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str
     against = ctx.against
     if against is not None and against.side != actor.side:  # "enemigo": never an ally's
         for trait, effect in entries_of(against, None):
-            if effect.who == "attackers" and effect.within is None:
+            if effect.who == "attackers" and effect.within is None and not _unveiled(actor, trait):
                 yield against.id, trait, effect
     for other in state.figures.values():
         if other is actor or other.casualty:
@@ -181,6 +181,13 @@ def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str
                 continue
             if not _cancelled(state, actor, effect):  # Faro against a distortion
                 yield other.id, trait, effect
+
+
+def _unveiled(actor: Figure, trait: Trait) -> bool:
+    """Meta visión, Radar: the enemy's Mimético does nothing against ``actor`` (senses.py)."""
+    from wartime.engine.senses import unveils
+
+    return unveils(actor, trait.name)
 
 
 def _cancelled(state: GameState, actor: Figure, effect: Effect) -> bool:

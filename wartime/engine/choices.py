@@ -22,6 +22,7 @@ from wartime.engine import (
     items,
     midway,
     minds,
+    senses,
     spells,
     targets,
 )
@@ -208,6 +209,8 @@ def _attacks(state: GameState, figure: Figure) -> list[Action]:
 def _may_shoot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> bool:
     """What a shot needs before its full check (combat.check_shot): the target in the CdV
     arc and range, and within the weapon's ALC.  Cheap: no cover, no trial state."""
+    if senses.endless(figure, weapon):  # Alcance infinito: only LdV limits it (senses.py)
+        return True
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     if gap > weapon.alc or gap > vision_range(vol(state, figure)) + sight_extra(figure):
         return False

@@ -25,6 +25,7 @@ from wartime.engine import (
     hits,
     options,
     revival,
+    senses,
     shields,
     targets,
     triggers,
@@ -80,6 +81,8 @@ class Sight:
     @cached_property
     def cover(self) -> float:
         viewer, target = self._viewer, self._target
+        if senses.sees_through(viewer, self.distance):  # Meta visión: obstacles hide nothing
+            return 0.0
         world = self._state.world
         return world.cover(
             viewer.eye(), target.position, 2 * target.radius, target.current_height, target.perch
@@ -193,6 +196,8 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
     ctx = Context(target, melee=False, weapon=weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
+    outcome, strayed = senses.astray(figure, weapon, seen.in_vision, outcome)  # Alcance infinito
+    events += strayed
     cover = _shot_cover(state, figure, target)
     events.append(noise_event(figure, figure.position, weapon_noise(weapon.dan)))
     damage = _damage(figure, weapon) + bonus_damage(state, figure, target, ctx)
@@ -217,9 +222,10 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     ready_to_shoot(state, figure)
     seen = sight(state, figure, target)
-    if not seen.in_vision:
+    endless = senses.endless(figure, weapon)  # Alcance infinito: LdV is all it needs
+    if not seen.in_vision and endless is None:
         raise IllegalActionError("Target outside the CdV")
-    if seen.distance > weapon.alc:
+    if seen.distance > weapon.alc and endless is None:
         raise IllegalActionError(
             f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
         )

@@ -69,6 +69,11 @@ _EXTRAS = (
     "mana_spent",
     "mana_turn",
     "suppressed",
+    "poisoned",
+    "addicted",
+    "fix_turn",
+    "junkie",
+    "withdrawal",
 )
 
 
@@ -226,6 +231,12 @@ class Figure:
     # Magia: anular (engine/spells.py): (entry or metaability, caster) switched off on it
     # until the caster's next activation starts; bonuses.entries_of leaves them out.
     suppressed: tuple[tuple[str, str], ...] = ()
+    # Curses, poison and drugs (engine/curses.py, engine/poison.py).
+    poisoned: str | None = None  # Ponzoña: the poison in it, until Curar or an Elixir
+    addicted: tuple[str, ...] = ()  # Droga: the objects it is hooked on
+    fix_turn: int = 0  # Droga: the last turn it used one (or got hooked)
+    junkie: bool = False  # Droga: a withdrawal made it a "yonki" (the players' to play)
+    withdrawal: bool = False  # Droga: CH ATR −1 for the rest of this activation
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

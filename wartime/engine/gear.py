@@ -66,12 +66,15 @@ def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) ->
     target = _target(state, figure, action, gear)
     raised = _raised(action, found)
     events = [spend(figure, gear.ene, f"Usar {gear.id}")]
-    if not found:  # what it does is the players' to say (not yet automated)
+    from wartime.engine import addiction
+
+    if not found and not addiction.drugs(gear):  # the players' to say (not yet automated)
         names = ", ".join(t.name for t in gear.traits) or "sin bonus"
         text = f"{figure.id} usa {gear.id}: su efecto queda a juicio de los jugadores ({names})"
         events.append(Event("adjudicate", text, {"figure": figure.id, "item": gear.id}))
     for trait, effect in found:
         events += _effect(state, target, trait, effect, raised)
+    events += addiction.used(state, target, gear)  # Droga (engine/addiction.py)
     if any(e.consumed for _, e in found):
         figure.used_up = (*figure.used_up, gear.id)
         text = f"{gear.id} de {figure.id} se retira del juego"
@@ -105,8 +108,11 @@ def _raised(action: Action, found: list[tuple[Trait, Effect]]) -> str | None:
 def _effect(
     state: GameState, target: Figure, trait: Trait, effect: Effect, raised: str | None
 ) -> list[Event]:
-    if effect.heals:
-        return _heal(target, trait, effect.heals * (trait.level if effect.per_level else 1))
+    if effect.heals:  # an Elixir also takes a poison away (engine/poison.py)
+        healed = _heal(target, trait, effect.heals * (trait.level if effect.per_level else 1))
+        from wartime.engine.poison import cure
+
+        return healed + cure(target, trait.name)
     if effect.ene_now:
         return _dose(state, target, trait, effect)
     if effect.boost and raised is not None:
@@ -150,7 +156,9 @@ def attribute_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:
     mods = [(f"cóctel ({a})", +1) for a in figure.boosts if a in kinds]
     if figure.drained and "ATR" in kinds:
         mods.append((DRAINED, -1))
-    return mods
+    from wartime.engine.addiction import check_shifts
+
+    return mods + check_shifts(figure, kinds)  # Droga's withdrawal (engine/addiction.py)
 
 
 def activation_starts(figure: Figure) -> list[Event]:
@@ -175,6 +183,7 @@ def activation_ends(state: GameState, active: Figure) -> list[Event]:
     if active.crash == 2:
         active.crash = 0
     active.drained = False
+    active.withdrawal = False  # Droga: the withdrawal's CH ATR −1 (engine/addiction.py)
     events: list[Event] = []
     for figure in state.figures.values():
         figure.boosts = ()

@@ -20,9 +20,10 @@ by ``handlers.not_yet_automated``):
 (Marcar un objetivo belongs with possession, in :mod:`wartime.engine.mind`.)
 - Usar: objects and their ENE are not part of a figure's profile yet.
 
-Also left out: Curar's neuromante variant (curing stress instead of wounds), the
-poison it cancels (no poison is modelled), and Soltar of a bomb (a dropped bomb that
-arms when the activation ends needs placed devices on the table).
+Curar cancels a poison (Ponzoña, engine/poison.py) instead of healing when it passes.
+Also left out: Curar's neuromante variant (curing stress instead of wounds), and Soltar
+of a bomb (a dropped bomb that arms when the activation ends needs placed devices on the
+table).
 """
 
 from __future__ import annotations
@@ -163,6 +164,9 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         events += usage.pay(state, figure, action)  # Dañino, Defectuoso, Malvado
         boarding.carry(state)  # passengers go where their transport went
         events += flight(state, figure, action)  # Distorsión psíquica (presence.py)
+        from wartime.engine.curses import overheated
+
+        events += overheated(state, figure, action)  # Sobrecalentamiento (curses.py)
     return events + _after(figure, action)
 
 
@@ -432,10 +436,10 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
             "help, and that is not automated yet"
         )
     waking = knocked_out(patient)
-    if patient.wounds == 0 and not waking:
+    if patient.wounds == 0 and not waking and patient.poisoned is None:
         raise IllegalActionError(f"{patient.id} has no wounds to heal")
     barred = no_healing(patient)  # Sin cura: attending a knocked-out ally still wakes it
-    if barred and not waking:
+    if barred and not waking and patient.poisoned is None:  # curing poison is no healing
         raise IllegalActionError(f"{patient.id} carries {barred}: its wounds cannot be healed")
     was_down = patient.casualty
     if was_down and patient.level == 1:
@@ -452,7 +456,11 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
         text = f"{figure.id} atiende a {patient.id}, que recupera el conocimiento"
         events.append(Event("woken", text, {"figure": patient.id, "by": figure.id}))
     change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
-    if change < 0 and not barred:
+    if change < 0 and patient.poisoned is not None:  # Ponzoña: the poison, not a wound
+        from wartime.engine.poison import cure
+
+        events += cure(patient, book.name)
+    elif change < 0 and not barred:
         healed = min(patient.wounds, -change)
         patient.wounds -= healed
         if healed:

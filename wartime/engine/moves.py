@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import cries, heat, limits, wear
+from wartime.engine import afloat, cries, flight, heat, limits, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
 from wartime.engine.driving import (
@@ -138,7 +138,7 @@ def route(
         raise IllegalActionError(problem)
     if drives(figure) and not steered:
         goal = along_axis(figure, goal)
-    if figure.level == HIGH and not steered:
+    if figure.level == HIGH and not steered and not flight.brakes(figure):  # Retros stops
         goal = _whole_mov(figure, goal, budget)
     start = figure.position
     if figure.level == 1 and not (clear and not keep):
@@ -151,6 +151,7 @@ def route(
     if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
         raise IllegalActionError("The way is blocked: the base cannot move toward that point")
     cost = state.world.terrain.cost([start, end], figure.current_height)
+    cost = afloat.on_ground(figure, cost)  # Levitador, Pez, Anfibio
     if cost.swims:
         raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
     surcharge, why = cost.ene, cost.worst

@@ -26,9 +26,10 @@ _IDS = [a.id for a in load_actions().actions]
 # The attacks an option may go with: CaC blows, and shots (which only Poderoso serves).
 CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
 SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
-OWN_OPTIONS = frozenset({"usar", "usar_bonus", "mover", "correr", "esprintar"})  # their
+OWN_OPTIONS = frozenset({"usar", "usar_bonus", "mover", "correr", "esprintar",
+                         "salto_de_longitud"})  # fmt: skip  # their
 # handlers read them: a cóctel's attribute (gear.py), La mano de la muerte's source
-# (specials.py), Fuego en las venas on a move (heat.py)
+# (specials.py), Fuego en las venas on a move (heat.py), Súper salto on a jump (leaps.py)
 
 
 def offers(figure: Figure, action: Action) -> dict[str, bool]:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import shapely
 
 from wartime.board.shapes import Point
+from wartime.engine import senses
 from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.events import Event
@@ -86,7 +87,7 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
         rule = state.scenario.ruleset.noise_wall_rule
         hearing = hear_all(source, radius, [e.disc() for e in able], state.world.barriers, rule)
         heard |= {e.id for e, h in zip(able, hearing, strict=True) if h.hears}
-    return sorted(seen | heard)
+    return sorted(seen | heard | senses.sensed(able, actor))  # Sentido arácnido (senses.py)
 
 
 def _sees(cover_class: str, actor: Figure) -> bool:
@@ -157,23 +158,25 @@ def decide(state: GameState, action: Action) -> list[Event]:
     reactor = state.figure(action.figure)
     early = _early_point(window, action)
     window.candidates.remove(reactor.id)
+    turned = senses.turn_to(state, reactor, state.figure(window.actor))  # Sentido arácnido
     if reactor.lose_next:  # a failed PSI outside its activation costs this reaction
         reactor.lose_next = False
         if not window.candidates:
             state.window = None
         return [
+            *turned,
             Event(
                 "lost_reaction", f"{reactor.id} pierde esta reacción (PSI)", {"figure": reactor.id}
-            )
+            ),
         ]
     if reactor.id in state.bullet_time:  # Tiempo bala: no new CH VOL against this actor
         text = f"{reactor.id} sigue en tiempo bala: reacciona sin CH VOL"
-        events = [Event("bullet_time", text, {"figure": reactor.id})]
+        events = [*turned, Event("bullet_time", text, {"figure": reactor.id})]
         return events + _start(state, window, reactor, early)
     guard = [("en guardia", reactor.guard_bonus)] if reactor.guard_bonus else []
     reactor.guard_bonus = 0  # En guardia: only its next CH VOL to react
     outcome, event = roll(state, reactor, "CH VOL (reacción)", vol(state, reactor), guard)
-    events = [event]
+    events = [*turned, event]
     if outcome.passed:
         state.bullet_time.add(reactor.id)
         events += _start(state, window, reactor, early)

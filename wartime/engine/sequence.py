@@ -173,6 +173,10 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events += fire.activation_starts(state, figure)  # Munición incendiaria (fire.py)
     events += clouds.activation_starts(state, figure)  # Área permanente, radiactiva (clouds.py)
     events += spells.activation_starts(state, figure)  # Magia: anular ends (spells.py)
+    from wartime.engine import addiction, poison
+
+    events += poison.activation_starts(state, figure)  # Ponzoña (poison.py)
+    events += addiction.activation_starts(state, figure)  # Droga's withdrawal (addiction.py)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends

@@ -67,7 +67,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Disc, Point, Solid
-from wartime.engine import bonuses, wear
+from wartime.engine import afloat, bonuses, leaps, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.combat import defend, wound
@@ -209,7 +209,7 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
     """
     if figure.level != 1:
         return 0, "", False
-    cost = state.world.terrain.cost(path, figure.current_height)
+    cost = afloat.on_ground(figure, state.world.terrain.cost(path, figure.current_height))
     surcharge = cost.ene
     if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
         surcharge = max(surcharge, SURCHARGE["difficult"])
@@ -543,7 +543,7 @@ def _too_tall_to_jump(state: GameState, figure: Figure, start: Point, end: Point
     if start == end:
         return []
     line = shapely.LineString([start, end])
-    tall = [s for s in state.world.solids if s.height >= figure.height]
+    tall = [s for s in state.world.solids if s.height >= leaps.clearance(figure)]  # Saltador
     return [
         s for s, gap in zip(tall, _gaps(line, tall), strict=True) if gap < figure.radius - _SLACK
     ]
@@ -557,11 +557,13 @@ def _jump_problem(state: GameState, figure: Figure, start: Point, end: Point) ->
             f"Too tall to jump over: {what}; a jump clears what is lower than "
             f"{figure.id} ({figure.height:g} K)"
         )
-    return _landing_problem(state, figure, start, end, clears=figure.height)
+    return _landing_problem(state, figure, start, end, clears=leaps.clearance(figure))
 
 
 def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Salto de longitud (3, AGI): a straight jump of MOV × the AGI factor."""
+    if action.options:  # Súper salto: a leap of the entry's K (engine/leaps.py)
+        return leaps.leap(state, figure, action)
     goal = _destination(state, figure, action, JUMP.name)
     _on_ground(figure, JUMP.name)
     start = figure.position
@@ -569,7 +571,7 @@ def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[
     if length == 0:
         raise IllegalActionError(f"{JUMP.name} needs a point to jump to")
     factor = JUMP_TABLE.factor(figure.profile.agi)
-    reach = _scale(JUMP_TABLE, figure) * factor
+    reach = _scale(JUMP_TABLE, figure) * factor + leaps.jump_extra(figure)  # Saltador
     land = _along(start, goal, reach)
     problem = _jump_problem(state, figure, start, land)
     if problem:
@@ -603,7 +605,7 @@ def _short_landing(
     k = distance
     while k > 0:
         spot = _along(start, goal, k)
-        if _landing_problem(state, figure, start, spot, clears=figure.height) is None:
+        if _landing_problem(state, figure, start, spot, clears=leaps.clearance(figure)) is None:
             return spot
         k -= SHORT_STEP
     return start
@@ -638,7 +640,7 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
             "so move into contact first"
         )
     factor = HIGH_TABLE.factor(figure.profile.agi)
-    own = _scale(HIGH_TABLE, figure) * factor
+    own = leaps.own_reach(figure, _scale(HIGH_TABLE, figure) * factor)  # Saltador
     helped = _helping(state, figure, solid.height - own)
     reach = own + sum(lift for _, lift in helped)
     if solid.height > reach + _FIT:
@@ -751,7 +753,7 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
     near = too_close(landing, spot, ground)
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
-    dan = fall_damage(height, figure.height)
+    dan, halved = leaps.fall_dan(figure, fall_damage(height, figure.height))  # Saltador
     spared = bonuses.falls_unharmed(figure) if dan else None  # Caer con estilo
     events = [spend(figure, _fixed_ene(FALL), FALL.name)]
     figure.next_action_modifier = 0
@@ -762,6 +764,7 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
         Event(
             "fall",
             f"{figure.id} se deja caer {drop}: DAÑ {dan}"
+            + (f" (la mitad por {halved})" if halved else "")
             + (f" ({spared}: no le hace daño)" if spared else ""),
             {"figure": figure.id, "height": None if math.isinf(height) else height, "damage": dan},
         )

@@ -42,7 +42,9 @@ CRITICAL_EXTRA_K = 1.0  # MOVIMIENTO: a critical on a movement action goes 1 K f
 def pivotar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Pivotar (3/1): a transport turns on its base for ENE 3, a reacting Pj for ENE 1."""
     book = entry("pivotar")
-    if figure.level == 3:
+    from wartime.engine.flight import free_high  # Aerostático pivots up there
+
+    if figure.level == 3 and not free_high(figure):
         raise IllegalActionError(f"{book.name} is not allowed flying at altitude 3")
     if drives(figure) and unusable(figure):
         raise IllegalActionError(unusable_text(figure))
@@ -204,6 +206,12 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     radius = max(EXPLOSION_MIN_RADIUS, vehicle.mov)
     thrown = evacuate(state, figure)  # its passengers are thrown out, into the blast
     victims = caught(state, figure, radius)
+    from wartime.engine import curses
+
+    seat = curses.ejects(figure)  # Asiento eyectable: the rider is thrown clear (curses.py)
+    if seat is not None:
+        victims = [v for v in victims if v != figure.id]
+        thrown += curses.eject(state, figure, seat)
     text = f"{vehicle.id} explota: DAÑ {vehicle.defense} en {radius:g} K ({', '.join(victims)})"
     data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
             "radius": radius, "victims": victims}  # fmt: skip

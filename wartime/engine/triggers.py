@@ -70,6 +70,9 @@ def landed(state: GameState, target: Figure, blow: Blow, events: list[Event]) ->
     from wartime.engine.fire import kindled
 
     found += kindled(target, blow)  # Munición incendiaria (engine/fire.py)
+    from wartime.engine import curses
+
+    found += curses.landed(state, target, blow)  # Maleficio, desestabilizadora (curses.py)
     cowing = _with(striker, weapon, "hit_psi")
     if cowing and not target.casualty:
         from wartime.engine.psychology import psi_check
@@ -117,8 +120,10 @@ def wounded(
         events += _pride(state, target, striker)
     if blow.melee and taken_out and not striker.casualty:
         events += _fatality(state, striker, target)
+    from wartime.engine import curses
     from wartime.engine.afterlife import splashed
 
+    events += curses.wounded(state, target, blow, dealt)  # Munición ígnea, Ponzoña (curses.py)
     return events + splashed(state, target, blow, dealt)  # Sangre de ácido, Saikikku (batch I)
 
 

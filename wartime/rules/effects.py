@@ -382,6 +382,54 @@ ENF and any Runas de vacío); each stands alone:
   1 K of a figure of the caster's side;
 - ``suppresses``: the entry or metaability the action's option names stops working on
   the target (Figure.suppressed) until the caster's next activation starts.
+
+Jumps, falls, water and flight (:mod:`wartime.engine.leaps`, :mod:`wartime.engine.afloat`,
+:mod:`wartime.engine.flight`), on the bearer:
+
+- ``stride_k`` + ``action: salto_de_longitud``: K more on its Salto de longitud (and on
+  its leap, below); ``clears_own_height``: its jumps clear what is as tall as itself, and
+  Subir a un alto reaches at least its own height; ``fall_halved``: the DAÑ of its falls
+  is halved (rounded half up);
+- ``leap`` + ``leap_ene``: a Salto de longitud that names the entry among its options
+  goes that many K (not MOV × the AGI factor) for that ENE; ``rough_ene`` +
+  ``rough_wounds``: leaving or reaching difficult or extreme ground with it (the leap, or
+  a take-off or landing) takes a CH AGI, and a failure costs that much ENE and a CH CON,
+  failed: that many wounds (no CH DEF);
+- ``hover``: it floats that many K over the ground at height 1: the ground costs it no
+  ENE and it crosses water as land; ``swims_as_moving``: its moves cross water as land;
+- ``lowest`` / ``highest``: heights it may reach whatever the map placed it at (Sub: −1,
+  Planeador: 2); ``brakes``: at height 3 its moves may stop short of the whole MOV;
+  ``free_high``: at height 3 it may Pivotar and take any actions in a row;
+  ``runway``: it takes off and lands only along a straight clear strip that many K long.
+
+Curses, poison, overheating and drugs (:mod:`wartime.engine.curses`,
+:mod:`wartime.engine.poison`), on the striker or the weapon it sits on unless said:
+
+- ``inflicts``: a figure its blows hit (still standing) carries that catalogue entry for
+  the rest of the game; ``inflicts_param``: the same with the entry the X names (a
+  malus); ``on_wound``: only when the blow dealt it a wound;
+- ``destabilises``: a figure its blows hit and leave standing has its magazines emptied,
+  loses the figure it marked, and its bonuses (entries of positive cost) stop working
+  until its next activation starts (Figure.suppressed);
+- ``poison``: a blow that wounds a living target poisons it (Figure.poisoned) until Curar
+  or an Elixir cures it (engine/poison.py);
+- on the bearer: ``overheats``: a transport with at least that many wounds checks CH DEF
+  after each movement action, and takes a wound when it fails; ``ejects``: when its
+  transport explodes the rider is thrown 1D10 K clear of the blast;
+- on an object: ``addiction``: each Usar of it makes the user an addict on 1D100 at most
+  that many (Figure.addicted); an addict that went a whole turn without it suffers
+  withdrawal as its next activation starts.
+
+Senses and far sight (:mod:`wartime.engine.senses`), on the bearer unless said:
+
+- ``sees_through``: within as many K as that attribute (``INT``), obstacles hide nothing
+  from its eyes (LdV, Esconderse); the hit still meets them;
+- ``unveils``: these enemy entries (Invisible, Mimético) do nothing against its checks;
+- ``spider_sense``: it may react to a hidden, silent or Invisible enemy within as many K
+  as that attribute (``VOL``), in or out of its CdV, and turns to face it for free;
+- ``endless_reach`` (on a weapon or the bearer): no ALC limit and no CdV limit on its
+  shots, LdV still needed; out of the CdV only a critical hits, a template scatters;
+- ``fine_sight``: the smoke of clouds does not lower its CH IMP.
 """
 
 from __future__ import annotations
@@ -630,6 +678,35 @@ class Effect:
     sleeps: bool = False
     displaces: str | None = None
     suppresses: bool = False
+    # Jumps, falls, water and flight (engine/leaps.py, engine/afloat.py, engine/flight.py).
+    clears_own_height: bool = False
+    fall_halved: bool = False
+    leap: float | None = None
+    leap_ene: int | None = None
+    rough_ene: int | None = None
+    rough_wounds: int | None = None
+    hover: float | None = None
+    swims_as_moving: bool = False
+    lowest: int | None = None
+    highest: int | None = None
+    brakes: bool = False
+    free_high: bool = False
+    runway: float | None = None
+    # Senses and far sight (engine/senses.py).
+    sees_through: str | None = None
+    unveils: Sequence[str] = ()
+    spider_sense: str | None = None
+    endless_reach: bool = False
+    fine_sight: bool = False
+    # Curses, poison, overheating and drugs (engine/curses.py, engine/poison.py).
+    inflicts: str | None = None
+    inflicts_param: bool = False
+    on_wound: bool = False
+    overheats: int | None = None
+    destabilises: bool = False
+    ejects: bool = False
+    poison: bool = False
+    addiction: int | None = None
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -675,6 +752,9 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _revival_problems(raw)]
     found += [f"{where}: {p}" for p in _cloud_problems(raw)]
     found += [f"{where}: {p}" for p in _spell_problems(raw)]
+    found += [f"{where}: {p}" for p in _flight_problems(raw)]
+    found += [f"{where}: {p}" for p in _sense_problems(raw)]
+    found += [f"{where}: {p}" for p in _curse_problems(raw)]
     return found
 
 
@@ -874,7 +954,25 @@ def _trigger_problems(raw: dict[str, Any]) -> list[str]:
     return found
 
 
-_STRIDES = ("mover", "correr", "esprintar")  # what stride_k may lengthen (engine/moves.py)
+# what stride_k may lengthen (engine/moves.py; a jump: engine/terrain_moves.py)
+_STRIDES = ("mover", "correr", "esprintar", "salto_de_longitud")
+_LEVELS = (-1, 1, 2, 3, 4)  # the heights of movement (engine/altitude.py)
+
+
+def _flight_problems(raw: dict[str, Any]) -> list[str]:
+    """Jumps, falls, water and flight (engine/leaps.py, afloat.py, flight.py)."""
+    counts = ("leap_ene", "rough_ene", "rough_wounds")
+    found = [f"{k!r} is a whole number of 1 or more" for k in counts
+             if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
+    found += [f"{k!r} is a number of K above 0" for k in ("leap", "hover", "runway")
+              if k in raw and not (isinstance(raw[k], int | float) and raw[k] > 0)]  # fmt: skip
+    if (raw.get("leap") is None) != (raw.get("leap_ene") is None):
+        found.append("'leap' and 'leap_ene' go together")
+    if (raw.get("rough_ene") is None) != (raw.get("rough_wounds") is None):
+        found.append("'rough_ene' and 'rough_wounds' go together")
+    found += [f"{k!r} is a height of {_LEVELS}" for k in ("lowest", "highest")
+              if k in raw and raw[k] not in _LEVELS]  # fmt: skip
+    return found
 
 
 def _limit_problems(raw: dict[str, Any]) -> list[str]:
@@ -1010,6 +1108,48 @@ def _spell_problems(raw: dict[str, Any]) -> list[str]:
     named = [k for k in _SPELLS if raw.get(k)]
     if named and len(raw) > 1:
         found.append(f"{named[0]!r} stands alone")
+    return found
+
+
+_CURSES = ("inflicts", "inflicts_param", "overheats", "destabilises", "ejects", "poison",
+           "addiction")  # fmt: skip
+
+
+def _curse_problems(raw: dict[str, Any]) -> list[str]:
+    """Curses, poison, overheating and drugs (engine/curses.py, engine/poison.py)."""
+    found = []
+    named = raw.get("inflicts")
+    if named is not None and load_catalog().find(str(named)) is None:
+        found.append(f"inflicts an unknown entry {named!r}")
+    if raw.get("on_wound") and not (named is not None or raw.get("inflicts_param")):
+        found.append("'on_wound' goes with 'inflicts' or 'inflicts_param'")
+    if "overheats" in raw and not (isinstance(raw["overheats"], int) and raw["overheats"] >= 1):
+        found.append("'overheats' is a number of wounds, 1 or more")
+    chance = raw.get("addiction")
+    if chance is not None and not (isinstance(chance, int) and 0 < chance < 100):
+        found.append("'addiction' is a percent, 1..99")
+    kinds = [k for k in _CURSES if raw.get(k) not in (None, False)]
+    curse = kinds[:1] in (["inflicts"], ["inflicts_param"])
+    allowed = {*kinds[:1], "on_wound"} if curse else set(kinds[:1])
+    if kinds and set(raw) - allowed:
+        found.append(f"{kinds[0]!r} stands alone")
+    return found
+
+
+_SENSES = ("sees_through", "unveils", "spider_sense", "endless_reach", "fine_sight")
+
+
+def _sense_problems(raw: dict[str, Any]) -> list[str]:
+    """Senses and far sight (engine/senses.py)."""
+    found = [f"{k} is one of {ATTRIBUTES}, not {raw[k]!r}" for k in ("sees_through", "spider_sense")
+             if k in raw and raw[k] not in ATTRIBUTES]  # fmt: skip
+    named = raw.get("unveils")
+    if named is not None and not (isinstance(named, list) and named):
+        found.append("'unveils' is a list of entries")
+    found += [f"unknown entry {n!r}" for n in named or () if load_catalog().find(str(n)) is None]
+    alone = [k for k in _SENSES if raw.get(k)]
+    if alone and len(raw) > 1:
+        found.append(f"{alone[0]!r} stands alone")
     return found
 
 

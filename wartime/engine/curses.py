@@ -1,0 +1,192 @@
+"""Curses, overheating, destabilising rounds and ejection seats (BONUS Y MALUS).
+
+- Maleficio (X): a figure the bearer's blows hit (and leave standing) carries the
+  catalogue malus X for the rest of the game (a lasting Grant, as a failed CH LOC's).
+- Munición ígnea: a blow of it that wounds a figure still standing gives it the malus
+  Sobrecalentamiento for the rest of the game.
+- Sobrecalentamiento: a transport with 5 wounds or more checks CH DEF after each of its
+  movement actions; failed, it takes 1 wound (no CH DEF).
+- Munición desestabilizadora: a figure it hits and leaves standing has its magazines
+  emptied, loses the figure it marked, and its bonuses stop working until its own next
+  activation starts (Figure.suppressed, cleared by engine/spells.py).
+- Asiento eyectable: when its transport explodes the rider is not caught in the blast;
+  it lands 1D10 K away in a random direction (the nearest free spot to that point).
+
+The data is ``data/effects/curses.yaml``; the poison of Ponzoña is engine/poison.py and
+the addiction of Droga engine/addiction.py.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import carried, entries_of
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure, Grant
+from wartime.engine.profiles import Trait
+from wartime.rules.actions import Group, load_actions
+from wartime.rules.catalog import load_catalog
+from wartime.rules.effects import Effect, load_effects
+
+if TYPE_CHECKING:
+    from wartime.engine.hits import Blow
+    from wartime.engine.state import GameState
+
+_PARAM = re.compile(r"(.+?)\s*\((.+)\)")  # "Alérgico (agua)": an entry with its own X
+
+
+# -- Maleficio and Munición ígnea ----------------------------------------------------------
+
+
+def landed(state: GameState, target: Figure, blow: Blow) -> list[Event]:
+    """A hit that met ``target``'s CH DEF and left it standing (triggers.landed)."""
+    events: list[Event] = []
+    for trait, effect in entries_of(blow.striker, blow.weapon):
+        if (effect.inflicts or effect.inflicts_param) and not effect.on_wound:
+            events += _curse(blow.striker, target, trait, effect)
+        if effect.destabilises and not target.casualty:
+            events += _destabilise(target, trait.name)
+    return events
+
+
+def wounded(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[Event]:
+    """``blow`` dealt ``target`` ``dealt`` wounds (triggers.wounded)."""
+    if dealt <= 0 or target.casualty:
+        return []
+    from wartime.engine.poison import infected
+
+    events: list[Event] = []
+    for trait, effect in entries_of(blow.striker, blow.weapon):
+        if (effect.inflicts or effect.inflicts_param) and effect.on_wound:
+            events += _curse(blow.striker, target, trait, effect)
+    return events + infected(blow.striker, target, blow)
+
+
+def malus_named(text: str | None) -> Trait | None:
+    """The catalogue malus ``text`` names (with its own X, if it has one), or None."""
+    if not text:
+        return None
+    match = _PARAM.fullmatch(text.strip())
+    name, param = (match.group(1), match.group(2)) if match else (text.strip(), None)
+    entry = load_catalog().find(name)
+    if entry is None or entry.cost is None or entry.cost >= 0:
+        return None
+    return Trait(entry.name, param=param if entry.param else None)
+
+
+def _curse(striker: Figure, target: Figure, trait: Trait, effect: Effect) -> list[Event]:
+    wanted = effect.inflicts or trait.param
+    malus = malus_named(wanted)
+    if malus is None:
+        text = f"{trait.name}: «{wanted}» no es un malus del catálogo y no tiene efecto"
+        return [Event("curse_void", text, {"figure": target.id, "entry": trait.name})]
+    if any(t.name == malus.name and t.param == malus.param for t in carried(target)):
+        return []  # it carries that malus already: nothing more
+    target.granted = [*target.granted, Grant(trait.name, striker.id, (malus,), False, lasting=True)]
+    shown = malus.name if malus.param is None else f"{malus.name} ({malus.param})"
+    text = f"{trait.name}: {target.id} gana el malus {shown} para el resto de la partida"
+    data = {"figure": target.id, "entry": trait.name, "malus": shown, "by": striker.id}
+    return [Event("cursed", text, data)]
+
+
+# -- Munición desestabilizadora ------------------------------------------------------------
+
+
+def _destabilise(target: Figure, name: str) -> list[Event]:
+    from wartime.engine.combat import magazine_size
+
+    emptied = [w.id for w in target.profile.weapons if magazine_size(target, w) is not None]
+    for weapon in emptied:
+        target.rounds[weapon] = 0
+    lost = target.marking
+    target.marking = None
+    effects = load_effects()
+    catalog = load_catalog()
+    bonuses = sorted(
+        {
+            t.name
+            for t in carried(target)
+            if (entry := catalog.find(t.name)) is not None
+            and entry.cost is not None
+            and entry.cost > 0
+            and any(e.played_by is None for e in effects.get(t.name, ()))
+        }
+    )
+    kept = tuple(s for s in target.suppressed if s[1] != target.id or s[0] not in bonuses)
+    target.suppressed = (*kept, *((b, target.id) for b in bonuses))
+    parts = [f"armas descargadas ({', '.join(emptied)})" if emptied else "sin cargadores"]
+    if lost is not None:
+        parts.append(f"pierde su objetivo marcado ({lost})")
+    parts.append(f"bonus anulados ({', '.join(bonuses)})" if bonuses else "sin bonus que anular")
+    text = f"{name}: {target.id} hasta su próxima actuación: {'; '.join(parts)}"
+    data = {"figure": target.id, "entry": name, "emptied": emptied, "bonuses": bonuses}
+    return [Event("destabilised", text, data)]
+
+
+# -- Sobrecalentamiento --------------------------------------------------------------------
+
+
+def overheated(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """After a movement action of a transport with enough wounds: CH DEF or 1 wound."""
+    if figure.casualty or not figure.riding:
+        return []
+    found = [(t, e) for t, e in entries_of(figure, None) if e.overheats]
+    if not found:
+        return []
+    trait, effect = found[0]
+    assert effect.overheats is not None
+    book = load_actions().find(action.kind)
+    if book is None or book.group is not Group.MOVEMENT:
+        return []
+    if figure.vehicle_wounds < effect.overheats:
+        return []
+    from wartime.engine.checks import roll
+    from wartime.engine.combat import wound
+
+    outcome, event = roll(state, figure, f"CH DEF ({trait.name})", figure.defense, [])
+    if outcome.passed:
+        return [event]
+    text = f"{trait.name}: el transporte de {figure.id} se recalienta y sufre 1 herida"
+    return [event, Event("overheat", text, {"figure": figure.id}), *wound(state, figure, 1)]
+
+
+# -- Asiento eyectable ---------------------------------------------------------------------
+
+
+def ejects(figure: Figure) -> str | None:
+    """The entry that saves the rider of ``figure``'s transport when it explodes."""
+    return next((t.name for t, e in entries_of(figure, None) if e.ejects), None)
+
+
+def eject(state: GameState, figure: Figure, name: str) -> list[Event]:
+    """The rider flies 1D10 K from the wreck in a random direction and lands on the
+    nearest free spot to that point (on the table); none: it stays by the wreck."""
+    from wartime.engine.revival import free_spot
+
+    drift = state.dice.d10()
+    angle = state.dice.uniform() * 360.0
+    width, depth = state.scenario.battlefield.size
+    x, y = figure.position
+    rad = math.radians(angle)
+    r = figure.radius
+    goal = (
+        min(max(x + drift * math.cos(rad), r), width - r),
+        min(max(y + drift * math.sin(rad), r), depth - r),
+    )
+    start = figure.position
+    state.lift(figure)
+    figure.position = goal
+    spot = free_spot(state, figure)
+    figure.position = start if spot is None else spot
+    state.settle(figure)
+    where = f"({figure.position[0]:.2f}, {figure.position[1]:.2f})"
+    text = (
+        f"{name}: {figure.id} sale despedido antes de la explosión, 1D10 = {drift} K "
+        f"hacia {angle:.0f}°, y cae en {where}"
+    )
+    data = {"figure": figure.id, "entry": name, "roll": drift, "angle": angle,
+            "to": list(figure.position)}  # fmt: skip
+    return [Event("ejected", text, data)]
