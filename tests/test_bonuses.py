@@ -122,7 +122,7 @@ def test_entries_played_by_the_engines_own_rules_are_named_there_and_tested() ->
         for name, effects in load_effects().items()
         if effects[0].played_by is not None
     }
-    assert len(played) == 28
+    assert len(played) == 30
     catalog = load_catalog()
     for name, module in played.items():
         path = root / "wartime" / (f"{module}.py" if "/" in module else f"engine/{module}.py")

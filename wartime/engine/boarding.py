@@ -53,6 +53,10 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     aimed = state.figures.get(action.target or "")
     if aimed is not None and aimed.aboard is not None and aimed is not figure:
         return f"{aimed.id} travels inside {aimed.aboard}: it cannot be targeted"
+    if action.kind == ACTION and figure.aboard is None and aimed is not None:
+        from wartime.engine.cargo import no_room  # Capacidad (N)
+
+        return no_room(state, figure, aimed)
     return None
 
 
@@ -70,6 +74,11 @@ def _get_in(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(f"{ride.id} is not a transport of your side")
     if carrier(figure) or ride is figure:
         raise IllegalActionError(f"{figure.id} rides its own transport")
+    from wartime.engine.cargo import no_room  # Capacidad (N)
+
+    full = no_room(state, figure, ride)
+    if full is not None:
+        raise IllegalActionError(full)
     gap = edge_distance(figure.position, figure.radius, ride.position, ride.radius)
     if gap > ENGAGED_GAP or ride.level != figure.level:
         raise IllegalActionError(f"{figure.id} must be in base contact with {ride.id} to get in")

@@ -36,6 +36,16 @@ LIMBS = (
     ("pierna izquierda", "la", "pierna"),
     ("pierna derecha", "la", "pierna"),
 )
+# Miembro extra (spare_limb.py): a fifth limb, the first to take wounds; its loss brings
+# no Sin miembro (its X is empty).
+SPARE_LIMB = ("miembro extra", "el", "")
+
+
+def body(figure: Figure) -> tuple[tuple[str, str, str], ...]:
+    """The figure's expendable limbs, in the order they take wounds."""
+    from wartime.engine.spare_limb import has_spare
+
+    return (SPARE_LIMB, *LIMBS) if has_spare(figure) else LIMBS
 
 
 def bearer(figure: Figure) -> bool:
@@ -50,16 +60,17 @@ def limb_cap(figure: Figure) -> int:
 
 
 def limbs(figure: Figure) -> tuple[int, ...]:
-    """The wounds on each limb, in the order of LIMBS."""
+    """The wounds on each limb, in the order of its body (LIMBS, after a spare one)."""
     cap = limb_cap(figure)
-    return tuple(min(cap, max(0, figure.limb_wounds - i * cap)) for i in range(len(LIMBS)))
+    count = len(body(figure))
+    return tuple(min(cap, max(0, figure.limb_wounds - i * cap)) for i in range(count))
 
 
 def lost(figure: Figure) -> tuple[str, ...]:
     """The limbs it has lost, in the order of LIMBS."""
     cap = limb_cap(figure)
     return tuple(
-        name for (name, _, _), held in zip(LIMBS, limbs(figure), strict=True) if held >= cap
+        name for (name, _, _), held in zip(body(figure), limbs(figure), strict=True) if held >= cap
     )
 
 
@@ -69,13 +80,13 @@ def split(figure: Figure, wounds: int) -> tuple[int, list[Event]]:
     if wounds <= 0 or not bearer(figure):
         return wounds, []
     cap = limb_cap(figure)
-    taken = min(wounds, cap * len(LIMBS) - figure.limb_wounds)
+    taken = min(wounds, cap * len(body(figure)) - figure.limb_wounds)
     if taken <= 0:  # every limb is lost: the head and trunk take them all
         return wounds, []
     before = limbs(figure)
     figure.limb_wounds += taken
     events: list[Event] = []
-    for (name, article, kind), old, new in zip(LIMBS, before, limbs(figure), strict=True):
+    for (name, article, kind), old, new in zip(body(figure), before, limbs(figure), strict=True):
         if new == old:
             continue
         text = f"{EXPENDABLE}: {figure.id} sufre {new - old} herida(s) en {article} {name}"
@@ -90,6 +101,8 @@ def _lose(figure: Figure, name: str, article: str, kind: str) -> list[Event]:
     """The limb is lost for good; the malus of its kind, unless it carries it already."""
     said = f"{figure.id} pierde {article} {name}"
     events = [Event("limb_lost", said, {"figure": figure.id, "limb": name})]
+    if not kind:  # the spare limb of Miembro extra: nothing it needs is missing
+        return events
     granted = (t for g in figure.granted for t in g.traits)
     carried = (t for t in chain(figure.profile.traits, granted) if t.name == MISSING_LIMB)
     if any(limb(t.param) == limb(kind) for t in carried):

@@ -138,8 +138,11 @@ def per_profile(find: Callable[[Figure], _T]) -> Callable[[Figure], _T]:
 @per_profile
 def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
     """The bearer's effects that reach other figures (``within`` K): every roll asks it
-    of every figure on the table."""
-    return tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
+    of every figure on the table.  Orador stretches its cries (voice.py)."""
+    from wartime.engine.voice import voiced
+
+    found = tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
+    return voiced(figure, found)
 
 
 def in_force(effect: Effect, actor: Figure, ctx: Context) -> bool:
@@ -163,7 +166,21 @@ def effect_value(effect: Effect, trait: Trait) -> int:
 
 
 def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
-    """Every effect that may reach ``actor``'s roll, with whose it is."""
+    """Every effect that may reach ``actor``'s roll, with whose it is, less what Niega
+    (X) of the roller or of the figure it acts against denies (denial.py)."""
+    from wartime.engine.denial import denied, void
+
+    found = _sources(state, actor, ctx)
+    against = ctx.against
+    if not (denied(actor) or (against is not None and denied(against))):
+        yield from found
+        return
+    for owner, trait, effect in found:
+        if not void(state.figures[owner], trait.name, actor, against):
+            yield owner, trait, effect
+
+
+def _sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
     for trait, effect in entries_of(actor, ctx.weapon):
         if effect.who in ("self", "all") and not _cancelled(state, actor, effect):
             yield actor.id, trait, effect
@@ -297,7 +314,7 @@ def fits(
     bearer = state.figures[owner]
     if effect.opposed and (purpose is None or "ENF" not in purpose):
         return False
-    if not serves(trait, effect):  # Sin miembro (X): only the effects of limb X
+    if not serves(trait, effect, bearer):  # Sin miembro (X): only the effects of limb X
         return False
     if effect.action is not None or effect.group is not None or effect.chosen:
         book = load_actions().find(ctx.action) if ctx.action else None

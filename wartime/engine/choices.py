@@ -22,6 +22,7 @@ from wartime.engine import (
     items,
     midway,
     minds,
+    necromancy,
     senses,
     spells,
     targets,
@@ -71,7 +72,10 @@ def legal_actions(state: GameState) -> list[Action]:
     if pending.kind is PendingKind.REACT:
         window = state.window
         assert window is not None
-        return [Action("pass"), *(Action("react", fid) for fid in window.candidates)]
+        from wartime.engine.deathmachine import choices as volleys  # Machina mors
+
+        reacts = [Action("react", fid) for fid in window.candidates]
+        return [Action("pass"), *reacts, *volleys(state, window)]
     if pending.kind is PendingKind.RESPOND:
         return _answers(state, state.figure(pending.figure))
     if pending.kind is PendingKind.REACT_ACT:
@@ -233,6 +237,7 @@ def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
             <= ability.alc
             for action in spells.variants(state, figure, ability, other)
         ]
+        options += necromancy.variants(state, figure, ability)  # at a body (necromancy.py)
     return options
 
 

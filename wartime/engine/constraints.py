@@ -75,19 +75,29 @@ def on_weapon(figure: Figure, weapon: Weapon, name: str) -> bool:
 
 
 def missing_arms(figure: Figure) -> int:
-    """How many arms it lacks (0–2): each Sin miembro of an arm or a hand counts one (an
-    X in the plural, or "ambos", two), and each arm Miembros prescindibles took off."""
+    """How many arms it lacks (0–2), less the one Miembro extra stands in for."""
+    from wartime.engine.spare_limb import stands_in
+
+    arms = missing_limbs(figure, "arms")
+    if arms and stands_in(figure, arms, 0) == "arms":
+        return arms - 1
+    return arms
+
+
+def missing_limbs(figure: Figure, kind: str) -> int:
+    """How many arms (or legs) it lacks (0–2): each Sin miembro of that kind counts one
+    (an X in the plural, or "ambos", two), and each limb Miembros prescindibles took off."""
     from wartime.engine.body_zones import EXPENDABLE, LIMBS, lost
 
     count = 0
     for source, trait in _traits(figure):
         if trait.name != MISSING_LIMB or trait.weapon is not None or source == EXPENDABLE:
             continue  # the lost limbs themselves are counted below, one by one
-        if limb(trait.param) == "arms":
+        if limb(trait.param) == kind:
             words = set(fold((trait.param or "").replace("_", " ")).split())
             count += 2 if words & _BOTH else 1
-    kinds = {name: kind for name, _, kind in LIMBS}
-    count += sum(1 for name in lost(figure) if kinds[name] == "brazo")
+    kinds = {name: limb(word) for name, _, word in LIMBS}
+    count += sum(1 for name in lost(figure) if kinds.get(name) == kind)
     return min(2, count)
 
 

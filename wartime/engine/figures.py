@@ -74,7 +74,19 @@ _EXTRAS = (
     "fix_turn",
     "junkie",
     "withdrawal",
+    "raised",
 )
+
+
+@dataclass(frozen=True)
+class Raised:
+    """Magia: resucitar (engine/necromancy.py): a body standing as its caster's puppet,
+    and what it goes back to when it falls again (its side, wounds and profile)."""
+
+    caster: str
+    side: str
+    wounds: int
+    profile: Profile = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -237,6 +249,7 @@ class Figure:
     fix_turn: int = 0  # Droga: the last turn it used one (or got hooked)
     junkie: bool = False  # Droga: a withdrawal made it a "yonki" (the players' to play)
     withdrawal: bool = False  # Droga: CH ATR −1 for the rest of this activation
+    raised: Raised | None = None  # Magia: resucitar: up as a puppet (engine/necromancy.py)
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:

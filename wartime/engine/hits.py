@@ -253,7 +253,11 @@ def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
         return plan
     striker = blow.striker
     ctx = Context(target, blow.melee, blow.weapon, critical=blow.critical)
+    from wartime.engine.denial import denies
+
     for trait, effect in entries_of(striker, blow.weapon):
+        if striker.side != target.side and denies(target, trait.name):
+            continue  # Niega (X): the striker's X does nothing against it
         if in_force(effect, striker, ctx) and _aimed(effect, striker, target, ctx):
             plan = _struck_defence(plan, f"{trait.name} ({striker.id})", trait, effect, striker)
     return plan

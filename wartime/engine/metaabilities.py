@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wartime.engine import heat, spells
+from wartime.engine import heat, necromancy, spells
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries
 from wartime.engine.checks import acting_modifiers, contest
@@ -67,8 +67,9 @@ def _target(state: GameState, figure: Figure, action: Action, ability: Metaabili
     if action.target is None or action.target == figure.id:
         return figure
     target = state.figure(action.target)
-    if target.casualty:
-        raise IllegalActionError(f"{target.id} is a casualty: {ability.id} cannot work on it")
+    if target.casualty:  # only a spell on a body reaches one (necromancy.py)
+        necromancy.refusal(state, figure, action, ability, target)
+        return target
     within_reach(state, figure, target, ability.id, "ALC", ability.alc)
     return target
 
@@ -82,7 +83,9 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         return usar_objeto(state, figure, action, gear)
     ability = _ability(figure, action)
     target = _target(state, figure, action, ability)
-    spells.refusal(state, figure, action, ability, target)  # a point or option it needs
+    corpse = target.casualty  # Magia: resucitar, telekinesis: a body has no will
+    if not corpse:
+        spells.refusal(state, figure, action, ability, target)  # a point or option it needs
     events = [pay(state, figure, ability.ene, f"Usar {ability.id}")]  # Maná first
     if figure.cast.get(ability.id) == state.turn - 1:
         text = f"{figure.id} mantiene {ability.id}: sin CH {ability.attribute}, solo la ENE"
@@ -93,7 +96,7 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if not outcome.passed:
             text = f"{ability.id} de {figure.id} no surte efecto"
             return [*events, Event("miss", text, {"figure": figure.id, "ability": ability.id})]
-    if target.side != figure.side:
+    if target.side != figure.side and not corpse:
         result, _, contested = contest(state, figure, target, "VOL", melee=False)
         events += contested
         if result is not OpposedResult.ACTOR:
@@ -103,7 +106,7 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if cancelled:
         return [*events, *runes]  # nothing to maintain next turn either
     figure.cast[ability.id] = state.turn
-    cast = spells.cast(state, figure, target, ability, action)  # Magia: ... (spells.py)
+    cast = (necromancy if corpse else spells).cast(state, figure, target, ability, action)
     return [*events, *runes, _grant(figure, target, ability), *cast]
 
 

@@ -31,7 +31,9 @@ CH PSI passes (:func:`psychology.psi_check`, which gives the +1 stress on a fail
   neuromante or titiritero) may strike back at the attacker's mind the same way (ENE 3,
   no range); then the attacker may, and so on until one of them stops (pending
   ``respond``, engine/responses.py :class:`Exchange`).
-
+- **Hielo**: a target that is no neuromante or titiritero but carries the entry (on
+  itself or on a piece of its gear) strikes back the same way, checking 3 (the entry's
+  INT, VOL and CAL); its own CH VOL still defends it.
 - **Contramagia** answers an enemy neuromante's casting (engine/countermagic.py).
 """
 
@@ -66,6 +68,8 @@ TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
 NOT_ALIVE = "No vivo"  # a titiritero only hacks a living character
 BASE_DAMAGE = 4  # Corromper / Hackear: DAÑ = INT / VOL − 4 (minimum 1)
 MENTAL = "combate_mental"
+ICE = "Hielo"  # BONUS Y MALUS: its bearer fights back in a Combate mental at 3
+ICE_VALUE = 3
 # Not possible to act as a possessed figure: it is the possessor's activation, not its own.
 PUPPET_REFUSED = frozenset({"end", "esperar"})
 
@@ -202,9 +206,19 @@ def _strike(
 # -- Combate mental ----------------------------------------------------------------------------
 
 
+def fighter(state: GameState, figure: Figure) -> tuple[str, int] | None:
+    """What a Combate mental blow checks: a mind user's own attribute, else Hielo's 3."""
+    from wartime.engine.bonuses import carried
+
+    found = mind_attribute(state, figure)
+    if found is None and any(t.name == ICE for t in carried(figure)):
+        return ICE, ICE_VALUE  # its INT, VOL and CAL count as 3 (BONUS Y MALUS, Hielo)
+    return found
+
+
 def can_fight_back(state: GameState, figure: Figure, other: Figure) -> bool:
-    """A neuromante or titiritero, standing and free, that can pay Combate mental's ENE."""
-    if mind_attribute(state, figure) is None or figure.casualty or other.casualty:
+    """A neuromante, titiritero or Hielo bearer, standing and free, that can pay the ENE."""
+    if fighter(state, figure) is None or figure.casualty or other.casualty:
         return False
     if possessed(state, figure):
         return False
@@ -231,7 +245,7 @@ def combate_mental(state: GameState, figure: Figure, target: Figure) -> list[Eve
     as a reactor does (down to ENE −10) but it is not a reaction.
     """
     book = entry(MENTAL)
-    caster = _caster(state, figure, book)
+    caster = fighter(state, figure) or _caster(state, figure, book)
     outside = state.active != figure.id and not figure.reacting
     figure.reacting = figure.reacting or outside
     try:

@@ -185,12 +185,14 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         for b in army.archetype(aid).bonuses
         if army.archetype(aid).kind is not Kind.METAABILITY or b.name in METAABILITY_KINDS
     )
+    raised = _raised(carried)
+    from wartime.engine.voice import spoken  # Orador: ALC VOL×2 when farther
+
     metaabilities = tuple(
-        _metaability(a)
+        spoken(_metaability(a), race["VOL"] + raised["VOL"], (b.name for b in carried))
         for a in map(army.archetype, dict.fromkeys(character.archetype_ids()))
         if a.kind is Kind.METAABILITY
     )
-    raised = _raised(carried)
     return Profile(
         character=character_id,
         name=character.display_name,

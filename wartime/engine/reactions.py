@@ -156,6 +156,10 @@ def decide(state: GameState, action: Action) -> list[Event]:
             f"{action.figure} cannot react now: it neither saw nor heard {window.actor}"
         )
     reactor = state.figure(action.figure)
+    if action.item is not None:  # Machina mors: the weapon's volley (deathmachine.py)
+        from wartime.engine.deathmachine import volley
+
+        return volley(state, window, reactor, action)
     early = _early_point(window, action)
     window.candidates.remove(reactor.id)
     turned = senses.turn_to(state, reactor, state.figure(window.actor))  # Sentido arácnido

@@ -310,7 +310,10 @@ def check_game_over(state: GameState, *, waiting_counts: bool = True) -> list[Ev
     """
     if state.over:
         return []
+    from wartime.engine import necromancy
+
     events = revival.after_action(state)  # Ave Fénix: the 1D10 once the action is over
+    events += necromancy.lapse(state)  # Magia: resucitar: a puppet let go falls again
     beaten = [
         side
         for side in SIDES
@@ -331,10 +334,12 @@ def casualty_points(state: GameState, side: str) -> int:
 
 def finish_on_points(state: GameState) -> list[Event]:
     """At the turn limit, the side that has taken more enemy points wins."""
+    from wartime.engine import necromancy
+
+    fallen = necromancy.lapse(state, everyone=True)  # raised bodies count as casualties
     scores = {side: casualty_points(state, side) for side in SIDES}
     state.over = True
     state.winner = None if scores["A"] == scores["B"] else max(SIDES, key=lambda s: scores[s])
     text = f"Límite de turnos: A {scores['A']} pts, B {scores['B']} pts"
-    return [
-        Event("game_over", text, {"winner": state.winner, "reason": "turn_limit", "scores": scores})
-    ]
+    data = {"winner": state.winner, "reason": "turn_limit", "scores": scores}
+    return [*fallen, Event("game_over", text, data)]

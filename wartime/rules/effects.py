@@ -381,7 +381,12 @@ ENF and any Runas de vacío); each stands alone:
   caster's attribute named (``INT``), stopped by walls and bases, never ending within
   1 K of a figure of the caster's side;
 - ``suppresses``: the entry or metaability the action's option names stops working on
-  the target (Figure.suppressed) until the caster's next activation starts.
+  the target (Figure.suppressed) until the caster's next activation starts;
+- ``raises_dead`` (:mod:`wartime.engine.necromancy`): a body (taken out by wounds) within
+  as many K as the caster's attribute named (``VOL``) stands up as the caster's puppet,
+  with its own CON and AGI 3, INT 1, VOL 1, until the caster's next activation starts;
+- ``moves_object``: a body within as many K as the caster's attribute named (``VOL``),
+  of CON up to that attribute, goes toward ``Action.point`` up to that many K.
 
 Jumps, falls, water and flight (:mod:`wartime.engine.leaps`, :mod:`wartime.engine.afloat`,
 :mod:`wartime.engine.flight`), on the bearer:
@@ -430,6 +435,17 @@ Senses and far sight (:mod:`wartime.engine.senses`), on the bearer unless said:
 - ``endless_reach`` (on a weapon or the bearer): no ALC limit and no CdV limit on its
   shots, LdV still needed; out of the CdV only a critical hits, a template scatters;
 - ``fine_sight``: the smoke of clouds does not lower its CH IMP.
+
+Reach, denial, limbs and loads (engine/voice.py, denial.py, spare_limb.py, cargo.py):
+
+- ``orator``: the bearer's cries (Grito ...) and metaabilities reach VOL × that many K
+  when it is farther than their own reach or ALC;
+- ``denies``: the enemy entry the trait's X names (or a tag of one) does nothing against
+  the bearer: in checks, DAÑ, the CH DEF and the targeting entries;
+- ``spare_limb``: one more useful limb: it stands in for one missing arm (or, with both
+  arms, a leg), and it is a fifth expendable limb for Miembros prescindibles;
+- ``capacity``: a transport whose X is its load levels: each passenger's base fills one
+  level per K² (its diameter squared, rounded up).
 """
 
 from __future__ import annotations
@@ -678,6 +694,8 @@ class Effect:
     sleeps: bool = False
     displaces: str | None = None
     suppresses: bool = False
+    raises_dead: str | None = None  # engine/necromancy.py
+    moves_object: str | None = None
     # Jumps, falls, water and flight (engine/leaps.py, engine/afloat.py, engine/flight.py).
     clears_own_height: bool = False
     fall_halved: bool = False
@@ -707,6 +725,11 @@ class Effect:
     ejects: bool = False
     poison: bool = False
     addiction: int | None = None
+    # Reach, denial, limbs and loads (engine/voice.py, denial.py, spare_limb.py, cargo.py).
+    orator: int = 0
+    denies: bool = False
+    spare_limb: bool = False
+    capacity: bool = False
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -755,6 +778,21 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _flight_problems(raw)]
     found += [f"{where}: {p}" for p in _sense_problems(raw)]
     found += [f"{where}: {p}" for p in _curse_problems(raw)]
+    found += [f"{where}: {p}" for p in _reach_problems(raw)]
+    return found
+
+
+_REACH = ("orator", "denies", "spare_limb", "capacity")
+
+
+def _reach_problems(raw: dict[str, Any]) -> list[str]:
+    """Reach, denial, limbs and loads (engine/voice.py, denial.py, spare_limb.py, cargo.py)."""
+    found = []
+    if "orator" in raw and not (isinstance(raw["orator"], int) and raw["orator"] >= 1):
+        found.append("'orator' is a factor on VOL, 1 or more")
+    alone = [k for k in _REACH if raw.get(k)]
+    if alone and len(raw) > 1:
+        found.append(f"{alone[0]!r} stands alone")
     return found
 
 
@@ -1097,14 +1135,15 @@ def _revival_problems(raw: dict[str, Any]) -> list[str]:
     return found
 
 
-_SPELLS = ("calms", "sleeps", "displaces", "suppresses")
+_SPELLS = ("calms", "sleeps", "displaces", "suppresses", "raises_dead", "moves_object")
 
 
 def _spell_problems(raw: dict[str, Any]) -> list[str]:
-    """Spells a metaability carries (engine/spells.py)."""
+    """Spells a metaability carries (engine/spells.py, engine/necromancy.py)."""
     found = []
-    if raw.get("displaces") not in (None, *ATTRIBUTES):
-        found.append(f"displaces is one of {ATTRIBUTES}, not {raw['displaces']!r}")
+    for key in ("displaces", "raises_dead", "moves_object"):
+        if raw.get(key) not in (None, *ATTRIBUTES):
+            found.append(f"{key} is one of {ATTRIBUTES}, not {raw[key]!r}")
     named = [k for k in _SPELLS if raw.get(k)]
     if named and len(raw) > 1:
         found.append(f"{named[0]!r} stands alone")
