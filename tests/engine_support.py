@@ -82,6 +82,20 @@ def duel() -> Scenario:
     return scenario([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)])
 
 
+def face_off(
+    a: Profile, b: Profile | None = None, *, faces: Iterable[int] = (),
+    more: tuple[Any, ...] = (), pad: Iterable[int] = (5,) * 12,
+) -> GameState:  # fmt: skip
+    """a (side A) at (10, 10) facing b (side B) 11 K east; ``more`` adds (id, side, spot,
+    profile) figures facing east; the dice are ``faces``, then ``pad``; a is acting."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
+    profiles = {"a": a, "b": b or profile("b")}
+    for fid, side, spot, prof in more:
+        units.append((fid, side, spot, 0.0))
+        profiles[fid] = prof
+    return started(scenario(units, profiles=profiles), [*faces, *pad])
+
+
 def started(
     scn: Scenario, faces: Iterable[int] = (), first: str = "a", second: str = "b"
 ) -> GameState:

@@ -33,12 +33,7 @@ def armed(name: str, *traits: Trait, weapon: Weapon = support.RIFLE, **extra: An
 
 def game(a: Profile, *, faces: tuple[int, ...] = (), more: tuple[Any, ...] = ()) -> GameState:
     """a (side A) against b 11 K away; ``more`` adds (id, side, spot, profile) figures."""
-    units = [("a", "A", A_SPOT, 0.0), ("b", "B", B_SPOT, 180.0)]
-    profiles = {"a": a, "b": support.profile("b")}
-    for fid, side, spot, prof in more:
-        units.append((fid, side, spot, 0.0))
-        profiles[fid] = prof
-    return support.started(support.scenario(units, profiles=profiles), [*faces, *PAD])
+    return support.face_off(a, faces=faces, more=more, pad=PAD)
 
 
 def imp(events: list[Any]) -> dict[str, Any]:

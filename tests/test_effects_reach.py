@@ -32,12 +32,7 @@ def carrying(name: str, *traits: Trait, weapon: Weapon = support.RIFLE, **extra:
 def game(a: Profile, b: Profile | None = None, *, faces: tuple[int, ...] = (),
          more: tuple[Any, ...] = ()) -> GameState:  # fmt: skip
     """a (side A) at (10, 10) against b 11 K east; ``more``: (id, side, spot, profile)."""
-    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
-    profiles = {"a": a, "b": b or support.profile("b")}
-    for fid, side, spot, prof in more:
-        units.append((fid, side, spot, 0.0))
-        profiles[fid] = prof
-    return support.started(support.scenario(units, profiles=profiles), [*faces, *PAD])
+    return support.face_off(a, b, faces=faces, more=more, pad=PAD)
 
 
 def imp(events: list[Any]) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from wartime.engine.presence import vol
 from wartime.engine.profiles import Metaability
 from wartime.engine.revival import GONE, free_spot
 from wartime.errors import IllegalActionError
+from wartime.geometry.distance import toward
 from wartime.rules.effects import Effect, load_effects
 
 if TYPE_CHECKING:
@@ -120,9 +121,7 @@ def _landing(
     gap = math.dist(target.position, goal)
     if gap < _MIN_MOVE:
         raise IllegalActionError(f"{target.id} already lies at that point")
-    travelled = min(gap, float(strength))
-    x, y = target.position
-    end = (x + (goal[0] - x) * travelled / gap, y + (goal[1] - y) * travelled / gap)
+    end, travelled = toward(target.position, goal, float(strength))
     if target.level == 1:
         in_the_way = state.physics().overlaps(replace(target.disc(), centre=end), ignore=target.id)
         if in_the_way:

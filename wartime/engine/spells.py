@@ -37,6 +37,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Metaability
 from wartime.errors import IllegalActionError
+from wartime.geometry.distance import toward
 from wartime.geometry.movement import too_close
 from wartime.rules.effects import Effect, load_effects
 
@@ -116,9 +117,7 @@ def _slide(
         result = state.physics().probe_move(target.id, goal, reach)
         end, travelled = result.end, result.travelled
     else:  # above the ground nothing stands in the way
-        travelled = min(gap, reach)
-        x, y = target.position
-        end = (x + (goal[0] - x) * travelled / gap, y + (goal[1] - y) * travelled / gap)
+        end, travelled = toward(target.position, goal, reach)
     others = [f.disc() for f in state.enemies_of(target) if f.level == target.level]
     near = too_close(target.disc(), end, others)
     if near:

@@ -21,6 +21,15 @@ def point_to_base(point: Point, centre: Point, radius: float) -> float:
     return max(0.0, center_distance(point, centre) - radius)
 
 
+def toward(start: Point, goal: Point, reach: float) -> tuple[Point, float]:
+    """The point ``reach`` K from ``start`` on the straight way to ``goal`` (``goal`` itself
+    when nearer), and the K travelled; ``start`` must not be ``goal``."""
+    gap = math.dist(start, goal)
+    travelled = min(gap, reach)
+    x, y = start
+    return (x + (goal[0] - x) * travelled / gap, y + (goal[1] - y) * travelled / gap), travelled
+
+
 def cm(k: float, scale_mm: float) -> float:
     """K to centimetres at a figure scale: 1 K = scale_mm / 10 cm (DESIGN §4)."""
     return k * scale_mm / 10
