@@ -20,7 +20,6 @@ from .conftest import ROOT
 
 SHOT = Action("ataque_distancia", target="b", item="fusil")
 PAD = [5] * 12
-A_SPOT, B_SPOT = (10.0, 10.0), (21.0, 10.0)
 BEHIND = (9.0, 10.0)  # base contact with a (bases of 1 K)
 PARTNER = support.profile("c", weapons=(support.PISTOL,))
 
