@@ -436,3 +436,19 @@ def test_contramagia_lost_lets_the_casting_go_on_and_a_critical_shakes_the_loser
     assert [e for e in events if e.kind == "mind_hit"]
     assert state.figures["c"].stress == 1
     assert "CH VOL (Contramagia)" in [e.data["purpose"] for e in events if e.kind == "roll"]
+
+
+def test_legal_actions_offer_what_the_possessed_figure_may_do() -> None:
+    """DESIGN §3: legal_actions() lists every concrete choice, those of a possessed figure
+    too (Poseer: it acts in the possessor's activation, on the possessor's ENE): b may
+    shoot its former ally c and move; it may not end the activation nor shoot a's side."""
+    state = possessing([5] * 20, c=((6.0, 14.0), 0.0))  # the trials' dice
+    offered = state.legal_actions()
+    puppet = [a for a in offered if a.figure == "b"]
+    assert Action("ataque_distancia", "b", target="c", item=RIFLE.id) in puppet
+    assert any(a.kind == "mover" for a in puppet)
+    assert not [a for a in puppet if a.kind == "end" or a.target == "a"]
+    assert all(state.check(a) is None for a in puppet)
+    plain = possessing([5] * 20, c=((6.0, 14.0), 0.0))
+    plain.figures["b"].possessed_by = None  # not possessed: none of b's actions are offered
+    assert not [a for a in plain.legal_actions() if a.figure == "b"]

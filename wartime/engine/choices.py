@@ -68,7 +68,8 @@ def legal_actions(state: GameState) -> list[Action]:
     if pending.kind is PendingKind.ACTIVATE:
         return [Action("activate", f.id) for f in candidates(state, pending.side)]
     if pending.kind is PendingKind.ACT:
-        return _act_choices(state, state.figure(pending.figure))
+        actor = state.figure(pending.figure)
+        return _act_choices(state, actor) + _puppet_choices(state, actor)
     if pending.kind is PendingKind.REACT:
         window = state.window
         assert window is not None
@@ -116,6 +117,30 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
         flights = [Action(FLEE, figure.id, point=p) for p in points]
         options += [a for a in flights if state.check(a) is None]
     return options
+
+
+def _puppet_choices(state: GameState, possessor: Figure) -> list[Action]:
+    """Poseer: what the figures ``possessor`` possesses may do, on its ENE, for its side.
+
+    The candidates come from a copy in which each puppet already holds the possessor's
+    ENE, side and chained-action count (as mind.puppet_action lends them); each is then
+    checked on the real state.  Nothing to do when no figure is possessed (the usual case).
+    """
+    from wartime.engine.sequence import possessed
+
+    puppets = [
+        f for f in state.figures.values()
+        if f.possessed_by == possessor.id and possessed(state, f)
+    ]  # fmt: skip
+    found: list[Action] = []
+    for puppet in puppets:
+        trial = state.clone()
+        body = trial.figures[puppet.id]
+        body.ene, body.side = possessor.ene, possessor.side
+        body.actions_taken = possessor.actions_taken
+        candidates = (a for a in _act_choices(trial, body) if a.kind != "end")
+        found += [a for a in candidates if state.check(a) is None]
+    return found
 
 
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
