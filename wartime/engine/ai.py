@@ -76,6 +76,10 @@ def choose(state: GameState) -> Action:
         return _first_legal(state, _attacks(state, figure), Action("pass", figure.id))
     if figure.actions_taken >= MAX_ACTIONS:
         return Action("end")
+    if figure.away:  # Desaparecer: back at the first spot that fits (vanishing.py)
+        from wartime.engine.vanishing import returns
+
+        return _first_legal(state, iter(returns(state, figure)), Action("end"))
     return _first_legal(state, _preferences(state, figure), Action("end"))
 
 

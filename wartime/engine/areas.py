@@ -6,7 +6,9 @@ puntería", and DESIGN.md §5 for the templates:
 
 - The weapon aims at an enemy figure (its centre) or at a point on the table.
   Aiming at a figure needs what any ranged attack needs (CdV, ALC, LdV); a
-  point needs the CdV arc, VOL×5 and ALC, but no LdV (a lobbed shot).
+  point needs the CdV arc, VOL×5 and ALC, but no LdV (a lobbed shot).  Golpe de los
+  dioses lifts the CdV for an open point within ALC (engine/godstrike.py); such a
+  shot scatters as with Dispersión and no LdV.
 - R is centred on the aim; L and G start at the attacker's base edge and point
   at it; S jumps from the target figure to the nearest figure within 3 K (equally
   near ones: the attacker picks, engine/jumps.py).
@@ -34,7 +36,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import senses
+from wartime.engine import godstrike, senses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.checks import acting_modifiers, roll, spend
@@ -93,6 +95,7 @@ class Aim:
     level: int  # the movement height the template lands at
     line_of_sight: bool  # LdV to the aim (always, for a figure)
     in_vision: bool = True  # in the CdV (Alcance infinito may aim beyond it: senses.py)
+    strike: str | None = None  # aimed through Golpe de los dioses (godstrike.py)
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,10 @@ def _aim_at_point(
     ready_to_shoot(state, figure)
     seen = sight(state, figure, _spot(figure, point))  # a point: a base of radius 0
     endless = senses.endless(figure, weapon)  # Alcance infinito: no ALC nor CdV, LdV needed
+    strike = None if seen.in_vision else godstrike.entry(figure, weapon)  # Golpe de los dioses
+    if strike is not None and (endless is None or not _sees_point(state, figure, point)):
+        godstrike.check(state, figure, weapon, point, seen.distance, strike)
+        return Aim(point, None, seen.distance, figure.level, False, False, strike)
     if not seen.in_vision and endless is None:
         raise IllegalActionError("Aim point outside the CdV")
     if seen.distance > weapon.alc and endless is None:
@@ -259,12 +266,13 @@ def _template_attack(state: GameState, shot: Shot, outcome: Outcome) -> list[Eve
     if shot.critical:
         text = f"Crítico: el área de {figure.id} cae donde apuntaba (DAÑ +1, sin cobertura)"
         return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]
-    strays = None if aim.in_vision else senses.endless(figure, weapon)  # out of the CdV
-    if _carries(figure, weapon, DISPERSION) or strays:  # anything but a critical scatters
+    strays = None if aim.in_vision or aim.strike else senses.endless(figure, weapon)
+    if _carries(figure, weapon, DISPERSION) or strays or aim.strike:  # all but a critical
         per_die = DISPERSION_K_WITH_LDV if aim.line_of_sight else DISPERSION_K_WITHOUT_LDV
         seen = "con LdV" if aim.line_of_sight else "sin LdV"
         verdict = "impacta" if outcome.passed else "falla"
         why = f"{strays}, fuera del CdV" if strays else "Dispersión"
+        why = f"{aim.strike}, {DISPERSION}" if aim.strike else why  # its tag (godstrike.py)
         text = f"{figure.id} {verdict} sin crítico: el área se dispersa ({why}, {seen})"
     elif outcome.passed:
         text = f"{figure.id} impacta: el área cae donde apuntaba"
@@ -356,7 +364,7 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
     """ÁREAS, Daño: whole DAÑ to bases wholly inside, half to those partly inside."""
     figure = shot.figure
     template = _lay(state, shot, point)
-    exposed = [f for f in state.figures.values() if not f.casualty and f.level == shot.aim.level]
+    exposed = [f for f in state.figures.values() if f.present and f.level == shot.aim.level]
     own = figure.id if template.shape[0] in _STARTS_AT_ATTACKER else None
     covered = coverage(template, [f.disc() for f in exposed], exclude=own)
     origin = template.origin
@@ -430,7 +438,7 @@ def _plan_chain(state: GameState, figure: Figure, aim: Aim, jumps: int) -> Chain
     reachable = [
         f.disc()
         for f in state.figures.values()
-        if not f.casualty and f.level == target.level and f.id != figure.id
+        if f.present and f.level == target.level and f.id != figure.id
     ]
     return jump_chain(target.id, reachable, jumps, pick=picker(state, figure))
 

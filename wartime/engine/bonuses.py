@@ -190,7 +190,7 @@ def _sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[st
             if effect.who == "attackers" and effect.within is None and not _unveiled(actor, trait):
                 yield against.id, trait, effect
     for other in state.figures.values():
-        if other is actor or other.casualty:
+        if other is actor or not other.present:  # a casualty, or away (Desaparecer)
             continue
         for trait, effect in _auras(other):
             gap = _reach(actor, other, effect, ctx)
@@ -432,7 +432,7 @@ def ally_near(state: GameState, bearer: Figure, effect: Effect) -> bool:
     """Pusilánime: another living figure of its side, within range, carries one of them."""
     return any(
         other is not bearer
-        and not other.casualty
+        and other.present
         and other.side == bearer.side
         and effect.ally_within is not None
         and _gap(other, bearer) <= effect.ally_within

@@ -145,6 +145,10 @@ def _puppet_choices(state: GameState, possessor: Figure) -> list[Action]:
 
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
+    if figure.vanished == 1:  # away (Desaparecer): end, or come back (vanishing.py)
+        from wartime.engine.vanishing import returns
+
+        return [*options, *returns(state, figure)]
     held = holds.holder(state, figure) is not None
     if held or figure.tied is not None:
         options.append(Action(holds.UNTIE, figure.id))
@@ -257,7 +261,7 @@ def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
             action
             for other in state.figures.values()
             if other is not figure
-            and not other.casualty
+            and other.present
             and edge_distance(figure.position, figure.radius, other.position, other.radius)
             <= ability.alc
             for action in spells.variants(state, figure, ability, other)

@@ -55,7 +55,7 @@ def _ally_auras(state: GameState, figure: Figure, key: str) -> Iterator[tuple[st
     """The cries of ``key`` that reach ``figure`` from a living ally, labelled with the
     bearer ("Grito berserker (c)"); the bearer's own cry is for the others."""
     for bearer in state.figures.values():
-        if bearer is figure or bearer.side != figure.side or bearer.casualty:
+        if bearer is figure or bearer.side != figure.side or not bearer.present:
             continue
         for trait, effect in _auras(bearer):
             if (

@@ -70,7 +70,7 @@ def in_field(state: GameState, figure: Figure, weapon: Weapon) -> list[Figure]:
 
     found = []
     for other in state.figures.values():
-        if other is figure or other.casualty or other.aboard is not None or other.removed:
+        if other is figure or not other.present or other.aboard is not None or other.removed:
             continue  # inside a transport, or a body Eliminar took away
         try:
             check_shot(state, figure, other, weapon)

@@ -46,23 +46,39 @@ def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
 
 def problem(state: GameState, reserve: Reserve, point: Point) -> str | None:
     """Why ``reserve`` cannot be deployed at ``point`` (None: it can)."""
-    zones = _zones(state, reserve.side)
+    return spot_problem(state, reserve.id, reserve.side, point, reserve.base / 2)
+
+
+def spot_problem(
+    state: GameState, fid: str, side: str, point: Point, radius: float
+) -> str | None:
+    """Why a base of ``radius`` cannot be set down at ``point`` in a zone of ``side``
+    (deploying, or coming back with Desaparecer: engine/vanishing.py)."""
+    zones = _zones(state, side)
     if not zones:
-        return f"Side {reserve.side} has no deployment zone on this map"
-    radius = reserve.base / 2
+        return f"Side {side} has no deployment zone on this map"
     body = shapely.Point(point).buffer(radius, quad_segs=16)
     if not any(zone.buffer(1e-9).contains(body) for zone in zones):
-        return f"{reserve.id} must be wholly inside a deployment zone of side {reserve.side}"
-    in_the_way = state.physics().overlaps(Disc(reserve.id, point, radius, reserve.side))
+        return f"{fid} must be wholly inside a deployment zone of side {side}"
+    in_the_way = state.physics().overlaps(Disc(fid, point, radius, side))
     if in_the_way:
-        return f"{reserve.id} would overlap {', '.join(in_the_way)}"
-    enemies = [
-        f.disc() for f in state.figures.values() if f.side != reserve.side and not f.casualty
-    ]
-    near = too_close(Disc(reserve.id, point, radius, reserve.side), point, enemies)
-    if near and deploy_beacon(state, reserve.side, point, radius) is None:  # Faro
+        return f"{fid} would overlap {', '.join(in_the_way)}"
+    enemies = [f.disc() for f in state.figures.values() if f.side != side and f.present]
+    near = too_close(Disc(fid, point, radius, side), point, enemies)
+    if near and deploy_beacon(state, side, point, radius) is None:  # Faro
         return f"Within 1 K of an enemy: {', '.join(near)}"
     return None
+
+
+def zones_of(state: GameState, side: str) -> list[shapely.Polygon]:
+    """The deployment zones of ``side`` on this map (none on some maps)."""
+    return _zones(state, side)
+
+
+def centre_facing(state: GameState, point: Point) -> float:
+    """The facing, in degrees, from ``point`` towards the table's centre."""
+    width, height = state.scenario.battlefield.size
+    return math.degrees(math.atan2(height / 2 - point[1], width / 2 - point[0])) % 360
 
 
 def deploy(state: GameState, action: Action) -> list[Event]:
@@ -99,6 +115,9 @@ def deploy(state: GameState, action: Action) -> list[Event]:
         reserve.height,
     )
     state.figures[figure.id] = figure
+    from wartime.engine.condemned import bestow
+
+    bestow((figure,))  # Condenado: La mano de la muerte for good (condemned.py)
     state.reserves.remove(reserve.id)
     state.physics().place(figure.disc())
     state.deploy_side = SIDES[1 - SIDES.index(placer)]

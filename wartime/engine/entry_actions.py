@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine import fire, fortune, orders
+from wartime.engine import decoy, fire, fortune, orders, vanishing
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
@@ -66,6 +66,8 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     name = action.item or ""
     if fire.puts_out(figure, action):  # Munición incendiaria: the burning figure's try
         return fire.put_out(state, figure, action)
+    if decoy.declares(figure, action):  # Señuelo: back to where it began (decoy.py)
+        return decoy.declare(state, figure, action)
     use = _use_of(figure, name)
     if action.options and (use is None or not use.death_hand):  # specials.py reads them
         raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
@@ -222,7 +224,8 @@ def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effe
 
 
 _USES = {"stress_ene": _psychic, "regenerate": _regenerate, "steal_ene": _steal, "mark": _mark,
-         "fortune": fortune.heal, "orders": orders.give, **SPECIAL_USES}  # fmt: skip
+         "fortune": fortune.heal, "orders": orders.give, "vanish": vanishing.use,
+         **SPECIAL_USES}  # fmt: skip
 
 
 def choices(state: GameState, figure: Figure) -> list[Action]:
@@ -236,6 +239,8 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
             if figure.orders_turn != state.turn and state.active == figure.id:
                 near = (a for a in state.living(figure.side) if orders.can_order(state, figure, a))
                 out += [Action(ACTION, figure.id, target=a.id, item=trait.name) for a in near]
+        elif effect.vanish:  # Desaparecer (vanishing.py): leave, or the spots to come back
+            out += vanishing.choices(state, figure, trait.name)
         elif effect.fortune:  # Fortuna: curar 1 herida, while wounded and not spent
             if figure.wounds and fortune.lucky(state, figure):
                 out.append(Action(ACTION, figure.id, item=trait.name))
@@ -245,7 +250,7 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
             out += [
                 Action(ACTION, figure.id, target=other.id, item=trait.name)
                 for other in others
-                if other is not figure and not other.casualty
+                if other is not figure and other.present
                 and edge_distance(figure.position, figure.radius, other.position, other.radius)
                 <= reach
             ]  # fmt: skip
@@ -253,6 +258,7 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
             out += special_choices(state, figure, trait.name, effect)
     out += [Action(ACTION, figure.id, item=n) for n in regain_entries(figure)]  # on weapons
     out += fire.choices(figure)  # Munición incendiaria: put the fire out
+    out += decoy.choices(state, figure)  # Señuelo (decoy.py)
     return list(dict.fromkeys(out))
 
 

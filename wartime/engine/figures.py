@@ -75,6 +75,11 @@ _EXTRAS = (
     "junkie",
     "withdrawal",
     "raised",
+    "vanished",
+    "doomed",
+    "doom_due",
+    "decoy_from",
+    "decoy_used",
 )
 
 
@@ -87,6 +92,18 @@ class Raised:
     side: str
     wounds: int
     profile: Profile = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Stance:
+    """Señuelo (engine/decoy.py): where and how a figure stood as its activation began."""
+
+    position: Point
+    facing: float
+    posture: Posture
+    level: int
+    perch: float
+    moved: float
 
 
 @dataclass(frozen=True)
@@ -250,6 +267,14 @@ class Figure:
     junkie: bool = False  # Droga: a withdrawal made it a "yonki" (the players' to play)
     withdrawal: bool = False  # Droga: CH ATR −1 for the rest of this activation
     raised: Raised | None = None  # Magia: resucitar: up as a puppet (engine/necromancy.py)
+    vanished: int = 0  # Desaparecer (engine/vanishing.py): 1 away from the table, 2 came back
+    # Condenado (engine/condemned.py): levels of CON, AGI, INT and VOL lost (the profile
+    # is lowered to match), and a debt of one wound to pass on in this activation.
+    doomed: int = 0
+    doom_due: bool = False
+    # Señuelo (engine/decoy.py): how it stood as this activation began; used once a game.
+    decoy_from: Stance | None = None
+    decoy_used: bool = False
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -271,6 +296,16 @@ class Figure:
         return self.wounds >= self.profile.con or self.unconscious
 
     @property
+    def away(self) -> bool:
+        """Desaparecer (engine/vanishing.py): off the table for now, yet not a casualty."""
+        return self.vanished == 1
+
+    @property
+    def present(self) -> bool:
+        """On the table and in the game: neither a casualty nor away (Desaparecer)."""
+        return not self.casualty and self.vanished != 1
+
+    @property
     def vol(self) -> int:
         """VOL now: a fumbled CH LOC takes 1 off for good."""
         return max(1, self.profile.vol - self.vol_loss)
@@ -286,8 +321,15 @@ class Figure:
 
     @property
     def on_table(self) -> bool:
-        """Its base blocks movement: standing on the ground, not a casualty, not aboard."""
-        return self.level == 1 and not self.casualty and self.aboard is None and not self.perch
+        """Its base blocks movement: standing on the ground, not a casualty, not aboard,
+        not away (Desaparecer)."""
+        return (
+            self.level == 1
+            and not self.casualty
+            and self.aboard is None
+            and not self.perch
+            and self.vanished != 1
+        )
 
     @property
     def riding(self) -> bool:

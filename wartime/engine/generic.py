@@ -129,10 +129,12 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
     from wartime.engine import constraints  # A 2 manos, Laborioso, Requiere (X)...
     from wartime.engine.altitude import high_flight_problem
     from wartime.engine.targets import refusal as target_refusal
+    from wartime.engine.vanishing import refusal as away_refusal
 
     # a transport's limits (driving.py); flying at height 3 (altitude.py)
     problem = (
-        refusal(figure, action)
+        away_refusal(state, figure, action)  # Desaparecer: off the table (vanishing.py)
+        or refusal(figure, action)
         or high_flight_problem(state, figure, action)
         or boarding.refusal(state, figure, action)  # passengers (boarding.py)
         or holds.refusal(state, figure, action)  # held or tied up (holds.py)

@@ -75,7 +75,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
         return []
     hit, rolled = chance(state, figure.id, MAD, "1D100", percent)
     others = [
-        f for f in state.figures.values() if f is not figure and not f.casualty and not f.removed
+        f for f in state.figures.values() if f is not figure and f.present and not f.removed
     ]
     if not hit or not others:
         return [rolled]

@@ -106,9 +106,9 @@ def _gap(a: Figure, b: Figure) -> float:
 
 
 def _present(state: GameState, figure_id: str) -> Figure | None:
-    """A bearer still in the game (not a casualty)."""
+    """A bearer still in the game and on the table (not a casualty, not away)."""
     figure = state.figures.get(figure_id)
-    return None if figure is None or figure.casualty else figure
+    return None if figure is None or not figure.present else figure
 
 
 # -- VOL: Líder, Despertando del letargo ------------------------------------------------------

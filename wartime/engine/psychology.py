@@ -43,7 +43,7 @@ def _near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
         other
         for other in state.figures.values()
         if other.id != figure.id
-        and not other.casualty
+        and other.present  # not a casualty, not away (Desaparecer)
         and (other.side == figure.side) is side_is_ally
         and _gap(figure, other) <= NEAR
     ]

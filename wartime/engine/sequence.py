@@ -177,6 +177,10 @@ def activate(state: GameState, action: Action) -> list[Event]:
 
     events += poison.activation_starts(state, figure)  # Ponzoña (poison.py)
     events += addiction.activation_starts(state, figure)  # Droga's withdrawal (addiction.py)
+    from wartime.engine import condemned, decoy
+
+    events += condemned.activation_starts(state, figure)  # Condenado's debt (condemned.py)
+    decoy.activation_starts(figure)  # Señuelo: how it stands now (decoy.py)
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
@@ -243,8 +247,8 @@ def carry_out(
     if (
         not state.over
         and state.active == figure.id
-        and (figure.casualty or figure.stress >= vol(state, figure))
-    ):
+        and (figure.casualty or figure.stress >= vol(state, figure) or figure.away)
+    ):  # taken out, Estrés = VOL, or it left the table (Desaparecer: vanishing.py)
         events += end_activation(state, figure, acted=True)
     if puppet is not None:
         return events  # no chance to react to a possessed figure's action yet (mind.py)
@@ -292,6 +296,10 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
     figure.urge = ()  # Gallina, Locura asesina: owed in one activation only (minds.py)
     ending = triggers.activation_ends(state, figure)  # Enfermo terminal; a stun, Ira end
+    from wartime.engine import condemned, decoy
+
+    ending += condemned.activation_ends(state, figure)  # Condenado: a wound not passed on
+    decoy.activation_ends(figure)  # Señuelo: its starting stance is for this activation
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"

@@ -263,6 +263,9 @@ def _death_hand(
     if not passed:
         return events
     source.wounds -= 1
+    from wartime.engine import condemned
+
+    condemned.passed(figure, source)  # Condenado: one of its own wounds passed on (condemned.py)
     text = f"{name}: {figure.id} pasa 1 herida de {source.id} a {target.id}"
     events.append(Event("wound_moved", text, {"figure": figure.id, "from": source.id,
                                               "to": target.id}))  # fmt: skip

@@ -70,6 +70,9 @@ class GameState:
             unit.id: Figure.from_unit(unit, scenario.profiles[unit.id])
             for unit in scenario.battlefield.units
         }
+        from wartime.engine.condemned import bestow
+
+        bestow(self.figures.values())  # Condenado: La mano de la muerte for good
         self.initiative: dict[str, str] = {}  # side -> the Pj it rolls with, this turn
         self.leader: str | None = None  # the side that won the initiative this turn
         self.to_move: str | None = None  # the side that picks the next Pj in this phase
@@ -247,7 +250,8 @@ class GameState:
         return [f for f in self.figures.values() if f.side == side and not f.casualty]
 
     def enemies_of(self, figure: Figure) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side != figure.side and not f.casualty]
+        """The enemies in the game and on the table (one away, Desaparecer, is not)."""
+        return [f for f in self.figures.values() if f.side != figure.side and f.present]
 
     def lift(self, figure: Figure) -> None:
         """Take the figure's base off the movement table (a casualty, a passenger, a flyer)."""

@@ -234,7 +234,7 @@ def crowd(state: GameState, shooter: Figure, target: Figure) -> str | None:
     near = sorted(
         f.id
         for f in state.figures.values()
-        if f is not target and f is not shooter and not f.casualty and not f.removed
+        if f is not target and f is not shooter and f.present and not f.removed
         and f.aboard is None and _gap(f, target) <= reach + TIE
     )  # fmt: skip
     return near[0] if near else None

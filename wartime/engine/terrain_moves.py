@@ -313,7 +313,7 @@ def _landing_problem(
         o.id
         for o in state.figures.values()
         if o.id != figure.id
-        and not o.casualty
+        and o.present
         and o.level == figure.level
         and (clears is None or o.current_height >= clears)
         and _segment_gap(o.position, start, end) < figure.radius + o.radius - _SLACK

@@ -225,7 +225,7 @@ def caught(state: GameState, figure: Figure, radius: float) -> list[str]:
         (
             (edge_distance(figure.position, figure.radius, o.position, o.radius), o.id)
             for o in state.figures.values()
-            if not o.casualty and o.level == figure.level
+            if o.present and o.level == figure.level
         ),
     )
     return [fid for gap, fid in near if fid == figure.id or gap <= radius]

@@ -211,6 +211,10 @@ Actions the entries give their bearer (:mod:`wartime.engine.entry_actions`):
   on a hit it takes (ignored) or on one it lands (DAÑ +1), each asked as it comes;
   ``orders``: Órdenes, once a turn (engine/orders.py): that much of the bearer's ENE goes
   to an ally within its VOL in K, who acts at once, then the bearer carries on;
+  ``vanish``: Desaparecer, once a game (engine/vanishing.py): in its own activation,
+  out of CaC and free, the bearer leaves the table (not a casualty) and its activation
+  ends; a later use with a point brings it back at the edge of a deployment zone of
+  its side;
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
   has marked.
 
@@ -446,6 +450,18 @@ Reach, denial, limbs and loads (engine/voice.py, denial.py, spare_limb.py, cargo
   arms, a leg), and it is a fifth expendable limb for Miembros prescindibles;
 - ``capacity``: a transport whose X is its load levels: each passenger's base fills one
   level per K² (its diameter squared, rounded up).
+
+Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py):
+
+- ``godstrike`` (on a weapon or the bearer): its area weapons may aim at any point in the
+  open (outside every obstacle) within ALC, in any direction and without LdV; such a
+  shot plays with Dispersión and scatters as one without LdV;
+- ``condemned``: the bearer carries La mano de la muerte for the whole game, and loses a
+  level of CON, AGI, INT and VOL when an activation it began wounded ends without it
+  having passed one of its own wounds on;
+- ``decoy``: once per game, as the last thing of an activation, the bearer may call it a
+  decoy: it goes back to the spot, facing and posture it began the activation with,
+  keeping the ENE spent and the wounds dealt or taken.
 """
 
 from __future__ import annotations
@@ -730,6 +746,12 @@ class Effect:
     denies: bool = False
     spare_limb: bool = False
     capacity: bool = False
+    # Away from the table and back (engine/vanishing.py).
+    vanish: bool = False
+    # Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py).
+    godstrike: bool = False
+    condemned: bool = False
+    decoy: bool = False
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -779,6 +801,19 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _sense_problems(raw)]
     found += [f"{where}: {p}" for p in _curse_problems(raw)]
     found += [f"{where}: {p}" for p in _reach_problems(raw)]
+    found += [f"{where}: {p}" for p in _fate_problems(raw)]
+    return found
+
+
+_FATE = ("godstrike", "condemned", "decoy")
+
+
+def _fate_problems(raw: dict[str, Any]) -> list[str]:
+    """Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py)."""
+    found = [f"{k!r} is true or absent" for k in _FATE if k in raw and raw[k] is not True]
+    alone = [k for k in _FATE if raw.get(k)]
+    if alone and len(raw) > 1:
+        found.append(f"{alone[0]!r} stands alone")
     return found
 
 
@@ -937,7 +972,8 @@ def _presence_problems(raw: dict[str, Any]) -> list[str]:
 
 
 _SPECIAL_USES = ("eat", "regain", "challenge", "death_hand")  # batch J (engine/specials.py)
-_USES = ("stress_ene", "regenerate", "steal_ene", "mark", "fortune", "orders", *_SPECIAL_USES)
+_USES = ("stress_ene", "regenerate", "steal_ene", "mark", "fortune", "orders", "vanish",
+         *_SPECIAL_USES)  # fmt: skip
 
 
 def _entry_action_problems(raw: dict[str, Any]) -> list[str]:
