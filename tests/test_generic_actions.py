@@ -442,7 +442,8 @@ def test_soltar_drops_an_item_for_the_minimum_ene() -> None:
     )
     support.refused(state, Action("soltar"), "needs the item to drop")
     support.refused(state, Action("soltar", item="arco"), "carries no 'arco'")
-    support.refused(state, Action("soltar", item="mina"), "mina is a bomb")
+    far = Action("soltar", item="mina", point=(30.0, 30.0))
+    support.refused(state, far, "within reach of its own base")  # a bomb: engine/mines.py
     support.do(state, Action("soltar", item="cuchillo"))
     shooter = state.figures["a"]
     assert shooter.ene == ENE - 1 and shooter.profile.weapon("cuchillo") is None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine import ghost
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.checks import Modifiers, acting_modifiers, roll
@@ -55,6 +56,7 @@ def counter_mages(state: GameState, actor: Figure, action: Action) -> list[str]:
         for mage in state.enemies_of(actor)
         if _carries(mage, NEUROMANTE)
         and mage.tied is None
+        and not ghost.on(mage)  # Incorpóreo: it acts on no one (ghost.py)
         and not possessed(state, mage)
         and mage.ene - COUNTER_ENE >= REACTION_FLOOR
         and edge_distance(mage.position, mage.radius, actor.position, actor.radius)

@@ -63,9 +63,15 @@ def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) ->
     if gear.id in figure.used_up:
         raise IllegalActionError(f"{gear.id} was used up")
     found = uses(gear)
+    from wartime.engine import mines  # Área de activación: left on the table (mines.py)
+
+    where = mines.spot(figure, action) if mines.gear_bomb(gear) else None
     target = _target(state, figure, action, gear)
     raised = _raised(action, found)
     events = [spend(figure, gear.ene, f"Usar {gear.id}")]
+    if where is not None:  # it leaves its bearer for good, armed where it was put
+        figure.used_up = (*figure.used_up, gear.id)
+        return events + mines.used(state, figure, gear, where)
     from wartime.engine import addiction
 
     if not found and not addiction.drugs(gear):  # the players' to say (not yet automated)

@@ -18,12 +18,12 @@ Esperar is played by :mod:`wartime.engine.moves`; Comerciar, Saquear and Elimina
 by ``handlers.not_yet_automated``):
 
 (Marcar un objetivo belongs with possession, in :mod:`wartime.engine.mind`.)
-- Usar: objects and their ENE are not part of a figure's profile yet.
+Usar of objects is played by :mod:`wartime.engine.gear`, of metaabilities by
+:mod:`wartime.engine.metaabilities`; a bomb dropped with Soltar is laid on the table by
+:mod:`wartime.engine.mines`.
 
 Curar cancels a poison (Ponzoña, engine/poison.py) instead of healing when it passes.
-Also left out: Curar's neuromante variant (curing stress instead of wounds), and Soltar
-of a bomb (a dropped bomb that arms when the activation ends needs placed devices on the
-table).
+Also left out: Curar's neuromante variant (curing stress instead of wounds).
 """
 
 from __future__ import annotations
@@ -128,12 +128,14 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
     """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
     from wartime.engine import constraints  # A 2 manos, Laborioso, Requiere (X)...
     from wartime.engine.altitude import high_flight_problem
+    from wartime.engine.ghost import refusal as ghost_refusal
     from wartime.engine.targets import refusal as target_refusal
     from wartime.engine.vanishing import refusal as away_refusal
 
     # a transport's limits (driving.py); flying at height 3 (altitude.py)
     problem = (
         away_refusal(state, figure, action)  # Desaparecer: off the table (vanishing.py)
+        or ghost_refusal(state, figure, action)  # Incorpóreo: out of reach (ghost.py)
         or refusal(figure, action)
         or high_flight_problem(state, figure, action)
         or boarding.refusal(state, figure, action)  # passengers (boarding.py)
@@ -528,16 +530,17 @@ def soltar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     item = figure.profile.weapon(action.item)
     if item is None:
         raise IllegalActionError(f"{figure.id} carries no '{action.item}'")
-    if _is_bomb(item):
-        raise IllegalActionError(
-            f"{item.id} is a bomb: dropping it to go off after the activation is not automated yet"
-        )
+    from wartime.engine import mines  # a bomb stays on the table, armed (mines.py)
+
+    bomb = mines.weapon_bomb(item)
+    where = mines.spot(figure, action) if bomb else figure.position
     events = [spend(figure, _cost(book, item), f"{book.name} {item.id}")]
     drop_weapon(figure, item)
     figure.rounds.pop(item.id, None)
     figure.next_action_modifier = 0
     text = f"{figure.id} suelta {item.id}"
-    return [*events, Event("gear", text, {"figure": figure.id, "item": item.id})]
+    events.append(Event("gear", text, {"figure": figure.id, "item": item.id}))
+    return events + (mines.dropped(state, figure, item, where) if bomb else [])
 
 
 HANDLERS: dict[str, Handler] = {

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import afloat, cries, flight, heat, limits, wear
+from wartime.engine import afloat, cries, flight, ghost, heat, limits, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
 from wartime.engine.driving import (
@@ -64,11 +64,14 @@ CHARGE_MIN = STRIDES["cargar"].minimum_k  # Cargar: at least 2 K of movement
 
 
 def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
-    """Enemies in base contact: engaged in CaC."""
+    """Enemies in base contact: engaged in CaC (never an incorporeal one: ghost.py)."""
+    if ghost.on(figure):
+        return []
     return [
         e
         for e in state.enemies_of(figure)
         if e.level == figure.level
+        and not ghost.on(e)
         and e.perch == figure.perch  # one on a roof is not in CaC with one below
         and edge_distance(figure.position, figure.radius, e.position, e.radius) <= ENGAGED_GAP
     ]
@@ -141,7 +144,10 @@ def route(
     if figure.level == HIGH and not steered and not flight.brakes(figure):  # Retros stops
         goal = _whole_mov(figure, goal, budget)
     start = figure.position
-    if figure.level == 1 and not (clear and not keep):
+    passes = figure.level == 1 and ghost.on(figure)  # Incorpóreo: through walls (ghost.py)
+    if passes:
+        end, travelled = ghost.through(state, figure, goal, budget, keep)
+    elif figure.level == 1 and not (clear and not keep):
         table = state.physics()
         move = table.move_toward if keep else table.probe_move
         result = move(figure.id, goal, budget)
@@ -150,7 +156,8 @@ def route(
         end, travelled = _fly(start, goal, budget)
     if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
         raise IllegalActionError("The way is blocked: the base cannot move toward that point")
-    cost = state.world.terrain.cost([start, end], figure.current_height)
+    # a height of 0 leaves every solid out of the surcharge: the incorporeal pass through
+    cost = state.world.terrain.cost([start, end], 0.0 if passes else figure.current_height)
     cost = afloat.on_ground(figure, cost)  # Levitador, Pez, Anfibio
     if cost.swims:
         raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
@@ -164,8 +171,10 @@ def route(
     starting, why = start_cost(figure)
     ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
     afford(figure, ene, stride.label, extra)  # raises with the player's message
-    others = [e.disc() for e in state.enemies_of(figure) if e.level == figure.level]
-    near = too_close(figure.disc(), end, others, engaging)
+    others = [
+        e.disc() for e in state.enemies_of(figure) if e.level == figure.level and not ghost.on(e)
+    ]
+    near = [] if passes else too_close(figure.disc(), end, others, engaging)
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
     smelly = cries.keep_away_problem(state, figure, end)  # Apestoso

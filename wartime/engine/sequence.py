@@ -318,9 +318,10 @@ def check_game_over(state: GameState, *, waiting_counts: bool = True) -> list[Ev
     """
     if state.over:
         return []
-    from wartime.engine import necromancy
+    from wartime.engine import mines, necromancy
 
-    events = revival.after_action(state)  # Ave Fénix: the 1D10 once the action is over
+    events = mines.after_action(state)  # Área de activación: armed, or set off (mines.py)
+    events += revival.after_action(state)  # Ave Fénix: the 1D10 once the action is over
     events += necromancy.lapse(state)  # Magia: resucitar: a puppet let go falls again
     beaten = [
         side

@@ -30,6 +30,7 @@ from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:
     from wartime.engine.clouds import Cloud
+    from wartime.engine.mines import Mine
     from wartime.engine.responses import Declared, Exchange
     from wartime.engine.scenario import Reserve, Scenario
     from wartime.physics import Table
@@ -87,6 +88,7 @@ class GameState:
         self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
         self.resume: tuple[str, ...] = ()  # Órdenes: who carries on when the ordered Pj ends
         self.clouds: tuple[Cloud, ...] = ()  # smoke and lasting areas on the table (clouds.py)
+        self.mines: tuple[Mine, ...] = ()  # bombs left on the table (mines.py)
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
@@ -194,6 +196,7 @@ class GameState:
         twin.window = self.window.copy() if self.window else None
         twin.bullet_time = set(self.bullet_time)
         twin.clouds = tuple(self.clouds)  # frozen clouds: the tuple is enough
+        twin.mines = tuple(self.mines)  # frozen bombs too
         return twin
 
     def _trial(self) -> GameState:
@@ -232,6 +235,7 @@ class GameState:
             self.reserves or None, self.deploy_side if self.reserves else None,
             *([sorted(self.bullet_time)] if self.bullet_time else []),
             *([[c.snapshot() for c in self.clouds]] if self.clouds else []),
+            *([["mines", *(m.snapshot() for m in self.mines)]] if self.mines else []),
             *([["resume", *self.resume]] if self.resume else []),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
         )  # fmt: skip

@@ -135,7 +135,10 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   for each wound it suffers or deals, and may spend them as DAÑ in an attack
   ("Entry (N)" among its options);
 - ``switch``: the entry is switched on and off with Usar bonus at that ENE, and its
-  other effects hold only while it is on;
+  other effects hold only while it is on; ``incorporeal`` (with ``switch``):
+  Incorpóreo (engine/ghost.py): while on, the bearer's strides go straight through
+  walls and bases (ending clear), it is never in CaC, it acts on no other figure and
+  nothing may aim at it;
 - ``shield``: an energy shield: a ranged hit meets a check against that number
   before the CH DEF, and a failed one costs a level (the entry's levels);
   ``restore``: Usar bonus at that ENE gives back a level while one is left;
@@ -462,6 +465,15 @@ Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py)
 - ``decoy``: once per game, as the last thing of an activation, the bearer may call it a
   decoy: it goes back to the spot, facing and posture it began the activation with,
   keeping the ENE spent and the wounds dealt or taken.
+
+Bombs left on the table (engine/mines.py), on a weapon or an object:
+
+- ``tripwire``: dropped (Soltar, X = its ENE) or used (Usar), the piece stays on the
+  table, armed once the acting Pj's activation is over; the first figure whose base
+  then comes within its ALC in K sets it off: its Área template (or everything within
+  its ALC) with the weapon's DAÑ, or an object's CAL;
+- ``homing`` (alone): a bomb that leaps at the figure that set it off when it is that
+  many K away or less, and bursts centred on it.
 """
 
 from __future__ import annotations
@@ -748,10 +760,15 @@ class Effect:
     capacity: bool = False
     # Away from the table and back (engine/vanishing.py).
     vanish: bool = False
+    # Translucent, through walls, out of reach (engine/ghost.py).
+    incorporeal: bool = False
     # Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py).
     godstrike: bool = False
     condemned: bool = False
     decoy: bool = False
+    # Bombs left on the table (engine/mines.py).
+    tripwire: bool = False
+    homing: float | None = None
 
 
 _KEYS = frozenset(f.name for f in fields(Effect))
@@ -802,6 +819,7 @@ def _problems(raw: Any, where: str) -> list[str]:
     found += [f"{where}: {p}" for p in _curse_problems(raw)]
     found += [f"{where}: {p}" for p in _reach_problems(raw)]
     found += [f"{where}: {p}" for p in _fate_problems(raw)]
+    found += [f"{where}: {p}" for p in _mine_problems(raw)]
     return found
 
 
@@ -926,6 +944,8 @@ def _choice_problems(raw: dict[str, Any]) -> list[str]:
         found.append("guards is the K within which it steps in: above 0")
     if raw.get("played_by") is not None and len(raw) > 1:
         found.append("'played_by' stands alone")
+    if raw.get("incorporeal") and raw.get("switch") is None:
+        found.append("'incorporeal' goes with 'switch'")
     if raw.get("used_percent") is not None and not raw.get("used_wounds"):
         found.append("'used_percent' goes with 'used_wounds'")
     return found
@@ -1223,6 +1243,18 @@ def _sense_problems(raw: dict[str, Any]) -> list[str]:
         found.append("'unveils' is a list of entries")
     found += [f"unknown entry {n!r}" for n in named or () if load_catalog().find(str(n)) is None]
     alone = [k for k in _SENSES if raw.get(k)]
+    if alone and len(raw) > 1:
+        found.append(f"{alone[0]!r} stands alone")
+    return found
+
+
+def _mine_problems(raw: dict[str, Any]) -> list[str]:
+    """Bombs left on the table (engine/mines.py)."""
+    found = []
+    homing = raw.get("homing")
+    if homing is not None and not (isinstance(homing, int | float) and homing > 0):
+        found.append("'homing' is a number of K above 0")
+    alone = [k for k in ("tripwire", "homing") if raw.get(k)]
     if alone and len(raw) > 1:
         found.append(f"{alone[0]!r} stands alone")
     return found

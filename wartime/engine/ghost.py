@@ -1,0 +1,93 @@
+"""BONUS Y MALUS, Incorpóreo: the bearer turns translucent and walks through walls.
+
+The entry is a switch (``switch`` + ``incorporeal``, data/effects/choices.yaml): Usar
+bonus turns it on or off for its ENE (engine/entry_actions.py), as Mimético.  While it
+is on (:func:`on`):
+
+- the bearer's Mover, Correr and Esprintar go in a straight line through walls,
+  obstacles and bases (:func:`through`); the solids it crosses add no surcharge (the
+  ground still does), and the move is refused when its base would end overlapping a
+  solid, another base or the table's edge;
+- it is never engaged in CaC (moves.engaged_with), and the 1 K rule neither binds it
+  nor keeps others off it (moves.route);
+- :func:`refusal` keeps off every action of the bearer that involves another figure
+  (any aimed at one, every combat action but Desenfundar, Huir and Destrabarse) and
+  every action aimed at it; it cannot counter a spell either (countermagic.py);
+- switching it off is refused while its base overlaps a solid or a base.
+
+Enemies still see it (it is translucent, not invisible): its moves may open reactions,
+but nothing they do may aim at it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from wartime.board.shapes import Point
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import entries_of
+from wartime.engine.figures import Figure
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import toward
+from wartime.rules.actions import Group, load_actions
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+ACTION = "usar_bonus"
+HARMLESS = frozenset({"desenfundar", "huir", "destrabarse"})  # combat actions on no one
+
+
+def entry(figure: Figure) -> str | None:
+    """The bearer's Incorpóreo entry, if it carries one."""
+    return next((t.name for t, e in entries_of(figure, None) if e.incorporeal), None)
+
+
+def on(figure: Figure) -> bool:
+    """Incorpóreo is switched on (cheap for a figure with nothing switched on)."""
+    if not figure.switched:
+        return False
+    name = entry(figure)
+    return name is not None and name in figure.switched
+
+
+def through(
+    state: GameState, figure: Figure, goal: Point, budget: float, keep: bool
+) -> tuple[Point, float]:
+    """The straight way toward ``goal`` (at most ``budget`` K), through anything; the
+    base must end clear.  With ``keep`` the movement table follows the base there."""
+    if math.dist(figure.position, goal) == 0:
+        return goal, 0.0
+    end, travelled = toward(figure.position, goal, budget)
+    disc = replace(figure.disc(), centre=end)
+    table = state.physics()
+    found = table.overlaps(disc)
+    if found:
+        raise IllegalActionError(
+            f"Incorpóreo: {figure.id} cannot end its move overlapping {', '.join(found)}"
+        )
+    if keep and table.holds(figure.id):
+        table.remove(figure.id)
+        table.place(disc)
+    return end, travelled
+
+
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+    """Nothing aims at an incorporeal figure; it acts on nobody but itself."""
+    aimed = state.figures.get(action.target or "")
+    if aimed is not None and aimed is not figure and on(aimed):
+        return f"{aimed.id} is incorporeal (Incorpóreo): no action may aim at it"
+    if not on(figure):
+        return None
+    if aimed is not None and aimed is not figure:
+        return f"{figure.id} is incorporeal (Incorpóreo): it cannot act on {aimed.id}"
+    book = load_actions().find(action.kind)
+    if book is not None and book.group is Group.COMBAT and action.kind not in HARMLESS:
+        return f"{figure.id} is incorporeal (Incorpóreo): it cannot fight"
+    if action.kind == ACTION and action.item == entry(figure) and figure.on_table:
+        found = state.physics().overlaps(figure.disc())
+        if found:
+            return f"Incorpóreo: {figure.id} cannot turn solid overlapping {', '.join(found)}"
+    return None
