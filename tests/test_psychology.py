@@ -10,7 +10,7 @@ from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
 from wartime.engine.psychology import loc_check, psi_check
 
-from .engine_support import ScriptedDice, do, profile, scenario, started
+from .engine_support import ScriptedDice, do, profile, refused, scenario, started
 
 
 def quiet():  # type: ignore[no-untyped-def]
@@ -334,3 +334,55 @@ def test_an_ally_that_does_not_see_the_fall_within_5_k_checks_nothing(
     state, events = _fall(c_at, facing, [], walls)
     assert state.figures["b"].casualty
     assert not [e for e in events if e.kind == "roll" and e.data["who"] == "c"]
+
+
+# -- Estrés: a neuromante's Curar treats it -----------------------------------------------------
+
+
+def _ward(faces: list[int], stress: int, healer_traits: tuple[str, ...] = ("Neuromante",)):  # type: ignore[no-untyped-def]
+    """a (a neuromante unless told otherwise) in base contact with its ally c, stressed."""
+    from wartime.engine.profiles import Trait
+
+    a = replace(profile("a"), traits=tuple(Trait(t) for t in healer_traits))
+    units = [("a", "A", (10.0, 10.0), 0.0), ("c", "A", (11.0, 10.0), 0.0),
+             ("b", "B", (35.0, 25.0), 90.0)]  # fmt: skip
+    state = started(scenario(units, {"a": a}), faces=faces)
+    state.figures["c"].stress = stress
+    return state
+
+
+TREAT = Action("curar_reparar", target="c", item="estrés")
+
+
+@pytest.mark.parametrize(
+    ("face", "before", "after"), [(3, 2, 1), (1, 3, 0), (8, 2, 3), (10, 3, 6)],
+    ids=["pass", "critical", "fail", "fumble"],
+)  # fmt: skip
+def test_a_neuromantes_curar_treats_stress(face: int, before: int, after: int) -> None:
+    """PSICOLOGÍA, Estrés: cured with Curar by a neuromante: its CH INT takes 1 stress off,
+    3 with a critical (never below 0); a failure adds 1, a fumble 3 (above VOL 4: out)."""
+    state = _ward([face], before)
+    events = do(state, TREAT)
+    assert [e.data["purpose"] for e in events if e.kind == "roll"] == ["CH INT (Curar / Reparar)"]
+    c = state.figures["c"]
+    assert c.stress == after and c.unconscious is (after > 4)
+    assert state.figures["a"].ene == 8 - 3
+
+
+def test_treating_stress_brings_round_one_out_cold_from_it() -> None:
+    """PSICOLOGÍA, Estrés: unconscious from stress above VOL, a critical treatment (5 → 2)
+    brings it round, its base back on the table; plain Curar cannot help it."""
+    state = _ward([1], 5)
+    state.figures["c"].unconscious = True
+    refused(state, Action("curar_reparar", target="c"), "only a neuromante's Curar")
+    do(state, TREAT)
+    c = state.figures["c"]
+    assert (c.stress, c.unconscious, c.casualty) == (2, False, False)
+    assert state.physics().holds("c")
+
+
+def test_only_a_neuromante_treats_stress_and_only_stress_there_is() -> None:
+    """PSICOLOGÍA, Estrés: anyone else is refused; so is a patient with no stress (the
+    state unchanged, DESIGN §3)."""
+    refused(_ward([3], 2, healer_traits=()), TREAT, "Only a neuromante cures stress")
+    refused(_ward([3], 0), TREAT, "no stress to cure")

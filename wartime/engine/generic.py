@@ -22,8 +22,8 @@ Usar of objects is played by :mod:`wartime.engine.gear`, of metaabilities by
 :mod:`wartime.engine.metaabilities`; a bomb dropped with Soltar is laid on the table by
 :mod:`wartime.engine.mines`.
 
-Curar cancels a poison (Ponzoña, engine/poison.py) instead of healing when it passes.
-Also left out: Curar's neuromante variant (curing stress instead of wounds).
+Curar cancels a poison (Ponzoña, engine/poison.py) instead of healing when it passes;
+a neuromante's Curar may treat stress instead (``item`` "estrés", PSICOLOGÍA, Estrés).
 """
 
 from __future__ import annotations
@@ -414,6 +414,10 @@ def buscar(state: GameState, figure: Figure, action: Action) -> list[Event]:
 # -- Curar / Reparar ---------------------------------------------------------------------------
 
 
+STRESS = "estrés"  # Curar's item for a neuromante treating stress
+NEUROMANCER = "Neuromante"
+
+
 def knocked_out(figure: Figure) -> bool:
     """Unconscious from Noquear, not from stress (stress above VOL is the other cause)."""
     return figure.unconscious and figure.stress <= figure.vol
@@ -432,12 +436,16 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
         raise IllegalActionError(f"{patient.id} is not on your side")
     if patient is not figure and _gap(figure, patient) > ENGAGED_GAP:
         raise IllegalActionError(f"{patient.id} is not in base contact with {figure.id}")
+    if action.item == STRESS:  # PSICOLOGÍA, Estrés: a neuromante's Curar treats the mind
+        return _treat_stress(state, figure, patient, book)
+    if action.item is not None:
+        raise IllegalActionError(f"Curar treats wounds, or '{STRESS}' for a neuromante")
     if patient.dead:
         raise IllegalActionError(f"{patient.id} is dead: more wounds than CON cannot be healed")
     if patient.unconscious and not knocked_out(patient):
         raise IllegalActionError(
-            f"{patient.id} is unconscious from stress: only a neuromante curing stress could "
-            "help, and that is not automated yet"
+            f"{patient.id} is unconscious from stress: only a neuromante's Curar on "
+            f"'{STRESS}' helps"
         )
     waking = knocked_out(patient)
     if patient.wounds == 0 and not waking and patient.poisoned is None:
@@ -474,6 +482,29 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
             events.append(Event("healed", text, {"figure": patient.id, "healed": healed}))
     else:
         events += wound(state, patient, change)
+    if was_down and not patient.casualty:
+        state._physics = None  # its base is back on the table: rebuilt when next needed
+    figure.next_action_modifier = 0
+    return events
+
+
+def _treat_stress(state: GameState, figure: Figure, patient: Figure, book: Entry) -> list[Event]:
+    """Curar on stress: only a neuromante; its CH INT takes stress off as it would wounds
+    (1, 3 with a critical), or adds to it on a failure (1) or a fumble (3)."""
+    from wartime.engine.bonuses import carries
+    from wartime.engine.psychology import treat_stress
+
+    if not carries(figure, NEUROMANCER):
+        raise IllegalActionError(f"Only a neuromante cures stress: {figure.id} is not one")
+    if not patient.stress:
+        raise IllegalActionError(f"{patient.id} has no stress to cure")
+    was_down = patient.casualty
+    if was_down and patient.level == 1 and state.physics().overlaps(patient.disc()):
+        raise IllegalActionError(f"{patient.id} cannot come round where it lies: no room")
+    events = [spend(figure, _cost(book), f"{book.name} ({STRESS}) a {patient.id}")]
+    outcome, event = _check(state, figure, book)
+    change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
+    events += [event, *treat_stress(state, patient, change)]
     if was_down and not patient.casualty:
         state._physics = None  # its base is back on the table: rebuilt when next needed
     figure.next_action_modifier = 0

@@ -159,6 +159,24 @@ def trauma(state: GameState, fallen: Figure, by: Figure | None) -> list[Event]:
     return events
 
 
+def treat_stress(state: GameState, patient: Figure, change: int) -> list[Event]:
+    """Estrés: a neuromante's Curar moves the patient's stress by ``change`` (never below
+    0); brought back to its VOL or less, one unconscious from stress comes round."""
+    before = patient.stress
+    patient.stress = max(0, patient.stress + change)
+    word = "pierde" if patient.stress < before else "gana"
+    text = (
+        f"{patient.id} {word} {abs(patient.stress - before)} de estrés "
+        f"({patient.stress}/{vol(state, patient)})"
+    )
+    events = [Event("stress", text, {"figure": patient.id, "stress": patient.stress})]
+    if patient.unconscious and patient.stress <= vol(state, patient):
+        patient.unconscious = False  # attended to: it comes round (a knocked-out one too)
+        text = f"{patient.id} recupera el conocimiento"
+        events.append(Event("woken", text, {"figure": patient.id}))
+    return events + stress_limits(state, patient)
+
+
 def stress_limits(state: GameState, figure: Figure) -> list[Event]:
     """Estrés: above VOL the Pj falls unconscious (a casualty)."""
     if figure.stress > vol(state, figure) and not figure.unconscious:
