@@ -182,7 +182,7 @@ def test_cargas_allows_x_uses_then_refuses() -> None:
     support.do(state, SHOT)
     assert state.figures["a"].charged == ("fusil", "fusil")
     support.refused(state, SHOT, r"Cargas \(2\)")
-    assert not [a for a in state.legal_actions() if a.item == "fusil"]
+    assert not [a for a in state.legal_actions() if a.item == "fusil" and a.kind != "soltar"]
 
 
 def test_without_cargas_the_weapon_keeps_firing() -> None:

@@ -386,3 +386,12 @@ def test_only_a_neuromante_treats_stress_and_only_stress_there_is() -> None:
     state unchanged, DESIGN §3)."""
     refused(_ward([3], 2, healer_traits=()), TREAT, "Only a neuromante cures stress")
     refused(_ward([3], 0), TREAT, "no stress to cure")
+
+
+def test_legal_actions_offer_the_neuromantes_treatment_of_stress() -> None:
+    """PSICOLOGÍA, Estrés: legal_actions() offers a neuromante's Curar on a stressed ally in
+    base contact, and nobody else's."""
+    offered = replace(TREAT, figure="a")
+    assert offered in _ward([5] * 10, 2).legal_actions()
+    assert offered not in _ward([5] * 10, 2, healer_traits=()).legal_actions()
+    assert offered not in _ward([5] * 10, 0).legal_actions()

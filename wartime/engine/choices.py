@@ -23,6 +23,7 @@ from wartime.engine import (
     midway,
     minds,
     necromancy,
+    offers,
     senses,
     spells,
     targets,
@@ -173,6 +174,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     if prices_moves(figure):  # Lento: a posture costs more than it looks (limits.py)
         steady = [a for a in steady if state.check(a) is None]
     moves: list[Action] = []
+    free: dict[int, float] = {}
     if figure.aboard is None and not figure.perch and not engaged_with(state, figure):
         free = _open_ways(state, figure)
         moves = [
@@ -184,7 +186,8 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         options += reachable_charges(state, figure)
         options += heat.stride_options(figure)  # Fuego en las venas (bearers only)
     legal = [a for a in options if a.kind == "end" or state.check(a) is None]
-    return legal + steady + moves
+    more = offers.choices(state, figure, legal + moves, free, reacting)  # variants... (offers.py)
+    return list(dict.fromkeys(legal + steady + moves + more))
 
 
 # The simple actions whose legality is plain to see: checked without a trial state

@@ -185,7 +185,8 @@ class ActionBook:
 
     def find(self, name_or_id: str) -> Action | None:
         """The action called ``name_or_id`` (name or id), ignoring case and accents."""
-        return self._by_key.get(fold(name_or_id))
+        exact = self._by_key.get(name_or_id)  # an id or folded name: every key folds to itself
+        return exact if exact is not None else self._by_key.get(fold(name_or_id))
 
     def by_group(self, group: Group | str) -> tuple[Action, ...]:
         """The actions of ``group``, in the book's order."""
