@@ -67,7 +67,14 @@ from wartime.geometry.cover import cover_class, cover_pairs, line_of_sight
 from wartime.geometry.distance import center_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import K_PER_DIE, Scatter, scatter
-from wartime.geometry.templates import Chain, Template, coverage, jump_chain, make_template
+from wartime.geometry.templates import (
+    Chain,
+    Coverage,
+    Template,
+    coverage,
+    jump_chain,
+    make_template,
+)
 from wartime.geometry.vision import muzzle_point
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.tables import Shape, parse_shape
@@ -360,13 +367,13 @@ def _lay(state: GameState, shot: Shot, point: Point) -> Template:
     return make_template(area, point, figure.disc(), state.scenario.ruleset.line_width)
 
 
-def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
-    """ÁREAS, Daño: whole DAÑ to bases wholly inside, half to those partly inside."""
-    figure = shot.figure
-    template = _lay(state, shot, point)
-    exposed = [f for f in state.figures.values() if f.present and f.level == shot.aim.level]
-    own = figure.id if template.shape[0] in _STARTS_AT_ATTACKER else None
-    covered = coverage(template, [f.disc() for f in exposed], exclude=own)
+def caught(
+    state: GameState, template: Template, level: int, exclude: str | None = None
+) -> tuple[Coverage, list[Figure], Event]:
+    """The figures a template lays over at ``level``, nearest its origin first, and the
+    log of it (shared by shots and bombs, engine/mines.py)."""
+    exposed = [f for f in state.figures.values() if f.present and f.level == level]
+    covered = coverage(template, [f.disc() for f in exposed], exclude=exclude)
     origin = template.origin
     hit = sorted(
         (state.figures[i] for i in (*covered.full, *covered.partial)),
@@ -374,13 +381,19 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
     )
     names = ", ".join(f.id for f in hit) or "nadie"
     text = f"Área {template.shape} en ({origin[0]:.1f}, {origin[1]:.1f}): alcanza a {names}"
-    data = {
-        "shape": template.shape,
-        "origin": list(origin),
-        "full": list(covered.full),
-        "partial": list(covered.partial),
-    }
-    events = [Event("template", text, data)]
+    data = {"shape": template.shape, "origin": list(origin), "full": list(covered.full),
+            "partial": list(covered.partial)}  # fmt: skip
+    return covered, hit, Event("template", text, data)
+
+
+def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
+    """ÁREAS, Daño: whole DAÑ to bases wholly inside, half to those partly inside."""
+    figure = shot.figure
+    template = _lay(state, shot, point)
+    own = figure.id if template.shape[0] in _STARTS_AT_ATTACKER else None
+    covered, hit, event = caught(state, template, shot.aim.level, own)
+    origin = template.origin
+    events = [event]
     # Humo, Área permanente (engine/clouds.py): what the template leaves on the table
     dan = _damage(figure, shot.weapon)
     events += laid(state, figure, shot.weapon, template, point, shot.aim.level, bool(hit), dan)

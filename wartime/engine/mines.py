@@ -38,7 +38,7 @@ from wartime.engine.figures import Figure
 from wartime.engine.profiles import Gear, Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance, point_to_base
-from wartime.geometry.templates import Template, coverage, make_template
+from wartime.geometry.templates import Template, make_template
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import load_effects
 from wartime.rules.tables import parse_shape
@@ -192,6 +192,7 @@ def _swap(state: GameState, old: Mine, new: Mine) -> None:
 
 
 def _go_off(state: GameState, mine: Mine, trigger: Figure) -> list[Event]:
+    from wartime.engine.areas import caught
     from wartime.engine.combat import defend
 
     state.mines = tuple(m for m in state.mines if m is not mine)
@@ -208,18 +209,9 @@ def _go_off(state: GameState, mine: Mine, trigger: Figure) -> list[Event]:
         )
     ]  # fmt: skip
     template = _template(state, mine, centre, trigger)
-    exposed = [f for f in state.figures.values() if f.present and f.level == mine.level]
-    covered = coverage(template, [f.disc() for f in exposed])
+    covered, hit, event = caught(state, template, mine.level)
     origin = template.origin
-    hit = sorted(
-        (state.figures[i] for i in (*covered.full, *covered.partial)),
-        key=lambda f: (center_distance(origin, f.position), f.id),
-    )
-    names = ", ".join(f.id for f in hit) or "nadie"
-    text = f"Área {template.shape} en ({origin[0]:.1f}, {origin[1]:.1f}): alcanza a {names}"
-    data = {"shape": template.shape, "origin": list(origin), "full": list(covered.full),
-            "partial": list(covered.partial)}  # fmt: skip
-    events.append(Event("template", text, data))
+    events.append(event)
     for target in hit:
         if target.casualty:
             continue
