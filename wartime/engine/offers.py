@@ -35,7 +35,7 @@ from wartime.engine.moves import ENGAGED_GAP, engaged_with, route
 from wartime.engine.presence import vol
 from wartime.engine.sequence import possessed
 from wartime.engine.surprise import UNSEEN_TRAITS
-from wartime.engine.terrain_moves import JUMP_TABLE, SILENT, TURN, TURN_MIN_MOV
+from wartime.engine.terrain_moves import JUMP_TABLE, SILENT, TURN, TURN_MIN_MOV, backs_at
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.terrain import SURCHARGE
@@ -361,13 +361,7 @@ def _on_table(state: GameState, figure: Figure, point: Point) -> bool:
 def _silent_ok(state: GameState, figure: Figure, point: Point, clear: bool) -> bool:
     """Mover sin hacer ruido to ``point`` as its handler plans it (terrain_moves), without
     a trial: ``clear`` when the straight way was probed free at least as far."""
-    backs = frozenset(
-        e.id
-        for e in state.enemies_of(figure)
-        if e.level == figure.level
-        and not in_arc(e.position, e.facing, point, 0.0)
-        and edge_distance(point, figure.radius, e.position, e.radius) <= ENGAGED_GAP
-    )
+    backs = backs_at(state, figure, point)
     try:
         route(state, figure, point, figure.mov + SILENT.extra_k, SILENT, backs, clear=clear)
     except IllegalActionError:

@@ -360,6 +360,18 @@ def _stays(figure: Figure, what: str) -> Event:
 # -- Mover sin hacer ruido (2) ---------------------------------------------------------
 
 
+def backs_at(state: GameState, figure: Figure, point: Point) -> frozenset[str]:
+    """The enemies whose back a silent mover reaching ``point`` would touch: the CaC it
+    may engage in, coming within 1 K (MOVIMIENTO, Restricciones)."""
+    return frozenset(
+        e.id
+        for e in state.enemies_of(figure)
+        if e.level == figure.level
+        and not in_arc(e.position, e.facing, point, 0.0)
+        and edge_distance(point, figure.radius, e.position, e.radius) <= ENGAGED_GAP
+    )
+
+
 def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Mover sin hacer ruido (2): Mover's MOV, and no noise.
 
@@ -367,14 +379,8 @@ def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> l
     may come within 1 K to engage in CaC), which is how an Ataque sorpresa begins.
     """
     goal = _destination(state, figure, action, SILENT.label)
-    backs = frozenset(
-        e.id
-        for e in state.enemies_of(figure)
-        if e.level == figure.level
-        and not in_arc(e.position, e.facing, goal, 0.0)
-        and edge_distance(goal, figure.radius, e.position, e.radius) <= ENGAGED_GAP
-    )
     budget = figure.mov + SILENT.extra_k
+    backs = backs_at(state, figure, goal)
     events, _, _ = travel(state, figure, goal, budget, SILENT, engaging=backs)
     figure.next_action_modifier = 0
     return [_silenced(e) for e in events if e.kind != "noise"]
