@@ -229,8 +229,8 @@ def test_failed_loc_gains_the_malus_its_d10_names_for_the_rest_of_the_game() -> 
     from wartime.engine.metaabilities import activation_ends, activation_starts
 
     for _ in range(2):
-        activation_starts(a)
-        activation_ends(a)
+        activation_starts(state, a)
+        activation_ends(state, a)
     assert carried(a) == ["Loco"]
     (loc,) = [e.data for e in loc_check(state, a, "prueba") if e.kind == "roll"]
     assert ["Loco", -1] in loc["modifiers"]

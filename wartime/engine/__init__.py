@@ -5,6 +5,7 @@ validates and applies `Action` values, records every die as an `Event`, and
 replays identically from its seed.
 """
 
+from wartime.engine import install  # noqa: F401  (last: every rule registers)
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.scenario import Ruleset, Scenario

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Gear
@@ -60,6 +61,7 @@ def used(state: GameState, user: Figure, gear: Gear) -> list[Event]:
     return [Event("hooked", text, data)]
 
 
+@hookspecs.activation_starts.impl(order=130, key="addiction")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Withdrawal: an addict that went a whole turn without a fix."""
     if not figure.addicted or figure.casualty or figure.fix_turn >= state.turn - 1:

@@ -6,11 +6,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.engine import bonuses, clouds, constraints, cries, fortune, limits, triggers
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event, roll_event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.gear import attribute_shifts
@@ -155,7 +157,8 @@ def in_action(handler: Handler) -> Handler:
             bonuses.record_volley(figure, action, events)
             if charging and not figure.charging:  # the charge's blow: Arma de carga
                 bonuses.charged_with(figure, bonuses.action_weapon(figure, action))
-            return events + cries.after_action(state, figure, events)  # Grito de veterano
+            answers = hookspecs.action_played.collect(state, figure, events)
+            return events + list(chain.from_iterable(answers))
 
     return carried_out
 

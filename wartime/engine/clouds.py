@@ -34,6 +34,7 @@ import shapely
 from wartime.board.shapes import Point
 from wartime.engine import senses
 from wartime.engine.bonuses import Context, entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
@@ -212,6 +213,7 @@ def shot_shifts(
     return smoke_modifiers(state, who, ctx.against.position, ctx.against)
 
 
+@hookspecs.activation_starts.impl(order=100, key="clouds")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """A lasting area hits the figure that starts its activation touching it."""
     if figure.casualty or not figure.on_table:
@@ -238,6 +240,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     return events
 
 
+@hookspecs.turn_starts.impl(order=20, key="clouds")
 def turn_starts(state: GameState) -> list[Event]:
     """A new turn: the smoke laid two turns ago is gone."""
     gone = [c for c in state.clouds if c.until is not None and c.until < state.turn]

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.bonuses import entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.profiles import Trait
@@ -50,6 +51,7 @@ def bestow(figures: Iterable[Figure]) -> None:
         figure.granted = [*figure.granted, grant]
 
 
+@hookspecs.activation_starts.impl(order=140, key="condemned")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """A wounded bearer owes a wound passed on before this activation ends."""
     bestow((figure,))
@@ -66,6 +68,7 @@ def passed(figure: Figure, source: Figure) -> None:
         figure.doom_due = False
 
 
+@hookspecs.activation_ends.impl(order=20, key="condemned")
 def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     """An unpaid debt costs one level of CON, AGI, INT and VOL (at least 1 each)."""
     if not figure.doom_due:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.bonuses import Context, _auras, action_weapon, entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.presence import vol
@@ -201,6 +202,7 @@ def _free_blow(
 # -- Grito de veterano ---------------------------------------------------------------------------
 
 
+@hookspecs.action_played.impl(order=10, key="cries")
 def after_action(state: GameState, figure: Figure, events: list[Event]) -> list[Event]:
     """A critical CH IMP of ``figure`` in its own activation, near a veteran's cry, earns
     its next attack of the activation at ENE 0 (one credit at a time)."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Stance
 from wartime.errors import IllegalActionError
@@ -38,17 +39,20 @@ def _entry(figure: Figure) -> str | None:
     return next((t.name for t, e in entries_of(figure, None) if e.decoy), None)
 
 
-def activation_starts(figure: Figure) -> None:
+@hookspecs.activation_starts.impl(order=150, key="decoy")
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Keep how an unused bearer stands as its activation begins."""
-    if figure.decoy_used or _entry(figure) is None:
-        return
-    figure.decoy_from = Stance(figure.position, figure.facing, figure.posture, figure.level,
-                               figure.perch, figure.moved)  # fmt: skip
+    if not figure.decoy_used and _entry(figure) is not None:
+        figure.decoy_from = Stance(figure.position, figure.facing, figure.posture, figure.level,
+                                   figure.perch, figure.moved)  # fmt: skip
+    return []
 
 
-def activation_ends(figure: Figure) -> None:
+@hookspecs.activation_ends.impl(order=30, key="decoy")
+def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     """What was kept serves this activation only."""
     figure.decoy_from = None
+    return []
 
 
 def declares(figure: Figure, action: Action) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
@@ -47,6 +48,7 @@ def kindled(target: Figure, blow: Blow) -> list[Event]:
     return [Event("burning", text, {"figure": target.id, "by": blow.striker.id})]
 
 
+@hookspecs.activation_starts.impl(order=90, key="fire")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """The burning figure's activation starts: the fire's hit, with its CH DEF."""
     if not figure.burning:

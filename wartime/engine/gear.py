@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import check_kinds
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.hits import no_healing
@@ -167,7 +168,8 @@ def attribute_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:
     return mods + check_shifts(figure, kinds)  # Droga's withdrawal (engine/addiction.py)
 
 
-def activation_starts(figure: Figure) -> list[Event]:
+@hookspecs.activation_starts.impl(order=40, key="gear")
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """A crash takes the activation's ENE; a cóctel's hangover begins."""
     events = []
     if figure.crash == 1:
@@ -181,6 +183,7 @@ def activation_starts(figure: Figure) -> list[Event]:
     return events
 
 
+@hookspecs.activation_over.impl(order=20, key="gear")
 def activation_ends(state: GameState, active: Figure) -> list[Event]:
     """The end of ``active``'s activation: its crash and hangover are over; a cóctel
     taken during it wears off (anyone's), and an overdose wounds."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import engaged_with
@@ -86,7 +87,8 @@ def _wrestle(
     return result is OpposedResult.ACTOR, events + contested
 
 
-def release(figure: Figure) -> list[Event]:
+@hookspecs.activation_starts.impl(order=20, key="holds")
+def release(state: GameState, figure: Figure) -> list[Event]:
     """The hold ends as the held Pj's activation starts (Inmovilizar enemigo)."""
     if figure.held_by is None:
         return []

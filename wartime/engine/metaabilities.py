@@ -22,6 +22,7 @@ from wartime.engine import heat, necromancy, spells
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries
 from wartime.engine.checks import acting_modifiers, contest
+from wartime.engine.core import hookspecs
 from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
@@ -139,7 +140,8 @@ def _grant(figure: Figure, target: Figure, ability: Metaability) -> Event:
     return Event("metaability", text, data)
 
 
-def activation_starts(figure: Figure) -> list[Event]:
+@hookspecs.activation_starts.impl(order=30, key="metaabilities")
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """What it cast on itself ends; what others cast on it now runs to this activation's end."""
     ended = [g for g in figure.granted if g.on_self]
     figure.granted = [g if g.lasting else replace(g, armed=True) for g in figure.granted
@@ -147,7 +149,8 @@ def activation_starts(figure: Figure) -> list[Event]:
     return [_ended(figure, g) for g in ended]
 
 
-def activation_ends(figure: Figure) -> list[Event]:
+@hookspecs.activation_over.impl(order=10, key="metaabilities")
+def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     """The metaabilities whose activation this was stop working."""
     ended = [g for g in figure.granted if g.armed]
     figure.granted = [g for g in figure.granted if not g.armed]

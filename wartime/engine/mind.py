@@ -47,6 +47,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
+from wartime.engine.core import hookspecs
 from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
@@ -343,6 +344,7 @@ def marcar_un_objetivo(state: GameState, figure: Figure, action: Action) -> list
 # -- possession in the sequence of play (called from engine/sequence.py) ------------------------
 
 
+@hookspecs.activation_starts.impl(order=10, key="possession")
 def release(state: GameState, figure: Figure) -> list[Event]:
     """As ``figure`` starts an activation, what it possessed is free again.
 

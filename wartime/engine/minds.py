@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import chance
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
@@ -54,6 +55,7 @@ def _gap(a: Figure, b: Figure) -> float:
 # -- the first action's duty -------------------------------------------------------------------
 
 
+@hookspecs.activation_starts.impl(order=70, key="minds")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Gallina and Locura asesina: what the first action of this activation must be."""
     figure.urge = ()

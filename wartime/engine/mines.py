@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartime.board.shapes import Disc, Point
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Gear, Weapon
@@ -156,6 +157,7 @@ def _near(state: GameState, mine: Mine) -> list[Figure]:
     ]
 
 
+@hookspecs.after_action.impl(order=10, key="mines")
 def after_action(state: GameState) -> list[Event]:
     """Arm the bombs whose Pj's activation is over; set off those a figure came near."""
     if not state.mines:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Raised
 from wartime.engine.mind import within_reach
@@ -225,3 +226,15 @@ def variants(state: GameState, caster: Figure, ability: Metaability) -> list[Act
                 for i in range(WAYS)
             ]
     return actions
+
+
+@hookspecs.after_action.impl(order=30, key="necromancy")
+def after_action(state: GameState) -> list[Event]:
+    """Magia: resucitar: a puppet let go falls again once the action is over."""
+    return lapse(state)
+
+
+@hookspecs.game_ends.impl(order=10, key="necromancy")
+def game_ends(state: GameState) -> list[Event]:
+    """Raised bodies count as casualties when the game ends on points."""
+    return lapse(state, everyone=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.bonuses import carries, entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 
@@ -55,6 +56,7 @@ def _malus_kind(figure: Figure) -> bool:
     return any(g.ability == figure.poisoned for g in figure.granted)
 
 
+@hookspecs.activation_starts.impl(order=120, key="poison")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """A poison with no malus costs a wound as each activation of its victim starts."""
     if figure.poisoned is None or figure.casualty or _malus_kind(figure):

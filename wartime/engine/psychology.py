@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.checks import roll
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.presence import dread, vol
@@ -190,6 +191,7 @@ def stress_limits(state: GameState, figure: Figure) -> list[Event]:
     return []
 
 
+@hookspecs.activation_starts.impl(order=60, key="psychology")
 def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
     """Panic, stress and being outnumbered are checked as a Pj starts to act."""
     events: list[Event] = []

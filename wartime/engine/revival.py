@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.bonuses import entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 
@@ -90,6 +91,7 @@ def waiting(figure: Figure) -> bool:
     return figure.casualty and figure.revival in WAITING and not figure.removed
 
 
+@hookspecs.holds_on.impl(order=10, key="revival")
 def holding_on(state: GameState, side: str) -> bool:
     """Some figure of ``side`` is down but may come back (the side has not lost yet)."""
     return any(f.side == side and waiting(f) for f in state.figures.values())
@@ -98,6 +100,7 @@ def holding_on(state: GameState, side: str) -> bool:
 # -- Coming back -------------------------------------------------------------------------------
 
 
+@hookspecs.after_action.impl(order=20, key="revival")
 def after_action(state: GameState) -> list[Event]:
     """The phoenixes that fell in the action just resolved roll their 1D10."""
     events: list[Event] = []
@@ -107,6 +110,7 @@ def after_action(state: GameState) -> list[Event]:
     return events
 
 
+@hookspecs.turn_starts.impl(order=10, key="revival")
 def turn_starts(state: GameState) -> list[Event]:
     """A new turn: heroes recover a wound, the waiting ones roll (before the initiative)."""
     events: list[Event] = []

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
-from wartime.engine import clouds, fire, gear, minds, revival, spells, targets, triggers
+from wartime.engine import minds
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.presence import vol
@@ -135,8 +137,7 @@ def new_turn(state: GameState) -> list[Event]:
         figure.support = 0  # Apoyar: an unused support lapses with the turn
         figure.looted = 0  # Saquear: its CH AGI malus lasts this turn only
     events = [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
-    events += revival.turn_starts(state)  # Héroe, Ave Fénix, Resurrección (revival.py)
-    events += clouds.turn_starts(state)  # Humo: the smoke of two turns ago is gone (clouds.py)
+    events += chain.from_iterable(hookspecs.turn_starts.collect(state))
     return events + check_game_over(state, waiting_counts=False)
 
 
@@ -157,30 +158,10 @@ def activate(state: GameState, action: Action) -> list[Event]:
     state.active = figure.id
     text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
-    from wartime.engine import holds
     from wartime.engine.checks import activation_bonus
-    from wartime.engine.metaabilities import activation_starts
-    from wartime.engine.mind import release
-    from wartime.engine.psychology import start_of_activation
 
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
-    events += release(state, figure) + holds.release(figure)
-    events += activation_starts(figure) + gear.activation_starts(figure)  # a drug's crash
-    events += triggers.activation_starts(figure)  # a stun goes on, Ira comes (triggers.py)
-    events += start_of_activation(state, figure)
-    events += minds.activation_starts(state, figure)  # Gallina, Locura asesina (minds.py)
-    events += targets.activation_starts(state, figure)  # Radiante (targets.py)
-    events += fire.activation_starts(state, figure)  # Munición incendiaria (fire.py)
-    events += clouds.activation_starts(state, figure)  # Área permanente, radiactiva (clouds.py)
-    events += spells.activation_starts(state, figure)  # Magia: anular ends (spells.py)
-    from wartime.engine import addiction, poison
-
-    events += poison.activation_starts(state, figure)  # Ponzoña (poison.py)
-    events += addiction.activation_starts(state, figure)  # Droga's withdrawal (addiction.py)
-    from wartime.engine import condemned, decoy
-
-    events += condemned.activation_starts(state, figure)  # Condenado's debt (condemned.py)
-    decoy.activation_starts(figure)  # Señuelo: how it stands now (decoy.py)
+    events += chain.from_iterable(hookspecs.activation_starts.collect(state, figure))
     events += check_game_over(state)
     if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
@@ -295,18 +276,12 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.credits = ()  # the cries' credits last for one activation (engine/cries.py)
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
     figure.urge = ()  # Gallina, Locura asesina: owed in one activation only (minds.py)
-    ending = triggers.activation_ends(state, figure)  # Enfermo terminal; a stun, Ira end
-    from wartime.engine import condemned, decoy
-
-    ending += condemned.activation_ends(state, figure)  # Condenado: a wound not passed on
-    decoy.activation_ends(figure)  # Señuelo: its starting stance is for this activation
+    ending = list(chain.from_iterable(hookspecs.activation_ends.collect(state, figure)))
     state.active = None
     state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"
-    from wartime.engine.metaabilities import activation_ends
-
     events = [*ending, Event("end", text, {"figure": figure.id, "ene": figure.ene})]
-    events += activation_ends(figure) + gear.activation_ends(state, figure)  # an overdose
+    events += chain.from_iterable(hookspecs.activation_over.collect(state, figure))
     return events + check_game_over(state) + advance(state)
 
 
@@ -318,15 +293,12 @@ def check_game_over(state: GameState, *, waiting_counts: bool = True) -> list[Ev
     """
     if state.over:
         return []
-    from wartime.engine import mines, necromancy
-
-    events = mines.after_action(state)  # Área de activación: armed, or set off (mines.py)
-    events += revival.after_action(state)  # Ave Fénix: the 1D10 once the action is over
-    events += necromancy.lapse(state)  # Magia: resucitar: a puppet let go falls again
+    events = list(chain.from_iterable(hookspecs.after_action.collect(state)))
     beaten = [
         side
         for side in SIDES
-        if not state.living(side) and not (waiting_counts and revival.holding_on(state, side))
+        if not state.living(side)
+        and not (waiting_counts and any(hookspecs.holds_on.collect(state, side)))
     ]
     if not beaten:
         return events
@@ -343,9 +315,7 @@ def casualty_points(state: GameState, side: str) -> int:
 
 def finish_on_points(state: GameState) -> list[Event]:
     """At the turn limit, the side that has taken more enemy points wins."""
-    from wartime.engine import necromancy
-
-    fallen = necromancy.lapse(state, everyone=True)  # raised bodies count as casualties
+    fallen = list(chain.from_iterable(hookspecs.game_ends.collect(state)))
     scores = {side: casualty_points(state, side) for side in SIDES}
     state.over = True
     state.winner = None if scores["A"] == scores["B"] else max(SIDES, key=lambda s: scores[s])

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import carried
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Metaability
@@ -186,6 +187,7 @@ def _suppress(caster: Figure, target: Figure, name: str, what: str) -> Event:
     return Event("suppressed", text, {"figure": target.id, "entry": what, "by": caster.id})
 
 
+@hookspecs.activation_starts.impl(order=110, key="spells")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """What this figure cancelled works again (and what a fallen caster cancelled)."""
     events = []

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import per_profile
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
@@ -287,6 +288,7 @@ def _radiant(state: GameState, figure: Figure) -> list[tuple[Figure, str, float]
     return found
 
 
+@hookspecs.activation_starts.impl(order=80, key="targets")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Radiante: an enemy of bearers within reach checks CH VOL once as its activation
     starts; failed, its shots must go at them first (Figure.dazzled)."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.bonuses import check_kinds, entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.profiles import Trait, Weapon
@@ -206,7 +207,8 @@ def spikes(defender: Figure) -> tuple[list[Event], int]:
 # -- Activations: the stun and Ira come and go; Enfermo terminal -------------------------------
 
 
-def activation_starts(figure: Figure) -> list[Event]:
+@hookspecs.activation_starts.impl(order=50, key="triggers")
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     events = []
     if figure.stunned == WAITING:
         figure.stunned = NOW
@@ -220,6 +222,7 @@ def activation_starts(figure: Figure) -> list[Event]:
     return events
 
 
+@hookspecs.activation_ends.impl(order=10, key="triggers")
 def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     """As ``figure``'s activation ends (before the turn passes on)."""
     if figure.stunned == NOW:

@@ -1,0 +1,53 @@
+"""Every hook the core fires, typed: the points where actions and entries plug in.
+
+Each hook's docstring-comment says when it fires and what an answer means.  The
+implementations register with ``@hookspecs.<name>.impl(order=..., key=...)``; their
+orders fix the order of the dice (see :mod:`wartime.engine.hooks`).  The orders are
+spaced by ten, in the order the rules resolve, so a new answer can slot in between.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.hooks import Hook
+
+if TYPE_CHECKING:
+    from wartime.engine.actions import Action
+    from wartime.engine.events import Event
+    from wartime.engine.figures import Figure
+    from wartime.engine.state import GameState
+
+# SECUENCIA DE JUEGO --------------------------------------------------------------------
+
+# A new turn has begun (after the turn event): what comes back, what wears off.
+turn_starts: Hook[[GameState], list[Event]] = Hook("turn_starts")
+
+# A Pj has just been activated and gained its ENE: what it owes, suffers or regains.
+activation_starts: Hook[[GameState, Figure], list[Event]] = Hook("activation_starts")
+
+# A Pj's activation is ending, while it is still the active figure.
+activation_ends: Hook[[GameState, Figure], list[Event]] = Hook("activation_ends")
+
+# A Pj's activation has ended (after its end event): what lasted for that activation.
+activation_over: Hook[[GameState, Figure], list[Event]] = Hook("activation_over")
+
+# An action (or an activation's start or end) has been resolved; before the game
+# looks for a beaten side: bombs armed or set off, bodies that come back or fall.
+after_action: Hook[[GameState], list[Event]] = Hook("after_action")
+
+# ACCIONES ------------------------------------------------------------------------------
+
+# Why ``figure`` may not take ``action`` now, in a player's words; None lets it through.
+# The first refusal wins, so a cheap and common one should come early.
+refusal: Hook[[GameState, Figure, Action], str | None] = Hook("refusal")
+
+# ``figure``'s action has been carried out with ``events``: what that earns it.
+action_played: Hook[[GameState, Figure, list[Event]], list[Event]] = Hook("action_played")
+
+# The game is ending at the turn limit, before the points are counted.
+game_ends: Hook[[GameState], list[Event]] = Hook("game_ends")
+
+# Whether ``side`` still holds on with no figure standing (one of its fallen may come
+# back): any True keeps it from losing until the next turn starts.
+holds_on: Hook[[GameState, str], bool] = Hook("holds_on")
