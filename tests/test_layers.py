@@ -1,7 +1,19 @@
-"""DESIGN §2: the core never imports pygame."""
+"""DESIGN §2: the core never imports pygame; ENGINE-LAYOUT.md: the engine's own layers."""
 
 from __future__ import annotations
 
+import pytest
+
+from .engine_imports import (
+    ENGINE,
+    LAYERS,
+    cycles,
+    engine_imports,
+    layer,
+    local_import_lines,
+    modules,
+    wartime_imports,
+)
 from .pygame_free import run_without_pygame
 
 CORE = ["wartime.rules", "wartime.formats", "wartime.cli", "wartime.reports"]
@@ -25,3 +37,61 @@ def test_core_imports_without_pygame() -> None:
         "from wartime.cli import main\n"
         "assert main(['catalog', '--search', 'afilada']) == 0\n"
     )
+
+
+# -- the engine's own layers (ENGINE-LAYOUT.md) -------------------------------------------------
+#
+# The rules are enforced as a ratchet while the engine moves into its layers: each figure
+# may only go down, and a commit that lowers one lowers its limit here too.  The issue is
+# done when every figure reads its target.
+RATCHET = {
+    "core imports an action, an entry or the AI": (122, 0),
+    "an action imports an entry or the AI": (64, 0),
+    "an entry imports another entry or the AI": (40, 0),
+    "wartime imports inside functions": (233, 0),
+    "modules in the largest import cycle": (81, 8),
+}
+
+
+def _measured() -> dict[str, list[str]]:
+    edges = engine_imports()
+
+    def crossing(source: str, targets: tuple[str, ...]) -> list[str]:
+        return [
+            f"{e.source}:{e.line} -> {e.target}"
+            for e in edges
+            if layer(e.source) == source and layer(e.target) in targets
+        ]
+
+    largest = max(cycles(edges), key=len)
+    upper = ("actions", "entries", "ai")
+    return {
+        "core imports an action, an entry or the AI": crossing("core", upper),
+        "an action imports an entry or the AI": crossing("actions", ("entries", "ai")),
+        "an entry imports another entry or the AI": crossing("entries", ("entries", "ai")),
+        "wartime imports inside functions": local_import_lines(),
+        "modules in the largest import cycle": sorted(largest),
+    }
+
+
+@pytest.mark.parametrize("rule", list(RATCHET))
+def test_engine_layers_ratchet(rule: str) -> None:
+    """ENGINE-LAYOUT.md rules 1, 2, 3 and 6 and the cycle limit, counted from the source."""
+    limit, target = RATCHET[rule]
+    found = _measured()[rule]
+    assert len(found) <= limit, f"{rule}: {len(found)} > {limit}, new ones:\n" + "\n".join(found)
+    assert len(found) == limit or len(found) <= target, (
+        f"{rule}: {len(found)}, down from {limit}; lower its limit in RATCHET to {len(found)}"
+    )
+
+
+def test_every_module_of_the_engine_has_a_layer() -> None:
+    """A new module goes into core/, actions/, entries/ or ai/ (docs/architecture.md)."""
+    outside = {"wartime.engine", "wartime.engine.hooks", "wartime.engine.install"}
+    loose = [m for m in modules() if layer(m) is None and m not in outside]
+    assert all(m.endswith(tuple(f".{name}" for name in LAYERS)) for m in loose), loose
+
+
+def test_hooks_know_nothing_of_the_game() -> None:
+    """hooks.py is the registry only: it imports nothing of wartime."""
+    assert not list(wartime_imports(ENGINE / "hooks.py"))
