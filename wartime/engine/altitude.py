@@ -22,6 +22,7 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.moves import HIGH, engaged_with, noise_event
@@ -150,6 +151,7 @@ def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> li
     return events
 
 
+@hookspecs.refusal.impl(order=40, key="altitude")
 def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str | None:
     """Volar en altura 3: no two actions in a row that are not movement."""
     if figure.level != HIGH or action.kind in _MOVEMENT:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import ally_near, entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
@@ -177,6 +178,7 @@ def lost(state: GameState, figure: Figure) -> list[Event]:
 # -- Miedo en las manos ------------------------------------------------------------------------
 
 
+@hookspecs.refusal.impl(order=90, key="behaviour")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Miedo en las manos: why a shot at this target is refused (a nearer enemy it could
     shoot at now with that weapon), or None."""

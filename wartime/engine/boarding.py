@@ -20,6 +20,7 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import ENGAGED_GAP, engaged_with
@@ -44,6 +45,7 @@ def carrier(figure: Figure) -> bool:
     return figure.profile.transport is not None and figure.riding
 
 
+@hookspecs.refusal.impl(order=50, key="boarding")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why ``action`` cannot be taken by or at a passenger, or None."""
     if figure.aboard is not None and action.kind not in _INSIDE:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, action_weapon, carries, check_kinds
+from wartime.engine.core import hookspecs
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.rules.equipment import ENORMOUS, MEGA_ARMOUR
@@ -117,6 +118,7 @@ def check_modifiers(figure: Figure, purpose: str, ctx: Context) -> list[tuple[st
 # -- refusals ----------------------------------------------------------------------------------
 
 
+@hookspecs.refusal.impl(order=130, key="constraints")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why the entries of this batch forbid ``action`` (None: they do not)."""
     if action.kind == "comerciar":

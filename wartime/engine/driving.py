@@ -10,13 +10,18 @@ The actions and the wounds of transports are in :mod:`wartime.engine.transports`
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
 
 TURN_LIMIT = 45.0  # Girar y pivotar: degrees a transport may turn at the end of its move
 # What a transport cannot do: CaC (BONUS Y MALUS, Mecha is the exception), and the
@@ -44,7 +49,8 @@ def unusable(figure: Figure) -> bool:
     return vehicle is not None and figure.vehicle_wounds == vehicle.cal
 
 
-def refusal(figure: Figure, action: Action) -> str | None:
+@hookspecs.refusal.impl(order=30, key="driving")
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why a figure in a transport cannot take ``action``, or None."""
     if not drives(figure) or action.kind not in _ON_FOOT | _CAC:
         return None

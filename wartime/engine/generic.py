@@ -31,13 +31,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import behaviour, boarding, holds, items, limits, options, usage, wear
+from wartime.engine import boarding, limits, options, usage, wear
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, sight, wound
-from wartime.engine.driving import refusal
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import no_healing
@@ -46,7 +46,6 @@ from wartime.engine.moves import ENGAGED_GAP
 from wartime.engine.presence import flight, vol
 from wartime.engine.profiles import Weapon
 from wartime.engine.sequence import Handler
-from wartime.engine.terrain_moves import perch_refusal
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
 from wartime.geometry.vision import can_interact, vision_range
@@ -126,28 +125,7 @@ def _gap(a: Figure, b: Figure) -> float:
 
 def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
     """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
-    from wartime.engine import constraints  # A 2 manos, Laborioso, Requiere (X)...
-    from wartime.engine.altitude import high_flight_problem
-    from wartime.engine.ghost import refusal as ghost_refusal
-    from wartime.engine.targets import refusal as target_refusal
-    from wartime.engine.vanishing import refusal as away_refusal
-
-    # a transport's limits (driving.py); flying at height 3 (altitude.py)
-    problem = (
-        away_refusal(state, figure, action)  # Desaparecer: off the table (vanishing.py)
-        or ghost_refusal(state, figure, action)  # Incorpóreo: out of reach (ghost.py)
-        or refusal(figure, action)
-        or high_flight_problem(state, figure, action)
-        or boarding.refusal(state, figure, action)  # passengers (boarding.py)
-        or holds.refusal(state, figure, action)  # held or tied up (holds.py)
-        or perch_refusal(figure, action)  # on top of something (terrain_moves.py)
-        or items.refusal(state, action)  # a body removed by Eliminar (items.py)
-        or behaviour.refusal(state, figure, action)  # Miedo en las manos (behaviour.py)
-        or limits.refusal(figure, action)  # Lastrado, Arma pesada (limits.py)
-        or target_refusal(state, figure, action)  # Anónimo, Radiante (targets.py)
-        or wear.refusal(figure, action)  # Cargas, Arma de campaña, Dirección resistida
-        or constraints.refusal(state, figure, action)  # A 2 manos, Laborioso, Requiere...
-    )
+    problem = hookspecs.refusal.first(state, figure, action)
     if problem:
         raise IllegalActionError(problem)
     handler = in_action(handler)  # its checks know the action; its ENE takes the entries'

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
@@ -74,6 +75,7 @@ def through(
     return end, travelled
 
 
+@hookspecs.refusal.impl(order=20, key="ghost")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Nothing aims at an incorporeal figure; it acts on nobody but itself."""
     aimed = state.figures.get(action.target or "")

@@ -45,6 +45,7 @@ def holder(state: GameState, figure: Figure) -> Figure | None:
     return grip
 
 
+@hookspecs.refusal.impl(order=60, key="holds")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """What a held or tied Pj may not do."""
     if action.kind == UNTIE:

@@ -35,6 +35,7 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import keyed
 from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, burden_modifiers, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import ENGAGED_GAP, STRIDES, Stride, engaged_with, travel
@@ -60,7 +61,8 @@ Move = tuple[Figure, Figure, Weapon]  # giver, receiver, the piece
 # -- who can be reached ------------------------------------------------------------------------
 
 
-def refusal(state: GameState, action: Action) -> str | None:
+@hookspecs.refusal.impl(order=80, key="items")
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why ``action`` cannot aim at its target: a body Eliminar removed is gone (or None)."""
     aimed = state.figures.get(action.target or "")
     if aimed is not None and aimed.removed:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import action_weapon, entries_of, per_profile
+from wartime.engine.core import hookspecs
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
 from wartime.rules.actions import load_actions
@@ -103,7 +104,8 @@ def stride_extra(figure: Figure, kind: str) -> float:
 # -- Refusals ----------------------------------------------------------------------------------
 
 
-def refusal(figure: Figure, action: Action) -> str | None:
+@hookspecs.refusal.impl(order=100, key="limits")
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why the figure may not take ``action``: an entry forbids it (Lastrado), or the
     weapon is too heavy for it (Arma pesada); None when neither."""
     for kind, name in limits(figure).forbidden:

@@ -227,7 +227,7 @@ def move_problem(
     bound = limits.limits(figure) is not limits.NONE  # most figures carry none of these
     problem = _facing_problem(figure, action.facing)
     if bound:  # limits: Lastrado, Piernas muy cortas
-        problem = problem or limits.refusal(figure, action)
+        problem = problem or limits.refusal(state, figure, action)
     if problem:
         return problem
     budget = figure.mov + stride.extra_k

@@ -349,6 +349,7 @@ def _weapon_of(figure: Figure, action: Action) -> Weapon | None:
 # -- Refusals, and what legal_actions() adds ---------------------------------------------------
 
 
+@hookspecs.refusal.impl(order=110, key="targets")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why the batch's entries refuse ``action``: a Cargar at an Anónimo, a shot that a
     Radiante claims first, Fuego a larga with any attack but Ataque a distancia."""

@@ -71,6 +71,7 @@ from wartime.engine import afloat, bonuses, leaps, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.combat import defend, wound
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.moves import ENGAGED_GAP, engaged_with, noise_event, stride, travel
@@ -849,7 +850,8 @@ _PERCHED_OK = frozenset({"dejarse_caer", "agacharse", "cuerpo_a_tierra", "levant
 _MOVING_COMBAT = frozenset({"embestir", "huir", "destrabarse", "cargar", "contracarga"})
 
 
-def perch_refusal(figure: Figure, action: Action) -> str | None:
+@hookspecs.refusal.impl(order=70, key="perch")
+def perch_refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """On top of a wall or obstacle (Subir a un alto) a Pj gets down before it moves."""
     if not figure.perch or action.kind in _PERCHED_OK:
         return None

@@ -26,6 +26,7 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import spend
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
@@ -45,6 +46,7 @@ def entry(figure: Figure) -> str | None:
     return next((t.name for t, e in entries_of(figure, None) if e.vanish), None)
 
 
+@hookspecs.refusal.impl(order=10, key="vanishing")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """An away figure only comes back (or ends); nothing may aim at an away figure."""
     if figure.vanished == AWAY and not (action.kind == ACTION and action.item == entry(figure)):

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import action_weapon, entries_of, per_profile
 from wartime.engine.checks import acting_modifiers, chance, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.driving import TURN_LIMIT, drives, turn_to
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -189,7 +190,8 @@ def charges_of(trait: Trait) -> int | None:
     return int(param) if param.isdigit() else None
 
 
-def refusal(figure: Figure, action: Action) -> str | None:
+@hookspecs.refusal.impl(order=120, key="wear")
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why the entries of batch H refuse ``action``: its item's charges are spent (Cargas),
     another campaign weapon was used (Arma de campaña), or it turns the figure too far
     (Dirección resistida); None when none does."""
