@@ -25,6 +25,7 @@ from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.handlers import register
 from wartime.engine.moves import HIGH, engaged_with, noise_event
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
@@ -169,3 +170,4 @@ def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str
 
 
 HANDLERS = {"cambiar_de_altitud": change, "despegar_aterrizar": change}
+register(HANDLERS)

@@ -23,6 +23,7 @@ from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import register
 from wartime.engine.moves import ENGAGED_GAP, engaged_with
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -180,3 +181,4 @@ def _ring(ride: Figure, figure: Figure) -> list[Point]:
 
 
 HANDLERS = {ACTION: embarcar_desembarcar}
+register(HANDLERS)

@@ -22,7 +22,7 @@ from wartime.rules.actions import Difficulty, EneSource, load_actions
 from wartime.rules.text import fold
 
 if TYPE_CHECKING:
-    from wartime.engine.sequence import Handler
+    from wartime.engine.handlers import Handler
     from wartime.engine.state import GameState
 
 DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel

@@ -36,6 +36,7 @@ from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import register
 from wartime.engine.limits import sight_extra
 from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.presence import vol
@@ -742,3 +743,6 @@ def _hide(figure: Figure, wounds: int) -> list[Event]:
     left = levels - figure.hide_lost
     text = f"{name}: {figure.id} pierde {taken} nivel(es) en lugar de heridas (le quedan {left})"
     return [Event("hide", text, {"figure": figure.id, "levels": taken, "left": left})]
+
+
+register({"ataque_distancia": ataque_distancia, "ataque_cac": ataque_cac})

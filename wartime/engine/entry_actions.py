@@ -29,6 +29,7 @@ from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
+from wartime.engine.handlers import register
 from wartime.engine.presence import vol
 from wartime.engine.shields import shield_of
 from wartime.engine.specials import SPECIAL_USES, regain_entries, special_choices, weapon_use
@@ -263,3 +264,4 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
 
 
 HANDLERS = {ACTION: usar_bonus}
+register(HANDLERS)

@@ -40,12 +40,12 @@ from wartime.engine.combat import magazine_size, rounds_left, sight, wound
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
 from wartime.engine.moves import ENGAGED_GAP
 from wartime.engine.presence import flight, vol
 from wartime.engine.profiles import Weapon
-from wartime.engine.sequence import Handler
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
 from wartime.geometry.vision import can_interact, vision_range
@@ -563,3 +563,4 @@ HANDLERS: dict[str, Handler] = {
     "recargar": recargar,
     "soltar": soltar,
 }
+register(HANDLERS)

@@ -1,60 +1,36 @@
-"""Which rule module handles each automated action of the list (by action id)."""
+"""Which rule module handles each action of the list (by action id): the dispatch.
+
+Every action module registers the actions it plays with :func:`register` as it is
+imported (``install.py`` imports them all); the core looks a handler up here and
+never names the module that plays it.
+"""
 
 from __future__ import annotations
 
-from wartime.engine import (
-    altitude,
-    boarding,
-    combat,
-    entry_actions,
-    generic,
-    holds,
-    items,
-    melee_variants,
-    metaabilities,
-    mind,
-    moves,
-    responses,
-    surprise,
-    terrain_moves,
-    transports,
-)  # fmt: skip
-from wartime.engine.sequence import Handler
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-CORE: dict[str, Handler] = {
-    "mover": moves.mover,
-    "correr": moves.correr,
-    "esprintar": moves.esprintar,
-    "agacharse": moves.agacharse,
-    "cuerpo_a_tierra": moves.cuerpo_a_tierra,
-    "levantarse": moves.levantarse,
-    "esperar": moves.esperar,
-    "cargar": moves.cargar,
-    "ataque_distancia": combat.ataque_distancia,
-    "ataque_cac": combat.ataque_cac,
-}
+from wartime.rules.actions import load_actions
 
-# Each rule module lists the actions it plays; an id may be handled once only.
-HANDLERS: dict[str, Handler] = {
-    **CORE,
-    **terrain_moves.HANDLERS,
-    **melee_variants.HANDLERS,
-    **generic.HANDLERS,
-    **mind.HANDLERS,
-    **metaabilities.HANDLERS,
-    **surprise.HANDLERS,
-    **transports.HANDLERS,
-    **responses.HANDLERS,
-    **altitude.HANDLERS,
-    **boarding.HANDLERS,
-    **holds.HANDLERS,
-    **items.HANDLERS,
-    **entry_actions.HANDLERS,  # Usar bonus: actions the catalogue's entries give
-}
+if TYPE_CHECKING:
+    from wartime.engine.actions import Action
+    from wartime.engine.events import Event
+    from wartime.engine.figures import Figure
+    from wartime.engine.state import GameState
+
+Handler = Callable[["GameState", "Figure", "Action"], "list[Event]"]
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def register(handlers: Mapping[str, Handler]) -> None:
+    """Play each action id with its handler; an id may be handled once only."""
+    for kind, handler in handlers.items():
+        if kind in HANDLERS:
+            raise ValueError(f"action '{kind}' already has a handler ({HANDLERS[kind]!r})")
+        HANDLERS[kind] = handler
 
 
 def not_yet_automated() -> list[str]:
     """Names of the actions of the list the engine does not play yet (shown to players)."""
-    from wartime.rules.actions import load_actions
-
     return [a.name for a in load_actions().actions if a.id not in HANDLERS]

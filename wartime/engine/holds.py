@@ -18,6 +18,7 @@ from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import register
 from wartime.engine.moves import engaged_with
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
@@ -139,3 +140,4 @@ def _untie(state: GameState, figure: Figure) -> list[Event]:
 
 
 HANDLERS = {UNTIE: desatarse}
+register(HANDLERS)

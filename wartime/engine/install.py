@@ -6,8 +6,9 @@ The order of the imports does not matter: what fixes the order in which
 implementations run is each one's explicit ``order``.
 """
 
-# Every action family of the list (data/actions.yaml) and every entry that needs code;
-# they move into actions/ and entries/ with the migration (ENGINE-LAYOUT.md, step 7).
+# Every action family of the list (data/actions.yaml), every entry that needs code, and
+# the core modules that play actions themselves (combat's attacks, responses' answers).
+# They move into actions/ and entries/ with the migration (ENGINE-LAYOUT.md, step 7).
 from wartime.engine import (  # noqa: F401  (imported for their registrations)
     addiction,
     afloat,
@@ -20,6 +21,7 @@ from wartime.engine import (  # noqa: F401  (imported for their registrations)
     body_zones,
     cargo,
     clouds,
+    combat,
     concentrated,
     condemned,
     constraints,
@@ -60,6 +62,7 @@ from wartime.engine import (  # noqa: F401  (imported for their registrations)
     poison,
     presence,
     psychic_hits,
+    responses,
     revival,
     senses,
     shields,

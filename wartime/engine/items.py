@@ -38,9 +38,9 @@ from wartime.engine.checks import acting_modifiers, burden_modifiers, roll, spen
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import Handler, register
 from wartime.engine.moves import ENGAGED_GAP, STRIDES, Stride, engaged_with, travel
 from wartime.engine.profiles import Weapon
-from wartime.engine.sequence import Handler
 from wartime.engine.terrain_moves import in_contact, lends_a_hand
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -509,3 +509,4 @@ HANDLERS: dict[str, Handler] = {
     "eliminar": eliminar,
     "saquear": saquear,
 }
+register(HANDLERS)

@@ -56,6 +56,7 @@ from wartime.engine.combat import (
 from wartime.engine.driving import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import Blow, action_damage
 from wartime.engine.limits import sight_extra
 from wartime.engine.moves import (
@@ -68,7 +69,6 @@ from wartime.engine.moves import (
 from wartime.engine.presence import vol
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
-from wartime.engine.sequence import Handler
 from wartime.engine.surprise import cac_impact
 from wartime.engine.transports import ram
 from wartime.errors import IllegalActionError
@@ -786,3 +786,4 @@ HANDLERS: dict[str, Handler] = {
     "embestir": embestir,
     "contracarga": contracarga,
 }
+register(HANDLERS)

@@ -27,6 +27,7 @@ from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.gear import usar_objeto
+from wartime.engine.handlers import register
 from wartime.engine.mana import pay
 from wartime.engine.mind import within_reach
 from wartime.engine.minds import void_runes
@@ -163,3 +164,4 @@ def _ended(figure: Figure, grant: Grant) -> Event:
 
 
 HANDLERS = {"usar": usar}
+register(HANDLERS)

@@ -51,10 +51,11 @@ from wartime.engine.core import hookspecs
 from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.handlers import Handler, register
 from wartime.engine.limits import sight_extra
 from wartime.engine.presence import vol
 from wartime.engine.psychology import psi_check, stress_limits
-from wartime.engine.sequence import Handler, possessed
+from wartime.engine.sequence import possessed
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import can_interact, in_arc, vision_range
@@ -417,3 +418,4 @@ HANDLERS: dict[str, Handler] = {
     "marcar_un_objetivo": marcar_un_objetivo,
     COUNTER: _answer_only,
 }
+register(HANDLERS)

@@ -23,7 +23,8 @@ from wartime.engine.driving import (
 )
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.sequence import Handler, end_activation
+from wartime.engine.handlers import Handler, register
+from wartime.engine.sequence import end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
@@ -379,3 +380,16 @@ def _contact_point(figure: Figure, target: Figure) -> Point:
     length = math.hypot(dx, dy) or 1.0
     reach = target.radius + figure.radius
     return (target.position[0] + dx / length * reach, target.position[1] + dy / length * reach)
+
+
+HANDLERS: dict[str, Handler] = {
+    "mover": mover,
+    "correr": correr,
+    "esprintar": esprintar,
+    "agacharse": agacharse,
+    "cuerpo_a_tierra": cuerpo_a_tierra,
+    "levantarse": levantarse,
+    "esperar": esperar,
+    "cargar": cargar,
+}
+register(HANDLERS)

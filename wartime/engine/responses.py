@@ -33,6 +33,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.guards import ENTRY as GUARD_ENTRY
 from wartime.engine.guards import GUARD, guards
+from wartime.engine.handlers import register
 from wartime.engine.holds import holder
 from wartime.engine.moves import Stride, engaged_with, travel
 from wartime.engine.specials import MANIPULATE, MANIPULATOR, manipulate, manipulates
@@ -41,7 +42,7 @@ from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
     from wartime.engine.bonuses import Context
-    from wartime.engine.sequence import Handler
+    from wartime.engine.handlers import Handler
     from wartime.engine.state import GameState
 
 FLEE, DODGE = "huir", "esquivar_en_cac"
@@ -365,3 +366,4 @@ def _answer_only(kind: str) -> Handler:
 
 
 HANDLERS = {kind: _answer_only(kind) for kind in (FLEE, DODGE, DRAW)}
+register(HANDLERS)

@@ -7,7 +7,6 @@ acted; sides alternate within a phase, the initiative winner first.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -17,14 +16,12 @@ from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import HANDLERS
 from wartime.engine.presence import vol
 from wartime.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
-
-Handler = Callable[["GameState", Figure, Action], list[Event]]
-
 
 def other(side: str) -> str:
     return SIDES[1 - SIDES.index(side)]
@@ -174,8 +171,6 @@ def act(state: GameState, action: Action) -> list[Event]:
     An action aimed at an enemy that may answer it (Huir, Esquivar en CaC) waits
     for that answer once declared (engine/responses.py).
     """
-    from wartime.engine.handlers import HANDLERS
-
     figure = state.figure(state.active)
     puppet = None  # Poseer: a figure the active Pj possesses may act, paid with its ENE
     if action.figure not in (None, figure.id):
@@ -208,7 +203,6 @@ def carry_out(
     state: GameState, figure: Figure, action: Action, puppet: Figure | None = None
 ) -> list[Event]:
     """Play the acting Pj's action (or its puppet's), then open the chance to react."""
-    from wartime.engine.handlers import HANDLERS
     from wartime.engine.reactions import open_window
 
     handler = HANDLERS.get(action.kind)

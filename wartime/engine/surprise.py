@@ -18,6 +18,7 @@ from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import register
 from wartime.errors import IllegalActionError
 from wartime.geometry.vision import in_arc
 from wartime.rules.dice import Outcome
@@ -79,3 +80,4 @@ def surprised(target: Figure, attacker: Figure | None) -> Modifiers:
 
 
 HANDLERS = {"ataque_sorpresa": ataque_sorpresa}
+register(HANDLERS)

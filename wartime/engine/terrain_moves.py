@@ -74,8 +74,8 @@ from wartime.engine.combat import defend, wound
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import Handler, register
 from wartime.engine.moves import ENGAGED_GAP, engaged_with, noise_event, stride, travel
-from wartime.engine.sequence import Handler
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
@@ -869,3 +869,4 @@ HANDLERS: dict[str, Handler] = {
     "dejarse_caer": dejarse_caer,
     "giro_180": giro_180,
 }
+register(HANDLERS)

@@ -23,6 +23,7 @@ from wartime.engine.driving import drives, turn_to, unusable, unusable_text
 from wartime.engine.entry_actions import pivot_cost
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import register
 from wartime.engine.moves import Stride, noise_event, route
 from wartime.engine.profiles import UNARMED
 from wartime.errors import IllegalActionError
@@ -245,3 +246,4 @@ def blast(state: GameState, victims: list[str], damage: int) -> list[Event]:
 
 
 HANDLERS = {"pivotar": pivotar, "maniobrar": maniobrar}
+register(HANDLERS)
