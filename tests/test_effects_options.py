@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState, PendingKind
+from wartime.engine.actions import MalformedActionError
 from wartime.engine.options import gather
 from wartime.engine.profiles import Trait
 from wartime.errors import DataError
@@ -144,7 +145,7 @@ def test_options_survive_a_save_and_bad_ones_are_clean_errors(tmp_path: Any) -> 
     action = replace(BLOW, figure="a", options=("Maestro de esgrima (DAÑ)",))
     assert Action.from_data(action.to_data()) == action
     assert "options" not in BLOW.to_data()
-    with pytest.raises(TypeError, match="options is a list"):
+    with pytest.raises(MalformedActionError, match="options: options are entry labels"):
         Action.from_data({"kind": "ataque_cac", "options": "Frenesí"})
     from wartime.engine.saves import load_game
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wartime.board.shapes import Point
+from wartime.errors import IllegalActionError
 
 
 @dataclass(frozen=True)
@@ -40,18 +43,56 @@ class Action:
         return data
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Action:
-        point = data.get("point")
-        return cls(
-            kind=str(data["kind"]),
+    def from_data(cls, data: object) -> Action:
+        """The action a save holds; :class:`MalformedActionError` names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise MalformedActionError("", f"an action is a mapping with a kind, not {data!r}")
+        unknown = sorted(str(k) for k in data if k not in FIELDS)
+        if unknown:
+            raise MalformedActionError(unknown[0], f"unknown field (allowed: {', '.join(FIELDS)})")
+        if "kind" not in data:
+            raise MalformedActionError("kind", "missing: every action has a kind")
+        point, facing = data.get("point"), data.get("facing")
+        options = data.get("options") or ()
+        action = cls(
+            kind=data["kind"],
             figure=data.get("figure"),
             target=data.get("target"),
-            point=(float(point[0]), float(point[1])) if point is not None else None,
+            point=tuple(point) if isinstance(point, list) else point,
             item=data.get("item"),
-            facing=float(data["facing"]) if data.get("facing") is not None else None,
-            level=int(data["level"]) if data.get("level") is not None else None,
-            options=_labels(data.get("options")),
+            facing=facing,
+            level=data.get("level"),
+            options=tuple(options) if isinstance(options, list) else options,
         )
+        action.check_form()
+        if action.point is not None:  # a save's numbers are read as floats, as written
+            action = replace(action, point=(float(action.point[0]), float(action.point[1])))
+        return action if facing is None else replace(action, facing=float(facing))
+
+    def check_form(self) -> None:
+        """Raise :class:`MalformedActionError` unless every field has its type and is finite.
+
+        The engine asks this of every decision before it looks at the position, so a
+        point of NaN or a list where a name goes is refused in words, not by a crash
+        deep in the geometry.
+        """
+        if not isinstance(self.kind, str) or not self.kind:
+            raise MalformedActionError("kind", f"an action's kind is a name, not {self.kind!r}")
+        for name in ("figure", "target", "item"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise MalformedActionError(name, f"a name is expected, not {value!r}")
+        point, facing, level, options = self.point, self.facing, self.level, self.options
+        if point is not None and not (
+            isinstance(point, tuple) and len(point) == 2 and all(map(_real, point))
+        ):
+            raise MalformedActionError("point", f"a point is two finite numbers, not {point!r}")
+        if facing is not None and not _real(facing):
+            raise MalformedActionError("facing", f"a facing is finite degrees, not {facing!r}")
+        if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
+            raise MalformedActionError("level", f"a height is a whole number, not {level!r}")
+        if not isinstance(options, tuple) or not all(isinstance(o, str) for o in options):
+            raise MalformedActionError("options", f"options are entry labels, not {options!r}")
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -72,9 +113,25 @@ class Action:
         return " ".join(parts)
 
 
-def _labels(raw: object) -> tuple[str, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list) or not all(isinstance(o, str) for o in raw):
-        raise TypeError(f"options is a list of entry labels, not {raw!r}")
-    return tuple(raw)
+def option_refused(figure: str, label: str, where: str, allowed: Iterable[str]) -> str:
+    """The refusal of an option label ``figure`` cannot take ``where``, naming those it can."""
+    labels = ", ".join(allowed)
+    return f"{figure} cannot take {label} {where} (" + (
+        f"it may take: {labels})" if labels else "it has no option to take there)"
+    )
+
+
+FIELDS = ("kind", "figure", "target", "point", "item", "facing", "level", "options")
+
+
+class MalformedActionError(IllegalActionError):
+    """An action whose ``field`` has the wrong type or value (refused before it is tried)."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}" if field else reason)
+        self.field = field
+        self.reason = reason
+
+
+def _real(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from wartime.engine.actions import Action
+from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import entries_of, named_by, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -61,7 +61,8 @@ def extra_stride(figure: Figure, action: Action) -> float:
     for label in action.options:
         found = [e for t, e in entries_of(figure, None) if e.extra_move and t.name == label]
         if not found:
-            raise IllegalActionError(f"{figure.id} cannot take {label} with a move")
+            allowed = [name for name, _ in _veins(figure)]
+            raise IllegalActionError(option_refused(figure.id, label, "with a move", allowed))
         if label in action.options[: action.options.index(label)]:
             raise IllegalActionError(f"{label} is taken once per move")
         extra += found[0].extra_move

@@ -19,7 +19,7 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.engine import limits
-from wartime.engine.actions import Action
+from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -69,7 +69,8 @@ def _leap_of(figure: Figure, label: str) -> tuple[float, int, int | None, int | 
     for trait, effect in entries_of(figure, None):
         if trait.name == label and effect.leap is not None and effect.leap_ene is not None:
             return effect.leap, effect.leap_ene, effect.rough_ene, effect.rough_wounds
-    raise IllegalActionError(f"{figure.id} cannot take {label} with a jump")
+    allowed = [t.name for t, e in entries_of(figure, None) if e.leap is not None]
+    raise IllegalActionError(option_refused(figure.id, label, "with a jump", allowed))
 
 
 def leap(state: GameState, figure: Figure, action: Action) -> list[Event]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 
-from wartime.engine.actions import Action
+from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import action_weapon, entries_of, option_label, spent_in
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -85,7 +85,7 @@ def take(figure: Figure, action: Action) -> list[Event]:
     entries: set[str] = set()
     for label in action.options:
         if label not in found:
-            raise IllegalActionError(f"{figure.id} cannot take {label} with this attack")
+            raise IllegalActionError(option_refused(figure.id, label, "with this attack", found))
         if found[label] and action.kind not in CAC:
             raise IllegalActionError(f"{label} is only taken in a CaC attack")
         entry = label.split(" (")[0]

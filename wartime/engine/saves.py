@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from wartime.engine.actions import Action
+from wartime.engine.actions import Action, MalformedActionError
 from wartime.engine.scenario import Ruleset, scenario_from_texts
 from wartime.engine.state import GameState
 from wartime.errors import DataError, IllegalActionError, Problem
@@ -78,9 +78,18 @@ def load_game(path: str | Path, verify: bool = True) -> GameState:
             ruleset,
             scenario_data.get("lists") or None,
         )
-        actions = [Action.from_data(a) for a in data["actions"]]
-    except (KeyError, TypeError, ValueError) as exc:
+        listed = data["actions"]
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise DataError([Problem(file, "", f"malformed save: {exc}")]) from None
+    if not isinstance(listed, list):
+        raise DataError([Problem(file, "actions", "a save's actions are a list")])
+    actions = []
+    for index, raw in enumerate(listed):
+        try:
+            actions.append(Action.from_data(raw))
+        except MalformedActionError as exc:
+            where = f"actions[{index}]" + (f".{exc.field}" if exc.field else "")
+            raise DataError([Problem(file, where, exc.reason)]) from None
     state = scenario.new_game()
     for index, action in enumerate(actions):
         try:

@@ -142,6 +142,9 @@ def activate(state: GameState, action: Action) -> list[Event]:
     if action.kind != "activate":
         raise IllegalActionError("Choose which character acts now")
     figure = state.figure(action.figure)
+    if figure.casualty:
+        down = "dead" if figure.dead else "unconscious" if figure.unconscious else "incapacitated"
+        raise IllegalActionError(f"{figure.id} is {down} and cannot act")
     if figure.side != state.to_move:
         raise IllegalActionError(f"{figure.id} belongs to side {figure.side}, not {state.to_move}")
     if not eligible(state, figure, state.phase):
@@ -219,11 +222,7 @@ def carry_out(
         events = perform(state, figure, action, handler)
     figure.actions_taken += 1  # a possessed figure's action is one of the possessor's
     events += check_game_over(state)
-    if (
-        not state.over
-        and state.active == figure.id
-        and (figure.casualty or figure.stress >= vol(state, figure) or figure.away)
-    ):  # taken out, Estrés = VOL, or it left the table (Desaparecer: vanishing.py)
+    if not state.over and state.active == figure.id and done_for(state, figure):
         events += end_activation(state, figure, acted=True)
     if puppet is not None:
         return events  # no chance to react to a possessed figure's action yet (mind.py)
@@ -233,6 +232,21 @@ def carry_out(
 
 
 FLEEING = frozenset({"mover", "correr", "esprintar", "huir", "destrabarse"})
+
+
+def done_for(state: GameState, figure: Figure) -> bool:
+    """The acting ``figure`` can act no more: taken out, Estrés = VOL, or away (Desaparecer)."""
+    return figure.casualty or figure.stress >= vol(state, figure) or figure.away
+
+
+def settle(state: GameState) -> list[Event]:
+    """After any decision: an acting Pj that can act no more, with nothing left to answer
+    first, ends its activation (whatever took it out: a shot it drew, a reaction, a blast)."""
+    if state.over or state.active is None or state.window or state.declared or state.exchange:
+        return []
+    figure = state.figures[state.active]  # (one away may still act: to come back)
+    spent = figure.casualty or figure.stress >= vol(state, figure)
+    return end_activation(state, figure, acted=True) if spent else []
 
 
 def fleeing_only(state: GameState, figure: Figure, action: Action) -> None:

@@ -22,6 +22,7 @@ from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.handlers import HANDLERS
 from wartime.engine.midway import Question, Suspended, answering, suspend
 from wartime.engine.reactions import Window
 from wartime.engine.world import World
@@ -286,6 +287,11 @@ class GameState:
     def _apply(self, action: Action) -> list[Event]:
         from wartime.engine import deployment, reactions, responses, sequence
 
+        action.check_form()
+        if action.options and action.kind not in HANDLERS:
+            raise IllegalActionError(
+                f"'{action.kind}' takes no options (given: {', '.join(action.options)})"
+            )
         pending = self.pending
         handlers: dict[PendingKind, Callable[[GameState, Action], list[Event]]] = {
             PendingKind.DEPLOY: deployment.deploy,
@@ -305,4 +311,4 @@ class GameState:
                 return self._apply(held)
             finally:
                 self.answers, self.answer_index = (), 0
-        return handlers[pending.kind](self, action)
+        return handlers[pending.kind](self, action) + sequence.settle(self)
