@@ -127,7 +127,7 @@ def _acid(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> li
 
 
 def _stress(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> list[Event]:
-    from wartime.engine.presence import vol
+    from wartime.engine.core.stats import vol
     from wartime.engine.psychology import stress_limits
 
     events: list[Event] = []

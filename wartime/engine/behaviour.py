@@ -165,7 +165,7 @@ def _cost(state: GameState, figure: Figure, action: Action) -> int:
 
 def lost(state: GameState, figure: Figure) -> list[Event]:
     """An action of the acting Pj lost to its nerve: it counts, and stress may end the turn."""
-    from wartime.engine.presence import vol
+    from wartime.engine.core.stats import vol
     from wartime.engine.sequence import check_game_over, end_activation
 
     figure.actions_taken += 1

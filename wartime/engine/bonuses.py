@@ -20,10 +20,10 @@ from itertools import chain
 from typing import TYPE_CHECKING, TypeVar
 
 from wartime.engine.actions import Action
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Volley
 from wartime.engine.limbs import serves
-from wartime.engine.presence import vol
 from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Attribute, EneSource, load_actions

@@ -17,9 +17,9 @@ from wartime.engine import ghost
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.checks import Modifiers, acting_modifiers, roll
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.presence import vol
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 

@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine.bonuses import Context, _auras, action_weapon, entries_of
 from wartime.engine.core import hookspecs
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.presence import vol
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import FRACTION_OF, Effect, load_effects

@@ -27,10 +27,10 @@ from wartime.engine import decoy, fire, fortune, orders, vanishing
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.handlers import register
-from wartime.engine.presence import vol
 from wartime.engine.shields import shield_of
 from wartime.engine.specials import SPECIAL_USES, regain_entries, special_choices, weapon_use
 from wartime.errors import IllegalActionError

@@ -31,20 +31,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import boarding, limits, options, usage, wear
+from wartime.engine import boarding, options, usage, wear
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, sight, wound
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, stats
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
 from wartime.engine.moves import ENGAGED_GAP
-from wartime.engine.presence import flight, vol
+from wartime.engine.presence import flight
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
@@ -316,7 +317,7 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if not can_interact(enemy.level, figure.level, ranged=True):
             continue
         seen = sight(state, enemy, figure)
-        cdv = vision_range(vol(state, enemy)) + limits.sight_extra(enemy)  # Súper vista...
+        cdv = vision_range(vol(state, enemy)) + stats.sight_extra(enemy)  # Súper vista...
         if seen.distance <= cdv and seen.cover_class not in COVERED and not hides_bare(figure):
             raise IllegalActionError(
                 f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "

@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from wartime.engine import limits
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import entries_of, per_profile
+from wartime.engine.core import stats
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
@@ -61,7 +61,7 @@ def fall_dan(figure: Figure, dan: int) -> tuple[int, str | None]:
 
 def jump_extra(figure: Figure) -> float:
     """K more on a jump (Saltador +2)."""
-    return limits.stride_extra(figure, JUMP_KIND)
+    return stats.stride_extra(figure, JUMP_KIND)
 
 
 def _leap_of(figure: Figure, label: str) -> tuple[float, int, int | None, int | None]:

@@ -88,6 +88,7 @@ def _on_moves(group: str | None, action: str | None) -> bool:
 # -- CdV ---------------------------------------------------------------------------------------
 
 
+@hookspecs.sight.impl(order=10, key="limits")
 def sight_extra(figure: Figure) -> float:
     """K the figure's entries add to its CdV (Súper vista +5, Corto de vista −5)."""
     return limits(figure).sight
@@ -96,6 +97,7 @@ def sight_extra(figure: Figure) -> float:
 # -- Strides -----------------------------------------------------------------------------------
 
 
+@hookspecs.stride.impl(order=10, key="limits")
 def stride_extra(figure: Figure, kind: str) -> float:
     """K more the figure's ``kind`` movement reaches (Rápido: Correr and Esprintar +1)."""
     return sum(k for action, _, k in limits(figure).strides if action == kind)
@@ -155,15 +157,8 @@ def capped(
     return cap[1], (*mods, (cap[0], cap[1] - cost))
 
 
+@hookspecs.prices_moves.impl(order=10, key="limits")
 def prices_moves(figure: Figure) -> bool:
     """Whether the figure's entries change what its movement actions cost (Lento), so a
     sampled move must be priced with them."""
     return limits(figure).pricey_moves
-
-
-def cdv_of(state: GameState, figure: Figure) -> float:
-    """The figure's CdV in K: VOL×5 (with Líder...) and its entries."""
-    from wartime.engine.presence import vol
-    from wartime.geometry.vision import vision_range
-
-    return vision_range(vol(state, figure)) + sight_extra(figure)

@@ -53,12 +53,12 @@ from wartime.engine.combat import (
     melee_damage,
     sight,
 )
+from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.driving import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import Blow, action_damage
-from wartime.engine.limits import sight_extra
 from wartime.engine.moves import (
     Stride,
     _contact_point,
@@ -66,7 +66,6 @@ from wartime.engine.moves import (
     noise_event,
     travel,
 )
-from wartime.engine.presence import vol
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.surprise import cac_impact

@@ -23,6 +23,7 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries
 from wartime.engine.checks import acting_modifiers, contest
 from wartime.engine.core import hookspecs
+from wartime.engine.core.stats import vol
 from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
@@ -31,7 +32,6 @@ from wartime.engine.handlers import register
 from wartime.engine.mana import pay
 from wartime.engine.mind import within_reach
 from wartime.engine.minds import void_runes
-from wartime.engine.presence import vol
 from wartime.engine.profiles import METAABILITY_KINDS, Metaability
 from wartime.engine.psychology import psi_check
 from wartime.errors import IllegalActionError

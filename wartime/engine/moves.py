@@ -12,6 +12,7 @@ from wartime.board.shapes import Point
 from wartime.engine import afloat, cries, flight, ghost, heat, limits, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
+from wartime.engine.core import stats
 from wartime.engine.driving import (
     along_axis,
     drives,
@@ -233,9 +234,9 @@ def move_problem(
         return problem
     budget = figure.mov + stride.extra_k
     if bound:  # Rápido
-        budget += limits.stride_extra(figure, action.kind)
+        budget += stats.stride_extra(figure, action.kind)
     saved = figure.ene_pending, figure.ene_modifiers
-    if bound and limits.prices_moves(figure):  # Lento: the move is priced as it will be paid
+    if bound and stats.prices_moves(figure):  # Lento: the move is priced as it will be paid
         from functools import partial
 
         from wartime.engine.bonuses import ene_modifiers
@@ -311,7 +312,7 @@ def _stride(kind: str) -> Handler:
         problem = None if hunted else _facing_problem(figure, action.facing)
         if problem:
             raise IllegalActionError(problem)
-        budget = figure.mov + stride.extra_k + limits.stride_extra(figure, kind)  # Rápido
+        budget = figure.mov + stride.extra_k + stats.stride_extra(figure, kind)  # Rápido
         budget += veins
         events, _, _ = travel(state, figure, action.point, budget, stride)
         events += heat.stride_paid(state, figure, action)

@@ -32,10 +32,10 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Raised
 from wartime.engine.mind import within_reach
-from wartime.engine.presence import vol
 from wartime.engine.profiles import Metaability
 from wartime.engine.revival import GONE, free_spot
 from wartime.errors import IllegalActionError

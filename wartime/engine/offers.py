@@ -26,13 +26,12 @@ from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.bonuses import carries
 from wartime.engine.book import cost, entry
 from wartime.engine.combat import magazine_size, rounds_left
+from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.driving import drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.generic import NEUROMANCER, STRESS
-from wartime.engine.limits import sight_extra
 from wartime.engine.mind import mind_attribute
 from wartime.engine.moves import ENGAGED_GAP, engaged_with, route
-from wartime.engine.presence import vol
 from wartime.engine.sequence import possessed
 from wartime.engine.surprise import UNSEEN_TRAITS
 from wartime.engine.terrain_moves import JUMP_TABLE, SILENT, TURN, TURN_MIN_MOV, backs_at

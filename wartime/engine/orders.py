@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
-from wartime.engine.presence import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 

@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.geometry.distance import edge_distance
@@ -114,11 +116,12 @@ def _present(state: GameState, figure_id: str) -> Figure | None:
 # -- VOL: Líder, Despertando del letargo ------------------------------------------------------
 
 
-def vol(state: GameState, figure: Figure) -> int:
-    """The VOL ``figure`` uses now, with Despertando del letargo and a leader's near."""
+@hookspecs.vol.impl(order=10, key="presence")
+def _vol(value: int, state: GameState, figure: Figure) -> int:
+    """VOL with Despertando del letargo and a leader's near (the best of them)."""
     found = bearers(state)
     if found is None or not (found.leaders or found.waking):
-        return figure.vol
+        return value
     best = _own(state, figure, found)
     for leader_id, _, within in found.leaders:
         leader = _present(state, leader_id)

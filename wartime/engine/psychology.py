@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.checks import roll
 from wartime.engine.core import hookspecs
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
-from wartime.engine.presence import dread, vol
+from wartime.engine.presence import dread
 from wartime.engine.profiles import Trait
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome

@@ -27,10 +27,9 @@ from wartime.board.shapes import Point
 from wartime.engine import senses
 from wartime.engine.actions import Action
 from wartime.engine.checks import roll
+from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.limits import sight_extra
-from wartime.engine.presence import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import hear_all

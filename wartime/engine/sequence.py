@@ -14,10 +14,10 @@ from wartime.board.battlefield import SIDES
 from wartime.engine import minds
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import HANDLERS
-from wartime.engine.presence import vol
 from wartime.errors import IllegalActionError
 
 if TYPE_CHECKING:

@@ -37,9 +37,9 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.presence import vol
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance, edge_distance

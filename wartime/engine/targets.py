@@ -297,7 +297,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     if not near:
         return []
     from wartime.engine.checks import roll
-    from wartime.engine.presence import vol
+    from wartime.engine.core.stats import vol
 
     names = ", ".join(f.id for f, _, _ in near)
     purpose = f"CH VOL ({near[0][1]}: {names})"

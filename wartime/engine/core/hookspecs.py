@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.hooks import Hook
+from wartime.engine.hooks import Fold, Hook, Thread
 
 if TYPE_CHECKING:
     from wartime.engine.actions import Action
@@ -51,3 +51,17 @@ game_ends: Hook[[GameState], list[Event]] = Hook("game_ends")
 # Whether ``side`` still holds on with no figure standing (one of its fallen may come
 # back): any True keeps it from losing until the next turn starts.
 holds_on: Hook[[GameState, str], bool] = Hook("holds_on")
+
+# STATS: what a figure's numbers are now ------------------------------------------------
+
+# VOL now, threaded from the figure's own (a leader near, Despertando del letargo).
+vol: Thread[[GameState, Figure], int] = Thread("vol")
+
+# K its entries add to its CdV (Súper vista +5, Corto de vista −5).
+sight: Fold[[Figure], float] = Fold("sight")
+
+# K more a movement of the given kind reaches (Rápido: Correr and Esprintar +1).
+stride: Fold[[Figure, str], float] = Fold("stride")
+
+# Whether its entries change what its movement actions cost (Lento): any True says so.
+prices_moves: Hook[[Figure], bool] = Hook("prices_moves")
