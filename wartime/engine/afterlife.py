@@ -100,7 +100,7 @@ def splashed(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[E
     acid, cry = _first(target, "acid_blood"), _first(target, "stress_splash")
     if acid is None and cry is None:
         return []
-    from wartime.engine.moves import engaged_with
+    from wartime.engine.core.movement import engaged_with
 
     near = engaged_with(state, target)  # by the bases' places: a fallen bearer still bleeds
     events: list[Event] = []

@@ -23,10 +23,10 @@ from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import HIGH, engaged_with, noise_event
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.handlers import register
-from wartime.engine.moves import HIGH, engaged_with, noise_event
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
 from wartime.rules.actions import load_actions

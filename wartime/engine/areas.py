@@ -54,11 +54,11 @@ from wartime.engine.combat import (
     sight,
 )
 from wartime.engine.concentrated import shape_of
+from wartime.engine.core.movement import noise_event
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow
 from wartime.engine.jumps import picker
-from wartime.engine.moves import noise_event
 from wartime.engine.presence import beacon_at
 from wartime.engine.profiles import Weapon
 from wartime.engine.specials import faded

@@ -21,10 +21,10 @@ from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import ENGAGED_GAP, engaged_with
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
-from wartime.engine.moves import ENGAGED_GAP, engaged_with
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import load_actions

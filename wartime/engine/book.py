@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers
+from wartime.engine.core.movement import STRIDES
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.moves import STRIDES
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import Action as Entry

@@ -32,6 +32,7 @@ from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.boarding import ACTION as BOARD
 from wartime.engine.boarding import carrier
+from wartime.engine.core.movement import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with
 from wartime.engine.core.stats import prices_moves, sight_extra, stride_extra, vol
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
@@ -39,7 +40,7 @@ from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.guards import GUARD
 from wartime.engine.mind import MENTAL
-from wartime.engine.moves import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with, move_problem
+from wartime.engine.moves import move_problem
 from wartime.engine.options import optional, variants
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, FLEE, answers

@@ -34,11 +34,11 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
+from wartime.engine.core.movement import engaged_with, noise_event
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
-from wartime.engine.moves import engaged_with, noise_event
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychic_hits import deal_stress, stress_ammo, wall_pieces
 from wartime.engine.psychology import psi_check, trauma

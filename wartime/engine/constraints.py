@@ -166,8 +166,8 @@ def _crew(state: GameState, figure: Figure, weapon: Weapon) -> str | None:
 
 
 def _crewman(state: GameState, figure: Figure, ally: Figure) -> bool:
+    from wartime.engine.core.movement import engaged_with
     from wartime.engine.holds import holder
-    from wartime.engine.moves import engaged_with
     from wartime.engine.sequence import possessed
     from wartime.engine.terrain_moves import in_contact
 

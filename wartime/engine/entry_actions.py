@@ -167,7 +167,7 @@ def _target(state: GameState, figure: Figure, action: Action, name: str) -> Figu
 
 def _steal(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Sed de energía: pay the action, then a CH VOL ENF; won, the ENE changes hands."""
-    from wartime.engine.moves import engaged_with
+    from wartime.engine.core.movement import engaged_with
 
     if engaged_with(state, figure):
         raise IllegalActionError(f"{name} is not possible while engaged in CaC")

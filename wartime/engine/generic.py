@@ -38,13 +38,13 @@ from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, sight, wound
 from wartime.engine.core import hookspecs, stats
+from wartime.engine.core.movement import ENGAGED_GAP
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
-from wartime.engine.moves import ENGAGED_GAP
 from wartime.engine.presence import flight
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError

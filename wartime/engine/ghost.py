@@ -8,7 +8,7 @@ is on (:func:`on`):
   obstacles and bases (:func:`through`); the solids it crosses add no surcharge (the
   ground still does), and the move is refused when its base would end overlapping a
   solid, another base or the table's edge;
-- it is never engaged in CaC (moves.engaged_with), and the 1 K rule neither binds it
+- it is never engaged in CaC (movement.engaged_with), and the 1 K rule neither binds it
   nor keeps others off it (moves.route);
 - :func:`refusal` keeps off every action of the bearer that involves another figure
   (any aimed at one, every combat action but Desenfundar, Huir and Destrabarse) and
@@ -46,6 +46,7 @@ def entry(figure: Figure) -> str | None:
     return next((t.name for t, e in entries_of(figure, None) if e.incorporeal), None)
 
 
+@hookspecs.intangible.impl(order=10, key="ghost")
 def on(figure: Figure) -> bool:
     """Incorpóreo is switched on (cheap for a figure with nothing switched on)."""
     if not figure.switched:

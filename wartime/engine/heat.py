@@ -77,7 +77,7 @@ def _veins(figure: Figure) -> tuple[tuple[str, float], ...]:
 def stride_options(figure: Figure) -> list[Action]:
     """Moves taken with Fuego en las venas, four ways at their longer reach, for
     legal_actions() to check in full (bearers only: nobody else pays for it)."""
-    from wartime.engine.moves import STRIDES as STEPS
+    from wartime.engine.core.movement import STRIDES as STEPS
 
     out = []
     for label, extra in _veins(figure)[:1]:

@@ -16,10 +16,10 @@ from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
-from wartime.engine.moves import engaged_with
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
 from wartime.rules.dice import OpposedResult, Outcome

@@ -36,10 +36,11 @@ from wartime.engine.bonuses import keyed
 from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, burden_modifiers, roll, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import ENGAGED_GAP, STRIDES, Stride, engaged_with
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
-from wartime.engine.moves import ENGAGED_GAP, STRIDES, Stride, engaged_with, travel
+from wartime.engine.moves import travel
 from wartime.engine.profiles import Weapon
 from wartime.engine.terrain_moves import in_contact, lends_a_hand
 from wartime.errors import IllegalActionError

@@ -53,19 +53,14 @@ from wartime.engine.combat import (
     melee_damage,
     sight,
 )
+from wartime.engine.core.movement import Stride, engaged_with, noise_event
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.driving import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import Blow, action_damage
-from wartime.engine.moves import (
-    Stride,
-    _contact_point,
-    engaged_with,
-    noise_event,
-    travel,
-)
+from wartime.engine.moves import _contact_point, travel
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.surprise import cac_impact

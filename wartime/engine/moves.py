@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -12,7 +11,15 @@ from wartime.board.shapes import Point
 from wartime.engine import afloat, cries, flight, ghost, heat, limits, wear
 from wartime.engine.actions import Action
 from wartime.engine.checks import afford, spend
-from wartime.engine.core import stats
+from wartime.engine.core import movement, stats
+from wartime.engine.core.movement import BLOCKED, HIGH, noise_event
+
+# Read by modules being moved into their layers (ENGINE-LAYOUT.md step 7); they will
+# import these from core.movement.
+from wartime.engine.core.movement import CHARGE_MIN as CHARGE_MIN
+from wartime.engine.core.movement import STRIDES as STRIDES
+from wartime.engine.core.movement import Stride as Stride
+from wartime.engine.core.movement import engaged_with as engaged_with
 from wartime.engine.driving import (
     along_axis,
     drives,
@@ -31,53 +38,9 @@ from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.terrain import SURCHARGE
-from wartime.rules.actions import load_actions
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
-
-HIGH = 3  # Volar en altura 3 (MOVIMIENTO): the height where figures always move their whole MOV
-BLOCKED = 1e-6  # K: a move that gets no farther than this goes nowhere, and is refused
-ENGAGED_GAP = 0.05  # K: bases this close are in contact, engaged in CaC
-_DISTANCE = re.compile(r"^MOV(?:\+(\d+(?:\.\d+)?))?(?: \(min (\d+(?:\.\d+)?)\))?$")
-
-
-@dataclass(frozen=True)
-class Stride:
-    """How one movement action is paid and how far it may go, from the action list."""
-
-    label: str
-    ene: int
-    extra_k: float  # added to MOV
-    minimum_k: float = 0.0
-
-
-def stride(action_id: str) -> Stride:
-    """Read a "MOV+N (min M)" movement of the action list (data/actions.yaml)."""
-    action = load_actions().find(action_id)
-    match = _DISTANCE.match(action.distance or "") if action else None
-    if action is None or match is None or not isinstance(action.ene, int):
-        raise ValueError(f"'{action_id}' is not a MOV-based action with a fixed ENE cost")
-    return Stride(action.name, action.ene, float(match.group(1) or 0), float(match.group(2) or 0))
-
-
-STRIDES = {kind: stride(kind) for kind in ("mover", "correr", "esprintar", "cargar")}
-CHARGE_MIN = STRIDES["cargar"].minimum_k  # Cargar: at least 2 K of movement
-
-
-def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
-    """Enemies in base contact: engaged in CaC (never an incorporeal one: ghost.py)."""
-    if ghost.on(figure):
-        return []
-    return [
-        e
-        for e in state.enemies_of(figure)
-        if e.level == figure.level
-        and not ghost.on(e)
-        and e.perch == figure.perch  # one on a roof is not in CaC with one below
-        and edge_distance(figure.position, figure.radius, e.position, e.radius) <= ENGAGED_GAP
-    ]
-
 
 def esperar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Esperar (1): pass to a later phase; it does not count as having acted."""
@@ -146,7 +109,7 @@ def route(
     if figure.level == HIGH and not steered and not flight.brakes(figure):  # Retros stops
         goal = _whole_mov(figure, goal, budget)
     start = figure.position
-    passes = figure.level == 1 and ghost.on(figure)  # Incorpóreo: through walls (ghost.py)
+    passes = figure.level == 1 and movement.intangible(figure)  # Incorpóreo: through walls
     if passes:
         end, travelled = ghost.through(state, figure, goal, budget, keep)
     elif figure.level == 1 and not (clear and not keep):
@@ -174,7 +137,9 @@ def route(
     ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
     afford(figure, ene, stride.label, extra)  # raises with the player's message
     others = [
-        e.disc() for e in state.enemies_of(figure) if e.level == figure.level and not ghost.on(e)
+        e.disc()
+        for e in state.enemies_of(figure)
+        if e.level == figure.level and not movement.intangible(e)
     ]
     near = [] if passes else too_close(figure.disc(), end, others, engaging)
     if near:
@@ -253,12 +218,6 @@ def move_problem(
     finally:
         figure.ene_pending, figure.ene_modifiers = saved
     return None
-
-
-def noise_event(figure: Figure, source: Point, radius: float) -> Event:
-    """A sound for REACCIONES: heard through walls by the geometry noise rule."""
-    text = f"{figure.id} hace ruido (alcance {radius:.1f} K)"
-    return Event("noise", text, {"figure": figure.id, "source": list(source), "radius": radius})
 
 
 def _whole_mov(figure: Figure, goal: Point, budget: float) -> Point:

@@ -26,12 +26,13 @@ from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.bonuses import carries
 from wartime.engine.book import cost, entry
 from wartime.engine.combat import magazine_size, rounds_left
+from wartime.engine.core.movement import ENGAGED_GAP, engaged_with
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.driving import drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.generic import NEUROMANCER, STRESS
 from wartime.engine.mind import mind_attribute
-from wartime.engine.moves import ENGAGED_GAP, engaged_with, route
+from wartime.engine.moves import route
 from wartime.engine.sequence import possessed
 from wartime.engine.surprise import UNSEEN_TRAITS
 from wartime.engine.terrain_moves import JUMP_TABLE, SILENT, TURN, TURN_MIN_MOV, backs_at

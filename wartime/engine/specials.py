@@ -49,7 +49,7 @@ from wartime.rules.effects import Effect, load_effects
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-CONTACT = 0.05  # K: bases this close touch (moves.ENGAGED_GAP)
+CONTACT = 0.05  # K: bases this close touch (movement.ENGAGED_GAP)
 FAR_HAND_VOL = 6  # La mano de la muerte: from this VOL, source and target within VOL K
 
 

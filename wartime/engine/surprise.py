@@ -32,7 +32,7 @@ UNSEEN_TRAITS = frozenset({"Invisible", "Mimético"})  # they reach a back unnot
 def ataque_sorpresa(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Ataque sorpresa (0): from behind, unnoticed, in base contact with the target."""
     from wartime.engine.combat import _enemy
-    from wartime.engine.moves import engaged_with
+    from wartime.engine.core.movement import engaged_with
 
     book = entry("ataque_sorpresa")
     target = _enemy(state, figure, action)

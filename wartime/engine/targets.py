@@ -57,7 +57,7 @@ THROW = "lanzar_armas_objetos"
 NOT_CAC = frozenset({THROW, "cargar"})
 STRETCH_SHOT = "ataque_distancia"  # Fuego a larga serves the plain Ataque a distancia only
 TIE = 1e-9
-CONTACT = 0.05  # K: bases this close touch (moves.ENGAGED_GAP)
+CONTACT = 0.05  # K: bases this close touch (movement.ENGAGED_GAP)
 
 
 @dataclass(frozen=True)
@@ -375,7 +375,7 @@ def extra_attacks(state: GameState, figure: Figure) -> list[Action]:
     found = marks(figure)
     if not found.weapons and not any(e.stretch for _, e in found.own):
         return []
-    from wartime.engine.moves import engaged_with
+    from wartime.engine.core.movement import engaged_with
 
     enemies = state.enemies_of(figure)
     engaged = engaged_with(state, figure)

@@ -72,10 +72,11 @@ from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.combat import defend, wound
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import ENGAGED_GAP, engaged_with, noise_event, stride
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
-from wartime.engine.moves import ENGAGED_GAP, engaged_with, noise_event, stride, travel
+from wartime.engine.moves import travel
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close

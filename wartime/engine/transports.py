@@ -19,12 +19,13 @@ from wartime.engine.boarding import evacuate
 from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, book_modifiers, cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.core.movement import Stride, noise_event
 from wartime.engine.driving import drives, turn_to, unusable, unusable_text
 from wartime.engine.entry_actions import pivot_cost
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
-from wartime.engine.moves import Stride, noise_event, route
+from wartime.engine.moves import route
 from wartime.engine.profiles import UNARMED
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance

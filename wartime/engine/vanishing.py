@@ -84,8 +84,8 @@ def use(state: GameState, figure: Figure, action: Action, name: str, effect: Eff
 
 
 def _tied_down(state: GameState, figure: Figure) -> str | None:
+    from wartime.engine.core.movement import engaged_with
     from wartime.engine.holds import holder
-    from wartime.engine.moves import engaged_with
 
     if engaged_with(state, figure):
         return f"{figure.id} is engaged in CaC"

@@ -65,3 +65,9 @@ stride: Fold[[Figure, str], float] = Fold("stride")
 
 # Whether its entries change what its movement actions cost (Lento): any True says so.
 prices_moves: Hook[[Figure], bool] = Hook("prices_moves")
+
+# MOVEMENT ------------------------------------------------------------------------------
+
+# Whether the figure touches nothing and nothing touches it (Incorpóreo switched on):
+# any True says so.
+intangible: Hook[[Figure], bool] = Hook("intangible")

@@ -1,0 +1,75 @@
+"""Movement as every rule reads it (MOVIMIENTO, ACCIONES DE MOVIMIENTO): the strides of
+the action list, contact in CaC, and the noise a move makes.
+
+The movement actions themselves (Mover, Correr, Cargar...) are played by their action
+module; what an entry changes about moving (Incorpóreo) it answers through a hook.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wartime.board.shapes import Point
+from wartime.engine.core import hookspecs
+from wartime.engine.events import Event
+from wartime.geometry.distance import edge_distance
+from wartime.rules.actions import load_actions
+
+if TYPE_CHECKING:
+    from wartime.engine.figures import Figure
+    from wartime.engine.state import GameState
+
+HIGH = 3  # Volar en altura 3 (MOVIMIENTO): the height where figures always move their whole MOV
+BLOCKED = 1e-6  # K: a move that gets no farther than this goes nowhere, and is refused
+ENGAGED_GAP = 0.05  # K: bases this close are in contact, engaged in CaC
+_DISTANCE = re.compile(r"^MOV(?:\+(\d+(?:\.\d+)?))?(?: \(min (\d+(?:\.\d+)?)\))?$")
+
+
+@dataclass(frozen=True)
+class Stride:
+    """How one movement action is paid and how far it may go, from the action list."""
+
+    label: str
+    ene: int
+    extra_k: float  # added to MOV
+    minimum_k: float = 0.0
+
+
+def stride(action_id: str) -> Stride:
+    """Read a "MOV+N (min M)" movement of the action list (data/actions.yaml)."""
+    action = load_actions().find(action_id)
+    match = _DISTANCE.match(action.distance or "") if action else None
+    if action is None or match is None or not isinstance(action.ene, int):
+        raise ValueError(f"'{action_id}' is not a MOV-based action with a fixed ENE cost")
+    return Stride(action.name, action.ene, float(match.group(1) or 0), float(match.group(2) or 0))
+
+
+STRIDES = {kind: stride(kind) for kind in ("mover", "correr", "esprintar", "cargar")}
+CHARGE_MIN = STRIDES["cargar"].minimum_k  # Cargar: at least 2 K of movement
+
+
+def intangible(figure: Figure) -> bool:
+    """It touches nothing and nothing touches it (Incorpóreo, switched on)."""
+    return any(hookspecs.intangible.collect(figure))
+
+
+def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
+    """Enemies in base contact: engaged in CaC (never an intangible one)."""
+    if intangible(figure):
+        return []
+    return [
+        e
+        for e in state.enemies_of(figure)
+        if e.level == figure.level
+        and not intangible(e)
+        and e.perch == figure.perch  # one on a roof is not in CaC with one below
+        and edge_distance(figure.position, figure.radius, e.position, e.radius) <= ENGAGED_GAP
+    ]
+
+
+def noise_event(figure: Figure, source: Point, radius: float) -> Event:
+    """A sound for REACCIONES: heard through walls by the geometry noise rule."""
+    text = f"{figure.id} hace ruido (alcance {radius:.1f} K)"
+    return Event("noise", text, {"figure": figure.id, "source": list(source), "radius": radius})
