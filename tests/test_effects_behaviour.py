@@ -205,6 +205,24 @@ def test_a_critical_locs_charge_is_still_held_to_its_target() -> None:
     assert {(a.kind, a.target) for a in state.legal_actions()} == {("end", None), ("cargar", "b")}
 
 
+def test_a_fury_out_of_reach_leaves_ansia_de_sangre_to_charge_another_enemy() -> None:
+    """CH LOC, Crítico, with Ansia de sangre: the fury is on b, 6 K off and beyond Cargar's
+    reach, so the entry holds a to the enemy it can charge, c; anything else is refused.
+    Whether each owed charge can be made is asked of the rules of Cargar alone (asking the
+    compulsion again about it used to recurse without end)."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (17.0, 10.0), 180.0),
+             ("c", "B", (10.0, 13.5), 180.0)]  # fmt: skip
+    state = support.started(
+        support.scenario(units, profiles={"a": carrying("a", "Ansia de sangre")})
+    )
+    state.figures["a"].fury = "b"
+    support.refused(state, Action("agacharse"), "Cargar at c, or end its activation")
+    support.refused(state, Action("ataque_distancia", target="c", item="fusil"), "must charge")
+    assert {(a.kind, a.target) for a in state.legal_actions()} == {("end", None), ("cargar", "c")}
+    events = support.do(state, Action("cargar", target="c"))
+    assert kinds(events, "engage") and state.figures["a"].charging
+
+
 # -- Miedo en las manos ------------------------------------------------------------------------
 
 

@@ -98,6 +98,35 @@ def test_locura_asesina_shoots_the_nearest_figure_even_a_friend() -> None:
     support.refused(state, Action("ataque_distancia", target="c", item="fusil"), "own side")
 
 
+@pytest.mark.parametrize(
+    ("friend_at", "victim"), [(None, "b"), ((10.0, 12.5), "c")], ids=["enemy", "friend"]
+)
+def test_locura_asesina_with_ansia_de_sangre_charges(
+    friend_at: tuple[float, float] | None, victim: str
+) -> None:
+    """BONUS Y MALUS, Locura asesina with Ansia de sangre (the madness table hands out
+    both): 1D100 = 15 sets a on the nearest figure, but while a can charge the enemy b
+    (2.5 K off) a shot is no action open to it.  So a madman whose victim is b charges it;
+    one whose victim is its ally c (1.5 K off, never charged) owes nothing and charges b.
+    Each duty asks whether the other's action is open without asking itself again (they
+    used to ask each other without end)."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
+    if friend_at is not None:
+        units.append(("c", "A", friend_at, 0.0))
+    mad = carrying("a", "Ansia de sangre", "Locura asesina")
+    state = support.scenario(units, profiles={"a": mad}).new_game()
+    state.dice = support.PercentDice([9, 1, *PAD], [15])
+    for action in (Action("initiative", "a"), Action("initiative", "b"), Action("activate", "a")):
+        state.apply(action)
+    assert state.figures["a"].urge == ("Locura asesina", victim)
+    shot = Action("ataque_distancia", target=victim, item="fusil")
+    support.refused(state, shot, "must charge while it can")
+    support.refused(state, Action("agacharse"), "must charge while it can")
+    assert {(a.kind, a.target) for a in state.legal_actions()} == {("end", None), ("cargar", "b")}
+    events = support.do(state, Action("cargar", target="b"))
+    assert kinds(events, "engage") and state.figures["a"].charging
+
+
 def test_locura_asesina_quiet_roll_leaves_friends_alone() -> None:
     """BONUS Y MALUS, Locura asesina: 1D100 = 21 > 20: no duty; its ally is off limits
     and the enemy may be shot."""

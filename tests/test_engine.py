@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wartime.board.battlefield import Posture, Terrain, TerrainKind, Wall
-from wartime.engine import Action, IllegalActionError, PendingKind, Scenario
+from wartime.engine import Action, GameState, IllegalActionError, PendingKind, Scenario
 from wartime.engine.combat import range_penalty
 from wartime.engine.scenario import load_scenario
 
@@ -170,6 +171,39 @@ def test_illegal_action_leaves_the_state_unchanged() -> None:
         with pytest.raises(IllegalActionError):
             state.apply(bad)
         assert (state.hash(), len(state.history), len(state.log), state.dice.faces) == before
+
+
+def test_a_dropped_trial_where_a_hero_stood_up_on_a_fallen_pj_puts_the_bases_back() -> None:
+    """CONCEPTOS BÁSICOS, Peanas (bases never overlap) with BONUS Y MALUS, Héroe: in a
+    legality probe the acting Pj a falls and the hero h, down where a now stands, gets its
+    wound back and stands up on a's spot, free in the trial.  Dropping the trial must take
+    h's base off before a's goes back (it used to place a first and raise a ValueError
+    from the movement table, crashing AI games)."""
+    from wartime.engine import revival
+    from wartime.engine.profiles import Trait
+
+    hero = replace(profile("h"), traits=(Trait("Héroe"),))
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0),
+             ("h", "A", (10.0, 14.0), 0.0)]  # fmt: skip
+    state = started(scenario(units, profiles={"h": hero}))
+    down = state.figures["h"]
+    down.wounds, down.revival = down.profile.con, revival.HERO
+    state.lift(down)
+    down.position = state.figures["a"].position  # a stepped onto where the hero lies
+    stood: list[tuple[float, float]] = []
+
+    def fall_and_rise(trial: GameState) -> None:
+        fallen = trial.figures["a"]
+        fallen.wounds = fallen.profile.con
+        trial.lift(fallen)
+        revival.turn_starts(trial)  # the hero's wound back: it stands up where it lay
+        stood.append(trial.physics().position("h"))
+
+    assert state.probe(fall_and_rise) is None
+    assert stood == [(10.0, 10.0)]
+    table = state.physics()
+    assert table.position("a") == (10.0, 10.0) and not table.holds("h")
+    assert {d.id for d in table.bases} == {"a", "b"}
 
 
 def test_same_seed_and_actions_give_the_same_hash() -> None:

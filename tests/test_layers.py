@@ -45,8 +45,8 @@ def test_core_imports_without_pygame() -> None:
 # may only go down, and a commit that lowers one lowers its limit here too.  The issue is
 # done when every figure reads its target.
 RATCHET = {
-    "core imports an action, an entry or the AI": (96, 0),
-    "an action imports an entry or the AI": (51, 0),
+    "core imports an action, an entry or the AI": (90, 0),
+    "an action imports another action, an entry or the AI": (78, 0),
     "an entry imports another entry or the AI": (30, 0),
     "wartime imports inside functions": (223, 0),
     "modules in the largest import cycle": (78, 8),
@@ -67,7 +67,9 @@ def _measured() -> dict[str, list[str]]:
     upper = ("actions", "entries", "ai")
     return {
         "core imports an action, an entry or the AI": crossing("core", upper),
-        "an action imports an entry or the AI": crossing("actions", ("entries", "ai")),
+        "an action imports another action, an entry or the AI": crossing(
+            "actions", ("actions", "entries", "ai")
+        ),
         "an entry imports another entry or the AI": crossing("entries", ("entries", "ai")),
         "wartime imports inside functions": local_import_lines(),
         "modules in the largest import cycle": sorted(largest),

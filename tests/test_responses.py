@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.profiles import Transport
+from wartime.engine.profiles import Trait, Transport
 
 from .engine_support import KNIFE, do, profile, refused, scenario, started
 
@@ -101,6 +101,33 @@ def test_esquivar_offered_in_cac_and_not_huir() -> None:
     state = _brawl([5] * 6)
     assert {a.kind for a in state.legal_actions()} == {"pass", "esquivar_en_cac"}
     refused(state, Action("huir", "b", point=(14.0, 10.0)), "not an answer b can give now")
+
+
+@pytest.mark.parametrize(("b_ene", "offered"), [(-7, False), (-6, True)])
+def test_esquivar_made_dearer_by_halito_de_hambre_is_offered_only_when_paid(
+    b_ene: int, offered: bool
+) -> None:
+    """Esquivar en CaC (ENE 3, as an answer down to ENE −10) with BONUS Y MALUS, Hálito de
+    hambre (enemies within 5 K of the bearer pay ENE +1): at ENE −7 the dodge costs 4 and
+    would leave −11, so b is not offered it and a's blow strikes at once (it used to be
+    offered at its plain cost, and playing it crashed AI games); at −6 it is offered and
+    paid down to −10."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0),
+             ("z", "B", (35.0, 25.0), 180.0)]  # fmt: skip
+    hungry = replace(profile("a"), traits=(Trait("Hálito de hambre"),))
+    state = started(scenario(units, profiles={"a": hungry}), [5] * 12)
+    state.figure("b").ene = b_ene
+    state.apply(Action("ataque_cac", "a", target="b", item=KNIFE.id))
+    answering = state.pending.kind is PendingKind.RESPOND
+    assert answering is offered
+    if not offered:
+        assert state.figure("b").ene == b_ene and "CH IMP" in [
+            e.data.get("purpose") for e in state.log if e.kind == "roll"
+        ]
+        return
+    assert {a.kind for a in state.legal_actions()} == {"pass", "esquivar_en_cac"}
+    state.apply(Action("esquivar_en_cac", "b"))
+    assert state.figure("b").ene == -10
 
 
 @pytest.mark.parametrize(

@@ -169,5 +169,16 @@ def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str
     return None
 
 
+@hookspecs.offers.impl(order=20, key="altitude")
+def offers(state: GameState, figure: Figure) -> list[Action]:
+    """Cambiar de altitud one height up or down, in place, where the figure may go."""
+    low, high = reach(state, figure)
+    if low == high or figure.level not in LEVELS:
+        return []
+    here = LEVELS.index(figure.level)
+    near = [LEVELS[i] for i in (here - 1, here + 1) if 0 <= i < len(LEVELS)]
+    return [Action("cambiar_de_altitud", figure.id, level=v) for v in near if low <= v <= high]
+
+
 HANDLERS = {"cambiar_de_altitud": change, "despegar_aterrizar": change}
 register(HANDLERS)

@@ -180,5 +180,20 @@ def _ring(ride: Figure, figure: Figure) -> list[Point]:
     return out
 
 
+@hookspecs.offers.impl(order=30, key="boarding")
+def offers(state: GameState, figure: Figure) -> list[Action]:
+    """Get in a friendly transport in contact, or out of one on four sides (checked later)."""
+    if figure.aboard is not None:
+        x, y = figure.position
+        sides = [(x + 5, y), (x - 5, y), (x, y + 5), (x, y - 5)]
+        return [Action(ACTION, figure.id, point=p) for p in sides]
+    return [
+        Action(ACTION, figure.id, target=ride.id)
+        for ride in state.living(figure.side)
+        if carrier(ride) and ride is not figure and not carrier(figure)
+        and edge_distance(figure.position, figure.radius, ride.position, ride.radius) <= ENGAGED_GAP
+    ]  # fmt: skip
+
+
 HANDLERS = {ACTION: embarcar_desembarcar}
 register(HANDLERS)

@@ -8,6 +8,7 @@ list holds a sample (eight directions at full stride), and
 from __future__ import annotations
 
 import math
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
@@ -15,11 +16,8 @@ from wartime.board.shapes import Point
 from wartime.engine import (
     behaviour,
     cries,
-    entry_actions,
-    gear,
     heat,
     holds,
-    items,
     midway,
     minds,
     necromancy,
@@ -29,10 +27,8 @@ from wartime.engine import (
     targets,
 )
 from wartime.engine.actions import Action
-from wartime.engine.altitude import LEVELS, reach
-from wartime.engine.boarding import ACTION as BOARD
-from wartime.engine.boarding import carrier
-from wartime.engine.core.movement import CHARGE_MIN, ENGAGED_GAP, STRIDES, engaged_with
+from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.core.stats import prices_moves, sight_extra, stride_extra, vol
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
@@ -161,11 +157,8 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
     urged = [] if reacting else minds.forced(state, figure)
     if urged:  # Gallina, Locura asesina: the owed first action or nothing (minds.py)
         return [*options, *urged]
-    options += _attacks(state, figure) + _metaabilities(state, figure) + _steering(figure)
-    options += _heights(state, figure) + _boarding(state, figure)
-    options += items.choices(state, figure)  # Comerciar, Saquear, Eliminar (items.py)
-    options += gear.choices(state, figure)  # Usar an object (gear.py)
-    options += entry_actions.choices(state, figure)  # Mimético, Escudo de energía...
+    options += _attacks(state, figure) + _metaabilities(state, figure)
+    options += chain.from_iterable(hookspecs.offers.collect(state, figure))
     steady = [
         Action(kind, figure.id) for kind in POSTURES if not held and _posture_ok(figure, kind)
     ]
@@ -328,42 +321,6 @@ def _open_ways(state: GameState, figure: Figure) -> dict[int, float]:
         if abs(aside) < 1e-6:
             free[way] = along
     return free
-
-
-def _boarding(state: GameState, figure: Figure) -> list[Action]:
-    """Get in a friendly transport in contact, or out of one on four sides (checked later)."""
-    if figure.aboard is not None:
-        x, y = figure.position
-        sides = [(x + 5, y), (x - 5, y), (x, y + 5), (x, y - 5)]
-        return [Action(BOARD, figure.id, point=p) for p in sides]
-    return [
-        Action(BOARD, figure.id, target=ride.id)
-        for ride in state.living(figure.side)
-        if carrier(ride) and ride is not figure and not carrier(figure)
-        and edge_distance(figure.position, figure.radius, ride.position, ride.radius) <= ENGAGED_GAP
-    ]  # fmt: skip
-
-
-def _heights(state: GameState, figure: Figure) -> list[Action]:
-    """Cambiar de altitud one height up or down, in place, where the figure may go."""
-    low, high = reach(state, figure)
-    if low == high or figure.level not in LEVELS:
-        return []
-    here = LEVELS.index(figure.level)
-    near = [LEVELS[i] for i in (here - 1, here + 1) if 0 <= i < len(LEVELS)]
-    return [Action("cambiar_de_altitud", figure.id, level=v) for v in near if low <= v <= high]
-
-
-def _steering(figure: Figure) -> list[Action]:
-    """Pivotar to the eight compass facings; Maniobrar 1 K four ways (checked in full later)."""
-    if not drives(figure) and not figure.reacting and entry_actions.pivot_cost(figure) is None:
-        return []  # Pivotante: its bearer may pivot in its own activation too
-    turns = [Action("pivotar", figure.id, facing=45.0 * k) for k in range(8)]
-    if not drives(figure):
-        return turns
-    x, y = figure.position
-    nudges = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
-    return turns + [Action("maniobrar", figure.id, point=p) for p in nudges]
 
 
 def _drives(figure: Figure) -> list[Action]:

@@ -27,6 +27,7 @@ from wartime.engine import decoy, fire, fortune, orders, vanishing
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
@@ -229,6 +230,7 @@ _USES = {"stress_ene": _psychic, "regenerate": _regenerate, "steal_ene": _steal,
          **SPECIAL_USES}  # fmt: skip
 
 
+@hookspecs.offers.impl(order=60, key="entry_actions")
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """The entries the figure may use now, with their targets near enough (checked in
     full by legal_actions)."""

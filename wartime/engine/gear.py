@@ -47,6 +47,7 @@ def uses(gear: Gear) -> list[tuple[Trait, Effect]]:
     ]
 
 
+@hookspecs.offers.impl(order=50, key="gear")
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """Usar each object on itself (a cóctel once per attribute); checked later."""
     out = []

@@ -292,6 +292,7 @@ def _method(figure: Figure, book: Entry, item: str | None) -> str:
 # -- the options offered -----------------------------------------------------------------------
 
 
+@hookspecs.offers.impl(order=40, key="items")
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """Comerciar with allies in contact; Saquear, Eliminar and Mover cargado (four ways,
     its whole MOV) on bodies in contact.

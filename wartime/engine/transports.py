@@ -19,6 +19,7 @@ from wartime.engine.boarding import evacuate
 from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, book_modifiers, cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import Stride, noise_event
 from wartime.engine.driving import drives, turn_to, unusable, unusable_text
 from wartime.engine.entry_actions import pivot_cost
@@ -244,6 +245,19 @@ def blast(state: GameState, victims: list[str], damage: int) -> list[Event]:
         if not victim.casualty:
             events += defend(state, victim, damage, "none", attacker=None)
     return events
+
+
+@hookspecs.offers.impl(order=10, key="transports")
+def offers(state: GameState, figure: Figure) -> list[Action]:
+    """Pivotar to the eight compass facings; Maniobrar 1 K four ways (checked in full later)."""
+    if not drives(figure) and not figure.reacting and pivot_cost(figure) is None:
+        return []  # Pivotante: its bearer may pivot in its own activation too
+    turns = [Action("pivotar", figure.id, facing=45.0 * k) for k in range(8)]
+    if not drives(figure):
+        return turns
+    x, y = figure.position
+    nudges = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    return turns + [Action("maniobrar", figure.id, point=p) for p in nudges]
 
 
 HANDLERS = {"pivotar": pivotar, "maniobrar": maniobrar}

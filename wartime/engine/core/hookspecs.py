@@ -71,3 +71,9 @@ prices_moves: Hook[[Figure], bool] = Hook("prices_moves")
 # Whether the figure touches nothing and nothing touches it (Incorpóreo switched on):
 # any True says so.
 intangible: Hook[[Figure], bool] = Hook("intangible")
+
+# LEGAL ACTIONS -------------------------------------------------------------------------
+
+# What else ``figure`` may take now, beyond its attacks and metaabilities: candidates,
+# each checked in full by legal_actions before it is offered.
+offers: Hook[[GameState, Figure], list[Action]] = Hook("offers")
