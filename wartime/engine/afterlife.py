@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import chance
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
@@ -74,6 +75,7 @@ def _explode(
     return burst(state, figure, name, damage, figure.mov) if damage > 0 else []
 
 
+@hookspecs.fumbled.impl(order=10, key="afterlife")
 def fumbled(state: GameState, figure: Figure, weapon: Weapon | None) -> list[Event]:
     """``figure``'s fumbled CH IMP with ``weapon`` was resolved: Inflamable may blow up."""
     found = _first(figure, "fumble_explodes")

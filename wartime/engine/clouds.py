@@ -41,7 +41,7 @@ from wartime.engine.profiles import Weapon
 from wartime.rules.dice import round_half_up
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow
+    from wartime.engine.hits import Blow, Landing
     from wartime.engine.state import GameState
     from wartime.geometry.templates import Template
 
@@ -252,3 +252,10 @@ def turn_starts(state: GameState) -> list[Event]:
               {"entry": c.entry, "figure": c.owner, "centre": list(c.centre)})
         for c in gone
     ]  # fmt: skip
+
+
+@hookspecs.landed.impl(order=20, key="clouds")
+def _fallout(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    """Munición radiactiva, once the CH DEF against its hit is over."""
+    wounded = target.hurt > landing.hurt_before
+    return fallout(state, target, landing.blow, landing.where, wounded)

@@ -9,6 +9,7 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import shapely
@@ -34,6 +35,7 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import engaged_with, noise_event
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
@@ -371,9 +373,7 @@ def _resolve_hit(
             return events + wound(state, attacker, corrosive[1])
         more, dan = triggers.fumble_damage(attacker, arm)  # Peligro: more DAÑ
         events += more + defend(state, attacker, dan, "none", attacker=None)
-        from wartime.engine import afterlife
-
-        return events + afterlife.fumbled(state, attacker, arm)  # Inflamable
+        return events + _all(hookspecs.fumbled.collect(state, attacker, arm))
     if not outcome.passed:
         return [
             Event(
@@ -385,7 +385,7 @@ def _resolve_hit(
     critical = outcome is Outcome.CRITICAL
     if critical:  # Crítico en CH IMP: ignores cover, DAÑ +1 (more with Daño extra, Matarife)
         damage, cover = damage + critical_bonus(state, attacker, target, arm, melee), "none"
-    damage = fortune.more_damage(state, attacker, target, damage)  # Fortuna: DAÑ +1
+    damage = hookspecs.hit_damage.thread(damage, state, attacker, target)
     text = f"{attacker.id} impacta a {target.id} (DAÑ {damage})"
     events = [Event("hit", text, {"figure": attacker.id, "target": target.id, "damage": damage})]
     blow = hits.Blow(attacker, arm, melee, critical)
@@ -445,13 +445,11 @@ def defend(
     struck and with what, for the entries that reach the target from the striker
     (hits.defence); ``cap`` is a ceiling on the wounds (Ataque CaC sin armas).
     """
-    from wartime.engine.heat import immune as nothing_from
-
-    immune = nothing_from(target, blow)  # Invulnerable (X): nothing at all
+    immune = hookspecs.untouched.first(target, blow)  # Invulnerable (X): nothing at all
     if immune:
         return immune
     plan = hits.defence(state, target, blow)
-    hurt, where = _hurt(target), target.position  # Munición radiactiva, de parada
+    hurt, where = target.hurt, target.position  # Munición radiactiva, de parada
     if plan.hits is None:
         events = _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
         return events + _landed(state, target, blow, events, (hurt, where, damage, source))
@@ -467,16 +465,17 @@ def _landed(
     state: GameState, target: Figure, blow: hits.Blow | None, events: list[Event],
     before: tuple[int, Point, int, Point | None],
 ) -> list[Event]:  # fmt: skip
-    """What the striker's entries do once the CH DEF is over: triggers.landed, then
-    Munición radiactiva (engine/clouds.py) and Munición de parada (engine/stopping.py)."""
+    """What the striker's entries do once the CH DEF is over (the landed hook)."""
     if blow is None:
         return []
-    from wartime.engine import clouds, stopping
-
     hurt, where, damage, source = before
-    found = triggers.landed(state, target, blow, events)
-    found += clouds.fallout(state, target, blow, where, _hurt(target) > hurt)
-    return found + stopping.pushed(state, target, blow, damage, source, events)
+    landing = hits.Landing(blow, events, where, hurt, damage, source)
+    return _all(hookspecs.landed.collect(state, target, landing))
+
+
+def _all(answers: list[list[Event]]) -> list[Event]:
+    """The events of every answer to a hook, in the order they ran."""
+    return list(chain.from_iterable(answers))
 
 
 def _defend_once(
@@ -557,25 +556,17 @@ def _defend_once(
     spared_by_luck = fortune.ignore_damage(state, target, wounds) if wounds else []
     if spared_by_luck:  # Fortuna: ignorar un DAÑ
         return events + spared_by_luck
-    down, hurt = target.casualty, _hurt(target)
+    down, hurt = target.casualty, target.hurt
     events += wound(state, target, wounds, blow.striker if blow else attacker, damage)
-    if blow is not None:  # Poderoso: the striker's Poder grows with the wounds it dealt
-        events += options.gather(blow.striker, _hurt(target) - hurt)
-    if blow is not None and plan.kill_heals and not down and target.casualty:
+    if blow is None:
+        return events
+    wounding = hits.Wounding(blow, hurt, down)
+    events += _all(hookspecs.wounds_dealt.collect(state, target, wounding))
+    if plan.kill_heals and wounding.taken_out(target):
         events += _devour(blow.striker, target, plan.kill_heals)
-    if blow is not None and blow.melee and _hurt(target) > hurt:
+    if blow.melee and target.hurt > hurt:
         _blooded(blow)
-    if blow is not None and blow.melee and not down and target.casualty:
-        events += cries.taken_out_in_melee(state, blow.striker, target)  # the cries of a kill
-    if blow is not None:  # Psicópata, Ira, Orgulloso, Fatality (engine/triggers.py)
-        dealt = _hurt(target) - hurt
-        events += triggers.wounded(state, target, blow, dealt, not down and target.casualty)
-    return events
-
-
-def _hurt(figure: Figure) -> int:
-    """Every wound it carries: its own, its limbs' (Miembros prescindibles), its ride's."""
-    return figure.wounds + figure.limb_wounds + figure.vehicle_wounds
+    return events + _all(hookspecs.wounded.collect(state, target, wounding))
 
 
 def _blooded(blow: hits.Blow) -> None:

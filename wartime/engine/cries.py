@@ -39,6 +39,7 @@ from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import FRACTION_OF, Effect, load_effects
 
 if TYPE_CHECKING:
+    from wartime.engine.hits import Wounding
     from wartime.engine.state import GameState
 
 BLOOD = "Grito de sangre"  # the credit's name in Figure.credits
@@ -322,3 +323,11 @@ def burst(state: GameState, figure: Figure, name: str, damage: int, radius: floa
     data = {"figure": figure.id, "entry": name, "damage": damage, "radius": radius,
             "victims": victims}  # fmt: skip
     return [Event("explosion", text, data), *blast(state, victims, damage)]
+
+
+@hookspecs.wounded.impl(order=10, key="cries")
+def _wounded(state: GameState, target: Figure, wounding: Wounding) -> list[Event]:
+    """The cries of a kill in CaC (called once, as the victim falls)."""
+    if not (wounding.blow.melee and wounding.taken_out(target)):
+        return []
+    return taken_out_in_melee(state, wounding.blow.striker, target)

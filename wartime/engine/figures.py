@@ -291,6 +291,11 @@ class Figure:
         )
 
     @property
+    def hurt(self) -> int:
+        """Every wound it carries: its own, its limbs' (Miembros prescindibles), its ride's."""
+        return self.wounds + self.limb_wounds + self.vehicle_wounds
+
+    @property
     def casualty(self) -> bool:
         """Incapacitated (wounds = CON), dead (more), or unconscious from stress."""
         return self.wounds >= self.profile.con or self.unconscious

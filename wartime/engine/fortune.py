@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of, per_profile
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import refuse_healing
@@ -112,3 +113,8 @@ def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     figure.wounds -= 1
     text = f"{ENTRY}: {figure.id} se cura 1 herida ({figure.wounds}/{figure.profile.con})"
     return [event, Event("healed", text, {"figure": figure.id, "wounds": figure.wounds})]
+
+
+@hookspecs.hit_damage.impl(order=10, key="fortune")
+def _hit_damage(damage: int, state: GameState, attacker: Figure, target: Figure) -> int:
+    return more_damage(state, attacker, target, damage)

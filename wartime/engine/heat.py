@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import entries_of, named_by, per_profile
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
@@ -105,3 +106,8 @@ def stride_paid(state: GameState, figure: Figure, action: Action) -> list[Event]
                 events.append(Event("veins", text, {"figure": figure.id, "wounds": hurt}))
                 events += wound(state, figure, hurt) if hurt else []
     return events
+
+
+@hookspecs.untouched.impl(order=10, key="heat")
+def _untouched(target: Figure, blow: Blow | None) -> list[Event] | None:
+    return immune(target, blow) or None

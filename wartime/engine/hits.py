@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
+from wartime.board.shapes import Point
 from wartime.engine.bonuses import (
     Context,
     carries,
@@ -32,6 +33,7 @@ from wartime.engine.bonuses import (
     sources,
     target_named,
 )
+from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait, Weapon
 from wartime.errors import IllegalActionError
@@ -204,6 +206,31 @@ class Blow:
     weapon: Weapon | None
     melee: bool
     critical: bool = False
+
+
+@dataclass(frozen=True)
+class Landing:
+    """A blow's CH DEF is over: its events, and the target as the blow found it."""
+
+    blow: Blow
+    events: list[Event]
+    where: Point  # where the target stood when hit
+    hurt_before: int  # its wounds before the blow (Figure.hurt)
+    damage: int
+    source: Point | None  # where the blow came from, for a push (None: from the striker)
+
+
+@dataclass(frozen=True)
+class Wounding:
+    """A blow has dealt its wounds: who struck, and the target as the blow found it."""
+
+    blow: Blow
+    hurt_before: int  # the target's wounds before the blow (Figure.hurt)
+    was_down: bool  # a casualty already before it
+
+    def taken_out(self, target: Figure) -> bool:
+        """It fell to this blow."""
+        return not self.was_down and target.casualty
 
 
 @dataclass(frozen=True)

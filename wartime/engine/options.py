@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import action_weapon, entries_of, option_label, spent_in
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
 from wartime.rules.effects import load_effects
+
+if TYPE_CHECKING:
+    from wartime.engine.hits import Wounding
+    from wartime.engine.state import GameState
 
 _IDS = [a.id for a in load_actions().actions]
 # The attacks an option may go with: CaC blows, and shots (which only Poderoso serves).
@@ -133,3 +139,9 @@ def gather(figure: Figure, wounds: int) -> list[Event]:
         return []
     text = f"{figure.id} gana Poder: {before} → {figure.power}"
     return [Event("power", text, {"figure": figure.id, "power": figure.power})]
+
+
+@hookspecs.wounds_dealt.impl(order=10, key="options")
+def _dealt(state: GameState, target: Figure, wounding: Wounding) -> list[Event]:
+    """Poderoso: the striker's Poder grows with the wounds its blow dealt."""
+    return gather(wounding.blow.striker, target.hurt - wounding.hurt_before)

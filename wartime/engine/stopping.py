@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.bonuses import entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow
+    from wartime.engine.hits import Blow, Landing
     from wartime.engine.state import GameState
 
 PUSH_BASE = 2  # the push is DAÑ + 2 − CON K
@@ -47,3 +48,9 @@ def pushed(
     )
     note = Event("stopped", text, {"figure": target.id, "entry": entry, "distance": distance})
     return [note, _shove(state, target, origin, distance)]
+
+
+@hookspecs.landed.impl(order=30, key="stopping")
+def _pushed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    """Munición de parada, once the CH DEF against its hit is over."""
+    return pushed(state, target, landing.blow, landing.damage, landing.source, landing.events)

@@ -37,7 +37,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Effect
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow
+    from wartime.engine.hits import Blow, Landing, Wounding
     from wartime.engine.state import GameState
 
 STUNNED = "aturdido"  # the label of the stun's CH ATR −1
@@ -242,3 +242,15 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
 def in_wrath(figure: Figure) -> bool:
     """Ira's modifiers hold (the ``wrath`` condition, bonuses._second_fits)."""
     return bool(figure.wrath & NOW)
+
+
+@hookspecs.landed.impl(order=10, key="triggers")
+def _landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    return landed(state, target, landing.blow, landing.events)
+
+
+@hookspecs.wounded.impl(order=20, key="triggers")
+def _wounded(state: GameState, target: Figure, wounding: Wounding) -> list[Event]:
+    """Psicópata, Ira, Orgulloso, Fatality: the wounds a blow dealt, or the kill."""
+    dealt = target.hurt - wounding.hurt_before
+    return wounded(state, target, wounding.blow, dealt, wounding.taken_out(target))

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from wartime.engine.actions import Action
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
+    from wartime.engine.hits import Blow, Landing, Wounding
+    from wartime.engine.profiles import Weapon
     from wartime.engine.state import GameState
 
 # SECUENCIA DE JUEGO --------------------------------------------------------------------
@@ -77,3 +79,24 @@ intangible: Hook[[Figure], bool] = Hook("intangible")
 # What else ``figure`` may take now, beyond its attacks and metaabilities: candidates,
 # each checked in full by legal_actions before it is offered.
 offers: Hook[[GameState, Figure], list[Action]] = Hook("offers")
+
+# COMBATE -------------------------------------------------------------------------------
+
+# A hit of ``attacker`` on ``target`` is landing: the DAÑ it lands with (Fortuna +1).
+hit_damage: Thread[[GameState, Figure, Figure], int] = Thread("hit_damage")
+
+# ``figure`` takes nothing at all from ``blow`` (Invulnerable): the events that say so,
+# or None; the first answer wins, and no CH DEF is rolled.
+untouched: Hook[[Figure, Blow | None], list[Event] | None] = Hook("untouched")
+
+# ``figure``'s fumbled CH IMP with ``weapon`` has been resolved (Inflamable).
+fumbled: Hook[[GameState, Figure, Weapon | None], list[Event]] = Hook("fumbled")
+
+# The CH DEF against a blow is over, on ``figure``: what the striker's entries do to it.
+landed: Hook[[GameState, Figure, Landing], list[Event]] = Hook("landed")
+
+# A blow has just dealt ``figure`` its wounds (before a kill heals the striker).
+wounds_dealt: Hook[[GameState, Figure, Wounding], list[Event]] = Hook("wounds_dealt")
+
+# A blow has wounded ``figure``, or taken it out: what that sets off.
+wounded: Hook[[GameState, Figure, Wounding], list[Event]] = Hook("wounded")
