@@ -18,6 +18,11 @@ running it on all 2,450 would take minutes.
 
 from __future__ import annotations
 
+# wartime first: it caps the BLAS threads at one before numpy loads (wartime/__init__.py),
+# as in the simulator; OPENBLAS_NUM_THREADS=2 times the cover with a second thread.
+import wartime  # noqa: F401
+
+# isort: split
 import argparse
 import math
 import platform

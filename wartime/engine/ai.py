@@ -20,7 +20,7 @@ from wartime.board.shapes import Point
 from wartime.engine import cries, fortune, minds
 from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
-from wartime.engine.combat import melee_damage, range_penalty
+from wartime.engine.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.stats import vol
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
@@ -198,20 +198,22 @@ def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
     threats = [e for e in state.enemies_of(figure) if _can_shoot_at(state, e, figure)]
     if not threats:
         return
-    here = _exposure(state, figure, figure.position, threats)
     reach = figure.mov + STRIDES["mover"].extra_k
     nearest = min(state.enemies_of(figure), key=lambda e: (_gap(figure, e), e.id))
     closeness = math.dist(figure.position, nearest.position)
-    spots = []
+    ways = []
     for step in range(8):  # cover on the way in, never away from the nearest enemy
         angle = 2 * math.pi * step / 8
         x = figure.position[0] + reach * math.cos(angle)
         y = figure.position[1] + reach * math.sin(angle)
         spot = (round(x, 6), round(y, 6))
         if math.dist(spot, nearest.position) <= closeness:
-            spots.append((_exposure(state, figure, spot, threats), step, spot))
-    if not spots:
+            ways.append((step, spot))
+    if not ways:
         return
+    _fill_exposures(state, figure, [figure.position] + [spot for _, spot in ways], threats)
+    here = _exposure(state, figure, figure.position, threats)
+    spots = [(_exposure(state, figure, spot, threats), step, spot) for step, spot in ways]
     exposure, _, spot = min(spots)
     if exposure <= here - SHELTER_GAIN * len(threats):
         yield Action("mover", figure.id, point=spot)
@@ -224,6 +226,14 @@ def _can_shoot_at(state: GameState, enemy: Figure, figure: Figure) -> bool:
     return in_vision(state, enemy, figure) and any(
         w.ranged and gap <= w.alc for w in enemy.profile.weapons
     )
+
+
+def _fill_exposures(
+    state: GameState, figure: Figure, spots: list[Point], threats: list[Figure]
+) -> None:
+    """The cover :func:`_exposure` reads at every spot, in one batch (World.fill_cover)."""
+    height, width = figure.current_height, 2 * figure.radius
+    state.world.fill_cover((e.eye(), spot, width, height, 0.0) for spot in spots for e in threats)
 
 
 def _exposure(state: GameState, figure: Figure, spot: Point, threats: list[Figure]) -> float:
@@ -277,10 +287,20 @@ def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
                 continue
             hit = check_odds(figure.profile.agi, range_penalty(gap)).success
             scored.append((_expected_wounds(hit, weapon.dan, target), target.id, weapon.id))
+    _fill_sights(state, figure, {t for value, t, _ in scored if value > 0})
     for value, target_id, weapon_id in sorted(scored, reverse=True):
         if value > 0:
             shot = Action("ataque_distancia", figure.id, target=target_id, item=weapon_id)
             yield from _with_options(figure, shot, Fraction(1))
+
+
+def _fill_sights(state: GameState, figure: Figure, targets: set[str]) -> None:
+    """The cover of each target in its CdV, which checking a shot at it reads (combat.Sight),
+    in one batch (World.fill_cover)."""
+    seen = [t for t in map(state.figure, sorted(targets)) if sight(state, figure, t).in_vision]
+    state.world.fill_cover(
+        (figure.eye(), t.position, 2 * t.radius, t.current_height, t.perch) for t in seen
+    )
 
 
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from wartime.board.battlefield import Battlefield
 from wartime.board.shapes import Point, Solid
-from wartime.geometry.cover import Occluders, cover_percent
+from wartime.geometry.cover import Occluders, cover_pairs
 from wartime.geometry.noise import Barrier, Barriers
 from wartime.geometry.terrain import CHEST_FACTOR, Ground, TerrainIndex
 from wartime.geometry.vision import Point3
 
 COVER_MEMORY = 50_000  # cover answers kept per game; about 10 MB at most
+
+CoverQuery = tuple[Point3, Point, float, float, float]
+"""What :meth:`World.cover` is asked: eye, silhouette centre, diameter, height, base."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +72,24 @@ class World:
         key = (eye, centre, diameter, height, base)
         found = self._cover.get(key)
         if found is None:
-            if len(self._cover) >= COVER_MEMORY:
-                self._cover.clear()
-            found = cover_percent(eye, centre, diameter, height, self.occluders, base)
-            self._cover[key] = found
+            self.fill_cover([key])
+            found = self._cover[key]
         return found
+
+    def fill_cover(self, queries: Iterable[CoverQuery]) -> None:
+        """Remember the cover of every query, those not yet known in one ``cover_pairs`` call.
+
+        For a question that asks many pairs in a row (who sees the actor, where to
+        take shelter): a call costs about as much for eight pairs as for one.
+        ``cover_pairs`` gives a pair the same bits alone or in any batch, so the
+        answers :meth:`cover` then reads are the ones it would have worked out
+        one at a time.
+        """
+        missing = [key for key in dict.fromkeys(queries) if key not in self._cover]
+        if not missing:
+            return
+        if len(self._cover) + len(missing) > COVER_MEMORY:
+            self._cover.clear()
+        eyes, centres, diameters, heights, bases = zip(*missing, strict=True)
+        found = cover_pairs(eyes, centres, diameters, heights, self.occluders, bases)
+        self._cover.update(zip(missing, found.tolist(), strict=True))

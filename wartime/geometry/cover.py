@@ -836,8 +836,7 @@ def _hidden_length(pieces: _Pieces, pairs: _Pairs) -> Floats:
     """
     pieces = pieces._replace(alpha=pieces.alpha - pairs.base[pieces.owner])  # tops above the feet
     full, partial = _split(pieces, pairs.h[pieces.owner])
-    span = 2.0 * float(pairs.half[pairs.live].max()) + 1.0  # keys of two pairs never overlap
-    union = _Union.of(full, span, len(pairs.live))
+    union = _Union.of(full, len(pairs.live))
     partial = partial.take(~union.covers(partial.owner, partial.lo, partial.hi))
     if len(partial.owner) == 0:
         return union.length
@@ -865,41 +864,51 @@ def _split(pieces: _Pieces, h: Floats) -> tuple[_Pieces, _Pieces]:
     return full.take(full_hi > full_lo), partial.take(part_hi > part_lo)
 
 
-class _Union(NamedTuple):
-    """Merged intervals per pair, sorted, as keys ``owner·span + u`` so pairs never mix."""
+def _keys(owner: Ints, u: Floats) -> npt.NDArray[np.complex128]:
+    """``owner + i·u``: numpy orders complex numbers by real part, then imaginary part.
 
-    span: float
-    lo: Floats  # keys
+    So sorting, searching and running maxima of these keys go pair by pair and
+    then by ``u``, with every ``u`` kept exact.  An offset such as
+    ``owner·span + u`` would round ``u`` differently for each pair, and a pair's
+    cover would then depend, in its last bits, on what it was batched with.
+    """
+    keys = np.empty(len(u), dtype=np.complex128)
+    keys.real, keys.imag = owner, u
+    return keys
+
+
+class _Union(NamedTuple):
+    """Merged intervals per pair, sorted by pair and then by ``u``."""
+
+    lo: Floats
     hi: Floats
     owner: Ints
     length: Floats  # per pair, covered length
 
     @classmethod
-    def of(cls, pieces: _Pieces, span: float, n_pairs: int) -> _Union:
+    def of(cls, pieces: _Pieces, n_pairs: int) -> _Union:
         if len(pieces.owner) == 0:
             none = np.zeros(0)
-            return cls(span, none, none, np.zeros(0, dtype=np.intp), np.zeros(n_pairs))
-        key_lo = pieces.owner * span + pieces.lo
-        key_hi = pieces.owner * span + pieces.hi
-        order = np.argsort(key_lo, kind="stable")
-        key_lo, key_hi = key_lo[order], key_hi[order]
-        reach = np.maximum.accumulate(key_hi)
-        new = np.ones(len(key_lo), dtype=bool)
-        new[1:] = key_lo[1:] > reach[:-1]
+            return cls(none, none, np.zeros(0, dtype=np.intp), np.zeros(n_pairs))
+        order = np.argsort(_keys(pieces.owner, pieces.lo), kind="stable")
+        owner, lo = pieces.owner[order], pieces.lo[order]
+        reach = np.maximum.accumulate(_keys(owner, pieces.hi[order])).imag  # restarts per pair
+        new = np.ones(len(lo), dtype=bool)
+        new[1:] = (owner[1:] != owner[:-1]) | (lo[1:] > reach[:-1])
         first = np.flatnonzero(new)
-        last = np.append(first[1:], len(key_lo)) - 1
-        lo, hi, owner = key_lo[first], reach[last], pieces.owner[order][first]
+        last = np.append(first[1:], len(lo)) - 1
+        lo, hi, owner = lo[first], reach[last], owner[first]
         length = np.asarray(np.bincount(owner, weights=hi - lo, minlength=n_pairs), dtype=float)
-        return cls(span, lo, hi, owner, length)
+        return cls(lo, hi, owner, length)
 
     def covers(self, owner: Ints, lo: Floats, hi: Floats) -> Bools:
         """Whether ``[lo, hi]`` of pair ``owner`` lies inside one merged interval."""
-        key_lo, key_hi = owner * self.span + lo, owner * self.span + hi
-        at = np.searchsorted(self.lo, key_lo, side="right") - 1
-        safe = np.maximum(at, 0)
         if len(self.lo) == 0:
             return np.zeros(len(lo), dtype=bool)
-        return (at >= 0) & (self.hi[safe] >= key_hi)
+        at = np.searchsorted(_keys(self.owner, self.lo), _keys(owner, lo), side="right") - 1
+        safe = np.maximum(at, 0)
+        same: Bools = self.owner[safe] == owner  # not an interval of the pair before
+        return (at >= 0) & same & (self.hi[safe] >= hi)
 
 
 def _envelope_area(partial: _Pieces, union: _Union, pairs: _Pairs) -> Floats:
@@ -907,17 +916,14 @@ def _envelope_area(partial: _Pieces, union: _Union, pairs: _Pairs) -> Floats:
     partial = partial.take(np.argsort(partial.owner, kind="stable"))
     counts = np.bincount(partial.owner, minlength=len(pairs.live))
     starts = (np.cumsum(counts) - counts).astype(np.intp)
-    keys, owner = _breakpoints(partial, union, pairs, starts, counts)
+    at, owner = _breakpoints(partial, union, pairs, starts, counts)
     mid_owner = owner[:-1]
-    same = np.flatnonzero((owner[1:] == mid_owner) & (keys[1:] > keys[:-1]))
+    same = np.flatnonzero((owner[1:] == mid_owner) & (at[1:] > at[:-1]))
     mid_owner = mid_owner[same]
-    mid_key = (keys[same] + keys[same + 1]) / 2
-    width = keys[same + 1] - keys[same]
-    open_ = ~union.covers(
-        mid_owner, mid_key - mid_owner * union.span, mid_key - mid_owner * union.span
-    )
-    mid_owner, mid_key, width = mid_owner[open_], mid_key[open_], width[open_]
-    u = mid_key - mid_owner * union.span
+    u = (at[same] + at[same + 1]) / 2
+    width = at[same + 1] - at[same]
+    open_ = ~union.covers(mid_owner, u, u)
+    mid_owner, u, width = mid_owner[open_], u[open_], width[open_]
     mid, j = _expand(np.arange(len(u)), starts[mid_owner], counts[mid_owner])
     active = (partial.lo[j] <= u[mid]) & (u[mid] <= partial.hi[j])
     value = np.where(active, partial.alpha[j] + partial.beta[j] * u[mid], 0.0)
@@ -930,7 +936,8 @@ def _envelope_area(partial: _Pieces, union: _Union, pairs: _Pairs) -> Floats:
 def _breakpoints(
     partial: _Pieces, union: _Union, pairs: _Pairs, starts: Ints, counts: Ints
 ) -> tuple[Floats, Ints]:
-    """Sorted keys where the top may bend or jump, for every pair with partial pieces."""
+    """Where the top may bend or jump, for every pair with partial pieces: ``u`` and its
+    pair, sorted by pair and then by ``u``."""
     who = np.flatnonzero(counts)
     in_union = np.flatnonzero(counts[union.owner] > 0)
     a, b = _expand(np.arange(len(partial.owner)), starts[partial.owner], counts[partial.owner])
@@ -939,19 +946,13 @@ def _breakpoints(
     lo = np.maximum(partial.lo[a], partial.lo[b])
     hi = np.minimum(partial.hi[a], partial.hi[b])
     cross = np.flatnonzero((meet > lo) & (meet < hi))
-    span = union.span
-    keys = np.concatenate([
-        partial.owner * span + partial.lo,
-        partial.owner * span + partial.hi,
-        union.lo[in_union],
-        union.hi[in_union],
-        who * span - pairs.half[who],
-        who * span + pairs.half[who],
-        partial.owner[a[cross]] * span + meet[cross],
+    at = np.concatenate([
+        partial.lo, partial.hi, union.lo[in_union], union.hi[in_union],
+        -pairs.half[who], pairs.half[who], meet[cross],
     ])  # fmt: skip
     owner = np.concatenate([
         partial.owner, partial.owner, union.owner[in_union], union.owner[in_union],
         who, who, partial.owner[a[cross]],
     ])  # fmt: skip
-    order = np.argsort(keys, kind="stable")
-    return keys[order], owner[order]
+    order = np.argsort(_keys(owner, at), kind="stable")
+    return at[order], owner[order]
