@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wartime.rules.catalog import Hook, load_catalog
+from wartime.rules.catalog import Mechanism, load_catalog
 
 
 def entry(name: str):  # type: ignore[no-untyped-def]
@@ -63,7 +63,7 @@ def test_seventeen_entries_take_a_parameter() -> None:
 
 def test_area_is_priced_by_the_area_table() -> None:
     e = entry("Área")
-    assert e.cost is None and e.param and e.hook is Hook.AREA
+    assert e.cost is None and e.param and e.mechanism is Mechanism.AREA
 
 
 @pytest.mark.parametrize(
@@ -96,7 +96,7 @@ def test_search_looks_at_names_tags_and_summaries() -> None:
 
 def test_every_entry_has_a_hook_and_a_one_line_spanish_summary() -> None:
     for e in load_catalog().entries:
-        assert isinstance(e.hook, Hook)
+        assert isinstance(e.mechanism, Mechanism)
         assert e.summary.strip() and "\n" not in e.summary, e.name
         assert len(e.summary) <= 140, e.name
 

@@ -34,7 +34,7 @@ from wartime.engine.checks import roll
 from wartime.engine.events import Event
 from wartime.engine.profiles import Trait
 from wartime.geometry.distance import edge_distance
-from wartime.rules.catalog import Hook, load_catalog
+from wartime.rules.catalog import Mechanism, load_catalog
 
 from .engine_support import do, profile, scenario, started
 
@@ -315,13 +315,13 @@ def _file(name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("name", "hook"), [("auras.yaml", Hook.AURA), ("rerolls.yaml", Hook.REROLL)]
+    ("name", "hook"), [("auras.yaml", Mechanism.AURA), ("rerolls.yaml", Mechanism.REROLL)]
 )
-def test_each_file_holds_entries_of_its_hook(name: str, hook: Hook) -> None:
+def test_each_file_holds_entries_of_its_hook(name: str, hook: Mechanism) -> None:
     catalog = load_catalog()
     for entry in _file(name):
         found = catalog.find(entry)
-        assert found is not None and found.hook is hook, entry
+        assert found is not None and found.mechanism is hook, entry
 
 
 def test_every_encoded_entry_has_a_case_in_play() -> None:

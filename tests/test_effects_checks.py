@@ -18,7 +18,7 @@ import yaml
 from wartime.engine import Action, GameState
 from wartime.engine.checks import roll
 from wartime.engine.profiles import Trait
-from wartime.rules.catalog import Hook, load_catalog
+from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
 
 from .engine_support import KNIFE, RIFLE, do, profile, scenario, started
@@ -192,6 +192,6 @@ def test_every_entry_here_has_the_check_modifier_hook() -> None:
     source = resources.files("wartime.data").joinpath("effects", "checks.yaml")
     names = set(yaml.safe_load(source.read_text(encoding="utf-8")))
     catalog = load_catalog()
-    assert all(catalog.find(n).hook is Hook.CHECK_MODIFIER for n in names)  # type: ignore[union-attr]
+    assert all(catalog.find(n).mechanism is Mechanism.CHECK_MODIFIER for n in names)  # type: ignore[union-attr]
     assert names <= set(load_effects())
     assert names - SECOND_PASS == TESTED | {p.values[0].entry for p in MORE} | OWN_TESTS

@@ -17,7 +17,7 @@ import pytest
 from wartime.engine import Action, GameState
 from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
 from wartime.geometry.distance import edge_distance
-from wartime.rules.catalog import Hook, load_catalog
+from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support
@@ -341,8 +341,8 @@ LEFT_OUT: dict[str, str] = {}
 
 
 def test_every_aura_and_reroll_entry_is_automated_or_left_out_with_a_reason() -> None:
-    hooks = (Hook.AURA, Hook.REROLL)
-    names = {e.name for e in load_catalog().entries if e.hook in hooks}
+    hooks = (Mechanism.AURA, Mechanism.REROLL)
+    names = {e.name for e in load_catalog().entries if e.mechanism in hooks}
     automated = set(load_effects())
     missing = names - automated - DAMAGE_WORK
     assert missing <= set(LEFT_OUT), missing - set(LEFT_OUT)

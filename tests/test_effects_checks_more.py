@@ -29,7 +29,7 @@ import pytest
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState
 from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
-from wartime.rules.catalog import Hook, load_catalog
+from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support
@@ -395,7 +395,7 @@ LEFT_OUT: dict[str, str] = {}  # Sin miembro is automated (engine/limbs.py)
 
 def test_every_check_modifier_entry_is_automated_or_left_out_with_a_reason() -> None:
     catalog = load_catalog()
-    mine = {e.name for e in catalog.entries if e.hook is Hook.CHECK_MODIFIER}
+    mine = {e.name for e in catalog.entries if e.mechanism is Mechanism.CHECK_MODIFIER}
     automated = set(load_effects())
     assert mine - automated <= set(LEFT_OUT), mine - automated - set(LEFT_OUT)
     ours = {n for n in automated if n in mine and _in_file(n, "checks.yaml")}

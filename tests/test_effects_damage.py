@@ -21,7 +21,7 @@ from wartime.engine import Action, GameState
 from wartime.engine.bonuses import not_yet_automated
 from wartime.engine.events import Event
 from wartime.engine.profiles import Trait, Weapon
-from wartime.rules.catalog import Hook, load_catalog
+from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
 
 from .engine_support import KNIFE, RIFLE, do, profile, scenario, started
@@ -198,9 +198,9 @@ def test_every_entry_of_damage_yaml_has_hook_damage_or_acts_on_the_ch_def() -> N
     from .test_effects_damage_defence import DEFENCE_ENTRIES
 
     catalog = load_catalog()
-    hooks = {name: getattr(catalog.find(name), "hook", None) for name in _damage_yaml()}
-    others = {name for name, hook in hooks.items() if hook is not Hook.DAMAGE}
-    assert others == DEFENCE_ENTRIES - {n for n, h in hooks.items() if h is Hook.DAMAGE}
+    hooks = {name: getattr(catalog.find(name), "mechanism", None) for name in _damage_yaml()}
+    others = {name for name, hook in hooks.items() if hook is not Mechanism.DAMAGE}
+    assert others == DEFENCE_ENTRIES - {n for n, h in hooks.items() if h is Mechanism.DAMAGE}
 
 
 def test_every_damage_entry_is_encoded_and_shown_or_left_out_with_a_reason() -> None:
@@ -209,7 +209,7 @@ def test_every_damage_entry_is_encoded_and_shown_or_left_out_with_a_reason() -> 
     from .test_effects_pass2 import SECOND_PASS
 
     encoded = set(_damage_yaml())
-    damage = {e.name for e in load_catalog().entries if e.hook is Hook.DAMAGE}
+    damage = {e.name for e in load_catalog().entries if e.mechanism is Mechanism.DAMAGE}
     mind = {"Shin"}  # its DAÑ is a mind attack's stress: tests/test_mind.py
     assert encoded - SECOND_PASS - CRIES - mind == {c.entry for c in CASES} | DEFENCE_ENTRIES
     assert not encoded & set(LEFT_OUT)

@@ -67,7 +67,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "max_level": entry.max_level,
         "param": entry.param,
         "tags": list(entry.tags),
-        "hook": entry.hook.value,
+        "hook": entry.mechanism.value,
         "summary": entry.summary,
     }
 
@@ -85,7 +85,7 @@ def catalog_text(entries: tuple[Entry, ...]) -> str:
     for e in entries:
         name = e.name + (" (X)" if e.param else "")
         tags = f" [{', '.join(e.tags)}]" if e.tags else ""
-        lines.append(f"{name:<30} {_cost_label(e):>18}  {e.hook.value:<15}{tags}".rstrip())
+        lines.append(f"{name:<30} {_cost_label(e):>18}  {e.mechanism.value:<15}{tags}".rstrip())
         lines.append(f"    {e.summary}")
     lines.append(f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}")
     return "\n".join(lines)

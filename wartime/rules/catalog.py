@@ -20,8 +20,12 @@ _SOURCE = "wartime/data/catalog.yaml"
 AREA_TABLE = "area_table"  # the cost of Área comes from the area table
 
 
-class Hook(StrEnum):
-    """The engine mechanism an entry needs (used to plan and check coverage)."""
+class Mechanism(StrEnum):
+    """The engine mechanism an entry needs (used to plan and check coverage).
+
+    Not the engine's runtime hooks (wartime/engine/hooks.py): this only sorts the
+    catalogue. Files and the JSON contract keep the key ``hook`` for it.
+    """
 
     CHECK_MODIFIER = "check_modifier"
     REROLL = "reroll"
@@ -45,7 +49,7 @@ class Entry:
     max_level: int
     param: bool  # takes a parameter in brackets, e.g. "Alérgico (agua)"
     tags: tuple[str, ...]
-    hook: Hook
+    mechanism: Mechanism
     summary: str
     waives: str | None = None  # on the same archetype, that entry costs 0
     unique_in_list: bool = False  # may appear on one character of a list only
@@ -84,7 +88,7 @@ class Catalog:
         return tuple(
             e
             for e in self.entries
-            if key in fold(" ".join((e.name, *e.tags, e.hook.value, e.summary)))
+            if key in fold(" ".join((e.name, *e.tags, e.mechanism.value, e.summary)))
         )
 
 
@@ -103,7 +107,7 @@ def _entry(raw: Any, path: str, problems: list[Problem]) -> Entry | None:
             max_level=raw["max_level"],
             param=raw["param"],
             tags=tuple(raw["tags"]),
-            hook=Hook(raw["hook"]),
+            mechanism=Mechanism(raw["hook"]),
             summary=raw["summary"],
             waives=raw.get("waives"),
             unique_in_list=raw.get("unique_in_list", False),
