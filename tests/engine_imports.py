@@ -30,9 +30,9 @@ _TODAY = {
     """,
     "entries": """
         addiction afloat afterlife armour behaviour body_zones cargo clouds concentrated
-        condemned constraints cries curses deathmachine decoy denial fire flight fortune
-        ghost godstrike guards heat leaps limbs limits mana minds mines necromancy options
-        orders poison presence psychic_hits revival senses shields spare_limb specials
+        condemned constraints cries curses deathmachine decoy fire flight fortune
+        ghost godstrike guards heat leaps limits mana minds mines necromancy options
+        orders poison presence psychic_hits revival senses shields specials
         spells stopping targets triggers usage vanishing voice wear
     """,
     "ai": "ai simulation",

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.engine import Action, GameState
-from wartime.engine.body_zones import EXPENDABLE, limbs, lost
 from wartime.engine.combat import wound
+from wartime.engine.core.anatomy import EXPENDABLE, limbs, lost
 from wartime.engine.events import Event
 from wartime.engine.profiles import Trait
 

@@ -11,9 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 from wartime.engine import Action, GameState
-from wartime.engine.body_zones import limbs, lost
 from wartime.engine.combat import wound
 from wartime.engine.constraints import ONE_HAND, missing_arms
+from wartime.engine.core.anatomy import limbs, lost
 from wartime.engine.profiles import Metaability, Profile, Trait, Transport, Weapon
 from wartime.engine.voice import spoken
 

@@ -13,17 +13,23 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import chain
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.core.anatomy import serves
 from wartime.engine.core.stats import vol
+
+# What a figure carries lives in core.traits; these names are read from here by modules
+# still to be moved into their layers (ENGINE-LAYOUT.md step 7).
+from wartime.engine.core.traits import PROFILES_KEPT as PROFILES_KEPT
+from wartime.engine.core.traits import carried as carried
+from wartime.engine.core.traits import entries_of as entries_of
+from wartime.engine.core.traits import per_profile as per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Volley
-from wartime.engine.limbs import serves
 from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Attribute, EneSource, load_actions
@@ -88,53 +94,6 @@ class Faces:
     cancels: tuple[str, ...] = ()  # labels of modifiers dropped from the check
 
 
-def carried(figure: Figure) -> Iterator[Trait]:
-    """Its own entries and those its metaabilities at work grant, less what Magia: anular
-    switched off on it (Figure.suppressed: an entry's name or a metaability's id)."""
-    if not figure.suppressed:
-        yield from chain(figure.profile.traits, *(g.traits for g in figure.granted))
-        return
-    off = {name for name, _ in figure.suppressed}
-    granted = (t for g in figure.granted if g.ability not in off for t in g.traits)
-    yield from (t for t in chain(figure.profile.traits, granted) if t.name not in off)
-
-
-def entries_of(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
-    effects = load_effects()
-    for trait in carried(figure):
-        if trait.weapon is not None and (weapon is None or weapon.id != trait.weapon):
-            continue
-        for effect in effects.get(trait.name, ()):
-            yield trait, effect
-
-
-_T = TypeVar("_T")
-PROFILES_KEPT = 1_000  # profiles remembered per question (each game makes its own)
-
-
-def per_profile(find: Callable[[Figure], _T]) -> Callable[[Figure], _T]:
-    """``find`` answered once per profile: what a figure's entries say does not change
-    while its profile does not, and legal_actions() asks it for every sampled move.
-
-    The profile itself is the key's check (an id is only trusted while that profile is
-    kept); a figure a metaability grants entries to is looked at afresh.
-    """
-    kept: dict[int, tuple[object, _T]] = {}
-
-    def answer(figure: Figure) -> _T:
-        if figure.granted or figure.suppressed:  # metaabilities at work: entries come and go
-            return find(figure)
-        profile = figure.profile
-        found = kept.get(id(profile))
-        if found is None or found[0] is not profile:
-            if len(kept) >= PROFILES_KEPT:
-                kept.clear()
-            found = kept[id(profile)] = (profile, find(figure))
-        return found[1]
-
-    return answer
-
-
 @per_profile
 def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
     """The bearer's effects that reach other figures (``within`` K): every roll asks it
@@ -168,7 +127,7 @@ def effect_value(effect: Effect, trait: Trait) -> int:
 def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
     """Every effect that may reach ``actor``'s roll, with whose it is, less what Niega
     (X) of the roller or of the figure it acts against denies (denial.py)."""
-    from wartime.engine.denial import denied, void
+    from wartime.engine.core.denial import denied, void
 
     found = _sources(state, actor, ctx)
     against = ctx.against

@@ -1,7 +1,8 @@
 """Capacidad (N): how much a transport carries inside (BONUS Y MALUS).
 
 The transports' section (CREACIÓN DE TRANSPORTES) sets no limit on passengers, and the
-engine takes any number of them in (boarding.py).  Our ruling (/tmp/notes_reach.md): a
+engine takes any number of them in (boarding.py).  Our ruling (docs/rules-interpretations.md,
+"Capacidad (N)"): a
 transport carrying Capacidad (N) (its rider's entry, from the transport's archetype or
 the character) holds passengers up to N load levels.  A passenger's base fills one level
 per K² it covers: its diameter squared, rounded up, at least 1 (a round base sits in that

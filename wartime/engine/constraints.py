@@ -38,10 +38,10 @@ from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, action_weapon, carries, check_kinds
 from wartime.engine.core import hookspecs
+from wartime.engine.core.anatomy import missing_arms
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.rules.equipment import ENORMOUS, MEGA_ARMOUR
-from wartime.rules.limbs import MISSING_LIMB, limb
 from wartime.rules.text import fold
 
 if TYPE_CHECKING:
@@ -56,16 +56,9 @@ ANIMAL = "Animal"
 LOST = "Perdido"
 NOTHING_IN_PLAY = ("Sin estudios", "Comunicador")  # nothing is read or radioed in play
 ONE_HAND = "A 2 manos (a una mano)"  # the label of its CH IMP −1
-_BOTH = frozenset({"brazos", "manos", "ambos", "ambas", "dos", "2"})  # X naming both arms
 
 
 # -- what a figure carries ---------------------------------------------------------------------
-
-
-def _traits(figure: Figure) -> Iterator[tuple[str | None, Trait]]:
-    """Its entries with the grant that brought each (None: its profile's own)."""
-    yield from ((None, t) for t in figure.profile.traits)
-    yield from ((g.ability, t) for g in figure.granted for t in g.traits)
 
 
 def on_weapon(figure: Figure, weapon: Weapon, name: str) -> bool:
@@ -73,33 +66,6 @@ def on_weapon(figure: Figure, weapon: Weapon, name: str) -> bool:
     return name in weapon.bonuses or any(
         t.name == name and t.weapon == weapon.id for t in figure.profile.traits
     )
-
-
-def missing_arms(figure: Figure) -> int:
-    """How many arms it lacks (0–2), less the one Miembro extra stands in for."""
-    from wartime.engine.spare_limb import stands_in
-
-    arms = missing_limbs(figure, "arms")
-    if arms and stands_in(figure, arms, 0) == "arms":
-        return arms - 1
-    return arms
-
-
-def missing_limbs(figure: Figure, kind: str) -> int:
-    """How many arms (or legs) it lacks (0–2): each Sin miembro of that kind counts one
-    (an X in the plural, or "ambos", two), and each limb Miembros prescindibles took off."""
-    from wartime.engine.body_zones import EXPENDABLE, LIMBS, lost
-
-    count = 0
-    for source, trait in _traits(figure):
-        if trait.name != MISSING_LIMB or trait.weapon is not None or source == EXPENDABLE:
-            continue  # the lost limbs themselves are counted below, one by one
-        if limb(trait.param) == kind:
-            words = set(fold((trait.param or "").replace("_", " ")).split())
-            count += 2 if words & _BOTH else 1
-    kinds = {name: limb(word) for name, _, word in LIMBS}
-    count += sum(1 for name in lost(figure) if kinds.get(name) == kind)
-    return min(2, count)
 
 
 # -- A 2 manos: CH IMP −1 one-handed -----------------------------------------------------------

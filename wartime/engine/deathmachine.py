@@ -12,7 +12,7 @@ it is empty.  It is the side's reaction to that action: the window closes, and t
 bearer has not used a CH VOL (no Tiempo bala).  An entry on the character itself
 arms all its ranged weapons; template weapons are not offered.
 
-See /tmp/notes_vanish.md (to be merged into docs/rules-interpretations.md).
+Ruling: docs/rules-interpretations.md, "Machina mors".
 """
 
 from __future__ import annotations

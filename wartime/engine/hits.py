@@ -280,7 +280,7 @@ def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
         return plan
     striker = blow.striker
     ctx = Context(target, blow.melee, blow.weapon, critical=blow.critical)
-    from wartime.engine.denial import denies
+    from wartime.engine.core.denial import denies
 
     for trait, effect in entries_of(striker, blow.weapon):
         if striker.side != target.side and denies(target, trait.name):

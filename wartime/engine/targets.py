@@ -226,7 +226,7 @@ def shot_problem(state: GameState, figure: Figure, target: Figure, weapon: Weapo
 
 def crowd(state: GameState, shooter: Figure, target: Figure) -> str | None:
     """Anónimo: another living figure (not the shooter) within reach of the target."""
-    from wartime.engine.denial import denies
+    from wartime.engine.core.denial import denies
 
     found = _own(target, "anonymous")
     if found is None or found[1].anonymous is None or denies(shooter, found[0]):
@@ -266,7 +266,7 @@ def horror_causes(state: GameState, figure: Figure, action: Action) -> list[str]
     target = state.figures.get(action.target)
     if target is None or not marks(target).own:
         return []
-    from wartime.engine.denial import denies
+    from wartime.engine.core.denial import denies
 
     found = [name for name, e in marks(target).own if e.horror and not denies(figure, name)]
     return found if found and is_attack(state, figure, action) else []
@@ -276,7 +276,7 @@ def horror_causes(state: GameState, figure: Figure, action: Action) -> list[str]
 
 
 def _radiant(state: GameState, figure: Figure) -> list[tuple[Figure, str, float]]:
-    from wartime.engine.denial import denies
+    from wartime.engine.core.denial import denies
 
     found = []
     for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
@@ -356,7 +356,7 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     if action.kind == "cargar" and action.target is not None:
         target = state.figures.get(action.target)
         found = _own(target, "anonymous") if target is not None else None
-        from wartime.engine.denial import denies
+        from wartime.engine.core.denial import denies
 
         if found is not None and not denies(figure, found[0]):
             return f"{found[0]}: nobody may charge {action.target}"

@@ -1,6 +1,7 @@
 """Orador: a voice that carries as far as VOL×2 K (BONUS Y MALUS).
 
-Our ruling (/tmp/notes_reach.md): the line gives a reach, not what it is the reach of.
+Our ruling (docs/rules-interpretations.md, "Orador"): the line gives a reach, not what it
+is the reach of.
 What a voice carries in play is the bearer's cries (the catalogue's "Grito ..." entries,
 auras with ``within`` K) and its metaabilities (their ALC, METAHABILIDADES).  Each of
 them reaches as many K as the bearer's VOL × ``orator`` (2) when that is farther than its

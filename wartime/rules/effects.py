@@ -443,7 +443,7 @@ Senses and far sight (:mod:`wartime.engine.senses`), on the bearer unless said:
   shots, LdV still needed; out of the CdV only a critical hits, a template scatters;
 - ``fine_sight``: the smoke of clouds does not lower its CH IMP.
 
-Reach, denial, limbs and loads (engine/voice.py, denial.py, spare_limb.py, cargo.py):
+Reach, denial, limbs and loads (engine/voice.py, denial.py, core/anatomy.py, cargo.py):
 
 - ``orator``: the bearer's cries (Grito ...) and metaabilities reach VOL × that many K
   when it is farther than their own reach or ALC;
@@ -753,7 +753,7 @@ class Effect:
     ejects: bool = False
     poison: bool = False
     addiction: int | None = None
-    # Reach, denial, limbs and loads (engine/voice.py, denial.py, spare_limb.py, cargo.py).
+    # Reach, denial, limbs and loads (engine/voice.py, denial.py, core/anatomy.py, cargo.py).
     orator: int = 0
     denies: bool = False
     spare_limb: bool = False

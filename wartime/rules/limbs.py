@@ -1,7 +1,7 @@
 """The limbs the X of "Sin miembro (X)" may name (BONUS Y MALUS).
 
 Words are compared folded (accents and case ignored) and without a final "s", so
-"brazo izquierdo" and "Manos" name the arms.  Shared by the engine (engine/limbs.py,
+"brazo izquierdo" and "Manos" name the arms.  Shared by the engine (engine/core/anatomy.py,
 which checks they apply) and list building (rules/legality.py, which warns when the X
 names no limb the engine knows).
 """

@@ -1,6 +1,6 @@
 """Niega (X): the enemy entry X does nothing against the bearer (BONUS Y MALUS).
 
-Our ruling (/tmp/notes_reach.md): X names a catalogue entry (or a tag some entries
+Our ruling (docs/rules-interpretations.md): X names a catalogue entry (or a tag some entries
 carry); an X that names neither is left to the players.  Only enemies' entries are
 denied (the bearer's own maluses stay), and only where the bearer takes part:
 
@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.bonuses import carried, per_profile
+from wartime.engine.core.traits import carried, per_profile
+from wartime.rules.catalog import load_catalog
 from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ DENIAL = "Niega"
 @per_profile
 def denied(figure: Figure) -> frozenset[str]:
     """The entries the figure's Niega (X) name (an X naming a tag: each entry with it)."""
-    from wartime.rules.catalog import load_catalog
-
     effects = load_effects()
     catalog = load_catalog()
     found: set[str] = set()

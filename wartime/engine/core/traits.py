@@ -1,0 +1,64 @@
+"""What a figure carries: its catalogue entries (traits) and their effects as data.
+
+Everything that reads an entry starts here: the rolls' modifiers (bonuses.py), the
+hits' DAÑ and DEF (hits.py), a figure's body (anatomy.py) and every entry module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import chain
+from typing import TYPE_CHECKING, TypeVar
+
+from wartime.rules.effects import Effect, load_effects
+
+if TYPE_CHECKING:
+    from wartime.engine.figures import Figure
+    from wartime.engine.profiles import Trait, Weapon
+
+
+def carried(figure: Figure) -> Iterator[Trait]:
+    """Its own entries and those its metaabilities at work grant, less what Magia: anular
+    switched off on it (Figure.suppressed: an entry's name or a metaability's id)."""
+    if not figure.suppressed:
+        yield from chain(figure.profile.traits, *(g.traits for g in figure.granted))
+        return
+    off = {name for name, _ in figure.suppressed}
+    granted = (t for g in figure.granted if g.ability not in off for t in g.traits)
+    yield from (t for t in chain(figure.profile.traits, granted) if t.name not in off)
+
+
+def entries_of(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
+    effects = load_effects()
+    for trait in carried(figure):
+        if trait.weapon is not None and (weapon is None or weapon.id != trait.weapon):
+            continue
+        for effect in effects.get(trait.name, ()):
+            yield trait, effect
+
+
+_T = TypeVar("_T")
+PROFILES_KEPT = 1_000  # profiles remembered per question (each game makes its own)
+
+
+def per_profile(find: Callable[[Figure], _T]) -> Callable[[Figure], _T]:
+    """``find`` answered once per profile: what a figure's entries say does not change
+    while its profile does not, and legal_actions() asks it for every sampled move.
+
+    The profile itself is the key's check (an id is only trusted while that profile is
+    kept); a figure a metaability grants entries to is looked at afresh.
+    """
+    kept: dict[int, tuple[object, _T]] = {}
+
+    def answer(figure: Figure) -> _T:
+        if figure.granted or figure.suppressed:  # metaabilities at work: entries come and go
+            return find(figure)
+        profile = figure.profile
+        found = kept.get(id(profile))
+        if found is None or found[0] is not profile:
+            if len(kept) >= PROFILES_KEPT:
+                kept.clear()
+            found = kept[id(profile)] = (profile, find(figure))
+        return found[1]
+
+    return answer
