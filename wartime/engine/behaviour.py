@@ -11,8 +11,13 @@
   in its own activation, its action is a Cargar (at any enemy it can charge) or handing
   over.  Animal interior is calmed by an ally within 10 K with Líder, Presencia de honor or
   Aura de obstinación.  A critical CH LOC's charge (``Figure.fury``) is held the same way,
-  to its one target: :func:`forced_charges` is the one place both are worked out, for
-  :func:`compel` (the refusal) and for the lists of choices and the AI.
+  to its one target: :func:`owed_charges` is the one place both are worked out, for
+  :func:`compel` (the refusal) and, through :func:`forced_charges`, for the lists of
+  choices and the AI.  Whether the owed charge "can be made" is asked of the rules of
+  Cargar alone, without this compulsion or the first-action duties of minds.py (each
+  would ask the other back, without end).  Those duties are judged with this one in
+  force, so when both bind, the charge comes first: Locura asesina's victim is charged,
+  not shot, and a victim that cannot be charged is no duty.
 - **Miedo en las manos** (``nearest_target``): a shot at a figure must go at the nearest
   enemy it could shoot at now with that weapon, edge to edge; ties leave the choice
   (:func:`refusal`).
@@ -22,6 +27,8 @@ Only the figure's own entries count (and those a metaability grants), not a weap
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
@@ -43,6 +50,9 @@ COWARD = "Cobarde"  # the cause its CH PSI is logged with
 NOT_ATTACKS = frozenset({"destrabarse", "huir", "esquivar_en_cac", "desenfundar", "contramagia"})
 SHOTS = "ataque_distancia"  # every kind of shot starts so (a bulto, a ciegas...)
 TIE = 1e-9  # K: two enemies this close in distance are equally near
+BOUND = "behaviour"  # this module's compulsion, as GameState.unbound names it
+# What a probe of the owed charge leaves out: this compulsion and minds.py's duties.
+OWED_ALONE = frozenset({BOUND, "minds"})
 
 
 def _effects(figure: Figure) -> list[tuple[str, Effect]]:
@@ -72,24 +82,34 @@ def driven(state: GameState, figure: Figure) -> str | None:
 def forced_charges(state: GameState, figure: Figure) -> list[Action]:
     """The legal charges the figure is held to now, in its own activation ([] when free):
     the enemy a critical CH LOC set it on, or any enemy a must-charge entry can reach."""
+    return owed_charges(state, figure, state.check)
+
+
+def owed_charges(
+    state: GameState, figure: Figure, problem: Callable[[Action], str | None]
+) -> list[Action]:
+    """The charges the figure owes now that ``problem`` finds nothing against ([] when
+    free): the fury's one target first, else any enemy a must-charge entry can reach."""
     if figure.fury is not None:
         charge = Action("cargar", figure.id, target=figure.fury)
-        if state.check(charge) is None:
+        if problem(charge) is None:
             return [charge]
     if driven(state, figure) is None:
         return []
     from wartime.engine.choices import reachable_charges  # in reach, before the full check
 
-    return [c for c in reachable_charges(state, figure) if state.check(c) is None]
+    return [c for c in reachable_charges(state, figure) if problem(c) is None]
 
 
 def compel(state: GameState, figure: Figure, action: Action) -> None:
     """Refuse any action but the owed charge (or handing over) while that charge can be made."""
+    if BOUND in state.unbound:
+        return  # a probe of an owed charge: the rules of Cargar alone judge it
     if action.kind == "end" or (figure.fury is None and driven(state, figure) is None):
         return
     if action.kind == "cargar" and (figure.fury is None or action.target == figure.fury):
         return  # its own legality is the handler's to check
-    forced = forced_charges(state, figure)
+    forced = owed_charges(state, figure, partial(state.check, unbound=OWED_ALONE))
     if not forced or any(action.kind == "cargar" and action.target == c.target for c in forced):
         return
     if figure.fury is not None and forced[0].target == figure.fury:

@@ -15,12 +15,18 @@
   (:func:`void_runes`).
 
 The duty of the first action is held by :func:`compel` (the refusal), offered alone by
-:func:`forced` (the lists of choices and the AI), and ends with the activation.
+:func:`forced` (the lists of choices and the AI), and ends with the activation.  The
+refusal asks whether the owed action is open without asking this duty again (it would
+probe the same action again, without end), but with behaviour.py's compulsions in force:
+a shot Ansia de sangre forbids is no shot open to it, so a madman who must also charge
+charges its victim, and owes nothing when it cannot (behaviour.py).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
@@ -42,6 +48,8 @@ RUNES = "Runas de vacío"
 SHOTS = "ataque_distancia"
 DISENGAGE = "destrabarse"
 WAYS = 8  # directions tried for a Destrabarse offered in the lists of choices
+BOUND = "minds"  # this module's duty, as GameState.unbound names it
+Problem = Callable[[Action], str | None]  # why an action is illegal now, or None
 
 
 def _effects(figure: Figure) -> list[Effect]:
@@ -98,6 +106,11 @@ def mad_at(state: GameState, figure: Figure, target: Figure) -> bool:
 
 def forced(state: GameState, figure: Figure) -> list[Action]:
     """The legal actions the figure's first action must be one of ([] when free)."""
+    return _duty(state, figure, state.check)
+
+
+def _duty(state: GameState, figure: Figure, problem: Problem) -> list[Action]:
+    """The owed first actions ``problem`` finds nothing against ([] when free)."""
     if not _owed(state, figure):
         return []
     if figure.urge[0] == COWARD:
@@ -105,30 +118,31 @@ def forced(state: GameState, figure: Figure) -> list[Action]:
         ways = [2 * math.pi * k / WAYS for k in range(WAYS)]
         points = [(round(x + 2 * math.cos(a), 6), round(y + 2 * math.sin(a), 6)) for a in ways]
         options = [Action(DISENGAGE, figure.id, point=p) for p in points]
-        return [a for a in options if state.check(a) is None]
-    return _shots(state, figure) or _charge(state, figure)
+        return [a for a in options if problem(a) is None]
+    return _shots(figure, problem) or _charge(figure, problem)
 
 
-def _shots(state: GameState, figure: Figure) -> list[Action]:
+def _shots(figure: Figure, problem: Problem) -> list[Action]:
     shots = [
         Action(SHOTS, figure.id, target=figure.urge[1], item=w.id)
         for w in figure.profile.weapons
         if w.ranged
     ]
-    return [a for a in shots if state.check(a) is None]
+    return [a for a in shots if problem(a) is None]
 
 
-def _charge(state: GameState, figure: Figure) -> list[Action]:
+def _charge(figure: Figure, problem: Problem) -> list[Action]:
     charge = Action("cargar", figure.id, target=figure.urge[1])
-    return [charge] if state.check(charge) is None else []
+    return [charge] if problem(charge) is None else []
 
 
 def compel(state: GameState, figure: Figure, action: Action) -> None:
     """Refuse a first action other than the one owed (handing over is always allowed)."""
-    if action.kind == "end" or not _owed(state, figure):
-        return
+    if BOUND in state.unbound or action.kind == "end" or not _owed(state, figure):
+        return  # (a probe of the owed action is not asked about again)
+    open_now = partial(state.check, unbound=frozenset({BOUND}))
     if figure.urge[0] == COWARD:
-        if action.kind == DISENGAGE or not forced(state, figure):
+        if action.kind == DISENGAGE or not _duty(state, figure, open_now):
             return
         raise IllegalActionError(
             f"{figure.id} is outnumbered in CaC ({COWARD}): its first action must be "
@@ -137,9 +151,9 @@ def compel(state: GameState, figure: Figure, action: Action) -> None:
     victim = figure.urge[1]
     if action.target == victim and action.kind.startswith(SHOTS):
         return  # its own legality is the handler's to check
-    if action.target == victim and action.kind == "cargar" and not _shots(state, figure):
+    if action.target == victim and action.kind == "cargar" and not _shots(figure, open_now):
         return
-    if not forced(state, figure):
+    if not _duty(state, figure, open_now):
         return
     raise IllegalActionError(
         f"{figure.id} has gone mad ({MAD}): its first action must attack {victim} "

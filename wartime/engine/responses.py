@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, entry
-from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
+from wartime.engine.checks import Modifiers, acting_modifiers, afford, carrying_out, roll, spend
 from wartime.engine.countermagic import COUNTER, COUNTER_ENE, counter_mages
 from wartime.engine.driving import drives
 from wartime.engine.duels import DRAW, desenfundar, draw_weapons
 from wartime.engine.events import Event
-from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.figures import Figure
 from wartime.engine.guards import ENTRY as GUARD_ENTRY
 from wartime.engine.guards import GUARD, guards
 from wartime.engine.handlers import register
@@ -105,15 +105,32 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
     found = []
     held = holder(state, target) is not None  # Inmovilizar enemigo: it cannot move
     free = not engaged and not held and not target.perch  # Huir runs on the ground
-    if free and target.ene - cost(entry(FLEE)) >= REACTION_FLOOR:
+    if free and unpaid(state, target, FLEE) is None:
         found.append(FLEE)
-    if action.kind in DODGEABLE and target.ene - cost(entry(DODGE)) >= REACTION_FLOOR:
+    if action.kind in DODGEABLE and unpaid(state, target, DODGE) is None:
         found.append(DODGE)
     if not engaged and draw_weapons(target, actor, action):
         found.append(DRAW)
     if manipulates(state, target, actor, action):  # Manipulador (engine/specials.py)
         found.append(MANIPULATE)
     return found
+
+
+def unpaid(state: GameState, target: Figure, kind: str) -> str | None:
+    """Why ``target`` cannot pay for answer ``kind`` (Huir, Esquivar en CaC) now, or None.
+
+    It is paid as :func:`_answer` pays it, down to ENE −10, with what the entries add to
+    it (Hálito de hambre: +1 within 5 K of the bearer), so it is tried on a copy.
+    """
+    book = entry(kind)
+
+    def pay(trial: GameState) -> None:
+        payer = trial.figure(target.id)
+        payer.reacting = True
+        with carrying_out(trial, payer, Action(kind, payer.id)):
+            afford(payer, cost(book), book.name)
+
+    return state.probe(pay)
 
 
 def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
@@ -175,8 +192,10 @@ def respond(state: GameState, action: Action) -> list[Event]:
     elif action.kind in answers(state, actor, declared.action):
         events = _answer(state, target, actor, action)
     else:
+        dear = unpaid(state, target, action.kind) if action.kind in (FLEE, DODGE) else None
         raise IllegalActionError(
-            f"'{action.kind}' is not an answer {target.id} can give now "
+            dear
+            or f"'{action.kind}' is not an answer {target.id} can give now "
             f"(it may: {', '.join(answers(state, actor, declared.action)) or 'nothing'})"
         )
     state.declared = None

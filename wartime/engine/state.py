@@ -93,6 +93,9 @@ class GameState:
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
+        # Compulsions (behaviour.py, minds.py) this trial does not ask: it probes an action
+        # one of them owes, and asking them again would probe it again, without end.
+        self.unbound: frozenset[str] = frozenset()
         self.suspended: Suspended | None = None  # a decision waiting for an answer (midway.py)
         self.answers: tuple[str, ...] = ()  # the answers its resolution is applied with
         self.answer_index = 0  # how many of them the resolution has taken so far
@@ -155,9 +158,17 @@ class GameState:
         self.__dict__.update(trial.__dict__)
         return events
 
-    def check(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, or None when it is legal (the state is untouched)."""
-        return self.probe(lambda trial: trial._apply(action))
+    def check(self, action: Action, *, unbound: frozenset[str] = frozenset()) -> str | None:
+        """Why ``action`` is illegal now, or None when it is legal (the state is untouched).
+
+        ``unbound`` names the compulsions the check leaves out (:attr:`unbound`).
+        """
+
+        def attempt(trial: GameState) -> None:
+            trial.unbound |= unbound
+            trial._apply(action)
+
+        return self.probe(attempt)
 
     def probe(self, attempt: Callable[[GameState], object]) -> str | None:
         """Why ``attempt`` on a trial copy raises IllegalActionError, or None (untouched)."""
@@ -209,19 +220,23 @@ class GameState:
         return self._copy_position()
 
     def _restore_physics(self, original: GameState) -> None:
-        """Put every base the trial moved or removed back where ``original`` has it."""
+        """Put every base the trial moved, added or removed back as ``original`` has it.
+
+        Every changed base leaves the table before any is put back: a base the trial
+        brought in (a hero standing up) may cover the spot of one it took off (the
+        figure that fell), and bases may never overlap.
+        """
         table = self._physics
         if table is None:
             return
-        on_table = {d.id for d in table.bases}
-        for fid, figure in original.figures.items():
-            if fid in on_table and not figure.on_table:
-                table.remove(fid)  # the trial landed it (altitude.py) or set it down
-            elif fid in on_table and table.position(fid) != figure.position:
-                table.remove(fid)
-                table.place(figure.disc())
-            elif fid not in on_table and figure.on_table:
-                table.place(figure.disc())
+        wanted = {fid: f.disc() for fid, f in original.figures.items() if f.on_table}
+        for disc in table.bases:
+            kept = wanted.get(disc.id)
+            if kept is None or kept.centre != disc.centre:  # (a base never changes size)
+                table.remove(disc.id)
+        for fid, disc in wanted.items():
+            if not table.holds(fid):
+                table.place(disc)
         original._physics = table
 
     def hash(self) -> str:
