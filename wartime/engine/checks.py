@@ -9,13 +9,12 @@ from functools import partial
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from wartime.engine import bonuses, clouds, constraints, cries, fortune, limits, triggers
+from wartime.engine import bonuses, fortune
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event, roll_event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
-from wartime.engine.gear import attribute_shifts
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -66,10 +65,7 @@ def roll(
     mods = (
         modifiers
         + burden_modifiers(who, purpose)
-        + attribute_shifts(who, purpose)  # Cóctel de vitaminas (gear.py)
-        + triggers.check_shifts(who, purpose)  # Munición aturdiradora (triggers.py)
-        + constraints.check_modifiers(who, purpose, ctx)  # A 2 manos one-handed
-        + clouds.shot_shifts(state, who, purpose, ctx)  # Humo, Humo denso (clouds.py)
+        + list(chain.from_iterable(hookspecs.check_shifts.collect(state, who, purpose, ctx)))
         + bonuses.check_modifiers(state, who, purpose, ctx)
     )
     mods = [m for m in mods if m[0] not in read.cancels]
@@ -237,8 +233,7 @@ def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
     """
     cost, mods = afford(figure, cost, label, extra)
     figure.ene_modifiers = ()
-    if any(name == cries.VETERAN for name, _ in mods):
-        cries.spend_free_attack(figure)
+    hookspecs.ene_paid.collect(figure, mods)
     why = _why(mods)
     figure.ene -= cost
     text = f"{figure.id} gasta ENE {cost} en {label}{why} (le queda {figure.ene})"
@@ -257,9 +252,7 @@ def afford(
         figure.ene_modifiers, figure.ene_pending = figure.ene_pending(), None
     mods = figure.ene_modifiers
     cost = max(1, cost + sum(v for _, v in mods))
-    cost, mods = limits.capped(figure, cost, mods)  # Rambo: a weapon's ENE never above 4
-    if figure.credits and cries.free_attack(figure):  # Grito de veterano: this one is free
-        mods, cost = (*mods, (cries.VETERAN, -cost)), 0
+    cost, mods = hookspecs.ene_cost.thread((cost, mods), figure)  # Rambo, Grito de veterano
     floor = REACTION_FLOOR if figure.reacting else 0
     if figure.ene - cost < floor:
         limit = " (a reaction may go down to ENE −10)" if figure.reacting else ""

@@ -202,6 +202,7 @@ def smoke_modifiers(
     return [(worst.entry.lower(), worst.imp)]
 
 
+@hookspecs.check_shifts.impl(order=40, key="clouds")
 def shot_shifts(
     state: GameState, who: Figure, purpose: str, ctx: Context | None
 ) -> list[tuple[str, int]]:

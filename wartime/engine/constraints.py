@@ -71,6 +71,13 @@ def on_weapon(figure: Figure, weapon: Weapon, name: str) -> bool:
 # -- A 2 manos: CH IMP −1 one-handed -----------------------------------------------------------
 
 
+@hookspecs.check_shifts.impl(order=30, key="constraints")
+def _check_shifts(
+    state: GameState, figure: Figure, purpose: str, ctx: Context
+) -> list[tuple[str, int]]:
+    return check_modifiers(figure, purpose, ctx)
+
+
 def check_modifiers(figure: Figure, purpose: str, ctx: Context) -> list[tuple[str, int]]:
     """A 2 manos wielded with one useful arm: its CH IMP takes −1."""
     weapon = ctx.weapon

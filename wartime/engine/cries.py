@@ -237,6 +237,23 @@ def spend_free_attack(figure: Figure) -> None:
     figure.credits = tuple(c for c in figure.credits if c != VETERAN)
 
 
+@hookspecs.ene_cost.impl(order=20, key="cries")
+def _veteran_pays(
+    cost: tuple[int, tuple[tuple[str, int], ...]], figure: Figure
+) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """Grito de veterano: the attack its credit pays costs nothing (the cost is shown)."""
+    if figure.credits and free_attack(figure):
+        return 0, (*cost[1], (VETERAN, -cost[0]))
+    return cost
+
+
+@hookspecs.ene_paid.impl(order=10, key="cries")
+def _veteran_paid(figure: Figure, mods: tuple[tuple[str, int], ...]) -> None:
+    """The credit that paid an attack is used up."""
+    if any(name == VETERAN for name, _ in mods):
+        spend_free_attack(figure)
+
+
 # -- Apestoso ------------------------------------------------------------------------------------
 
 

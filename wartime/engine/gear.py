@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import check_kinds
+from wartime.engine.bonuses import Context, check_kinds
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
@@ -155,6 +155,13 @@ def _dose(state: GameState, target: Figure, trait: Trait, effect: Effect) -> lis
         text = f"{trait.name}: segunda dosis este turno, {target.id} sufrirá heridas"
         events.append(Event("overdose", text, {"figure": target.id}))
     return events
+
+
+@hookspecs.check_shifts.impl(order=10, key="gear")
+def _check_shifts(
+    state: GameState, figure: Figure, purpose: str, ctx: Context
+) -> list[tuple[str, int]]:
+    return attribute_shifts(figure, purpose)
 
 
 def attribute_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:

@@ -144,6 +144,13 @@ def _heavy(figure: Figure, weapon: Weapon) -> bool:
 # -- ENE ---------------------------------------------------------------------------------------
 
 
+@hookspecs.ene_cost.impl(order=10, key="limits")
+def _capped(
+    cost: tuple[int, tuple[tuple[str, int], ...]], figure: Figure
+) -> tuple[int, tuple[tuple[str, int], ...]]:
+    return capped(figure, *cost)
+
+
 def capped(
     figure: Figure, cost: int, mods: tuple[tuple[str, int], ...]
 ) -> tuple[int, tuple[tuple[str, int], ...]]:

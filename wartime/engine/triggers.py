@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.bonuses import check_kinds, entries_of
+from wartime.engine.bonuses import Context, check_kinds, entries_of
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
@@ -94,6 +94,13 @@ def _drain(target: Figure, name: str, loss: int) -> list[Event]:
     target.ene = max(REACTION_FLOOR, min(before, before - loss))
     text = f"{name}: {target.id} pierde ENE: {before} → {target.ene}"
     return [Event("ene_lost", text, {"figure": target.id, "entry": name, "ene": target.ene})]
+
+
+@hookspecs.check_shifts.impl(order=20, key="triggers")
+def _check_shifts(
+    state: GameState, figure: Figure, purpose: str, ctx: Context
+) -> list[tuple[str, int]]:
+    return check_shifts(figure, purpose)
 
 
 def check_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:

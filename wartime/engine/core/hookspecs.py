@@ -14,6 +14,7 @@ from wartime.engine.hooks import Fold, Hook, Thread
 
 if TYPE_CHECKING:
     from wartime.engine.actions import Action
+    from wartime.engine.bonuses import Context
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
     from wartime.engine.hits import Blow, Landing, Wounding
@@ -100,3 +101,18 @@ wounds_dealt: Hook[[GameState, Figure, Wounding], list[Event]] = Hook("wounds_de
 
 # A blow has wounded ``figure``, or taken it out: what that sets off.
 wounded: Hook[[GameState, Figure, Wounding], list[Event]] = Hook("wounded")
+
+# CHECKS --------------------------------------------------------------------------------
+
+# The modifiers ``figure``'s entries put on its check ``purpose`` (a cóctel, a stun, a
+# two-hander in one hand, smoke), collected in order after the action's own.
+check_shifts: Hook[[GameState, Figure, str, Context], list[tuple[str, int]]] = Hook(
+    "check_shifts"
+)
+
+# The ENE the action under way costs ``figure``, threaded as (cost, modifiers shown):
+# a cap (Rambo), a credit that pays it (Grito de veterano).
+ene_cost: Thread[[Figure], tuple[int, tuple[tuple[str, int], ...]]] = Thread("ene_cost")
+
+# ``figure`` has paid an action's ENE with these modifiers: what was used up.
+ene_paid: Hook[[Figure, tuple[tuple[str, int], ...]], None] = Hook("ene_paid")
