@@ -59,6 +59,7 @@ def _effects(figure: Figure) -> list[tuple[str, Effect]]:
     return [(t.name, e) for t, e in entries_of(figure, None)]
 
 
+@hookspecs.no_panic.impl(order=10, key="behaviour")
 def fearless(figure: Figure) -> str | None:
     """Fanático: the entry that keeps the figure out of panic, or None."""
     return next((name for name, e in _effects(figure) if e.no_panic), None)
@@ -101,6 +102,7 @@ def owed_charges(
     return [c for c in reachable_charges(state, figure) if problem(c) is None]
 
 
+@hookspecs.compulsions.impl(order=10, key="behaviour")
 def compel(state: GameState, figure: Figure, action: Action) -> None:
     """Refuse any action but the owed charge (or handing over) while that charge can be made."""
     if BOUND in state.unbound:
@@ -134,6 +136,7 @@ def is_attack(state: GameState, figure: Figure, action: Action) -> bool:
     return target.side != figure.side if target is not None else action.point is not None
 
 
+@hookspecs.nerve.impl(order=10, key="behaviour")
 def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event], bool]:
     """Cobarde (and Horror, the target's): the CH PSI before an attack; returns its events
     and whether the attack goes ahead.  The attack must be legal first; a legality probe
@@ -181,18 +184,6 @@ def _cost(state: GameState, figure: Figure, action: Action) -> int:
     if problem is not None:
         raise IllegalActionError(problem)
     return max(0, paid[0])
-
-
-def lost(state: GameState, figure: Figure) -> list[Event]:
-    """An action of the acting Pj lost to its nerve: it counts, and stress may end the turn."""
-    from wartime.engine.core.stats import vol
-    from wartime.engine.sequence import check_game_over, end_activation
-
-    figure.actions_taken += 1
-    events = check_game_over(state)
-    if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
-        events += end_activation(state, figure, acted=True)
-    return events
 
 
 # -- Miedo en las manos ------------------------------------------------------------------------

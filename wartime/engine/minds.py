@@ -136,6 +136,7 @@ def _charge(figure: Figure, problem: Problem) -> list[Action]:
     return [charge] if problem(charge) is None else []
 
 
+@hookspecs.compulsions.impl(order=20, key="minds")
 def compel(state: GameState, figure: Figure, action: Action) -> None:
     """Refuse a first action other than the one owed (handing over is always allowed)."""
     if BOUND in state.unbound or action.kind == "end" or not _owed(state, figure):

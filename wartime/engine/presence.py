@@ -142,6 +142,7 @@ def _own(state: GameState, figure: Figure, found: Bearers) -> int:
 # -- Gran demonio ------------------------------------------------------------------------------
 
 
+@hookspecs.activation_starts.impl(order=63, key="presence")
 def dread(state: GameState, figure: Figure) -> list[Event]:
     """As ``figure`` starts an activation: the CH PSI of an enemy Gran demonio in reach."""
     found = bearers(state)

@@ -22,13 +22,13 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
-from wartime.engine.presence import dread
 from wartime.engine.profiles import Trait
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome
 from wartime.rules.madness import malus_for
 
 if TYPE_CHECKING:
+    from wartime.engine.actions import Action
     from wartime.engine.state import GameState
 
 NEAR = 5.0  # K: allies and enemies that count for outnumbering and panic
@@ -105,9 +105,7 @@ def loc_check(
         events.append(Event("fury", text, {"figure": figure.id, "target": source.id}))
     if outcome.passed:
         return events
-    from wartime.engine.behaviour import fearless
-
-    calm = fearless(figure)  # Fanático: no panic (a fumble still costs the VOL)
+    calm = hookspecs.no_panic.first(figure)  # Fanático: no panic (a fumble still costs VOL)
     if calm is None:
         figure.panic = True
         events.append(Event("panic", f"{figure.id} entra en pánico", {"figure": figure.id}))
@@ -211,7 +209,13 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
     if len(enemies) > vol(state, figure) + len(allies):
         nearest = min(enemies, key=lambda e: (_gap(figure, e), e.id))  # what a critical charges
         events += psi_check(state, figure, "superado en número", source=nearest)
-    events += dread(state, figure)  # Gran demonio (presence.py)
+    return events
+
+
+@hookspecs.activation_starts.impl(order=66, key="psychology_lost")
+def _first_action_lost(state: GameState, figure: Figure) -> list[Event]:
+    """A CH PSI failed outside its activation (or at its start): the first action goes."""
+    events: list[Event] = []
     if figure.lose_next:
         figure.lose_next = False
         figure.ene = max(0, figure.ene - 1)
@@ -222,3 +226,14 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
             )
         )
     return events
+
+
+def keeps_nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event], bool]:
+    """The CH PSI an attack needs first (the nerve hook): their events, and whether
+    ``action`` goes ahead."""
+    events: list[Event] = []
+    for rolled, goes_ahead in hookspecs.nerve.collect(state, figure, action):
+        events += rolled
+        if not goes_ahead:
+            return events, False
+    return events, True

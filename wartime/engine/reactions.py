@@ -30,6 +30,7 @@ from wartime.engine.checks import roll
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.psychology import keeps_nerve
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import hear_all
@@ -251,10 +252,9 @@ def react(state: GameState, action: Action) -> list[Event]:
     elif action.kind in QUIET_ACTIONS or action.kind not in HANDLERS:
         raise IllegalActionError(f"'{action.kind}' cannot be used as a reaction")
     else:
-        from wartime.engine.behaviour import nerve
         from wartime.engine.generic import perform
 
-        events, goes_ahead = nerve(state, reactor, action)  # Cobarde: a CH PSI to attack
+        events, goes_ahead = keeps_nerve(state, reactor, action)  # Cobarde: a CH PSI to attack
         if goes_ahead:
             events += perform(state, reactor, action, HANDLERS[action.kind])
     reactor.reacting = False

@@ -11,13 +11,13 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
-from wartime.engine import minds
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import HANDLERS
+from wartime.engine.psychology import keeps_nerve
 from wartime.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -186,13 +186,10 @@ def act(state: GameState, action: Action) -> list[Event]:
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
     early: list[Event] = []
     if puppet is None:
-        from wartime.engine.behaviour import compel, lost, nerve
-
-        compel(state, figure, action)  # a critical CH LOC, Ansia de sangre: the charge first
-        minds.compel(state, figure, action)  # Gallina, Locura asesina: the first action
-        early, goes_ahead = nerve(state, figure, action)  # Cobarde: a CH PSI to attack
+        hookspecs.compulsions.collect(state, figure, action)  # a fury's charge first...
+        early, goes_ahead = keeps_nerve(state, figure, action)  # Cobarde: a CH PSI to attack
         if not goes_ahead:
-            return early + lost(state, figure)
+            return early + action_lost(state, figure)
     if puppet is None and not state.probing:
         from wartime.engine.responses import declare
 
@@ -232,6 +229,15 @@ def carry_out(
 
 
 FLEEING = frozenset({"mover", "correr", "esprintar", "huir", "destrabarse"})
+
+
+def action_lost(state: GameState, figure: Figure) -> list[Event]:
+    """An action of the acting Pj lost to its nerve: it counts, and stress may end the turn."""
+    figure.actions_taken += 1
+    events = check_game_over(state)
+    if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
+        events += end_activation(state, figure, acted=True)
+    return events
 
 
 def done_for(state: GameState, figure: Figure) -> bool:

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 # SECUENCIA DE JUEGO --------------------------------------------------------------------
 
+# What keeps ``figure`` out of panic when a CH LOC fails (Fanático): its name, or None.
+no_panic: Hook[[Figure], str | None] = Hook("no_panic")
+
 # A new turn has begun (after the turn event): what comes back, what wears off.
 turn_starts: Hook[[GameState], list[Event]] = Hook("turn_starts")
 
@@ -44,6 +47,14 @@ after_action: Hook[[GameState], list[Event]] = Hook("after_action")
 # Why ``figure`` may not take ``action`` now, in a player's words; None lets it through.
 # The first refusal wins, so a cheap and common one should come early.
 refusal: Hook[[GameState, Figure, Action], str | None] = Hook("refusal")
+
+# Whether ``figure`` may take ``action`` at all now that it must do something else first
+# (a fury's charge, Ansia de sangre, Locura asesina): an answer raises the refusal.
+compulsions: Hook[[GameState, Figure, Action], None] = Hook("compulsions")
+
+# The nerve an attack needs first (Cobarde, a target's Horror): the CH PSI rolled, and
+# whether the action goes ahead.  Only a legal action is asked; a probe rolls nothing.
+nerve: Hook[[GameState, Figure, Action], tuple[list[Event], bool]] = Hook("nerve")
 
 # ``figure``'s action has been carried out with ``events``: what that earns it.
 action_played: Hook[[GameState, Figure, list[Event]], list[Event]] = Hook("action_played")
