@@ -41,6 +41,7 @@ def _entry(figure: Figure) -> str | None:
     return next((t.name for t, e in entries_of(figure, None) if e.condemned), None)
 
 
+@hookspecs.figures_enter.impl(order=10, key="condemned")
 def bestow(figures: Iterable[Figure]) -> None:
     """Give each bearer its lasting La mano de la muerte (once)."""
     for figure in figures:

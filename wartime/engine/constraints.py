@@ -23,7 +23,7 @@ Our rulings (notes of the constraint batch):
   an object archetype is refused here (a metaability's Usar stays: it is the creature's
   own).
 - **Perdido**: a reserve that carries it is placed by the enemy side, in its own side's
-  zone, as one of that side's placements (engine/deployment.py asks :func:`deployer`).
+  zone, as one of that side's placements (the placed_by hook, which engine/deployment.py asks).
 - **Sin estudios** and **Comunicador**: nothing in play reads or talks at a distance, so
   there is nothing for them to act on (they only cost points).
 """
@@ -218,8 +218,9 @@ def _untradeable(state: GameState, figure: Figure, action: Action) -> str | None
 # -- Perdido: the enemy places it --------------------------------------------------------------
 
 
-def deployer(reserve: Reserve) -> str:
-    """The side that places ``reserve``: the enemy's when it carries Perdido."""
+@hookspecs.placed_by.impl(order=10, key="constraints")
+def placed_by(reserve: Reserve) -> tuple[str, str] | None:
+    """Perdido: the enemy places the reserve that carries it."""
     if any(t.name == LOST for t in reserve.profile.traits):
-        return SIDES[1 - SIDES.index(reserve.side)]
-    return reserve.side
+        return SIDES[1 - SIDES.index(reserve.side)], LOST
+    return None

@@ -15,10 +15,9 @@ import shapely
 from wartime.board.battlefield import SIDES
 from wartime.board.shapes import Disc, Point
 from wartime.engine.actions import Action
-from wartime.engine.constraints import LOST, deployer
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.presence import deploy_beacon
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import too_close
 
@@ -31,7 +30,7 @@ SAMPLE_STEP = 1.5  # K between the sampled spots offered as legal actions
 
 def side_to_deploy(state: GameState) -> str | None:
     """The side that places its next figure, or None when every reserve is on the table."""
-    waiting = {deployer(state.reserve(rid)) for rid in state.reserves}  # Perdido: the enemy
+    waiting = {placing(state.reserve(rid))[0] for rid in state.reserves}  # Perdido: the enemy
     if not waiting:
         return None
     first = state.deploy_side
@@ -65,7 +64,7 @@ def spot_problem(
         return f"{fid} would overlap {', '.join(in_the_way)}"
     enemies = [f.disc() for f in state.figures.values() if f.side != side and f.present]
     near = too_close(Disc(fid, point, radius, side), point, enemies)
-    if near and deploy_beacon(state, side, point, radius) is None:  # Faro
+    if near and hookspecs.beacon.first(state, side, point, radius) is None:  # Faro
         return f"Within 1 K of an enemy: {', '.join(near)}"
     return None
 
@@ -89,10 +88,10 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     if action.figure not in state.reserves:
         raise IllegalActionError(f"{action.figure} is not waiting to be deployed")
     reserve = state.reserve(action.figure)
-    placer = deployer(reserve)  # Perdido (engine/constraints.py): the enemy places it
+    placer, why = placing(reserve)  # Perdido: the enemy places it
     if placer != side and placer != reserve.side:
         raise IllegalActionError(
-            f"{reserve.id} is {LOST}: side {placer} places it (in a zone of side {reserve.side})"
+            f"{reserve.id} is {why}: side {placer} places it (in a zone of side {reserve.side})"
         )
     if placer != side:
         raise IllegalActionError(f"It is side {side}'s turn to deploy, not {placer}'s")
@@ -115,15 +114,13 @@ def deploy(state: GameState, action: Action) -> list[Event]:
         reserve.height,
     )
     state.figures[figure.id] = figure
-    from wartime.engine.condemned import bestow
-
-    bestow((figure,))  # Condenado: La mano de la muerte for good (condemned.py)
+    hookspecs.figures_enter.collect((figure,))
     state.reserves.remove(reserve.id)
     state.physics().place(figure.disc())
     state.deploy_side = SIDES[1 - SIDES.index(placer)]
     text = f"{figure.id} se despliega en ({action.point[0]:.1f}, {action.point[1]:.1f})"
     if placer != reserve.side:
-        text += f": {LOST}, lo despliega el bando {placer}"
+        text += f": {why}, lo despliega el bando {placer}"
     return [
         Event(
             "deploy", text, {"figure": figure.id, "point": list(action.point), "side": figure.side}
@@ -131,10 +128,15 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     ]
 
 
+def placing(reserve: Reserve) -> tuple[str, str | None]:
+    """The side that places ``reserve``, and the entry that makes it the enemy (or None)."""
+    return hookspecs.placed_by.first(reserve) or (reserve.side, None)
+
+
 def choices(state: GameState) -> list[Action]:
     """Sampled legal spots for the next reserve of the deploying side."""
     side = side_to_deploy(state)
-    reserve = next(state.reserve(r) for r in state.reserves if deployer(state.reserve(r)) == side)
+    reserve = next(state.reserve(r) for r in state.reserves if placing(state.reserve(r))[0] == side)
     out = []
     for zone in _zones(state, reserve.side):  # a Perdido reserve still goes in its own zone
         minx, miny, maxx, maxy = zone.bounds

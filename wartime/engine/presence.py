@@ -178,6 +178,7 @@ def beacon_at(state: GameState, point: Point) -> str | None:
     return None
 
 
+@hookspecs.beacon.impl(order=10, key="presence")
 def deploy_beacon(state: GameState, side: str, point: Point, radius: float) -> str | None:
     """A Faro of ``side`` whose reach takes in a base of ``radius`` deployed at ``point``."""
     found = bearers(state)

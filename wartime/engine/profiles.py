@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from wartime.board.battlefield import Unit
+from wartime.engine.core import hookspecs
 from wartime.rules.archetypes import Archetype, Army, BonusRef, Kind
 from wartime.rules.costing import army_cost
 from wartime.rules.dice import round_half_up
@@ -162,15 +163,14 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         if army.archetype(aid).kind not in (Kind.WEAPON, Kind.METAABILITY)
         for b in army.archetype(aid).bonuses
     ]
-    from wartime.engine.specials import clustered  # Munición de racimo (batch J)
-
+    names = tuple(b.name for b in carried)
     weapons = tuple(
-        clustered(Weapon(
+        hookspecs.weapon_built.thread(Weapon(
             a.id, a["ENE"], a["DAÑ"], *_reach_and_quality(a, carried),
             tuple(b.name for b in a.bonuses),
             next((b.param for b in a.bonuses if b.name == "Área"), None),
             _magazine(a.bonuses),
-        ), (b.name for b in carried))
+        ), names)
         for a in (army.archetype(w) for w in character.weapons)
     )  # fmt: skip
     defense = sum(army.archetype(p)["DEF"] for p in character.protections)
@@ -186,10 +186,8 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         if army.archetype(aid).kind is not Kind.METAABILITY or b.name in METAABILITY_KINDS
     )
     raised = _raised(carried)
-    from wartime.engine.voice import spoken  # Orador: ALC VOL×2 when farther
-
     metaabilities = tuple(
-        spoken(_metaability(a), race["VOL"] + raised["VOL"], (b.name for b in carried))
+        hookspecs.metaability_built.thread(_metaability(a), race["VOL"] + raised["VOL"], names)
         for a in map(army.archetype, dict.fromkeys(character.archetype_ids()))
         if a.kind is Kind.METAABILITY
     )

@@ -37,6 +37,7 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -69,6 +70,7 @@ def faded(figure: Figure, weapon: Weapon, origin: Point, target: Figure, damage:
     return max(0, damage - math.floor(gap + 1e-9))
 
 
+@hookspecs.weapon_built.impl(order=10, key="specials")
 def clustered(weapon: Weapon, carried: Iterable[str]) -> Weapon:
     """Munición de racimo, as the profile is built: DAÑ halved, an R(DAÑ) template."""
     if not weapon.ranged or weapon.area is not None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import HANDLERS
@@ -72,9 +73,7 @@ class GameState:
             unit.id: Figure.from_unit(unit, scenario.profiles[unit.id])
             for unit in scenario.battlefield.units
         }
-        from wartime.engine.condemned import bestow
-
-        bestow(self.figures.values())  # Condenado: La mano de la muerte for good
+        hookspecs.figures_enter.collect(tuple(self.figures.values()))
         self.initiative: dict[str, str] = {}  # side -> the Pj it rolls with, this turn
         self.leader: str | None = None  # the side that won the initiative this turn
         self.to_move: str | None = None  # the side that picks the next Pj in this phase

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from wartime.engine.core import hookspecs
 from wartime.rules.effects import Effect, load_effects
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ def voiced(
     )
 
 
+@hookspecs.metaability_built.impl(order=10, key="voice")
 def spoken(ability: Metaability, vol: int, carried: Iterable[str]) -> Metaability:
     """The metaability with Orador's ALC when farther: the character's entries
     (``carried``) or the metaability's own (its grants) may carry it."""

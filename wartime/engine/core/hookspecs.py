@@ -13,18 +13,32 @@ from typing import TYPE_CHECKING
 from wartime.engine.hooks import Fold, Hook, Thread
 
 if TYPE_CHECKING:
+    from wartime.board.shapes import Point
     from wartime.engine.actions import Action
     from wartime.engine.bonuses import Context
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
     from wartime.engine.hits import Blow, Landing, Wounding
-    from wartime.engine.profiles import Weapon
+    from wartime.engine.profiles import Metaability, Weapon
+    from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
 
 # SECUENCIA DE JUEGO --------------------------------------------------------------------
 
 # What keeps ``figure`` out of panic when a CH LOC fails (Fanático): its name, or None.
 no_panic: Hook[[Figure], str | None] = Hook("no_panic")
+
+# Figures enter the game (as it is set up, or deployed from reserve): what they carry
+# from then on (Condenado's La mano de la muerte).
+figures_enter: Hook[[tuple[Figure, ...]], None] = Hook("figures_enter")
+
+# Who places ``reserve`` when not its own side (Perdido: the enemy): (side, the entry
+# that says so), or None.
+placed_by: Hook[[Reserve], tuple[str, str] | None] = Hook("placed_by")
+
+# Whether a base of ``side`` may be deployed at ``point`` (radius) within 1 K of an
+# enemy (Faro): the entry that allows it, or None.
+beacon: Hook[[GameState, str, Point, float], str | None] = Hook("beacon")
 
 # A new turn has begun (after the turn event): what comes back, what wears off.
 turn_starts: Hook[[GameState], list[Event]] = Hook("turn_starts")
@@ -65,6 +79,14 @@ game_ends: Hook[[GameState], list[Event]] = Hook("game_ends")
 # Whether ``side`` still holds on with no figure standing (one of its fallen may come
 # back): any True keeps it from losing until the next turn starts.
 holds_on: Hook[[GameState, str], bool] = Hook("holds_on")
+
+# PROFILES: built once from the army file ---------------------------------------------
+
+# A weapon of a character whose archetypes carry these entries (Munición de racimo).
+weapon_built: Thread[[tuple[str, ...]], Weapon] = Thread("weapon_built")
+
+# A metaability of a character of VOL ``vol`` carrying these entries (Orador's ALC).
+metaability_built: Thread[[int, tuple[str, ...]], Metaability] = Thread("metaability_built")
 
 # STATS: what a figure's numbers are now ------------------------------------------------
 
