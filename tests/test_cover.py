@@ -284,6 +284,27 @@ def test_cover_pairs_over_many_slices_matches_one_by_one() -> None:
         assert many[k] == pytest.approx(single, abs=1e-7)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_pair_gets_the_same_bits_alone_and_in_any_batch(seed: int) -> None:
+    """The engine fills its cover memory a question at a time (World.fill_cover): a pair's
+    cover must not depend, even in its last bit, on the pairs batched with it, or the
+    replay hash would depend on how questions were grouped."""
+    rng = np.random.default_rng(100 + seed)
+    occ = Occluders.from_solids(random_scene(rng)[4])
+    count = int(rng.integers(2, 120))
+    eyes = np.column_stack([rng.uniform(-1, 11, (count, 2)), rng.uniform(0, 3, count)])
+    targets = rng.uniform(-1, 11, (count, 2))
+    width, height = rng.uniform(0.3, 2.0, count), rng.uniform(0.2, 2.0, count)
+    batched = cover_pairs(eyes, targets, width, height, occ)
+    order = rng.permutation(count)
+    shuffled = cover_pairs(eyes[order], targets[order], width[order], height[order], occ)
+    for k in range(count):
+        alone = cover_pairs(eyes[k : k + 1], targets[k : k + 1], width[k : k + 1],
+                            height[k : k + 1], occ)[0]  # fmt: skip
+        assert batched[k] == alone, k  # exactly, not approximately
+    assert (shuffled == batched[order]).all()
+
+
 def test_occluders_are_immutable() -> None:
     occ = Occluders.from_solids(across(4.0, -3.0, 3.0, 2.0))
     with pytest.raises(dataclasses.FrozenInstanceError):
