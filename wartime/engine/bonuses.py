@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.core.anatomy import serves
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import vol
 
 # What a figure carries lives in core.traits; these names are read from here by modules
@@ -638,8 +639,6 @@ def from_flank(striker: Figure, target: Figure) -> bool:
 
 def lasting_on(state: GameState, figure: Figure, trait: Trait, effect: Effect) -> bool:
     """Arma de carga: switched on by a charge's blow, while the bearer is still in CaC."""
-    from wartime.engine.moves import engaged_with  # moves needs checks, which needs us
-
     if not effect.after_charge or keyed(trait) not in figure.lasting:
         return False
     return bool(engaged_with(state, figure))
@@ -657,8 +656,6 @@ def charged_with(figure: Figure, weapon: Weapon | None) -> None:
 
 def end_lasting(state: GameState) -> None:
     """The CaC of a figure with an after-charge entry on has ended: it is switched off."""
-    from wartime.engine.moves import engaged_with  # moves needs checks, which needs us
-
     for figure in state.figures.values():
         if figure.lasting and (figure.casualty or not engaged_with(state, figure)):
             figure.lasting = ()

@@ -27,6 +27,7 @@ from wartime.board.shapes import Point
 from wartime.engine import senses
 from wartime.engine.actions import Action
 from wartime.engine.checks import roll
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
@@ -220,8 +221,6 @@ def _put(state: GameState, figure: Figure, point: Point) -> None:
 
 def _carry_on(state: GameState, window: Window) -> list[Event]:
     """After an early reaction the mover goes on, unless something stopped it."""
-    from wartime.engine.moves import engaged_with
-
     actor = state.figure(window.actor)
     assert window.path is not None and window.halt is not None
     goal = window.path[1]
