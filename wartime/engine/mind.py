@@ -361,6 +361,7 @@ def release(state: GameState, figure: Figure) -> list[Event]:
     return events
 
 
+@hookspecs.puppet_acts.impl(order=10, key="possession")
 def puppet_action(
     state: GameState, possessor: Figure, puppet: Figure, action: Action, handler: Handler | None
 ) -> list[Event]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
@@ -86,3 +87,11 @@ def hand_back(state: GameState, ally: Figure) -> list[Event]:
     if commander.casualty:  # taken out meanwhile: its activation ends here
         events += end_activation(state, commander, acted=True)
     return events
+
+
+@hookspecs.hands_back.impl(order=10, key="orders")
+def _hands_back(state: GameState, figure: Figure) -> list[Event] | None:
+    """The ally acting on Órdenes ends: the Pj that gave them carries on."""
+    if state.resume and state.active == figure.id:
+        return hand_back(state, figure)
+    return None

@@ -207,9 +207,9 @@ def carry_out(
 
     handler = HANDLERS.get(action.kind)
     if puppet is not None:
-        from wartime.engine.mind import puppet_action
-
-        events = puppet_action(state, figure, puppet, action, handler)
+        played = hookspecs.puppet_acts.first(state, figure, puppet, action, handler)
+        assert played is not None  # only Poseer makes puppets, and it plays them (mind.py)
+        events = played
     else:
         if figure.panic:
             fleeing_only(state, figure, action)
@@ -274,10 +274,9 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
 
     An ally acting on Órdenes hands back to the Pj that gave them (orders.py).
     """
-    if state.resume and state.active == figure.id:
-        from wartime.engine.orders import hand_back
-
-        return hand_back(state, figure)
+    handed = hookspecs.hands_back.first(state, figure)  # Órdenes: back to the giver
+    if handed is not None:
+        return handed
     figure.acted = figure.acted or acted
     state.bullet_time.clear()  # tiempo bala lasts while this Pj acts
     for rival in state.figures.values():  # Contracarga answered this Pj's charge only

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from wartime.engine.bonuses import Context
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
+    from wartime.engine.handlers import Handler
     from wartime.engine.hits import Blow, Landing, Wounding
     from wartime.engine.profiles import Metaability, Weapon
     from wartime.engine.scenario import Reserve
@@ -51,6 +52,15 @@ activation_ends: Hook[[GameState, Figure], list[Event]] = Hook("activation_ends"
 
 # A Pj's activation has ended (after its end event): what lasted for that activation.
 activation_over: Hook[[GameState, Figure], list[Event]] = Hook("activation_over")
+
+# An ending activation hands back to another Pj instead (Órdenes: the ordered ally
+# returns to the one that gave the orders): the events, or None for a plain end.
+hands_back: Hook[[GameState, Figure], list[Event] | None] = Hook("hands_back")
+
+# The acting ``possessor`` makes ``puppet`` take ``action`` with ``handler`` (Poseer).
+puppet_acts: Hook[[GameState, Figure, Figure, Action, Handler | None], list[Event]] = Hook(
+    "puppet_acts"
+)
 
 # An action (or an activation's start or end) has been resolved; before the game
 # looks for a beaten side: bombs armed or set off, bodies that come back or fall.
