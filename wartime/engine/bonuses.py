@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import serves
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import vol
@@ -98,11 +99,9 @@ class Faces:
 @per_profile
 def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
     """The bearer's effects that reach other figures (``within`` K): every roll asks it
-    of every figure on the table.  Orador stretches its cries (voice.py)."""
-    from wartime.engine.voice import voiced
-
+    of every figure on the table.  Orador stretches its cries (the auras hook)."""
     found = tuple((t, e) for t, e in entries_of(figure, None) if e.within is not None)
-    return voiced(figure, found)
+    return hookspecs.auras.thread(found, figure)
 
 
 def in_force(effect: Effect, actor: Figure, ctx: Context) -> bool:
@@ -161,19 +160,13 @@ def _sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[st
 
 
 def _unveiled(actor: Figure, trait: Trait) -> bool:
-    """Meta visión, Radar: the enemy's Mimético does nothing against ``actor`` (senses.py)."""
-    from wartime.engine.senses import unveils
-
-    return unveils(actor, trait.name)
+    """Meta visión, Radar: the enemy's Mimético does nothing against ``actor``."""
+    return any(hookspecs.unveils.collect(actor, trait.name))
 
 
 def _cancelled(state: GameState, actor: Figure, effect: Effect) -> bool:
-    """Faro: a distortion does not reach a figure within a beacon's reach (presence.py)."""
-    if not effect.distortion:
-        return False
-    from wartime.engine.presence import shielded
-
-    return shielded(state, actor)
+    """Faro: a distortion does not reach a figure within a beacon's reach."""
+    return effect.distortion and any(hookspecs.undistorted.collect(state, actor))
 
 
 def _gap(a: Figure, b: Figure) -> float:

@@ -193,6 +193,7 @@ def deploy_beacon(state: GameState, side: str, point: Point, radius: float) -> s
     return None
 
 
+@hookspecs.undistorted.impl(order=10, key="presence")
 def shielded(state: GameState, figure: Figure) -> bool:
     """Within a Faro's reach: distortion does not reach the figure."""
     found = bearers(state)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartime.engine.bonuses import carried, per_profile
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
@@ -115,6 +116,7 @@ def sees_through(viewer: Figure, distance: float) -> bool:
     return through is not None and distance <= _attribute(viewer, through[1]) + TIE
 
 
+@hookspecs.unveils.impl(order=10, key="senses")
 def unveils(actor: Figure, entry: str) -> bool:
     """Meta visión, Radar: ``entry`` of an enemy does nothing against ``actor``."""
     return entry in senses(actor).unveils

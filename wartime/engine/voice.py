@@ -46,6 +46,13 @@ def reach(vol: int, names: Iterable[str]) -> int | None:
     return None if found is None else vol * found[1]
 
 
+@hookspecs.auras.impl(order=10, key="voice")
+def _voiced(
+    auras: tuple[tuple[Trait, Effect], ...], figure: Figure
+) -> tuple[tuple[Trait, Effect], ...]:
+    return voiced(figure, auras)
+
+
 def voiced(
     figure: Figure, auras: tuple[tuple[Trait, Effect], ...]
 ) -> tuple[tuple[Trait, Effect], ...]:

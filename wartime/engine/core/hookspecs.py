@@ -20,9 +20,10 @@ if TYPE_CHECKING:
     from wartime.engine.figures import Figure
     from wartime.engine.handlers import Handler
     from wartime.engine.hits import Blow, Landing, Wounding
-    from wartime.engine.profiles import Metaability, Weapon
+    from wartime.engine.profiles import Metaability, Trait, Weapon
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
+    from wartime.rules.effects import Effect
 
 # SECUENCIA DE JUEGO --------------------------------------------------------------------
 
@@ -97,6 +98,18 @@ weapon_built: Thread[[tuple[str, ...]], Weapon] = Thread("weapon_built")
 
 # A metaability of a character of VOL ``vol`` carrying these entries (Orador's ALC).
 metaability_built: Thread[[int, tuple[str, ...]], Metaability] = Thread("metaability_built")
+
+# AURAS AND SENSES ----------------------------------------------------------------------
+
+# The bearer's effects that reach other figures, threaded (Orador stretches its cries).
+auras: Thread[[Figure], tuple[tuple[Trait, Effect], ...]] = Thread("auras")
+
+# Whether ``figure`` sees through the enemy entry named (Meta visión, Radar against
+# Mimético): any True says so.
+unveils: Hook[[Figure, str], bool] = Hook("unveils")
+
+# Whether ``figure`` stands where distortions do not reach it (Faro): any True says so.
+undistorted: Hook[[GameState, Figure], bool] = Hook("undistorted")
 
 # STATS: what a figure's numbers are now ------------------------------------------------
 
