@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 
 from wartime.engine import Action, GameState
+from wartime.engine.figures import GONE
 from wartime.engine.necromancy import lapse
 from wartime.engine.profiles import Metaability, Profile, Trait
-from wartime.engine.revival import GONE
 
 from . import engine_support as support
 

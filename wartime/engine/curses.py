@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import carried, entries_of
+from wartime.engine.core.movement import free_spot
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.profiles import Trait
@@ -164,7 +165,6 @@ def ejects(figure: Figure) -> str | None:
 def eject(state: GameState, figure: Figure, name: str) -> list[Event]:
     """The rider flies 1D10 K from the wreck in a random direction and lands on the
     nearest free spot to that point (on the table); none: it stays by the wreck."""
-    from wartime.engine.revival import free_spot
 
     drift = state.dice.d10()
     angle = state.dice.uniform() * 360.0

@@ -11,6 +11,7 @@ from wartime.engine.actions import Action
 from wartime.engine.profiles import Profile, Trait
 from wartime.geometry.vision import Point3, eye_point, muzzle_point
 
+GONE = "gone"  # a body that will not come back (Rematador): nothing may raise it
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
 REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
 # support, focus, on_guard, guard_bonus, hidden, rounds: as snapshot() lists them
@@ -252,7 +253,7 @@ class Figure:
     orders_turn: int = 0  # Órdenes: the turn it last gave them (engine/orders.py)
     # Batch M: fire and coming back (engine/fire.py, engine/revival.py).
     burning: bool = False  # Munición incendiaria: a DAÑ 1 hit as each activation starts
-    revival: str | None = None  # taken out but may come back: revival.WAYS says how
+    revival: str | None = None  # taken out but may come back: revival.WAYS says how, or GONE
     mana_spent: int = 0  # Maná: of its ENE for metaabilities, what it spent in mana_turn
     mana_turn: int = 0
     # Miembros prescindibles (engine/body_zones.py): wounds its limbs took, filled in order.

@@ -32,12 +32,12 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import free_spot
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
-from wartime.engine.figures import Figure, Raised
+from wartime.engine.figures import GONE, Figure, Raised
 from wartime.engine.mind import within_reach
 from wartime.engine.profiles import Metaability
-from wartime.engine.revival import GONE, free_spot
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
 from wartime.rules.effects import Effect, load_effects

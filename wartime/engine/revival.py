@@ -22,27 +22,23 @@ the game ends at the start of the next turn if nobody of it is standing by then
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
-from wartime.board.shapes import Point
 from wartime.engine.bonuses import entries_of
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import free_spot
 from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.figures import GONE, Figure
 
 if TYPE_CHECKING:
     from wartime.engine.hits import Blow
     from wartime.engine.state import GameState
 
-HERO, FELL, PHOENIX, RISING, GONE = "hero", "fell", "phoenix", "rising", "gone"
+HERO, FELL, PHOENIX, RISING = "hero", "fell", "phoenix", "rising"
 WAYS = (HERO, FELL, PHOENIX, RISING, GONE)
 WAITING = frozenset({HERO, FELL, PHOENIX, RISING})
 CRITICAL, FUMBLE = 1, 10  # the faces of 1D10 (CONCEPTOS BÁSICOS, Críticos y pifias)
-REACH = 10.0  # K around where it fell that a free spot is looked for
-STEP = 0.25  # K between the rings looked at
 
 
 def _entry(figure: Figure, key: str) -> str | None:
@@ -201,23 +197,3 @@ def _stand(state: GameState, figure: Figure, name: str, wounds: int, wait: str) 
     data = {"figure": figure.id, "entry": name, "wounds": figure.wounds,
             "to": list(figure.position)}  # fmt: skip
     return [Event("revived", text, data)]
-
-
-def free_spot(state: GameState, figure: Figure) -> Point | None:
-    """The nearest point to where ``figure`` fell where its base overlaps nothing (bases,
-    solids, the table's edge): rings of 16 to 64 points every STEP K, up to REACH K."""
-    table = state.physics()
-    x, y = figure.position
-    base = figure.disc()
-    if not table.overlaps(base, ignore=figure.id):
-        return figure.position
-    rings = int(REACH / STEP)
-    for ring in range(1, rings + 1):
-        radius = ring * STEP
-        count = min(64, max(16, int(2 * math.pi * radius / STEP)))
-        for step in range(count):
-            angle = math.radians(figure.facing) + 2 * math.pi * step / count
-            spot = (round(x + radius * math.cos(angle), 6), round(y + radius * math.sin(angle), 6))
-            if not table.overlaps(replace(base, centre=spot), ignore=figure.id):
-                return spot
-    return None

@@ -7,8 +7,9 @@ module; what an entry changes about moving (Incorpóreo) it answers through a ho
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
@@ -73,3 +74,27 @@ def noise_event(figure: Figure, source: Point, radius: float) -> Event:
     """A sound for REACCIONES: heard through walls by the geometry noise rule."""
     text = f"{figure.id} hace ruido (alcance {radius:.1f} K)"
     return Event("noise", text, {"figure": figure.id, "source": list(source), "radius": radius})
+
+
+SPOT_REACH = 10.0  # K around where a base was that a free spot is looked for
+SPOT_STEP = 0.25  # K between the rings looked at
+
+
+def free_spot(state: GameState, figure: Figure) -> Point | None:
+    """The nearest point to where ``figure`` stands or fell where its base overlaps nothing (bases,
+    solids, the table's edge): rings of 16 to 64 points every SPOT_STEP K, up to SPOT_REACH K."""
+    table = state.physics()
+    x, y = figure.position
+    base = figure.disc()
+    if not table.overlaps(base, ignore=figure.id):
+        return figure.position
+    rings = int(SPOT_REACH / SPOT_STEP)
+    for ring in range(1, rings + 1):
+        radius = ring * SPOT_STEP
+        count = min(64, max(16, int(2 * math.pi * radius / SPOT_STEP)))
+        for step in range(count):
+            angle = math.radians(figure.facing) + 2 * math.pi * step / count
+            spot = (round(x + radius * math.cos(angle), 6), round(y + radius * math.sin(angle), 6))
+            if not table.overlaps(replace(base, centre=spot), ignore=figure.id):
+                return spot
+    return None
