@@ -30,7 +30,7 @@ from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Effect
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow
+    from wartime.engine.hits import Blow, Wounded
     from wartime.engine.state import GameState
 
 
@@ -142,3 +142,9 @@ def _stress(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> 
         events.append(Event("stress", text, data))
         events += stress_limits(state, enemy)
     return events
+
+
+@hookspecs.wounded.impl(order=50, key="afterlife")
+def _splashed(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
+    """Sangre de ácido, Saikikku: the wounds a blow dealt splash those in CaC with it."""
+    return splashed(state, target, wounded.blow, wounded.dealt)

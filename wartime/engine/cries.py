@@ -39,7 +39,7 @@ from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import FRACTION_OF, Effect, load_effects
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Wounding
+    from wartime.engine.hits import Wounded
     from wartime.engine.state import GameState
 
 BLOOD = "Grito de sangre"  # the credit's name in Figure.credits
@@ -343,8 +343,8 @@ def burst(state: GameState, figure: Figure, name: str, damage: int, radius: floa
 
 
 @hookspecs.wounded.impl(order=10, key="cries")
-def _wounded(state: GameState, target: Figure, wounding: Wounding) -> list[Event]:
+def _wounded(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
     """The cries of a kill in CaC (called once, as the victim falls)."""
-    if not (wounding.blow.melee and wounding.taken_out(target)):
+    if not (wounded.blow.melee and wounded.taken_out):
         return []
-    return taken_out_in_melee(state, wounding.blow.striker, target)
+    return taken_out_in_melee(state, wounded.blow.striker, target)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import carried, entries_of
+from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import free_spot
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
@@ -33,7 +34,7 @@ from wartime.rules.catalog import load_catalog
 from wartime.rules.effects import Effect, load_effects
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow
+    from wartime.engine.hits import Blow, Landing, Wounded
     from wartime.engine.state import GameState
 
 _PARAM = re.compile(r"(.+?)\s*\((.+)\)")  # "Alérgico (agua)": an entry with its own X
@@ -43,7 +44,7 @@ _PARAM = re.compile(r"(.+?)\s*\((.+)\)")  # "Alérgico (agua)": an entry with it
 
 
 def landed(state: GameState, target: Figure, blow: Blow) -> list[Event]:
-    """A hit that met ``target``'s CH DEF and left it standing (triggers.landed)."""
+    """A hit that met ``target``'s CH DEF and left it standing (the landed hook)."""
     events: list[Event] = []
     for trait, effect in entries_of(blow.striker, blow.weapon):
         if (effect.inflicts or effect.inflicts_param) and not effect.on_wound:
@@ -53,8 +54,8 @@ def landed(state: GameState, target: Figure, blow: Blow) -> list[Event]:
     return events
 
 
-def wounded(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[Event]:
-    """``blow`` dealt ``target`` ``dealt`` wounds (triggers.wounded)."""
+def afflict(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[Event]:
+    """``blow`` dealt ``target`` ``dealt`` wounds (the wounded hook)."""
     if dealt <= 0 or target.casualty:
         return []
     from wartime.engine.poison import infected
@@ -190,3 +191,15 @@ def eject(state: GameState, figure: Figure, name: str) -> list[Event]:
     data = {"figure": figure.id, "entry": name, "roll": drift, "angle": angle,
             "to": list(figure.position)}  # fmt: skip
     return [Event("ejected", text, data)]
+
+
+@hookspecs.landed.impl(order=14, key="curses")
+def _landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    """Maleficio, Munición desestabilizadora: a hit that reached its target."""
+    return landed(state, target, landing.blow) if landing.reached else []
+
+
+@hookspecs.wounded.impl(order=40, key="curses")
+def _wounded(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
+    """Munición ígnea, Ponzoña: the wounds a blow dealt."""
+    return afflict(state, target, wounded.blow, wounded.dealt)

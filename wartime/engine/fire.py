@@ -26,7 +26,7 @@ from wartime.errors import IllegalActionError
 from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow
+    from wartime.engine.hits import Blow, Landing
     from wartime.engine.state import GameState
 
 ITEM = "Munición incendiaria"  # the entry that gives the action: Usar bonus to put it out
@@ -94,3 +94,8 @@ def put_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
     else:
         text = f"{figure.id} no consigue apagar el fuego"
     return [*events, Event("doused" if passed else "still_burning", text, {"figure": figure.id})]
+
+
+@hookspecs.landed.impl(order=12, key="fire")
+def _landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    return kindled(target, landing.blow) if landing.reached else []

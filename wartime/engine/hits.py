@@ -218,6 +218,17 @@ class Landing:
     hurt_before: int  # its wounds before the blow (Figure.hurt)
     damage: int
     source: Point | None  # where the blow came from, for a push (None: from the striker)
+    reached: bool  # it met the CH DEF and left the target standing, not stopped by cover or
+    # a shield: only then do the striker's entries that ride on a hit act
+
+
+@dataclass(frozen=True)
+class Wounded:
+    """A blow's wounds are dealt and their consequences begin: what it did to the target."""
+
+    blow: Blow
+    dealt: int  # the wounds it dealt (Figure.hurt before and after)
+    taken_out: bool  # the target fell to it
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import GONE, Figure
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow
+    from wartime.engine.hits import Blow, Wounded
     from wartime.engine.state import GameState
 
 HERO, FELL, PHOENIX, RISING = "hero", "fell", "phoenix", "rising"
@@ -197,3 +197,9 @@ def _stand(state: GameState, figure: Figure, name: str, wounds: int, wait: str) 
     data = {"figure": figure.id, "entry": name, "wounds": figure.wounds,
             "to": list(figure.position)}  # fmt: skip
     return [Event("revived", text, data)]
+
+
+@hookspecs.wounded.impl(order=20, key="revival")
+def _finished(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
+    """Rematador: a figure its blow took out never comes back."""
+    return finished(target, wounded.blow, wounded.taken_out)

@@ -37,7 +37,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Effect
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Blow, Landing, Wounding
+    from wartime.engine.hits import Landing, Wounded
     from wartime.engine.state import GameState
 
 STUNNED = "aturdido"  # the label of the stun's CH ATR −1
@@ -51,14 +51,12 @@ def _with(figure: Figure, weapon: Weapon | None, key: str) -> list[tuple[Trait, 
 # -- A hit: Munición cegadora, paralizante, aturdiradora, Acobardamiento -----------------------
 
 
-def landed(state: GameState, target: Figure, blow: Blow, events: list[Event]) -> list[Event]:
-    """``blow`` hit ``target`` and ``events`` resolved its CH DEF: what the striker's
-    entries do to a target still standing (nothing when cover or a shield stopped it)."""
-    if target.casualty or any(
-        e.kind == "saved" and ("cover" in e.data or "shield" in e.data) for e in events
-    ):
+@hookspecs.landed.impl(order=10, key="triggers")
+def landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    """A hit that reached ``target``: the striker's entries that drain or stun it."""
+    if not landing.reached:
         return []
-    striker, weapon = blow.striker, blow.weapon
+    striker, weapon = landing.blow.striker, landing.blow.weapon
     found: list[Event] = []
     for trait, effect in entries_of(striker, weapon):
         if effect.hit_ene or effect.hit_ene_dan:
@@ -68,13 +66,17 @@ def landed(state: GameState, target: Figure, blow: Blow, events: list[Event]) ->
             target.stunned = WAITING
             text = f"{trait.name}: {target.id} queda aturdido (sin reacciones, CH ATR −1)"
             found.append(Event("stunned", text, {"figure": target.id, "entry": trait.name}))
-    from wartime.engine.fire import kindled
+    return found
 
-    found += kindled(target, blow)  # Munición incendiaria (engine/fire.py)
-    from wartime.engine import curses
 
-    found += curses.landed(state, target, blow)  # Maleficio, desestabilizadora (curses.py)
-    cowing = _with(striker, weapon, "hit_psi")
+@hookspecs.landed.impl(order=16, key="triggers_cowing")
+def _cowed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    """Acobardamiento: a hit that reached ``target`` calls for its CH PSI."""
+    if not landing.reached:
+        return []
+    striker = landing.blow.striker
+    found: list[Event] = []
+    cowing = _with(striker, landing.blow.weapon, "hit_psi")
     if cowing and not target.casualty:
         from wartime.engine.psychology import psi_check
 
@@ -113,14 +115,12 @@ def check_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:
 # -- Wounds dealt and taken: Psicópata, Ira, Orgulloso; a kill: Fatality -----------------------
 
 
-def wounded(
-    state: GameState, target: Figure, blow: Blow, dealt: int, taken_out: bool
-) -> list[Event]:
-    """``blow`` dealt ``target`` ``dealt`` wounds (``taken_out``: it fell to them)."""
-    from wartime.engine.revival import finished
-
+@hookspecs.wounded.impl(order=30, key="triggers")
+def wounded(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
+    """``blow`` dealt ``target`` wounds, or took it out: Psicópata, Ira, Orgulloso, Fatality."""
+    blow, dealt, taken_out = wounded.blow, wounded.dealt, wounded.taken_out
     striker = blow.striker
-    events = finished(target, blow, taken_out)  # Rematador (engine/revival.py)
+    events: list[Event] = []
     if dealt > 0 and not striker.casualty:
         events += _psychopath(striker, dealt)
     if blow.melee and dealt > 0 and not target.casualty:
@@ -128,11 +128,7 @@ def wounded(
         events += _pride(state, target, striker)
     if blow.melee and taken_out and not striker.casualty:
         events += _fatality(state, striker, target)
-    from wartime.engine import curses
-    from wartime.engine.afterlife import splashed
-
-    events += curses.wounded(state, target, blow, dealt)  # Munición ígnea, Ponzoña (curses.py)
-    return events + splashed(state, target, blow, dealt)  # Sangre de ácido, Saikikku (batch I)
+    return events
 
 
 def _psychopath(striker: Figure, dealt: int) -> list[Event]:
@@ -249,15 +245,3 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
 def in_wrath(figure: Figure) -> bool:
     """Ira's modifiers hold (the ``wrath`` condition, bonuses._second_fits)."""
     return bool(figure.wrath & NOW)
-
-
-@hookspecs.landed.impl(order=10, key="triggers")
-def _landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
-    return landed(state, target, landing.blow, landing.events)
-
-
-@hookspecs.wounded.impl(order=20, key="triggers")
-def _wounded(state: GameState, target: Figure, wounding: Wounding) -> list[Event]:
-    """Psicópata, Ira, Orgulloso, Fatality: the wounds a blow dealt, or the kill."""
-    dealt = target.hurt - wounding.hurt_before
-    return wounded(state, target, wounding.blow, dealt, wounding.taken_out(target))

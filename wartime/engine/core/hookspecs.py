@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
     from wartime.engine.handlers import Handler
-    from wartime.engine.hits import Blow, Landing, Wounding
+    from wartime.engine.hits import Blow, Landing, Wounded, Wounding
     from wartime.engine.profiles import Metaability, Trait, Weapon
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
@@ -156,7 +156,7 @@ landed: Hook[[GameState, Figure, Landing], list[Event]] = Hook("landed")
 wounds_dealt: Hook[[GameState, Figure, Wounding], list[Event]] = Hook("wounds_dealt")
 
 # A blow has wounded ``figure``, or taken it out: what that sets off.
-wounded: Hook[[GameState, Figure, Wounding], list[Event]] = Hook("wounded")
+wounded: Hook[[GameState, Figure, Wounded], list[Event]] = Hook("wounded")
 
 # CHECKS --------------------------------------------------------------------------------
 
