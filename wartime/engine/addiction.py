@@ -18,6 +18,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Gear
+from wartime.engine.psychology import psi_check, stress_limits
 from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:
@@ -66,7 +67,6 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Withdrawal: an addict that went a whole turn without a fix."""
     if not figure.addicted or figure.casualty or figure.fix_turn >= state.turn - 1:
         return []
-    from wartime.engine.psychology import psi_check, stress_limits
 
     figure.fix_turn = state.turn - 1  # paid for this turn: withdrawal comes once a turn
     figure.withdrawal = True

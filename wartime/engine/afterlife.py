@@ -20,12 +20,19 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from wartime.engine.armour import corrode
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import chance
+from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.stats import vol
+from wartime.engine.cries import burst
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
+from wartime.engine.psychology import stress_limits
+from wartime.engine.revival import died as may_return
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Effect
 
@@ -47,8 +54,6 @@ def _first(figure: Figure, key: str) -> tuple[str, Effect] | None:
 def died(state: GameState, figure: Figure, damage: int) -> list[Event]:
     """``figure`` was just taken out by wounds from a hit of ``damage`` (or that many
     wounds with no hit): a bearer that explodes on death may blow up."""
-    from wartime.engine.revival import died as may_return
-
     events = may_return(figure)  # Héroe, Ave Fénix, Resurrección (engine/revival.py)
     found = _first(figure, "explodes")
     if found is None:
@@ -67,8 +72,6 @@ def died(state: GameState, figure: Figure, damage: int) -> list[Event]:
 def _explode(
     state: GameState, figure: Figure, name: str, effect: Effect, damage: int
 ) -> list[Event]:
-    from wartime.engine.cries import burst
-
     if effect.explosion == "half_hit":
         half = round_half_up(Fraction(damage, 2))
         return burst(state, figure, name, half, half) if half > 0 else []
@@ -102,7 +105,6 @@ def splashed(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[E
     acid, cry = _first(target, "acid_blood"), _first(target, "stress_splash")
     if acid is None and cry is None:
         return []
-    from wartime.engine.core.movement import engaged_with
 
     near = engaged_with(state, target)  # by the bases' places: a fallen bearer still bleeds
     events: list[Event] = []
@@ -114,9 +116,6 @@ def splashed(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[E
 
 
 def _acid(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> list[Event]:
-    from wartime.engine.armour import corrode
-    from wartime.engine.combat import wound
-
     events: list[Event] = []
     for enemy in near:
         if enemy.casualty:
@@ -129,9 +128,6 @@ def _acid(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> li
 
 
 def _stress(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> list[Event]:
-    from wartime.engine.core.stats import vol
-    from wartime.engine.psychology import stress_limits
-
     events: list[Event] = []
     for enemy in near:
         if enemy.casualty:

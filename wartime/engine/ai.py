@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
+from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine import cries, fortune, minds
 from wartime.engine.actions import Action
@@ -32,10 +33,12 @@ from wartime.engine.mind import MENTAL, mind_attribute
 from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.options import offers, optional
 from wartime.engine.profiles import Weapon
+from wartime.engine.reactions import in_vision
 from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.shields import shield_of
 from wartime.engine.state import GameState, PendingKind
+from wartime.engine.vanishing import returns
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
 
@@ -77,7 +80,6 @@ def choose(state: GameState) -> Action:
     if figure.actions_taken >= MAX_ACTIONS:
         return Action("end")
     if figure.away:  # Desaparecer: back at the first spot that fits (vanishing.py)
-        from wartime.engine.vanishing import returns
 
         return _first_legal(state, iter(returns(state, figure)), Action("end"))
     return _first_legal(state, _preferences(state, figure), Action("end"))
@@ -220,8 +222,6 @@ def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
 
 
 def _can_shoot_at(state: GameState, enemy: Figure, figure: Figure) -> bool:
-    from wartime.engine.reactions import in_vision
-
     gap = _gap(enemy, figure)
     return in_vision(state, enemy, figure) and any(
         w.ranged and gap <= w.alc for w in enemy.profile.weapons
@@ -248,9 +248,6 @@ def _exposure(state: GameState, figure: Figure, spot: Point, threats: list[Figur
 
 def _take_cover(state: GameState, figure: Figure) -> Iterator[Action]:
     """Nothing better to do under enemy eyes: crouch, so it is smaller and harder to hit."""
-    from wartime.board.battlefield import Posture
-    from wartime.engine.reactions import in_vision
-
     if figure.posture is Posture.STANDING and any(
         in_vision(state, e, figure) for e in state.enemies_of(figure)
     ):

@@ -22,11 +22,14 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import HIGH, engaged_with, noise_event
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.flight import free_high, rough_failure, rough_rule, runway_problem, widened
 from wartime.engine.handlers import register
+from wartime.engine.transports import previous_action
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
 from wartime.rules.actions import load_actions
@@ -43,8 +46,6 @@ _MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "
 
 def reach(state: GameState, figure: Figure) -> tuple[int, int]:
     """The lowest and highest heights the figure may use, from where the map placed it."""
-    from wartime.engine.flight import widened  # Sub, Planeador, Aerostático
-
     placed = state.scenario.start_level(figure.id)
     if placed >= 2:
         return widened(figure, 1, 4)
@@ -63,7 +64,6 @@ def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if landing and not _room(state, figure, goal):
         raise IllegalActionError(f"No room to land at ({goal[0]:.2f}, {goal[1]:.2f})")
     if 1 in (figure.level, new):  # Pista de aterrizaje: a clear strip to take off or land
-        from wartime.engine.flight import runway_problem
 
         strip = runway_problem(state, figure, start, action.point or start, landing)
         if strip:
@@ -136,9 +136,6 @@ def _check(state: GameState, figure: Figure, name: str) -> tuple[Outcome, Event]
 
 
 def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> list[Event]:
-    from wartime.engine.combat import wound
-    from wartime.engine.flight import rough_failure, rough_rule
-
     rule = rough_rule(figure)  # Planeador: ENE −3 and a CH CON, failed 3 wounds
     if rule is not None:
         failed = f"no consigue {name.lower()}"
@@ -157,11 +154,9 @@ def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str
     """Volar en altura 3: no two actions in a row that are not movement."""
     if figure.level != HIGH or action.kind in _MOVEMENT:
         return None
-    from wartime.engine.flight import free_high
 
     if free_high(figure):  # Aerostático: any actions in a row
         return None
-    from wartime.engine.transports import previous_action
 
     before = previous_action(state, figure)
     if before is not None and before not in _MOVEMENT:

@@ -33,10 +33,16 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import ally_near, entries_of
+from wartime.engine.checks import spend
+from wartime.engine.choices import reachable_charges
+from wartime.engine.combat import check_shot
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
+from wartime.engine.psychology import psi_check
+from wartime.engine.responses import entry_name
+from wartime.engine.targets import horror_causes
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
@@ -97,7 +103,6 @@ def owed_charges(
             return [charge]
     if driven(state, figure) is None:
         return []
-    from wartime.engine.choices import reachable_charges  # in reach, before the full check
 
     return [c for c in reachable_charges(state, figure) if problem(c) is None]
 
@@ -143,13 +148,11 @@ def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event]
     rolls nothing.  Each cause rolls its own CH PSI, Cobarde first."""
     if state.probing:
         return [], True
-    from wartime.engine.targets import horror_causes  # Horror: the target's (targets.py)
 
     coward = any(e.attack_psi for _, e in _effects(figure)) and is_attack(state, figure, action)
     causes = [COWARD] * coward + horror_causes(state, figure, action)
     if not causes:
         return [], True
-    from wartime.engine.psychology import psi_check
 
     cost = _cost(state, figure, action)  # raises when the attack is illegal
     events: list[Event] = []
@@ -159,9 +162,6 @@ def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event]
         if rolled[0].data["outcome"] in ("critical", "pass"):
             continue
         if cost:
-            from wartime.engine.checks import spend
-            from wartime.engine.responses import entry_name
-
             events.append(spend(figure, cost, f"{entry_name(action)} ({cause})"))
         figure.next_action_modifier = 0
         text = f"{figure.id} no se atreve a atacar ({cause}): pierde la acción"
@@ -201,7 +201,6 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     weapon = _shooting_with(figure, action)
     if target is None or weapon is None:
         return None  # the handler says why
-    from wartime.engine.combat import check_shot
 
     gap = _gap(figure, target)
     nearer = sorted(

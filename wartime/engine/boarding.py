@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
+from wartime.engine.cargo import no_room
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import ENGAGED_GAP, engaged_with
@@ -57,8 +58,6 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     if aimed is not None and aimed.aboard is not None and aimed is not figure:
         return f"{aimed.id} travels inside {aimed.aboard}: it cannot be targeted"
     if action.kind == ACTION and figure.aboard is None and aimed is not None:
-        from wartime.engine.cargo import no_room  # Capacidad (N)
-
         return no_room(state, figure, aimed)
     return None
 
@@ -77,7 +76,6 @@ def _get_in(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(f"{ride.id} is not a transport of your side")
     if carrier(figure) or ride is figure:
         raise IllegalActionError(f"{figure.id} rides its own transport")
-    from wartime.engine.cargo import no_room  # Capacidad (N)
 
     full = no_room(state, figure, ride)
     if full is not None:

@@ -34,6 +34,7 @@ import shapely
 from wartime.board.shapes import Point
 from wartime.engine import senses
 from wartime.engine.bonuses import Context, entries_of
+from wartime.engine.combat import defend
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -219,7 +220,6 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """A lasting area hits the figure that starts its activation touching it."""
     if figure.casualty or not figure.on_table:
         return []
-    from wartime.engine.combat import defend
 
     events: list[Event] = []
     base = _base(figure)

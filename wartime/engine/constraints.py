@@ -39,8 +39,14 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, action_weapon, carries, check_kinds
 from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import missing_arms
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.figures import Figure
+from wartime.engine.holds import holder
+from wartime.engine.items import SWAP
 from wartime.engine.profiles import Profile, Trait, Weapon
+from wartime.engine.sequence import possessed
+from wartime.engine.terrain_moves import in_contact
+from wartime.rules.catalog import load_catalog
 from wartime.rules.equipment import ENORMOUS, MEGA_ARMOUR
 from wartime.rules.text import fold
 
@@ -139,11 +145,6 @@ def _crew(state: GameState, figure: Figure, weapon: Weapon) -> str | None:
 
 
 def _crewman(state: GameState, figure: Figure, ally: Figure) -> bool:
-    from wartime.engine.core.movement import engaged_with
-    from wartime.engine.holds import holder
-    from wartime.engine.sequence import possessed
-    from wartime.engine.terrain_moves import in_contact
-
     return (
         ally is not figure
         and ally.side == figure.side
@@ -171,8 +172,6 @@ def _requirement(figure: Figure, piece: str, traits: tuple[Trait, ...]) -> str |
 def meets(figure: Figure, wanted: str) -> bool | None:
     """Whether the figure has what Requiere (X) names: None when X names no catalogue
     entry and no archetype it could carry (the players adjudicate)."""
-    from wartime.rules.catalog import load_catalog
-
     entry = load_catalog().find(wanted)
     if entry is not None:
         return carries(figure, entry.name)
@@ -197,8 +196,6 @@ def archetype_ids(profile: Profile) -> Iterator[str]:
 
 def _untradeable(state: GameState, figure: Figure, action: Action) -> str | None:
     """Laborioso: no piece carrying it changes hands by Comerciar (a swap included)."""
-    from wartime.engine.items import SWAP
-
     partner = state.figures.get(action.target or "")
     item = action.item
     if partner is None or item is None:

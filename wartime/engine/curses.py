@@ -24,10 +24,13 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import carried, entries_of
+from wartime.engine.checks import roll
+from wartime.engine.combat import magazine_size, wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import free_spot
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
+from wartime.engine.poison import infected
 from wartime.engine.profiles import Trait
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.catalog import load_catalog
@@ -58,7 +61,6 @@ def afflict(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[Ev
     """``blow`` dealt ``target`` ``dealt`` wounds (the wounded hook)."""
     if dealt <= 0 or target.casualty:
         return []
-    from wartime.engine.poison import infected
 
     events: list[Event] = []
     for trait, effect in entries_of(blow.striker, blow.weapon):
@@ -98,8 +100,6 @@ def _curse(striker: Figure, target: Figure, trait: Trait, effect: Effect) -> lis
 
 
 def _destabilise(target: Figure, name: str) -> list[Event]:
-    from wartime.engine.combat import magazine_size
-
     emptied = [w.id for w in target.profile.weapons if magazine_size(target, w) is not None]
     for weapon in emptied:
         target.rounds[weapon] = 0
@@ -145,9 +145,6 @@ def overheated(state: GameState, figure: Figure, action: Action) -> list[Event]:
         return []
     if figure.vehicle_wounds < effect.overheats:
         return []
-    from wartime.engine.checks import roll
-    from wartime.engine.combat import wound
-
     outcome, event = roll(state, figure, f"CH DEF ({trait.name})", figure.defense, [])
     if outcome.passed:
         return [event]

@@ -22,9 +22,19 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carried
 from wartime.engine.checks import carrying_out, roll
+from wartime.engine.combat import (
+    _damage,
+    _resolve_hit,
+    _shot_cover,
+    bonus_damage,
+    check_shot,
+    ready_to_shoot,
+    rounds_left,
+)
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
+from wartime.engine.sequence import check_game_over, end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 
@@ -50,8 +60,6 @@ def weapons(figure: Figure) -> list[Weapon]:
 
 def choices(state: GameState, window: Window) -> list[Action]:
     """The volleys the reacting side may answer with, one per armed weapon."""
-    from wartime.engine.combat import ready_to_shoot
-
     out: list[Action] = []
     for fid in window.candidates:
         armed = weapons(state.figure(fid))
@@ -66,8 +74,6 @@ def choices(state: GameState, window: Window) -> list[Action]:
 
 def in_field(state: GameState, figure: Figure, weapon: Weapon) -> list[Figure]:
     """Every standing figure the weapon could shoot at now, nearest first."""
-    from wartime.engine.combat import check_shot
-
     found = []
     for other in state.figures.values():
         if other is figure or not other.present or other.aboard is not None or other.removed:
@@ -83,16 +89,6 @@ def in_field(state: GameState, figure: Figure, weapon: Weapon) -> list[Figure]:
 
 def volley(state: GameState, window: Window, reactor: Figure, action: Action) -> list[Event]:
     """The side's reaction is the weapon's volley: no CH VOL, no ENE."""
-    from wartime.engine.combat import (
-        _damage,
-        _resolve_hit,
-        _shot_cover,
-        bonus_damage,
-        ready_to_shoot,
-        rounds_left,
-    )  # fmt: skip
-    from wartime.engine.sequence import check_game_over, end_activation
-
     weapon = next((w for w in weapons(reactor) if w.id == action.item), None)
     if weapon is None:
         raise IllegalActionError(f"{reactor.id} carries no weapon {action.item!r} with {ENTRY}")

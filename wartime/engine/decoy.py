@@ -24,6 +24,7 @@ from wartime.engine.bonuses import entries_of
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Stance
+from wartime.engine.sequence import end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance
 
@@ -83,8 +84,6 @@ def _blocker(state: GameState, figure: Figure, start: Stance) -> Figure | None:
 
 def declare(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Señuelo: back to where and how it stood as the activation began; the activation ends."""
-    from wartime.engine.sequence import end_activation
-
     name = action.item or ""
     start = figure.decoy_from
     if figure.decoy_used:

@@ -18,6 +18,8 @@ from wartime.engine.book import cost, entry
 from wartime.engine.checks import carrying_out, contest, spend
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.generic import perform
+from wartime.engine.handlers import HANDLERS
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -45,9 +47,6 @@ def draw_weapons(target: Figure, shooter: Figure, action: Action) -> list[Weapon
 
 def desenfundar(state: GameState, drawer: Figure, shooter: Figure, action: Action) -> list[Event]:
     """The draw, and the first shot when it is won; the caller then resolves the other."""
-    from wartime.engine.generic import perform
-    from wartime.engine.handlers import HANDLERS
-
     weapon = _weapon(drawer, shooter, action)
     shot = Action(SHOT, drawer.id, target=shooter.id, item=weapon.id)
     problem = state.probe(lambda trial: _fire(trial, trial.figure(drawer.id), shot))
@@ -66,9 +65,6 @@ def desenfundar(state: GameState, drawer: Figure, shooter: Figure, action: Actio
 
 
 def _fire(state: GameState, drawer: Figure, shot: Action) -> list[Event]:
-    from wartime.engine.generic import perform
-    from wartime.engine.handlers import HANDLERS
-
     drawer.reacting = True
     return perform(state, drawer, shot, HANDLERS[SHOT])
 

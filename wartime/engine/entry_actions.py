@@ -27,11 +27,15 @@ from wartime.engine import decoy, fire, fortune, orders, vanishing
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.combat import sight
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.handlers import register
+from wartime.engine.hits import refuse_healing
+from wartime.engine.psychology import stress_limits
 from wartime.engine.shields import shield_of
 from wartime.engine.specials import SPECIAL_USES, regain_entries, special_choices, weapon_use
 from wartime.errors import IllegalActionError
@@ -119,8 +123,6 @@ def _psychic(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
     """Energía psíquica: pay the action, take 1 stress, gain the ENE (stress limits apply)."""
-    from wartime.engine.psychology import stress_limits
-
     _no_target(action, name)
     if figure.ene >= ENE_CAP:
         raise IllegalActionError(f"{name}: {figure.id} already has ENE {ENE_CAP}, the most")
@@ -136,8 +138,6 @@ def _regenerate(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
     """Regeneración: pay the action; a passed CH CON takes wounds off."""
-    from wartime.engine.hits import refuse_healing
-
     _no_target(action, name)
     refuse_healing(figure, name)
     events = [spend(figure, use.use or 1, name)]
@@ -168,8 +168,6 @@ def _target(state: GameState, figure: Figure, action: Action, name: str) -> Figu
 
 def _steal(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Sed de energía: pay the action, then a CH VOL ENF; won, the ENE changes hands."""
-    from wartime.engine.core.movement import engaged_with
-
     if engaged_with(state, figure):
         raise IllegalActionError(f"{name} is not possible while engaged in CaC")
     victim = _target(state, figure, action, name)
@@ -201,8 +199,6 @@ def mark_reach(figure: Figure) -> float:
 
 def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Marcador de objetivos: pay the action and mark an enemy in sight within ALC."""
-    from wartime.engine.combat import sight
-
     target = _target(state, figure, action, name)
     if target.side == figure.side:
         raise IllegalActionError(f"{name} marks an enemy, and {target.id} is not one")

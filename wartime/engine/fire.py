@@ -19,9 +19,12 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
+from wartime.engine.checks import spend
+from wartime.engine.combat import defend
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.psychology import psi_check
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import load_effects
 
@@ -56,7 +59,6 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     if figure.casualty:
         figure.burning = False
         return []
-    from wartime.engine.combat import defend
 
     dan = _numbers()[0]
     text = f"{figure.id} arde: impacto de DAÑ {dan}"
@@ -79,9 +81,6 @@ def puts_out(figure: Figure, action: Action) -> bool:
 
 def put_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Usar bonus: pay the ENE, then a CH PSI; passed, the fire is out."""
-    from wartime.engine.checks import spend
-    from wartime.engine.psychology import psi_check
-
     if action.target is not None and action.target != figure.id:
         raise IllegalActionError(f"{figure.id} can only put out its own fire")
     events = [spend(figure, _numbers()[1], f"apagar el fuego ({ITEM})")]

@@ -23,6 +23,8 @@ import shapely
 
 from wartime.board.shapes import Point
 from wartime.engine.bonuses import entries_of, per_profile
+from wartime.engine.checks import acting_modifiers, roll
+from wartime.engine.combat import wound
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 
@@ -76,9 +78,6 @@ def rough_failure(
 ) -> list[Event]:
     """A failed CH AGI on rough ground: ENE lost (never below the floor), then a CH CON
     whose failure costs ``wounds`` wounds with no CH DEF."""
-    from wartime.engine.checks import acting_modifiers, roll
-    from wartime.engine.combat import wound
-
     lost = max(0, min(lost_ene, figure.ene - (REACTION_FLOOR if figure.reacting else 0)))
     figure.ene -= lost
     text = f"{figure.id} {label} ({name}): ENE -{lost} (le queda {figure.ene})"

@@ -18,12 +18,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine import addiction, mines
 from wartime.engine.actions import Action
+from wartime.engine.addiction import check_shifts
 from wartime.engine.bonuses import Context, check_kinds
+from wartime.engine.checks import spend
+from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.hits import no_healing
+from wartime.engine.poison import cure
 from wartime.engine.profiles import Gear, Trait
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -60,12 +65,9 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
 
 def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) -> list[Event]:
     """Usar (X = the object's ENE) with an object whose entries act when used."""
-    from wartime.engine.checks import spend
-
     if gear.id in figure.used_up:
         raise IllegalActionError(f"{gear.id} was used up")
     found = uses(gear)
-    from wartime.engine import mines  # Área de activación: left on the table (mines.py)
 
     where = mines.spot(figure, action) if mines.gear_bomb(gear) else None
     target = _target(state, figure, action, gear)
@@ -74,7 +76,6 @@ def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) ->
     if where is not None:  # it leaves its bearer for good, armed where it was put
         figure.used_up = (*figure.used_up, gear.id)
         return events + mines.used(state, figure, gear, where)
-    from wartime.engine import addiction
 
     if not found and not addiction.drugs(gear):  # the players' to say (not yet automated)
         names = ", ".join(t.name for t in gear.traits) or "sin bonus"
@@ -118,7 +119,6 @@ def _effect(
 ) -> list[Event]:
     if effect.heals:  # an Elixir also takes a poison away (engine/poison.py)
         healed = _heal(target, trait, effect.heals * (trait.level if effect.per_level else 1))
-        from wartime.engine.poison import cure
 
         return healed + cure(target, trait.name)
     if effect.ene_now:
@@ -171,7 +171,6 @@ def attribute_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:
     mods = [(f"cóctel ({a})", +1) for a in figure.boosts if a in kinds]
     if figure.drained and "ATR" in kinds:
         mods.append((DRAINED, -1))
-    from wartime.engine.addiction import check_shifts
 
     return mods + check_shifts(figure, kinds)  # Droga's withdrawal (engine/addiction.py)
 
@@ -195,8 +194,6 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
 def activation_ends(state: GameState, active: Figure) -> list[Event]:
     """The end of ``active``'s activation: its crash and hangover are over; a cóctel
     taken during it wears off (anyone's), and an overdose wounds."""
-    from wartime.engine.combat import wound
-
     if active.crash == 2:
         active.crash = 0
     active.drained = False

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of, per_profile
 from wartime.engine.figures import Figure
+from wartime.engine.sequence import carry_out
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
 
@@ -54,6 +55,4 @@ def guards(state: GameState, actor: Figure, action: Action) -> list[str]:
 
 def _could_take(state: GameState, actor: Figure, swapped: Action) -> bool:
     """Whether the attack could go at the bodyguard instead (it is checked in full)."""
-    from wartime.engine.sequence import carry_out
-
     return state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), swapped)) is None

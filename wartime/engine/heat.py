@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import entries_of, named_by, per_profile
+from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import STRIDES as STEPS
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
@@ -78,8 +80,6 @@ def _veins(figure: Figure) -> tuple[tuple[str, float], ...]:
 def stride_options(figure: Figure) -> list[Action]:
     """Moves taken with Fuego en las venas, four ways at their longer reach, for
     legal_actions() to check in full (bearers only: nobody else pays for it)."""
-    from wartime.engine.core.movement import STRIDES as STEPS
-
     out = []
     for label, extra in _veins(figure)[:1]:
         for kind in sorted(STRIDES):
@@ -94,8 +94,6 @@ def stride_options(figure: Figure) -> list[Action]:
 
 def stride_paid(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Fuego en las venas: the wounds of the K it took, once the move is done."""
-    from wartime.engine.combat import wound
-
     events: list[Event] = []
     for label in action.options:
         for trait, effect in entries_of(figure, None):

@@ -33,6 +33,7 @@ from wartime.engine.bonuses import (
     sources,
     target_named,
 )
+from wartime.engine.core.denial import denies
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait, Weapon
@@ -291,7 +292,6 @@ def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
         return plan
     striker = blow.striker
     ctx = Context(target, blow.melee, blow.weapon, critical=blow.critical)
-    from wartime.engine.core.denial import denies
 
     for trait, effect in entries_of(striker, blow.weapon):
         if striker.side != target.side and denies(target, trait.name):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.events import Event
@@ -122,8 +123,6 @@ def _untie(state: GameState, figure: Figure) -> list[Event]:
     figure.next_action_modifier = 0
     events.append(event)
     if outcome is Outcome.FUMBLE:
-        from wartime.engine.combat import wound
-
         figure.untie_crits = 0
         return events + wound(state, figure, FUMBLE_WOUNDS)
     needed = 2 if figure.tied == STEEL else 1

@@ -18,11 +18,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from wartime.engine import terrain_moves as moves
 from wartime.engine.actions import Action, option_refused
+from wartime.engine.altitude import _rough as rough
 from wartime.engine.bonuses import entries_of, per_profile
+from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import stats
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.flight import rough_failure
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome, round_half_up
 
@@ -75,11 +79,6 @@ def _leap_of(figure: Figure, label: str) -> tuple[float, int, int | None, int | 
 
 def leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Súper salto: a Salto de longitud of the entry's K for its ENE (see the module)."""
-    from wartime.engine import terrain_moves as moves
-    from wartime.engine.altitude import _rough as rough
-    from wartime.engine.checks import acting_modifiers, roll, spend
-    from wartime.engine.flight import rough_failure
-
     if len(action.options) != 1:
         raise IllegalActionError("A jump takes one leap entry at most")
     label = action.options[0]

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine import heat, hits
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context
+from wartime.engine.bonuses import Context, carried
 from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
@@ -52,8 +52,10 @@ from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.generic import perform
 from wartime.engine.handlers import Handler, register
 from wartime.engine.psychology import psi_check, stress_limits
+from wartime.engine.responses import Exchange
 from wartime.engine.sequence import possessed
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -209,8 +211,6 @@ def _strike(
 
 def fighter(state: GameState, figure: Figure) -> tuple[str, int] | None:
     """What a Combate mental blow checks: a mind user's own attribute, else Hielo's 3."""
-    from wartime.engine.bonuses import carried
-
     found = mind_attribute(state, figure)
     if found is None and any(t.name == ICE for t in carried(figure)):
         return ICE, ICE_VALUE  # its INT, VOL and CAL count as 3 (BONUS Y MALUS, Hielo)
@@ -231,7 +231,6 @@ def _open_exchange(state: GameState, figure: Figure, target: Figure, action: Act
     """Combate mental: the target of a Corromper / Hackear may strike back at once."""
     if state.probing or not can_fight_back(state, target, figure):
         return []
-    from wartime.engine.responses import Exchange
 
     state.exchange = Exchange(state.active or figure.id, action, figure.id, target.id,
                               window=not figure.reacting)  # fmt: skip
@@ -381,7 +380,6 @@ def puppet_action(
         raise IllegalActionError(
             f"{possessor.id} is in panic: it can only flee, not direct {puppet.id}"
         )
-    from wartime.engine.generic import perform
 
     own = (puppet.ene, puppet.side, puppet.actions_taken)
     puppet.ene, puppet.side = possessor.ene, possessor.side

@@ -35,6 +35,9 @@ from wartime.engine.checks import chance
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.melee_variants import melee_group
+from wartime.engine.moves import engaged_with
+from wartime.engine.psychology import psi_check
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Effect
@@ -68,9 +71,6 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Gallina and Locura asesina: what the first action of this activation must be."""
     figure.urge = ()
     effects = _effects(figure)
-    from wartime.engine.melee_variants import melee_group
-    from wartime.engine.moves import engaged_with
-
     engaged = bool(engaged_with(state, figure))
     if engaged and any(e.outnumbered_flees for e in effects):
         group = melee_group(state, figure)
@@ -183,7 +183,5 @@ def void_runes(
     text = f"{RUNES} de {target.id} anula {ability} de {caster.id}"
     events.append(Event("cancelled", text, {"figure": target.id, "ability": ability}))
     if rolled.data["roll"] == 1:
-        from wartime.engine.psychology import psi_check
-
         events += psi_check(state, caster, RUNES)
     return events, True

@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 from wartime.board.shapes import Disc, Point
 from wartime.engine.actions import Action
+from wartime.engine.areas import caught
+from wartime.engine.combat import defend
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -194,9 +196,6 @@ def _swap(state: GameState, old: Mine, new: Mine) -> None:
 
 
 def _go_off(state: GameState, mine: Mine, trigger: Figure) -> list[Event]:
-    from wartime.engine.areas import caught
-    from wartime.engine.combat import defend
-
     state.mines = tuple(m for m in state.mines if m is not mine)
     gap = _gap(mine, trigger)
     leaps = mine.homing > 0 and gap <= mine.homing + _TOUCH

@@ -10,7 +10,9 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine import afloat, cries, flight, ghost, heat, limits, wear
 from wartime.engine.actions import Action
+from wartime.engine.bonuses import ene_modifiers
 from wartime.engine.checks import afford, spend
+from wartime.engine.combat import sight
 from wartime.engine.core import movement, stats
 from wartime.engine.core.movement import BLOCKED, HIGH, noise_event
 
@@ -32,7 +34,7 @@ from wartime.engine.driving import (
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
-from wartime.engine.sequence import end_activation
+from wartime.engine.sequence import end_activation, fleeing_only
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
@@ -204,13 +206,10 @@ def move_problem(
     if bound and stats.prices_moves(figure):  # Lento: the move is priced as it will be paid
         from functools import partial
 
-        from wartime.engine.bonuses import ene_modifiers
 
         figure.ene_pending = partial(ene_modifiers, state, figure, action)
     try:
         if figure.panic:
-            from wartime.engine.sequence import fleeing_only
-
             fleeing_only(state, figure, action)
         route(state, figure, action.point, budget, stride, clear=clear)
     except IllegalActionError as exc:
@@ -296,8 +295,6 @@ esprintar = _stride("esprintar")
 
 def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Cargar (2): up to MOV+3 K, at least 2 K, into contact with an enemy in LdV."""
-    from wartime.engine.combat import sight
-
     target = state.figure(action.target)
     if target.side == figure.side or target.casualty:
         raise IllegalActionError(f"{target.id} is not a living enemy")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import action_weapon, entries_of, option_label, spent_in
+from wartime.engine.concentrated import refuse_unfit
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -98,7 +99,6 @@ def take(figure: Figure, action: Action) -> list[Event]:
         if entry in entries:
             raise IllegalActionError(f"{entry} is taken once per attack")
         entries.add(entry)
-    from wartime.engine.concentrated import refuse_unfit
 
     refuse_unfit(figure, action)  # Arco concentrado: only with a G template
     events = []

@@ -17,10 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.checks import spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
+from wartime.engine.sequence import end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 
@@ -46,8 +48,6 @@ def can_order(state: GameState, figure: Figure, ally: Figure) -> bool:
 
 def give(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Usar bonus: ENE from the bearer to an ally in reach, who acts at once."""
-    from wartime.engine.checks import spend
-
     if state.active != figure.id:
         raise IllegalActionError(f"{ENTRY} are given in the bearer's own activation")
     if figure.orders_turn == state.turn:
@@ -74,8 +74,6 @@ def give(state: GameState, figure: Figure, action: Action, name: str, use: Effec
 
 def hand_back(state: GameState, ally: Figure) -> list[Event]:
     """The ordered ally hands over: the one that gave the orders carries on."""
-    from wartime.engine.sequence import end_activation
-
     ally.next_action_modifier = 0
     ally.psi_bonus = 0
     ally.focus = 0

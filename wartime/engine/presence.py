@@ -35,10 +35,13 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
+from wartime.engine.checks import roll
+from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.psychology import psi_check
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.effects import load_effects
@@ -155,7 +158,6 @@ def dread(state: GameState, figure: Figure) -> list[Event]:
         reach = within if within is not None else vol(state, bearer)
         if _gap(figure, bearer) > reach:
             continue
-        from wartime.engine.psychology import psi_check
 
         figure.dread_turn = state.turn
         cause = f"{name} de {bearer.id}"
@@ -230,9 +232,6 @@ def flight(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 def _crossing(state: GameState, figure: Figure, label: str, wounds: int) -> list[Event]:
     """CH AGI; failed, CH CON; failed again, ``wounds`` wounds (no CH DEF)."""
-    from wartime.engine.checks import roll
-    from wartime.engine.combat import wound
-
     outcome, event = roll(state, figure, f"CH AGI ({label})", figure.profile.agi, [])
     if outcome.passed:
         return [event]

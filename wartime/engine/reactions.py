@@ -27,11 +27,16 @@ from wartime.board.shapes import Point
 from wartime.engine import senses
 from wartime.engine.actions import Action
 from wartime.engine.checks import roll
+from wartime.engine.combat import sight
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import sight_extra, vol
+from wartime.engine.deathmachine import volley
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.generic import perform
+from wartime.engine.handlers import HANDLERS
 from wartime.engine.psychology import keeps_nerve
+from wartime.engine.sequence import check_game_over, end_activation, possessed
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import hear_all
@@ -68,9 +73,6 @@ class Window:
 
 def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]:
     """Enemies of ``actor`` that see it (CdV) or hear the noise the action made."""
-    from wartime.engine.combat import sight
-    from wartime.engine.sequence import possessed
-
     able = [
         e for e in state.enemies_of(actor)
         if e.ene > REACTION_FLOOR and not e.casualty and e.id != state.active
@@ -162,7 +164,6 @@ def decide(state: GameState, action: Action) -> list[Event]:
         )
     reactor = state.figure(action.figure)
     if action.item is not None:  # Machina mors: the weapon's volley (deathmachine.py)
-        from wartime.engine.deathmachine import volley
 
         return volley(state, window, reactor, action)
     early = _early_point(window, action)
@@ -239,8 +240,6 @@ def _carry_on(state: GameState, window: Window) -> list[Event]:
 
 def react(state: GameState, action: Action) -> list[Event]:
     """The reactor's one action, or "pass"; then the acting Pj goes on."""
-    from wartime.engine.handlers import HANDLERS
-
     window = state.window
     assert window is not None and window.reactor is not None
     reactor = state.figure(window.reactor)
@@ -251,8 +250,6 @@ def react(state: GameState, action: Action) -> list[Event]:
     elif action.kind in QUIET_ACTIONS or action.kind not in HANDLERS:
         raise IllegalActionError(f"'{action.kind}' cannot be used as a reaction")
     else:
-        from wartime.engine.generic import perform
-
         events, goes_ahead = keeps_nerve(state, reactor, action)  # Cobarde: a CH PSI to attack
         if goes_ahead:
             events += perform(state, reactor, action, HANDLERS[action.kind])
@@ -262,7 +259,6 @@ def react(state: GameState, action: Action) -> list[Event]:
     state.window = None
     if window.halt is not None:
         events += _carry_on(state, window)
-    from wartime.engine.sequence import check_game_over, end_activation
 
     events += check_game_over(state)
     actor = state.figure(window.actor)

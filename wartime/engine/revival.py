@@ -30,6 +30,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import free_spot
 from wartime.engine.events import Event
 from wartime.engine.figures import GONE, Figure
+from wartime.engine.hits import no_healing
 
 if TYPE_CHECKING:
     from wartime.engine.hits import Blow, Wounded
@@ -126,8 +127,6 @@ def turn_starts(state: GameState) -> list[Event]:
 
 
 def _recover(state: GameState, figure: Figure) -> list[Event]:
-    from wartime.engine.hits import no_healing
-
     barred = no_healing(figure)
     name = _entry(figure, "hero") or "Héroe"
     if barred is not None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from wartime.board.battlefield import Battlefield
 from wartime.board.validation import battlefield_problems
 from wartime.engine.profiles import Profile, bare_profile, profile_from_army
+from wartime.engine.state import GameState
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
@@ -60,8 +61,6 @@ class Scenario:
             raise DataError([Problem(name, path, message) for path, message in found])
 
     def new_game(self) -> GameState:
-        from wartime.engine.state import GameState
-
         return GameState(self)
 
     def start_level(self, unit_id: str) -> int:

@@ -34,13 +34,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
+from wartime.engine import condemned
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.combat import magazine_size, rounds_left, wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.hits import refuse_healing
+from wartime.engine.options import SHOTS
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance, edge_distance
@@ -109,8 +113,6 @@ def _dead(figure: Figure) -> bool:
 
 def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Necrófago: pay the action, heal from a corpse in base contact."""
-    from wartime.engine.hits import refuse_healing
-
     corpse = _other(state, figure, action.target, name)
     if not _dead(corpse):
         raise IllegalActionError(f"{name}: {corpse.id} is not a corpse")
@@ -150,8 +152,6 @@ def regain_entries(figure: Figure) -> list[str]:
 def regain_weapon(figure: Figure, name: str) -> Weapon | None:
     """Munición regenerativa: the magazine weapon it serves (the one it sits on, or the
     first with magazines short of rounds when the character carries it)."""
-    from wartime.engine.combat import magazine_size, rounds_left
-
     sits = {t.weapon for t in figure.profile.traits if t.name == name}
     for weapon in figure.profile.weapons:
         size = magazine_size(figure, weapon)
@@ -166,8 +166,6 @@ def _regain(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
     """Munición regenerativa: pay the action and roll CH CAL for the weapon."""
-    from wartime.engine.combat import magazine_size, rounds_left
-
     if action.target is not None:
         raise IllegalActionError(f"{name} is used on its bearer: it takes no target")
     weapon = regain_weapon(figure, name)
@@ -239,8 +237,6 @@ def _death_hand(
 ) -> list[Event]:
     """La mano de la muerte: pay the action; a passed CH VOL (ENF against a conscious
     enemy) moves one wound from the source onto the target."""
-    from wartime.engine.combat import wound
-
     source = _source(state, figure, action, name)
     target = _other(state, figure, action.target, name)
     if target is source:
@@ -265,7 +261,6 @@ def _death_hand(
     if not passed:
         return events
     source.wounds -= 1
-    from wartime.engine import condemned
 
     condemned.passed(figure, source)  # Condenado: one of its own wounds passed on (condemned.py)
     text = f"{name}: {figure.id} pasa 1 herida de {source.id} a {target.id}"
@@ -283,8 +278,6 @@ MANIPULATOR = "Manipulador"
 def manipulates(state: GameState, target: Figure, shooter: Figure, action: Action) -> bool:
     """Manipulador may answer this action: a ranged attack at a bearer whose VOL is above
     the shooter's."""
-    from wartime.engine.options import SHOTS
-
     if action.kind not in SHOTS:  # a shot or a throw
         return False
     if not any(e.manipulator for _, e in entries_of(target, None)):

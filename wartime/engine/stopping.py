@@ -17,6 +17,7 @@ from wartime.engine.bonuses import entries_of
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.melee_variants import _shove
 
 if TYPE_CHECKING:
     from wartime.engine.hits import Blow, Landing
@@ -41,7 +42,6 @@ def pushed(
     origin = source if source is not None else blow.striker.position
     if distance <= 0 or origin == target.position:
         return []
-    from wartime.engine.melee_variants import _shove
 
     text = (
         f"{entry}: {target.id} retrocede {distance} K (DAÑ {damage} + 2 − CON {target.profile.con})"

@@ -14,17 +14,20 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from wartime.engine import curses
 from wartime.engine.actions import Action
 from wartime.engine.boarding import evacuate
 from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, book_modifiers, cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
+from wartime.engine.combat import _resolve_hit, bonus_damage, defend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import Stride, noise_event
 from wartime.engine.driving import drives, turn_to, unusable, unusable_text
 from wartime.engine.entry_actions import pivot_cost
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.flight import free_high
 from wartime.engine.handlers import register
 from wartime.engine.moves import route
 from wartime.engine.profiles import UNARMED
@@ -45,7 +48,6 @@ CRITICAL_EXTRA_K = 1.0  # MOVIMIENTO: a critical on a movement action goes 1 K f
 def pivotar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Pivotar (3/1): a transport turns on its base for ENE 3, a reacting Pj for ENE 1."""
     book = entry("pivotar")
-    from wartime.engine.flight import free_high  # Aerostático pivots up there
 
     if figure.level == 3 and not free_high(figure):
         raise IllegalActionError(f"{book.name} is not allowed flying at altitude 3")
@@ -134,8 +136,6 @@ def ram(
     On a hit the transport takes DAÑ = the target's CON (a transport's CAL) + K/2, and
     the target is thrown DAÑ − its CON K straight on.
     """
-    from wartime.engine.combat import _resolve_hit, bonus_damage, defend
-
     vehicle = figure.profile.transport
     assert vehicle is not None
     power, k = vehicle.cal, round_half_up(run)
@@ -209,7 +209,6 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     radius = max(EXPLOSION_MIN_RADIUS, vehicle.mov)
     thrown = evacuate(state, figure)  # its passengers are thrown out, into the blast
     victims = caught(state, figure, radius)
-    from wartime.engine import curses
 
     seat = curses.ejects(figure)  # Asiento eyectable: the rider is thrown clear (curses.py)
     if seat is not None:
@@ -237,8 +236,6 @@ def caught(state: GameState, figure: Figure, radius: float) -> list[str]:
 def blast(state: GameState, victims: list[str], damage: int) -> list[Event]:
     """Each figure caught makes its own CH DEF against ``damage``, in turn; one an earlier
     blast of the chain already took out is left alone (blasts chain through defend)."""
-    from wartime.engine.combat import defend
-
     events: list[Event] = []
     for fid in victims:
         victim = state.figures[fid]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import action_weapon, entries_of
 from wartime.engine.checks import chance
+from wartime.engine.combat import wound
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.psychology import stress_limits
@@ -42,8 +43,6 @@ def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Effect]]:
 
 def pay(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """After an action: the wounds (no CH DEF) and stress its weapon or metaability cost."""
-    from wartime.engine.combat import wound  # combat plays the actions that call us
-
     events: list[Event] = []
     for name, effect in _used(figure, action):
         if figure.casualty:

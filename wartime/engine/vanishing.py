@@ -27,8 +27,11 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import engaged_with
+from wartime.engine.deployment import centre_facing, spot_problem, zones_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.holds import holder
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Effect
 
@@ -84,9 +87,6 @@ def use(state: GameState, figure: Figure, action: Action, name: str, effect: Eff
 
 
 def _tied_down(state: GameState, figure: Figure) -> str | None:
-    from wartime.engine.core.movement import engaged_with
-    from wartime.engine.holds import holder
-
     if engaged_with(state, figure):
         return f"{figure.id} is engaged in CaC"
     if figure.aboard is not None:
@@ -99,15 +99,11 @@ def _tied_down(state: GameState, figure: Figure) -> str | None:
 
 
 def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
-    from wartime.engine.deployment import zones_of
-
     return zones_of(state, side)
 
 
 def return_problem(state: GameState, figure: Figure, point: Point) -> str | None:
     """Why the away ``figure`` cannot come back at ``point`` (None: it can)."""
-    from wartime.engine.deployment import spot_problem
-
     reason = spot_problem(state, figure.id, figure.side, point, figure.radius)
     if reason:
         return reason
@@ -121,8 +117,6 @@ def return_problem(state: GameState, figure: Figure, point: Point) -> str | None
 def _come_back(
     state: GameState, figure: Figure, action: Action, name: str, effect: Effect
 ) -> list[Event]:
-    from wartime.engine.deployment import centre_facing
-
     if action.point is None:
         raise IllegalActionError(f"{figure.id} comes back at a point (Action.point)")
     reason = return_problem(state, figure, action.point)
