@@ -469,7 +469,9 @@ def _landed(
     if blow is None:
         return []
     hurt, where, damage, source = before
-    landing = hits.Landing(blow, events, where, hurt, damage, source)
+    stopped = any(e.kind == "saved" and ("cover" in e.data or "shield" in e.data) for e in events)
+    reached = not target.casualty and not stopped
+    landing = hits.Landing(blow, events, where, hurt, damage, source, reached)
     return _all(hookspecs.landed.collect(state, target, landing))
 
 
@@ -566,7 +568,8 @@ def _defend_once(
         events += _devour(blow.striker, target, plan.kill_heals)
     if blow.melee and target.hurt > hurt:
         _blooded(blow)
-    return events + _all(hookspecs.wounded.collect(state, target, wounding))
+    wounded = hits.Wounded(blow, target.hurt - hurt, wounding.taken_out(target))
+    return events + _all(hookspecs.wounded.collect(state, target, wounded))
 
 
 def _blooded(blow: hits.Blow) -> None:
