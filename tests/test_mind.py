@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
 from wartime.engine import Action, GameState, PendingKind
 from wartime.engine.handlers import HANDLERS
 from wartime.engine.mind import HANDLERS as MIND
@@ -414,6 +416,30 @@ def test_contramagia_is_offered_to_an_enemy_neuromante_in_reach() -> None:
     assert state.pending.kind is PendingKind.RESPOND
     assert Action("contramagia", "c") in state.legal_actions()
     refused(state, Action("contramagia", "b"), "cannot answer with Contramagia")
+
+
+@pytest.mark.parametrize(("c_ene", "offered"), [(-7, False), (-6, True)])
+def test_contramagia_made_dearer_by_halito_de_hambre_is_offered_only_when_paid(
+    c_ene: int, offered: bool
+) -> None:
+    """Contramagia (ENE 3, an answer down to ENE −10) with BONUS Y MALUS, Hálito de hambre
+    on the caster (enemies within 5 K pay ENE +1): at ENE −7 it would cost 4 and leave −11,
+    so c is not offered it (it used to be, and paying it crashed AI games); at −6 it is
+    offered and paid down to −10."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (14.0, 10.0), 180.0),
+             ("c", "B", (10.0, 13.0), 270.0)]  # fmt: skip
+    hungry = mind("a", "Neuromante", int_=7)
+    hungry = dataclasses.replace(hungry, traits=(*hungry.traits, Trait("Hálito de hambre")))
+    profiles = {"a": hungry, "b": mind("b"), "c": mind("c", "Neuromante", int_=6)}
+    state = started(scenario(units, profiles=profiles), [5] * 12)
+    state.figure("c").ene = c_ene
+    state.apply(Action("corromper_hackear", target="b"))
+    assert (Action("contramagia", "c") in state.legal_actions()) is offered
+    if offered:
+        state.apply(Action("contramagia", "c"))
+        assert state.figure("c").ene == -10
+    else:
+        refused(state, Action("contramagia", "c"), "cannot answer with Contramagia")
 
 
 def test_contramagia_won_cancels_the_casting() -> None:

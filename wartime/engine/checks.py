@@ -288,3 +288,19 @@ def contest(
     )
     data = {"figure": actor.id, "target": defender.id, "winner": winner, "result": result.value}
     return result, mine, [mine_event, theirs_event, Event("opposed", text, data)]
+
+
+def unpaid(state: GameState, payer: Figure, action: Action, price: int, label: str) -> str | None:
+    """Why ``payer`` cannot pay ``price`` ENE for ``action`` as an answer now, or None.
+
+    It is paid as a reaction pays, down to ENE −10, with what the entries add to it
+    (Hálito de hambre: +1 within 5 K of the bearer), so it is tried on a copy.
+    """
+
+    def pay(trial: GameState) -> None:
+        figure = trial.figure(payer.id)
+        figure.reacting = True
+        with carrying_out(trial, figure, action):
+            afford(figure, price, label)
+
+    return state.probe(pay)

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from wartime.engine import ghost
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
-from wartime.engine.checks import Modifiers, acting_modifiers, roll
+from wartime.engine.book import entry
+from wartime.engine.checks import Modifiers, acting_modifiers, roll, unpaid
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
-from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.figures import Figure
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -58,7 +59,7 @@ def counter_mages(state: GameState, actor: Figure, action: Action) -> list[str]:
         and mage.tied is None
         and not ghost.on(mage)  # Incorpóreo: it acts on no one (ghost.py)
         and not possessed(state, mage)
-        and mage.ene - COUNTER_ENE >= REACTION_FLOOR
+        and unpaid(state, mage, Action(COUNTER, mage.id), COUNTER_ENE, entry(COUNTER).name) is None
         and edge_distance(mage.position, mage.radius, actor.position, actor.radius)
         <= mage.profile.int_
     )

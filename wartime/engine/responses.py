@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, entry
-from wartime.engine.checks import Modifiers, acting_modifiers, afford, carrying_out, roll, spend
+from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
+from wartime.engine.checks import unpaid as checks_unpaid
 from wartime.engine.countermagic import COUNTER, COUNTER_ENE, counter_mages
 from wartime.engine.driving import drives
 from wartime.engine.duels import DRAW, desenfundar, draw_weapons
@@ -117,20 +118,9 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
 
 
 def unpaid(state: GameState, target: Figure, kind: str) -> str | None:
-    """Why ``target`` cannot pay for answer ``kind`` (Huir, Esquivar en CaC) now, or None.
-
-    It is paid as :func:`_answer` pays it, down to ENE −10, with what the entries add to
-    it (Hálito de hambre: +1 within 5 K of the bearer), so it is tried on a copy.
-    """
+    """Why ``target`` cannot pay for answer ``kind`` (Huir, Esquivar en CaC) now, or None."""
     book = entry(kind)
-
-    def pay(trial: GameState) -> None:
-        payer = trial.figure(target.id)
-        payer.reacting = True
-        with carrying_out(trial, payer, Action(kind, payer.id)):
-            afford(payer, cost(book), book.name)
-
-    return state.probe(pay)
+    return checks_unpaid(state, target, Action(kind, target.id), cost(book), book.name)
 
 
 def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
