@@ -453,7 +453,10 @@ def test_raising_a_wall_never_reduces_cover(
     assert after >= before - 1e-6
     ref_before = cover_percent_reference(eye, target, diameter, height, solids, 8)
     ref_after = cover_percent_reference(eye, target, diameter, height, raised, 8)
-    assert ref_after >= ref_before - 1e-6
+    # The reference samples the silhouette, so it holds only within its stated error
+    # (test_reference_converges_within_its_stated_error): hypothesis found a raised wall
+    # 0.01 pp "lower" in it, where the exact fast path above rose as it must.
+    assert ref_after >= ref_before - 0.1
 
 
 @given(
