@@ -95,11 +95,11 @@ def test_the_plain_shortcut_agrees_with_the_check() -> None:
         while not state.over and seen < 400:
             if state.pending.kind in (PendingKind.ACT, PendingKind.REACT_ACT):
                 fast = set(state.legal_actions())
-                plain, offers._plain = offers._plain, lambda s, f: False
+                plain, offers.plain_position = offers.plain_position, lambda s, f: False
                 try:
                     slow = set(state.legal_actions())
                 finally:
-                    offers._plain = plain
+                    offers.plain_position = plain
                 assert fast == slow
                 assert all(state.check(a) is None for a in fast)
                 seen += 1

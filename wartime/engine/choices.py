@@ -168,6 +168,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         steady = [a for a in steady if state.check(a) is None]
     moves: list[Action] = []
     free: dict[int, float] = {}
+    charges: list[Action] = []
     if figure.aboard is None and not figure.perch and not engaged_with(state, figure):
         free = _open_ways(state, figure)
         moves = [
@@ -176,10 +177,18 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
             if move_problem(state, figure, a, engaged=False, clear=_within(figure, a, free, way))
             is None
         ]
-        options += reachable_charges(state, figure)
+        charges = reachable_charges(state, figure)
+        options += charges
         options += heat.stride_options(figure)  # Fuego en las venas (bearers only)
-    legal = [a for a in options if a.kind == "end" or state.check(a) is None]
-    more = offers.choices(state, figure, legal + moves, free, reacting)  # variants... (offers.py)
+    views = offers.look(state, figure, charges)  # the lines of sight checked below, at once
+    plain = offers.plain_position(state, figure)
+    legal = [
+        a
+        for a in options
+        if a.kind == "end"
+        or (not (plain and offers.hopeless(views, figure, a)) and state.check(a) is None)
+    ]
+    more = offers.choices(state, figure, legal + moves, free, views, reacting)  # variants...
     return list(dict.fromkeys(legal + steady + moves + more))
 
 

@@ -45,6 +45,7 @@ from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychic_hits import deal_stress, stress_ammo, wall_pieces
 from wartime.engine.psychology import psi_check, trauma
 from wartime.engine.surprise import cac_impact, surprised
+from wartime.engine.world import CoverQuery
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, line_of_sight
 from wartime.geometry.distance import edge_distance
@@ -85,10 +86,7 @@ class Sight:
         viewer, target = self._viewer, self._target
         if senses.sees_through(viewer, self.distance):  # Meta visión: obstacles hide nothing
             return 0.0
-        world = self._state.world
-        return world.cover(
-            viewer.eye(), target.position, 2 * target.radius, target.current_height, target.perch
-        )
+        return self._state.world.cover(*cover_query(viewer, target))
 
     @property
     def cover_class(self) -> str:
@@ -101,6 +99,13 @@ class Sight:
 
 def sight(state: GameState, viewer: Figure, target: Figure) -> Sight:
     return Sight(state, viewer, target)
+
+
+def cover_query(viewer: Figure, target: Figure) -> CoverQuery:
+    """The question :attr:`Sight.cover` asks the world's cover memory: ``viewer``'s eye to
+    ``target``'s silhouette.  A batch that fills the memory ahead of the checks
+    (World.fill_cover) builds its keys here, so they cannot drift from the ones read."""
+    return viewer.eye(), target.position, 2 * target.radius, target.current_height, target.perch
 
 
 def range_penalty(distance: float) -> int:
@@ -239,10 +244,13 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
 
 def _shot_cover(state: GameState, shooter: Figure, target: Figure) -> str:
     """Cover of the target along the line of fire, from the muzzle (DESIGN §5)."""
-    percent = state.world.cover(
-        shooter.muzzle(), target.position, 2 * target.radius, target.current_height, target.perch
-    )
-    return cover_class(percent)
+    return cover_class(state.world.cover(*shot_query(shooter, target)))
+
+
+def shot_query(shooter: Figure, target: Figure) -> CoverQuery:
+    """The question a shot's cover asks the world's cover memory: ``shooter``'s muzzle to
+    ``target``'s silhouette (as :func:`cover_query`, for a batch ahead of the checks)."""
+    return shooter.muzzle(), target.position, 2 * target.radius, target.current_height, target.perch
 
 
 def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modifiers:

@@ -28,6 +28,7 @@ a neuromante's Curar may treat stress instead (``item`` "estrés", PSICOLOGÍA, 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
@@ -36,7 +37,7 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, focus_step
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
-from wartime.engine.combat import magazine_size, rounds_left, sight, wound
+from wartime.engine.combat import Sight, magazine_size, rounds_left, sight, wound
 from wartime.engine.core import hookspecs, stats
 from wartime.engine.core.movement import ENGAGED_GAP
 from wartime.engine.core.stats import vol
@@ -308,26 +309,48 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
     "Could see it": a living enemy able to interact at range and within its own VOL×5 K,
     whatever its facing (Pj turn freely).  Hidden, enemies need a CH INT ENF to act on it.
     """
-    from wartime.engine.targets import hides_bare  # Sombra: no cover needed
-
     book = entry("esconderse")
     if figure.hidden:
         raise IllegalActionError(f"{figure.id} is already hidden")
-    for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
-        if not can_interact(enemy.level, figure.level, ranged=True):
-            continue
-        seen = sight(state, enemy, figure)
-        cdv = vision_range(vol(state, enemy)) + stats.sight_extra(enemy)  # Súper vista...
-        if seen.distance <= cdv and seen.cover_class not in COVERED and not hides_bare(figure):
-            raise IllegalActionError(
-                f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "
-                f"{book.name} needs more than 50%"
-            )
+    found = seen_by(state, figure)
+    if found is not None:
+        enemy, seen = found
+        raise IllegalActionError(
+            f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "
+            f"{book.name} needs more than 50%"
+        )
     events = [spend(figure, _cost(book), book.name)]
     figure.hidden = True
     figure.next_action_modifier = 0
     text = f"{figure.id} se esconde: el enemigo necesitará un CH INT ENF para descubrirle"
     return [*events, Event("hidden", text, {"figure": figure.id})]
+
+
+def watching(state: GameState, figure: Figure) -> Iterator[tuple[Figure, Sight]]:
+    """The enemies that could see ``figure`` now, by id, each with its sight of it: able
+    to interact at range and within their own CdV's reach, whatever their facing.
+
+    Lazy, in the order Esconderse asks them; a cover batch (offers.py) asks them all."""
+    for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
+        if not can_interact(enemy.level, figure.level, ranged=True):
+            continue
+        seen = sight(state, enemy, figure)
+        cdv = vision_range(vol(state, enemy)) + stats.sight_extra(enemy)  # Súper vista...
+        if seen.distance <= cdv:
+            yield enemy, seen
+
+
+def seen_by(state: GameState, figure: Figure) -> tuple[Figure, Sight] | None:
+    """The first enemy that sees ``figure`` with 50% cover or less, and its sight: while
+    there is one, Esconderse is refused."""
+    return next(((e, seen) for e, seen in watching(state, figure) if spots(figure, seen)), None)
+
+
+def spots(figure: Figure, seen: Sight) -> bool:
+    """A watcher's ``seen`` of ``figure`` finds it: 50% cover or less (Sombra needs none)."""
+    from wartime.engine.targets import hides_bare
+
+    return seen.cover_class not in COVERED and not hides_bare(figure)
 
 
 # -- Buscar, Percibir --------------------------------------------------------------------------

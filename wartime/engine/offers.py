@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
@@ -25,21 +26,29 @@ from wartime.engine.actions import Action
 from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.bonuses import carries
 from wartime.engine.book import cost, entry
-from wartime.engine.combat import magazine_size, rounds_left
+from wartime.engine.combat import (
+    Sight,
+    cover_query,
+    magazine_size,
+    rounds_left,
+    shot_query,
+    sight,
+)
 from wartime.engine.core.movement import ENGAGED_GAP, engaged_with
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.driving import drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.generic import NEUROMANCER, STRESS
+from wartime.engine.generic import NEUROMANCER, STRESS, spots, watching
 from wartime.engine.mind import mind_attribute
 from wartime.engine.moves import route
 from wartime.engine.sequence import possessed
 from wartime.engine.surprise import UNSEEN_TRAITS
 from wartime.engine.terrain_moves import JUMP_TABLE, SILENT, TURN, TURN_MIN_MOV, backs_at
+from wartime.engine.world import CoverQuery
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.terrain import SURCHARGE
-from wartime.geometry.vision import in_arc, vision_range
+from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -66,14 +75,16 @@ _EPS = 1e-6
 
 def choices(
     state: GameState, figure: Figure, legal: list[Action], free: dict[int, float],
-    reacting: bool = False,
+    views: Views, reacting: bool = False,
 ) -> list[Action]:  # fmt: skip
     """The further legal actions of ``figure``; ``legal`` is what the core already offers
     (its moves too),
-    ``free`` how far the base runs straight and free in the directions choices sampled."""
-    plain = _plain(state, figure)
+    ``free`` how far the base runs straight and free in the directions choices sampled,
+    ``views`` the lines of sight of the list (:func:`look`)."""
+    plain = plain_position(state, figure)
     if figure.aboard is not None:  # a passenger: generic actions and shots only
         found = _generic(state, figure) + _ranged(state, figure, legal, [])
+        _spot(state, figure, found, views)
         return [a for a in found if _legal(state, a)]
     engaged = engaged_with(state, figure)
     found = _generic(state, figure) + _mind(state, figure)
@@ -83,8 +94,16 @@ def choices(
         found += _ranged(state, figure, legal, engaged) + _falls(state, figure)
     if reacting:
         found += _counter_charge(state, figure)
-    simple = SIMPLE | ({"esconderse"} if plain and _unwatched(state, figure) else set())
-    checked = [a for a in found if (plain and a.kind in simple) or _legal(state, a)]
+    _spot(state, figure, found, views)
+    watchers = views.watchers
+    unseen = watchers is not None and not any(spots(figure, seen) for _, seen in watchers)
+    simple = SIMPLE | ({"esconderse"} if plain and unseen else set())  # (generic.seen_by)
+    checked = [
+        a
+        for a in found
+        if (plain and a.kind in simple)
+        or (not (plain and hopeless(views, figure, a)) and _legal(state, a))
+    ]
     if not engaged:
         checked += _strides(state, figure, free, plain, set(legal))
     return checked
@@ -93,19 +112,13 @@ def choices(
 # The generic actions without a target whose legality is plain to see when no figure on
 # the table carries an entry (no ENE modifier, no refusal of an entry can apply):
 # _generic lists them only when the book's ENE is affordable and their own condition
-# holds (tests/test_offers.py holds this equal to GameState.check).
+# holds (tests/test_offers.py holds this equal to GameState.check).  Esconderse joins
+# them when no enemy sees the figure with 50% cover or less (generic.seen_by; held equal
+# to the check in tests/test_sight_shortcuts.py).
 SIMPLE = frozenset({"concentrarse", "en_guardia", "percibir", "buscar", "soltar"})
 
 
-def _unwatched(state: GameState, figure: Figure) -> bool:
-    """Esconderse needs no cover from an enemy farther than its CdV reaches (generic.py)."""
-    return all(
-        _gap(enemy, figure) > vision_range(vol(state, enemy)) + sight_extra(enemy) + _EPS
-        for enemy in state.enemies_of(figure)
-    )
-
-
-def _plain(state: GameState, figure: Figure) -> bool:
+def plain_position(state: GameState, figure: Figure) -> bool:
     """No entry anywhere on the table, and the figure stands free on the ground, in calm."""
     if figure.panic or figure.perch or figure.level != 1 or figure.vanished or figure.aboard:
         return False
@@ -132,6 +145,114 @@ def _affords(figure: Figure, cost: int) -> bool:
 
 def _gap(a: Figure, b: Figure) -> float:
     return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+# -- lines of sight: asked in batches, read without a trial ------------------------------------
+
+# The shots and throws whose check refuses them when the figure has no LdV to the target:
+# in a plain position nothing before that test lets them through (combat.check_shot,
+# melee_variants._need_los); an area weapon's shot has no such test (areas.py).
+SIGHTED = frozenset({"ataque_distancia", "ataque_distancia_a_larga_distancia",
+                     "lanzar_armas_objetos"})  # fmt: skip
+BLIND = "ataque_distancia_a_ciegas"  # needs no LdV of its own, and an ally that sees
+
+
+@dataclass
+class Views:
+    """The lines of sight one list's checks ask, each worked out once for the list.
+
+    The figures do not change while a list is drawn up (each check plays on a copy), so
+    these sights are the ones the checks build (combat.sight), and their covers come
+    from the world's memory, filled in batches."""
+
+    aims: dict[str, Sight]  # the figure's sight of each enemy, when it may shoot at all
+    watchers: list[tuple[Figure, Sight]] | None  # who could see it, when it may hide
+    spotted: dict[str, bool] = field(default_factory=dict)  # a ciegas: blind target → seen
+
+
+def look(state: GameState, figure: Figure, charges: list[Action]) -> Views:
+    """The lines of sight of this list, their covers asked in one batch (World.fill_cover):
+    the figure's eye to each enemy in its CdV (its shots and throws) and to each it may
+    charge, its muzzle to each in its CdV (a legal shot's cover), and, while it may hide,
+    the eye of each enemy that could see it.  The keys are combat's cover_query and
+    shot_query, the ones the checks read.  A pair costs about 1/40 of a call in a batch,
+    so a muzzle that no legal shot asks is cheap."""
+    aims: dict[str, Sight] = {}
+    queries: list[CoverQuery] = []
+    if not figure.sprinted and not engaged_with(state, figure):  # else no shot asks its LdV
+        enemies, aimed = state.enemies_of(figure), {a.target for a in charges}
+        aims = {e.id: sight(state, figure, e) for e in enemies}
+        seen = [e for e in enemies if aims[e.id].in_vision]
+        queries += [cover_query(figure, e) for e in seen + [e for e in enemies if e.id in aimed]]
+        queries += [shot_query(figure, e) for e in seen]
+    watchers = None
+    if not figure.hidden and _affords(figure, _price("esconderse")):  # as _generic offers it
+        watchers = list(watching(state, figure))
+        queries += [cover_query(enemy, figure) for enemy, _ in watchers]
+    state.world.fill_cover(queries)
+    return Views(aims, watchers)
+
+
+def _spot(state: GameState, figure: Figure, found: list[Action], views: Views) -> None:
+    """Whether an ally sees each target of an a ciegas shot in ``found`` that the figure
+    does not (:func:`lookouts`), their lines of sight asked in one batch; its check asks
+    the allies only at such a target."""
+    aims = sorted({a.target for a in found if a.kind == BLIND and a.target is not None})
+    blind = [state.figure(t) for t in aims if t in views.aims and _hidden(views.aims[t])]
+    looking = {t.id: lookouts(state, figure, t) for t in blind}
+    state.world.fill_cover(
+        cover_query(ally, target) for target in blind for ally, _ in looking[target.id]
+    )
+    views.spotted = {
+        tid: any(not _hidden(seen) for _, seen in lookers) for tid, lookers in looking.items()
+    }
+
+
+def lookouts(state: GameState, figure: Figure, target: Figure) -> list[tuple[Figure, Sight]]:
+    """The allies an a ciegas shot of ``figure`` at ``target`` asks for their LdV, each
+    with its sight of it: living, with the target in their CdV, at a height they may shoot
+    at.  The rule of melee_variants.ataque_distancia_a_ciegas, which an offer may not
+    import (an action); tests/test_sight_shortcuts.py holds the two equal."""
+    return [
+        (ally, view)
+        for ally in state.living(figure.side)
+        if ally.id != figure.id
+        and can_interact(ally.level, target.level, ranged=True)
+        and (view := sight(state, ally, target)).in_vision
+    ]
+
+
+def _hidden(seen: Sight) -> bool:
+    return seen.line_of_sight == "blocked"
+
+
+def hopeless(views: Views, figure: Figure, action: Action) -> bool:
+    """In a plain position (:func:`plain_position`), whether the check of ``action`` is
+    sure to refuse it for what the lines of sight alone tell, read without a trial: a shot
+    or a throw at a target wholly hidden from the figure, an a ciegas shot at one it sees
+    or that no ally sees (tests/test_sight_shortcuts.py holds the lists equal with and
+    without)."""
+    if action.kind not in SIGHTED and action.kind != BLIND:
+        return False
+    seen = views.aims.get(action.target or "")
+    if seen is None or not seen.in_vision:  # it may not shoot now, or not there: the check
+        return False
+    if action.kind == "ataque_distancia" and _area(figure, action.item):
+        return False  # an area shot asks no LdV of the target (areas.py)
+    if action.kind in SIGHTED:
+        return _hidden(seen)
+    if not _hidden(seen):
+        return True  # a ciegas at a target the figure sees: Ataque a distancia it is
+    return views.spotted.get(action.target or "") is False  # no ally sees it (asked: _spot)
+
+
+def _area(figure: Figure, item: str | None) -> bool:
+    """The weapon a shot fires is an area weapon (or is not carried: left to the check)."""
+    if item is None:
+        weapon = next((w for w in figure.profile.weapons if w.ranged), None)
+    else:
+        weapon = figure.profile.weapon(item)
+    return weapon is None or weapon.area is not None
 
 
 # -- CaC ---------------------------------------------------------------------------------------
@@ -321,7 +442,7 @@ def _strides(
     """Mover sin hacer ruido, Salto de longitud and 180° in four directions at full reach.
 
     A jump is sampled where the straight way is not free as far (a run gets there
-    otherwise): over a low wall, a gap, a base.  In a plain position (:func:`_plain`) a
+    otherwise): over a low wall, a gap, a base.  In a plain position (:func:`plain_position`) a
     silent move is checked as its handler plans it (moves.route), without a trial.
     """
     if figure.perch or drives(figure) or figure.panic or figure.aboard is not None:

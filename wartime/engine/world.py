@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cached_property
+
+import shapely
 
 from wartime.board.battlefield import Battlefield
 from wartime.board.shapes import Point, Solid
@@ -19,6 +22,28 @@ CoverQuery = tuple[Point3, Point, float, float, float]
 
 
 @dataclass(frozen=True)
+class Shaped(Solid):
+    """A solid of the world, whose shapely polygon is built once.
+
+    :meth:`Solid.polygon` builds a new polygon at each call, and the checks of a jump, a
+    ram or a line of fire ask every solid of the map for it (a legal-action list asks it
+    some twenty times per jump it samples).  The walls never move, and the same outline
+    gives the same polygon, so every answer stays the same.
+    """
+
+    def polygon(self) -> shapely.Polygon:
+        return self._polygon
+
+    @cached_property
+    def _polygon(self) -> shapely.Polygon:
+        return super().polygon()
+
+
+def _shaped(solid: Solid) -> Shaped:
+    return Shaped(*(getattr(solid, f.name) for f in fields(solid)))
+
+
+@dataclass(frozen=True)
 class World:
     battlefield: Battlefield
     solids: tuple[Solid, ...]
@@ -31,7 +56,7 @@ class World:
 
     @classmethod
     def of(cls, battlefield: Battlefield) -> World:
-        solids = tuple(battlefield.solids())
+        solids = tuple(_shaped(s) for s in battlefield.solids())
         walls = [
             Barrier(w.id or f"walls[{i}]", w.points, w.defense)
             for i, w in enumerate(battlefield.walls)
