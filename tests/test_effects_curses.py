@@ -17,7 +17,7 @@ import pytest
 
 from wartime.engine import Action, GameState
 from wartime.engine.addiction import activation_starts as withdrawal_starts
-from wartime.engine.bonuses import carried
+from wartime.engine.core.traits import carried
 from wartime.engine.profiles import Gear, Profile, Trait, Transport
 
 from . import engine_support as support

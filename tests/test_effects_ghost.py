@@ -12,7 +12,7 @@ import dataclasses
 from wartime.board.battlefield import Obstacle, Wall
 from wartime.engine import Action, GameState, PendingKind, ghost
 from wartime.engine.bonuses import not_yet_automated
-from wartime.engine.moves import engaged_with
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.profiles import Profile, Trait
 
 from . import engine_support as support

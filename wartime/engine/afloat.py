@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartime.engine.bonuses import entries_of, per_profile
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.figures import Figure
 from wartime.geometry.terrain import PathCost
 

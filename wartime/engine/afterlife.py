@@ -21,12 +21,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.engine.armour import corrode
-from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import chance
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import vol
+from wartime.engine.core.traits import entries_of
 from wartime.engine.cries import burst
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure

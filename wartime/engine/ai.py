@@ -22,6 +22,7 @@ from wartime.engine import cries, fortune, minds
 from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
 from wartime.engine.combat import melee_damage, range_penalty, sight
+from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.core.stats import vol
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
@@ -30,7 +31,6 @@ from wartime.engine.entry_actions import ACTION as ENTRY_ACTION
 from wartime.engine.figures import Figure
 from wartime.engine.gear import uses
 from wartime.engine.mind import MENTAL, mind_attribute
-from wartime.engine.moves import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.options import offers, optional
 from wartime.engine.profiles import Weapon
 from wartime.engine.reactions import in_vision

@@ -32,11 +32,12 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import ally_near, entries_of
+from wartime.engine.bonuses import ally_near
 from wartime.engine.checks import spend
 from wartime.engine.choices import reachable_charges
 from wartime.engine.combat import check_shot
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon

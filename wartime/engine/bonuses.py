@@ -23,13 +23,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import serves
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import vol
-
-# What a figure carries lives in core.traits; these names are read from here by modules
-# still to be moved into their layers (ENGINE-LAYOUT.md step 7).
-from wartime.engine.core.traits import PROFILES_KEPT as PROFILES_KEPT
-from wartime.engine.core.traits import carried as carried
-from wartime.engine.core.traits import entries_of as entries_of
-from wartime.engine.core.traits import per_profile as per_profile
+from wartime.engine.core.traits import carried, entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Volley
 from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from wartime.engine.bonuses import carried, per_profile
+from wartime.engine.core.traits import carried, per_profile
 from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:

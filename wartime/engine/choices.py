@@ -31,6 +31,8 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.core.stats import prices_moves, sight_extra, stride_extra, vol
 from wartime.engine.countermagic import COUNTER, counter_mages
+from wartime.engine.deathmachine import choices as volleys
+from wartime.engine.deployment import choices
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
@@ -40,9 +42,10 @@ from wartime.engine.moves import move_problem
 from wartime.engine.options import optional, variants
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, FLEE, answers
-from wartime.engine.sequence import candidates
+from wartime.engine.sequence import candidates, possessed
 from wartime.engine.specials import MANIPULATE
 from wartime.engine.state import PendingKind
+from wartime.engine.vanishing import returns
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range
 
@@ -57,8 +60,6 @@ SAMPLES = {"mover": 8, "correr": 4, "esprintar": 4}
 def legal_actions(state: GameState) -> list[Action]:
     pending = state.pending
     if pending.kind is PendingKind.DEPLOY:
-        from wartime.engine.deployment import choices
-
         return choices(state)
     if pending.kind is PendingKind.INITIATIVE:
         return [Action("initiative", f.id) for f in state.living(pending.side or "")]
@@ -70,7 +71,6 @@ def legal_actions(state: GameState) -> list[Action]:
     if pending.kind is PendingKind.REACT:
         window = state.window
         assert window is not None
-        from wartime.engine.deathmachine import choices as volleys  # Machina mors
 
         reacts = [Action("react", fid) for fid in window.candidates]
         return [Action("pass"), *reacts, *volleys(state, window)]
@@ -123,8 +123,6 @@ def _puppet_choices(state: GameState, possessor: Figure) -> list[Action]:
     ENE, side and chained-action count (as mind.puppet_action lends them); each is then
     checked on the real state.  Nothing to do when no figure is possessed (the usual case).
     """
-    from wartime.engine.sequence import possessed
-
     puppets = [
         f for f in state.figures.values()
         if f.possessed_by == possessor.id and possessed(state, f)
@@ -143,7 +141,6 @@ def _puppet_choices(state: GameState, possessor: Figure) -> list[Action]:
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
     if figure.vanished == 1:  # away (Desaparecer): end, or come back (vanishing.py)
-        from wartime.engine.vanishing import returns
 
         return [*options, *returns(state, figure)]
     held = holds.holder(state, figure) is not None

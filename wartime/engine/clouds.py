@@ -33,9 +33,10 @@ import shapely
 
 from wartime.board.shapes import Point
 from wartime.engine import senses
-from wartime.engine.bonuses import Context, entries_of
+from wartime.engine.bonuses import Context
 from wartime.engine.combat import defend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon

@@ -11,7 +11,8 @@ refused with a weapon whose template is not a G.  The data is
 from __future__ import annotations
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import action_weapon, entries_of, option_label
+from wartime.engine.bonuses import action_weapon, option_label
+from wartime.engine.core.traits import entries_of
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError

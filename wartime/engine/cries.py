@@ -29,9 +29,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.bonuses import Context, _auras, action_weapon, entries_of
+from wartime.engine.bonuses import Context, _auras, action_weapon
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.geometry.distance import edge_distance

@@ -23,11 +23,11 @@ import re
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import carried, entries_of
 from wartime.engine.checks import roll
 from wartime.engine.combat import magazine_size, wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import free_spot
+from wartime.engine.core.traits import carried, entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.poison import infected

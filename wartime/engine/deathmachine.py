@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context, carried
+from wartime.engine.bonuses import Context
 from wartime.engine.checks import carrying_out, roll
 from wartime.engine.combat import (
     _damage,
@@ -31,6 +31,7 @@ from wartime.engine.combat import (
     ready_to_shoot,
     rounds_left,
 )
+from wartime.engine.core.traits import carried
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon

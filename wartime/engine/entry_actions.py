@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 
 from wartime.engine import decoy, fire, fortune, orders, vanishing
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.combat import sight
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import vol
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.handlers import register

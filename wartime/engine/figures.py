@@ -259,7 +259,7 @@ class Figure:
     # Miembros prescindibles (engine/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0
     # Magia: anular (engine/spells.py): (entry or metaability, caster) switched off on it
-    # until the caster's next activation starts; bonuses.entries_of leaves them out.
+    # until the caster's next activation starts; traits.entries_of leaves them out.
     suppressed: tuple[tuple[str, str], ...] = ()
     # Curses, poison and drugs (engine/curses.py, engine/poison.py).
     poisoned: str | None = None  # Ponzoña: the poison in it, until Curar or an Elixir

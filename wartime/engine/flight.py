@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 import shapely
 
 from wartime.board.shapes import Point
-from wartime.engine.bonuses import entries_of, per_profile
 from wartime.engine.checks import acting_modifiers, roll
 from wartime.engine.combat import wound
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 

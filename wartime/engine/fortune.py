@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import entries_of, per_profile
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import refuse_healing

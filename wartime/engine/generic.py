@@ -32,22 +32,26 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import boarding, options, usage, wear
+from wartime.engine import boarding, mines, options, usage, wear
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context, focus_step
+from wartime.engine.bonuses import Context, carries, focus_step
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
 from wartime.engine.combat import Sight, magazine_size, rounds_left, sight, wound
 from wartime.engine.core import hookspecs, stats
 from wartime.engine.core.movement import ENGAGED_GAP
 from wartime.engine.core.stats import vol
+from wartime.engine.curses import overheated
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
+from wartime.engine.poison import cure
 from wartime.engine.presence import flight
 from wartime.engine.profiles import Weapon
+from wartime.engine.psychology import treat_stress
+from wartime.engine.targets import hides_bare
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
 from wartime.geometry.vision import can_interact, vision_range
@@ -148,7 +152,6 @@ def perform(state: GameState, figure: Figure, action: Action, handler: Handler) 
         events += usage.pay(state, figure, action)  # Dañino, Defectuoso, Malvado
         boarding.carry(state)  # passengers go where their transport went
         events += flight(state, figure, action)  # Distorsión psíquica (presence.py)
-        from wartime.engine.curses import overheated
 
         events += overheated(state, figure, action)  # Sobrecalentamiento (curses.py)
     return events + _after(figure, action)
@@ -348,8 +351,6 @@ def seen_by(state: GameState, figure: Figure) -> tuple[Figure, Sight] | None:
 
 def spots(figure: Figure, seen: Sight) -> bool:
     """A watcher's ``seen`` of ``figure`` finds it: 50% cover or less (Sombra needs none)."""
-    from wartime.engine.targets import hides_bare
-
     return seen.cover_class not in COVERED and not hides_bare(figure)
 
 
@@ -471,7 +472,6 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
         events.append(Event("woken", text, {"figure": patient.id, "by": figure.id}))
     change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
     if change < 0 and patient.poisoned is not None:  # Ponzoña: the poison, not a wound
-        from wartime.engine.poison import cure
 
         events += cure(patient, book.name)
     elif change < 0 and not barred:
@@ -493,9 +493,6 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
 def _treat_stress(state: GameState, figure: Figure, patient: Figure, book: Entry) -> list[Event]:
     """Curar on stress: only a neuromante; its CH INT takes stress off as it would wounds
     (1, 3 with a critical), or adds to it on a failure (1) or a fumble (3)."""
-    from wartime.engine.bonuses import carries
-    from wartime.engine.psychology import treat_stress
-
     if not carries(figure, NEUROMANCER):
         raise IllegalActionError(f"Only a neuromante cures stress: {figure.id} is not one")
     if not patient.stress:
@@ -563,7 +560,6 @@ def soltar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     item = figure.profile.weapon(action.item)
     if item is None:
         raise IllegalActionError(f"{figure.id} carries no '{action.item}'")
-    from wartime.engine import mines  # a bomb stays on the table, armed (mines.py)
 
     bomb = mines.weapon_bomb(item)
     where = mines.spot(figure, action) if bomb else figure.position

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import entries_of
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import shapely
 
 from wartime.board.shapes import Point
-from wartime.engine.bonuses import carried, per_profile
+from wartime.engine.core.traits import carried, per_profile
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError

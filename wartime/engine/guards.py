@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import entries_of, per_profile
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.figures import Figure
 from wartime.engine.sequence import carry_out
 from wartime.geometry.distance import edge_distance

@@ -17,10 +17,11 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
-from wartime.engine.bonuses import entries_of, named_by, per_profile
+from wartime.engine.bonuses import named_by
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import STRIDES as STEPS
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError

@@ -17,7 +17,6 @@ from wartime.engine.bonuses import (
     carries,
     chosen_now,
     effect_value,
-    entries_of,
     every_entry,
     fits,
     from_flank,
@@ -34,6 +33,7 @@ from wartime.engine.bonuses import (
     target_named,
 )
 from wartime.engine.core.denial import denies
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait, Weapon

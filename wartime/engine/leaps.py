@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 from wartime.engine import terrain_moves as moves
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.altitude import _rough as rough
-from wartime.engine.bonuses import entries_of, per_profile
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import stats
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.flight import rough_failure

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import action_weapon, entries_of, per_profile
+from wartime.engine.bonuses import action_weapon
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
 from wartime.rules.actions import load_actions

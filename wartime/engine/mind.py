@@ -43,12 +43,13 @@ from typing import TYPE_CHECKING
 
 from wartime.engine import heat, hits
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context, carried
+from wartime.engine.bonuses import Context
 from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import sight_extra, vol
+from wartime.engine.core.traits import carried
 from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure

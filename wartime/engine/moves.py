@@ -14,14 +14,15 @@ from wartime.engine.bonuses import ene_modifiers
 from wartime.engine.checks import afford, spend
 from wartime.engine.combat import sight
 from wartime.engine.core import movement, stats
-from wartime.engine.core.movement import BLOCKED, HIGH, noise_event
-
-# Read by modules being moved into their layers (ENGINE-LAYOUT.md step 7); they will
-# import these from core.movement.
-from wartime.engine.core.movement import CHARGE_MIN as CHARGE_MIN
-from wartime.engine.core.movement import STRIDES as STRIDES
-from wartime.engine.core.movement import Stride as Stride
-from wartime.engine.core.movement import engaged_with as engaged_with
+from wartime.engine.core.movement import (
+    BLOCKED,
+    CHARGE_MIN,
+    HIGH,
+    STRIDES,
+    Stride,
+    engaged_with,
+    noise_event,
+)
 from wartime.engine.driving import (
     along_axis,
     drives,

@@ -15,9 +15,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
-from wartime.engine.bonuses import action_weapon, entries_of, option_label, spent_in
+from wartime.engine.bonuses import action_weapon, option_label, spent_in
 from wartime.engine.concentrated import refuse_unfit
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait

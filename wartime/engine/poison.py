@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.bonuses import carries, entries_of
+from wartime.engine.bonuses import carries
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 

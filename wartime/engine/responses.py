@@ -27,6 +27,7 @@ from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
 from wartime.engine.checks import unpaid as checks_unpaid
+from wartime.engine.core.movement import Stride, engaged_with
 from wartime.engine.countermagic import COUNTER, COUNTER_ENE, counter_mages
 from wartime.engine.driving import drives
 from wartime.engine.duels import DRAW, desenfundar, draw_weapons
@@ -36,7 +37,7 @@ from wartime.engine.guards import ENTRY as GUARD_ENTRY
 from wartime.engine.guards import GUARD, guards
 from wartime.engine.handlers import register
 from wartime.engine.holds import holder
-from wartime.engine.moves import Stride, engaged_with, travel
+from wartime.engine.moves import travel
 from wartime.engine.specials import MANIPULATE, MANIPULATOR, manipulate, manipulates
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result

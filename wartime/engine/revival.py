@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
-from wartime.engine.bonuses import entries_of
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import free_spot
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import GONE, Figure
 from wartime.engine.hits import no_healing

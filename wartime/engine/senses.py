@@ -20,7 +20,7 @@ On the character:
 - **Súper sentidos** (``fine_sight``): the smoke of a cloud does not lower its CH IMP
   (:func:`fine_sight`, read by ``clouds.smoke_modifiers``).
 
-Each profile's entries of this module are found once and kept (``bonuses.per_profile``),
+Each profile's entries of this module are found once and kept (``traits.per_profile``),
 so the hot path pays one dictionary look-up for figures without any.
 """
 
@@ -30,8 +30,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartime.engine.bonuses import carried, per_profile
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import carried, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon

@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine import condemned
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import refuse_healing

@@ -18,7 +18,7 @@ to the target for the usual time; the spell itself is done at once.
   (nobody is put into CaC this way; the caster picks another point).
 - Magia: anular (``suppresses``): ``Action.options`` names one entry the target
   carries, or one metaability at work on it; it stops working on the target
-  (Figure.suppressed, read by bonuses.carried) until the caster's next activation
+  (Figure.suppressed, read by traits.carried) until the caster's next activation
   starts.  It works on any target, friend or foe.
 
 The first three do nothing on an ally or on the caster itself.  What the action must
@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import carried
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import carried
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Metaability

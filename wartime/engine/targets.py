@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import per_profile
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.bonuses import Context, check_kinds, entries_of
+from wartime.engine.bonuses import Context, check_kinds
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.profiles import Trait, Weapon

@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import action_weapon, entries_of
+from wartime.engine.bonuses import action_weapon
 from wartime.engine.checks import chance
 from wartime.engine.combat import wound
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.psychology import stress_limits

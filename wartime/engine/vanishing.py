@@ -24,10 +24,10 @@ import shapely
 
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import entries_of
 from wartime.engine.checks import spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.traits import entries_of
 from wartime.engine.deployment import centre_facing, spot_problem, zones_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure

@@ -42,9 +42,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import action_weapon, entries_of, per_profile
+from wartime.engine.bonuses import action_weapon
 from wartime.engine.checks import acting_modifiers, chance, roll, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.driving import TURN_LIMIT, drives, turn_to
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure

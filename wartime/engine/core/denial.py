@@ -14,7 +14,7 @@ denied (the bearer's own maluses stay), and only where the bearer takes part:
 - targeting: a target's Anónimo, Horror and Radiante do not bind the bearer
   (``targets``).
 
-The denied names are found once per profile (``bonuses.per_profile``): figures without
+The denied names are found once per profile (``traits.per_profile``): figures without
 Niega pay one dictionary look-up.
 """
 
