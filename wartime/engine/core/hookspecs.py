@@ -1,9 +1,10 @@
 """Every hook the core fires, typed: the points where actions and entries plug in.
 
-Each hook's docstring-comment says when it fires and what an answer means.  The
+The comment above each hook says when it fires and what an answer means.  The
 implementations register with ``@hookspecs.<name>.impl(order=..., key=...)``; their
 orders fix the order of the dice (see :mod:`wartime.engine.hooks`).  The orders are
-spaced by ten, in the order the rules resolve, so a new answer can slot in between.
+mostly spaced by ten, in the order the rules resolve, so a new answer can slot in
+between.
 """
 
 from __future__ import annotations
