@@ -32,7 +32,7 @@ _TODAY = {
         addiction afloat afterlife armour behaviour body_zones cargo clouds concentrated
         condemned constraints cries curses deathmachine decoy fire flight fortune
         ghost godstrike guards heat leaps limits mana minds mines necromancy options
-        orders poison presence psychic_hits revival senses shields specials
+        orders presence psychic_hits revival senses shields specials
         spells stopping targets triggers usage vanishing voice wear
     """,
     "ai": "ai simulation",

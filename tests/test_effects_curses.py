@@ -1,5 +1,5 @@
 """BONUS Y MALUS: curses, poison, overheating, destabilising rounds, ejection seats and
-drugs (engine/curses.py, engine/poison.py, engine/addiction.py), each played with
+drugs (engine/curses.py, engine/addiction.py), each played with
 scripted dice, with a case where it does nothing.
 
 ``a`` (side A) acts first from (10, 10); ``b`` (side B) stands in contact at (11, 10).

@@ -12,8 +12,14 @@
 - Asiento eyectable: when its transport explodes the rider is not caught in the blast;
   it lands 1D10 K away in a random direction (the nearest free spot to that point).
 
-The data is ``data/effects/curses.yaml``; the poison of Ponzoña is engine/poison.py and
-the addiction of Droga engine/addiction.py.
+- Ponzoña (X) (``poison``): a blow with it that wounds a living target poisons it
+  (Figure.poisoned), unless the target is No vivo or already poisoned.  When X names a
+  catalogue malus, the victim carries it while the poison lasts (a Grant named after
+  the poison); otherwise it takes 1 wound, with no CH DEF, as each of its activations
+  starts.  Curar cancels the poison instead of healing when it passes, and an Elixir
+  cures it as well as it heals (:func:`cure`).
+
+The data is ``data/effects/curses.yaml``; the addiction of Droga is engine/addiction.py.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import re
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.bonuses import carries
 from wartime.engine.checks import roll
 from wartime.engine.combat import magazine_size, wound
 from wartime.engine.core import hookspecs
@@ -30,7 +37,6 @@ from wartime.engine.core.movement import free_spot
 from wartime.engine.core.traits import carried, entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
-from wartime.engine.poison import infected
 from wartime.engine.profiles import Trait
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.catalog import load_catalog
@@ -200,3 +206,53 @@ def _landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
 def _wounded(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
     """Munición ígnea, Ponzoña: the wounds a blow dealt."""
     return afflict(state, target, wounded.blow, wounded.dealt)
+
+
+# -- Ponzoña (X) -------------------------------------------------------------------------------
+
+NOT_ALIVE = "No vivo"  # immune to sickness and poison
+
+
+def infected(striker: Figure, target: Figure, blow: Blow) -> list[Event]:
+    """``blow`` wounded ``target``, still standing: its poison gets in."""
+    found = [t for t, e in entries_of(striker, blow.weapon) if e.poison]
+    if not found or target.poisoned is not None:
+        return []
+    trait = found[0]
+    name = trait.name if trait.param is None else f"{trait.name} ({trait.param})"
+    if carries(target, NOT_ALIVE):
+        text = f"{name}: {target.id} no está vivo y el veneno no le afecta"
+        return [Event("poison_void", text, {"figure": target.id, "entry": trait.name})]
+    target.poisoned = name
+    malus = malus_named(trait.param)
+    if malus is not None:
+        grant = Grant(name, striker.id, (malus,), False, lasting=True)
+        target.granted = [*target.granted, grant]
+        what = f"el malus {malus.name} mientras dure"
+    else:
+        what = "1 herida al empezar cada actuación"
+    text = f"{name}: {target.id} queda envenenado ({what}) hasta que lo curen"
+    return [Event("poisoned", text, {"figure": target.id, "entry": name, "by": striker.id})]
+
+
+def _malus_kind(figure: Figure) -> bool:
+    return any(g.ability == figure.poisoned for g in figure.granted)
+
+
+@hookspecs.activation_starts.impl(order=120, key="poison")
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
+    """A poison with no malus costs a wound as each activation of its victim starts."""
+    if figure.poisoned is None or figure.casualty or _malus_kind(figure):
+        return []
+    text = f"{figure.poisoned}: el veneno causa 1 herida a {figure.id}"
+    return [Event("poison", text, {"figure": figure.id}), *wound(state, figure, 1)]
+
+
+def cure(figure: Figure, by: str) -> list[Event]:
+    """Curar or an Elixir takes the poison (and any malus it gave) away."""
+    if figure.poisoned is None:
+        return []
+    name, figure.poisoned = figure.poisoned, None
+    figure.granted = [g for g in figure.granted if g.ability != name]
+    text = f"{by}: {figure.id} ya no está envenenado ({name})"
+    return [Event("cured", text, {"figure": figure.id, "entry": name})]

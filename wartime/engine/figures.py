@@ -261,7 +261,7 @@ class Figure:
     # Magia: anular (engine/spells.py): (entry or metaability, caster) switched off on it
     # until the caster's next activation starts; traits.entries_of leaves them out.
     suppressed: tuple[tuple[str, str], ...] = ()
-    # Curses, poison and drugs (engine/curses.py, engine/poison.py).
+    # Curses, poison and drugs (engine/curses.py).
     poisoned: str | None = None  # Ponzoña: the poison in it, until Curar or an Elixir
     addicted: tuple[str, ...] = ()  # Droga: the objects it is hooked on
     fix_turn: int = 0  # Droga: the last turn it used one (or got hooked)

@@ -25,10 +25,10 @@ from wartime.engine.bonuses import Context, check_kinds
 from wartime.engine.checks import spend
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
+from wartime.engine.curses import cure
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.hits import no_healing
-from wartime.engine.poison import cure
 from wartime.engine.profiles import Gear, Trait
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -117,7 +117,7 @@ def _raised(action: Action, found: list[tuple[Trait, Effect]]) -> str | None:
 def _effect(
     state: GameState, target: Figure, trait: Trait, effect: Effect, raised: str | None
 ) -> list[Event]:
-    if effect.heals:  # an Elixir also takes a poison away (engine/poison.py)
+    if effect.heals:  # an Elixir also takes a poison away (engine/curses.py)
         healed = _heal(target, trait, effect.heals * (trait.level if effect.per_level else 1))
 
         return healed + cure(target, trait.name)

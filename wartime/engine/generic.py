@@ -22,7 +22,7 @@ Usar of objects is played by :mod:`wartime.engine.gear`, of metaabilities by
 :mod:`wartime.engine.metaabilities`; a bomb dropped with Soltar is laid on the table by
 :mod:`wartime.engine.mines`.
 
-Curar cancels a poison (Ponzoña, engine/poison.py) instead of healing when it passes;
+Curar cancels a poison (Ponzoña, engine/curses.py) instead of healing when it passes;
 a neuromante's Curar may treat stress instead (``item`` "estrés", PSICOLOGÍA, Estrés).
 """
 
@@ -41,13 +41,12 @@ from wartime.engine.combat import Sight, magazine_size, rounds_left, sight, woun
 from wartime.engine.core import hookspecs, stats
 from wartime.engine.core.movement import ENGAGED_GAP
 from wartime.engine.core.stats import vol
-from wartime.engine.curses import overheated
+from wartime.engine.curses import cure, overheated
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
-from wartime.engine.poison import cure
 from wartime.engine.presence import flight
 from wartime.engine.profiles import Weapon
 from wartime.engine.psychology import treat_stress

@@ -57,7 +57,6 @@ from wartime.engine import (  # noqa: F401  (imported for their registrations)
     necromancy,
     options,
     orders,
-    poison,
     presence,
     psychic_hits,
     responses,

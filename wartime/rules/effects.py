@@ -424,7 +424,7 @@ Curses, poison, overheating and drugs (:mod:`wartime.engine.curses`,
   loses the figure it marked, and its bonuses (entries of positive cost) stop working
   until its next activation starts (Figure.suppressed);
 - ``poison``: a blow that wounds a living target poisons it (Figure.poisoned) until Curar
-  or an Elixir cures it (engine/poison.py);
+  or an Elixir cures it (engine/curses.py);
 - on the bearer: ``overheats``: a transport with at least that many wounds checks CH DEF
   after each movement action, and takes a wound when it fails; ``ejects``: when its
   transport explodes the rider is thrown 1D10 K clear of the blast;
@@ -744,7 +744,7 @@ class Effect:
     spider_sense: str | None = None
     endless_reach: bool = False
     fine_sight: bool = False
-    # Curses, poison, overheating and drugs (engine/curses.py, engine/poison.py).
+    # Curses, poison, overheating and drugs (engine/curses.py).
     inflicts: str | None = None
     inflicts_param: bool = False
     on_wound: bool = False
@@ -1211,7 +1211,7 @@ _CURSES = ("inflicts", "inflicts_param", "overheats", "destabilises", "ejects", 
 
 
 def _curse_problems(raw: dict[str, Any]) -> list[str]:
-    """Curses, poison, overheating and drugs (engine/curses.py, engine/poison.py)."""
+    """Curses, poison, overheating and drugs (engine/curses.py)."""
     found = []
     named = raw.get("inflicts")
     if named is not None and load_catalog().find(str(named)) is None:
