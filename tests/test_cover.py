@@ -451,12 +451,10 @@ def test_raising_a_wall_never_reduces_cover(
     before = cover_percent(eye, target, diameter, height, Occluders.from_solids(solids))
     after = cover_percent(eye, target, diameter, height, Occluders.from_solids(raised))
     assert after >= before - 1e-6
-    ref_before = cover_percent_reference(eye, target, diameter, height, solids, 8)
-    ref_after = cover_percent_reference(eye, target, diameter, height, raised, 8)
-    # The reference samples the silhouette, so it holds only within its stated error
-    # (test_reference_converges_within_its_stated_error): hypothesis found a raised wall
-    # 0.01 pp "lower" in it, where the exact fast path above rose as it must.
-    assert ref_after >= ref_before - 0.1
+    # Only the exact fast path (what the engine and the overlay use) is held to this: the
+    # shapely reference samples the silhouette, and at a coarse resolution hypothesis
+    # found raised walls 0.01 and 0.35 pp "lower" in it.  The reference is held to the
+    # fast path instead (test_fast_path_agrees_with_the_reference_on_random_scenes).
 
 
 @given(
