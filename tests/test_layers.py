@@ -45,7 +45,7 @@ def test_core_imports_without_pygame() -> None:
 # may only go down, and a commit that lowers one lowers its limit here too.  The issue is
 # done when every figure reads its target.
 RATCHET = {
-    "core imports an action, an entry or the AI": (58, 0),
+    "core imports an action, an entry or the AI": (57, 0),
     "an action imports another action, an entry or the AI": (72, 0),
     "an entry imports another entry or the AI": (11, 0),
     "wartime imports inside functions": (66, 0),

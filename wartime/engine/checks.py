@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import Enum
 from functools import partial
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from wartime.engine import bonuses, fortune
+from wartime.engine import bonuses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.core import hookspecs
@@ -22,6 +23,29 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 Modifiers = list[tuple[str, int]]
+
+
+class Use(Enum):
+    """What a second chance does to a failed check."""
+
+    REROLL = "reroll"  # the die is cancelled and rolled again
+    PLUS_ONE = "plus_one"  # the number gets +1 (taken only when that makes it pass)
+    NO_FUMBLE = "no_fumble"  # a fumble becomes a plain failure
+
+
+@dataclass(frozen=True)
+class Luck:
+    """A second chance an entry takes on a failed check (Fortuna), and how the log says it."""
+
+    use: Use | None  # None: spent on the roll without changing it (an answer it ignores)
+    entry: str  # the entry that gives it: the +1's label, and the note's
+    label: str  # the use in the player's words ("anular dado")
+    key: str  # the roll event's data key that records it
+
+    def noted(self, event: Event) -> Event:
+        """The roll's event with the use taken on it."""
+        text = f"{event.text} — {self.entry}: {self.label}"
+        return Event(event.kind, text, {**event.data, self.key: self.label})
 Handler = Callable[["GameState", Figure, Action], list[Event]]
 SUPPORT = "apoyo"  # Apoyar: the label of its CH ATR bonus (used up by the helped Pj's next check)
 FOCUS = "concentración"  # Concentrarse: the label of its bonus to the next action's first CH ATR
@@ -81,19 +105,19 @@ def roll(
         outcome = _read(die, total, read)
     if read.auto_pass and not outcome.passed:
         outcome = Outcome.PASS
-    luck = fortune.on_roll(
+    luck = hookspecs.second_chance.first(
         state, who, purpose, die, total, outcome, _read(die, total + 1, read).passed
     )
-    if luck == fortune.REROLL:  # Fortuna: the die is cancelled and rolled again
+    if luck is not None and luck.use is Use.REROLL:  # the die is cancelled and rolled again
         first, die = die, state.dice.d10()
         outcome = _read(die, total, read)
-    elif luck == fortune.PLUS_ONE:
-        mods, total = [*mods, (fortune.ENTRY, 1)], total + 1
+    elif luck is not None and luck.use is Use.PLUS_ONE:
+        mods, total = [*mods, (luck.entry, 1)], total + 1
         outcome = _read(die, total, read)
-    elif luck == fortune.NO_FUMBLE:
+    elif luck is not None and luck.use is Use.NO_FUMBLE:
         outcome = Outcome.FAIL
     event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first)
-    return outcome, event if luck == fortune.DECLINE else fortune.noted(event, luck)
+    return outcome, event if luck is None else luck.noted(event)
 
 
 def chance(state: GameState, who: str, purpose: str, die: str, at_most: int) -> tuple[bool, Event]:

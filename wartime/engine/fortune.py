@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.checks import Luck, Use
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
@@ -74,11 +75,6 @@ def on_roll(
     return _offer(state, who, uses, text)
 
 
-def noted(event: Event, use: str) -> Event:
-    """The roll's event with the use of Fortuna taken on it."""
-    text = f"{event.text} — {ENTRY}: {use}"
-    return Event(event.kind, text, {**event.data, "fortune": use})
-
 
 def ignore_damage(state: GameState, target: Figure, wounds: int) -> list[Event]:
     """Wounds about to be dealt to the bearer: none, if its side takes that use."""
@@ -118,3 +114,16 @@ def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effec
 @hookspecs.hit_damage.impl(order=10, key="fortune")
 def _hit_damage(damage: int, state: GameState, attacker: Figure, target: Figure) -> int:
     return more_damage(state, attacker, target, damage)
+
+
+_USES = {REROLL: Use.REROLL, PLUS_ONE: Use.PLUS_ONE, NO_FUMBLE: Use.NO_FUMBLE}
+
+
+@hookspecs.second_chance.impl(order=10, key="fortune")
+def second_chance(
+    state: GameState, who: Figure, purpose: str, die: int, total: int, outcome: Outcome,
+    one_more_passes: bool,
+) -> Luck | None:  # fmt: skip
+    """Fortuna on a failed check of its bearer: the use its side takes, or None."""
+    use = on_roll(state, who, purpose, die, total, outcome, one_more_passes)
+    return None if use == DECLINE else Luck(_USES.get(use), ENTRY, use, FORTUNE)

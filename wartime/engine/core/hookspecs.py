@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from wartime.board.shapes import Point
     from wartime.engine.actions import Action
     from wartime.engine.bonuses import Context
+    from wartime.engine.checks import Luck
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
     from wartime.engine.handlers import Handler
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from wartime.engine.profiles import Metaability, Trait, Weapon
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
+    from wartime.rules.dice import Outcome
     from wartime.rules.effects import Effect
 
 # SECUENCIA DE JUEGO --------------------------------------------------------------------
@@ -165,6 +167,13 @@ wounded: Hook[[GameState, Figure, Wounded], list[Event]] = Hook("wounded")
 # two-hander in one hand, smoke), collected in order after the action's own.
 check_shifts: Hook[[GameState, Figure, str, Context], list[tuple[str, int]]] = Hook(
     "check_shifts"
+)
+
+# A check of ``figure`` (purpose, die, total, outcome, whether +1 would pass it) has just
+# failed: the second chance an entry takes on it (Fortuna), or None.  It may ask the
+# bearer's side first (a question midway through the resolution, midway.py).
+second_chance: Hook[[GameState, Figure, str, int, int, Outcome, bool], Luck | None] = Hook(
+    "second_chance"
 )
 
 # The ENE the action under way costs ``figure``, threaded as (cost, modifiers shown):
