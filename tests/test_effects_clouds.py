@@ -1,5 +1,5 @@
 """BONUS Y MALUS, clouds and lasting areas (engine/clouds.py, engine/stopping.py,
-engine/concentrated.py): Munición de parada, Humo, Humo denso, Área permanente,
+engine/options.py): Munición de parada, Humo, Humo denso, Área permanente,
 Munición radiactiva and Arco concentrado, played with scripted dice.
 
 a (side A) stands at (10, 10) facing east, its first activation begun; b (side B) at

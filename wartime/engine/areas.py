@@ -53,12 +53,12 @@ from wartime.engine.combat import (
     ready_to_shoot,
     sight,
 )
-from wartime.engine.concentrated import shape_of
 from wartime.engine.core.movement import noise_event
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow
 from wartime.engine.jumps import picker
+from wartime.engine.options import shape_of
 from wartime.engine.presence import beacon_at
 from wartime.engine.profiles import Weapon
 from wartime.engine.specials import faded

@@ -22,7 +22,6 @@ from wartime.engine import (  # noqa: F401  (imported for their registrations)
     cargo,
     clouds,
     combat,
-    concentrated,
     condemned,
     constraints,
     countermagic,

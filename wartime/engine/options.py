@@ -2,7 +2,10 @@
 
 Some entries of BONUS Y MALUS are offers, not standing rules: Empuñadura larga and
 Frenesí trade DEF for DAÑ when their bearer wants, Maestro de esgrima picks where
-its +1 goes before each CaC blow, Poderoso spends the Poder it gathered on DAÑ.
+its +1 goes before each CaC blow, Poderoso spends the Poder it gathered on DAÑ;
+Arco concentrado lays an area weapon's G template as an L as long as the whole G (a G4/3
+becomes an L7), with DAÑ +2, and is refused with a weapon whose template is not a G
+(its data is in ``data/effects/clouds.yaml``).
 An attack names the ones it takes in ``Action.options``; the data says what each
 does (``option``, ``choice``, ``until_next``, ``power`` in rules/effects.py) and
 :func:`wartime.engine.bonuses.chosen_now` switches their effects on.
@@ -16,15 +19,15 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import action_weapon, option_label, spent_in
-from wartime.engine.concentrated import refuse_unfit
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.profiles import Trait
+from wartime.engine.profiles import Trait, Weapon
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
 from wartime.rules.effects import load_effects
+from wartime.rules.tables import parse_shape
 
 if TYPE_CHECKING:
     from wartime.engine.hits import Wounding
@@ -146,3 +149,39 @@ def gather(figure: Figure, wounds: int) -> list[Event]:
 def _dealt(state: GameState, target: Figure, wounding: Wounding) -> list[Event]:
     """Poderoso: the striker's Poder grows with the wounds its blow dealt."""
     return gather(wounding.blow.striker, target.hurt - wounding.hurt_before)
+
+
+# -- Arco concentrado: an area weapon's G template fired as a beam ------------------------
+
+
+def _linear_labels(figure: Figure, weapon: Weapon | None) -> set[str]:
+    return {
+        label
+        for trait, effect in entries_of(figure, weapon)
+        if effect.linear and (label := option_label(trait, effect)) is not None
+    }
+
+
+def refuse_unfit(figure: Figure, action: Action) -> None:
+    """Raise IllegalActionError when a linear option goes with a weapon that has no G."""
+    if not action.options:
+        return
+    weapon = action_weapon(figure, action)
+    taken = _linear_labels(figure, weapon) & set(action.options)
+    if not taken:
+        return
+    shape = parse_shape(weapon.area or "") if weapon is not None else None
+    if shape is None or shape.kind != "G":
+        name = weapon.id if weapon is not None else "this attack"
+        raise IllegalActionError(f"{sorted(taken)[0]} needs a weapon with Área de gota: {name}")
+
+
+def shape_of(figure: Figure, weapon: Weapon, area: str) -> str:
+    """The template laid: an L as long as the G when a linear option is taken."""
+    doing = figure.doing
+    if doing is None or not _linear_labels(figure, weapon) & set(doing.options):
+        return area
+    shape = parse_shape(area)
+    if shape is None or shape.kind != "G":
+        return area
+    return f"L{shape.size + shape.disk:g}"
