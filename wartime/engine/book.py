@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from wartime.engine.handlers import Handler
     from wartime.engine.state import GameState
 
+_IDS = [a.id for a in load_actions().actions]
+# The attacks of the list: CaC blows (Ataque sorpresa among them), and shots and throws.
+CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
+SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
 DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
 MATERIAL_ALIASES = {
     "acero": "steel_or_hard_rock",

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action, option_refused
 from wartime.engine.bonuses import action_weapon, option_label, spent_in
+from wartime.engine.book import CAC, SHOTS
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Trait, Weapon
 from wartime.errors import IllegalActionError
-from wartime.rules.actions import load_actions
 from wartime.rules.effects import load_effects
 from wartime.rules.tables import parse_shape
 
@@ -33,10 +33,6 @@ if TYPE_CHECKING:
     from wartime.engine.hits import Wounding
     from wartime.engine.state import GameState
 
-_IDS = [a.id for a in load_actions().actions]
-# The attacks an option may go with: CaC blows, and shots (which only Poderoso serves).
-CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
-SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
 OWN_OPTIONS = frozenset({"usar", "usar_bonus", "mover", "correr", "esprintar",
                          "salto_de_longitud"})  # fmt: skip  # their
 # handlers read them: a cóctel's attribute (gear.py), La mano de la muerte's source

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine import condemned
 from wartime.engine.actions import Action
+from wartime.engine.book import SHOTS
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.combat import magazine_size, rounds_left, wound
 from wartime.engine.core import hookspecs
@@ -44,7 +45,6 @@ from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import refuse_healing
-from wartime.engine.options import SHOTS
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance, edge_distance
