@@ -53,7 +53,7 @@ class Action:
         if "kind" not in data:
             raise MalformedActionError("kind", "missing: every action has a kind")
         point, facing = data.get("point"), data.get("facing")
-        options = data.get("options") or ()
+        options = () if data.get("options") is None else data["options"]
         action = cls(
             kind=data["kind"],
             figure=data.get("figure"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -16,6 +16,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event, roll_event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
+from wartime.engine.handlers import Handler
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -46,7 +47,8 @@ class Luck:
         """The roll's event with the use taken on it."""
         text = f"{event.text} — {self.entry}: {self.label}"
         return Event(event.kind, text, {**event.data, self.key: self.label})
-Handler = Callable[["GameState", Figure, Action], list[Event]]
+
+
 SUPPORT = "apoyo"  # Apoyar: the label of its CH ATR bonus (used up by the helped Pj's next check)
 FOCUS = "concentración"  # Concentrarse: the label of its bonus to the next action's first CH ATR
 LOOTED = "objetos saqueados"  # Saquear: the label of its CH AGI malus for the rest of the turn
@@ -108,13 +110,14 @@ def roll(
     luck = hookspecs.second_chance.first(
         state, who, purpose, die, total, outcome, _read(die, total + 1, read).passed
     )
-    if luck is not None and luck.use is Use.REROLL:  # the die is cancelled and rolled again
+    use = luck.use if luck is not None else None
+    if use is Use.REROLL:  # the die is cancelled and rolled again
         first, die = die, state.dice.d10()
         outcome = _read(die, total, read)
-    elif luck is not None and luck.use is Use.PLUS_ONE:
+    elif use is Use.PLUS_ONE and luck is not None:
         mods, total = [*mods, (luck.entry, 1)], total + 1
         outcome = _read(die, total, read)
-    elif luck is not None and luck.use is Use.NO_FUMBLE:
+    elif use is Use.NO_FUMBLE:
         outcome = Outcome.FAIL
     event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first)
     return outcome, event if luck is None else luck.noted(event)

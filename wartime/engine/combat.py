@@ -570,13 +570,12 @@ def _defend_once(
     events += wound(state, target, wounds, blow.striker if blow else attacker, damage)
     if blow is None:
         return events
-    wounding = hits.Wounding(blow, hurt, down)
-    events += _all(hookspecs.wounds_dealt.collect(state, target, wounding))
-    if plan.kill_heals and wounding.taken_out(target):
+    wounded = hits.Wounded(blow, target.hurt - hurt, not down and target.casualty)
+    events += _all(hookspecs.wounds_dealt.collect(state, target, wounded))
+    if plan.kill_heals and wounded.taken_out:  # (the striker heals; the target is as dealt)
         events += _devour(blow.striker, target, plan.kill_heals)
-    if blow.melee and target.hurt > hurt:
+    if blow.melee and wounded.dealt > 0:
         _blooded(blow)
-    wounded = hits.Wounded(blow, target.hurt - hurt, wounding.taken_out(target))
     return events + _all(hookspecs.wounded.collect(state, target, wounded))
 
 

@@ -219,8 +219,9 @@ class Landing:
     hurt_before: int  # its wounds before the blow (Figure.hurt)
     damage: int
     source: Point | None  # where the blow came from, for a push (None: from the striker)
-    reached: bool  # it met the CH DEF and left the target standing, not stopped by cover or
-    # a shield: only then do the striker's entries that ride on a hit act
+    # Whether it met the CH DEF and left the target standing, not stopped by cover or a
+    # shield: only then do the striker's entries that ride on a hit act.
+    reached: bool
 
 
 @dataclass(frozen=True)
@@ -230,19 +231,6 @@ class Wounded:
     blow: Blow
     dealt: int  # the wounds it dealt (Figure.hurt before and after)
     taken_out: bool  # the target fell to it
-
-
-@dataclass(frozen=True)
-class Wounding:
-    """A blow has dealt its wounds: who struck, and the target as the blow found it."""
-
-    blow: Blow
-    hurt_before: int  # the target's wounds before the blow (Figure.hurt)
-    was_down: bool  # a casualty already before it
-
-    def taken_out(self, target: Figure) -> bool:
-        """It fell to this blow."""
-        return not self.was_down and target.casualty
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from wartime.rules.effects import load_effects
 from wartime.rules.tables import parse_shape
 
 if TYPE_CHECKING:
-    from wartime.engine.hits import Wounding
+    from wartime.engine.hits import Wounded
     from wartime.engine.state import GameState
 
 OWN_OPTIONS = frozenset({"usar", "usar_bonus", "mover", "correr", "esprintar",
@@ -142,9 +142,9 @@ def gather(figure: Figure, wounds: int) -> list[Event]:
 
 
 @hookspecs.wounds_dealt.impl(order=10, key="options")
-def _dealt(state: GameState, target: Figure, wounding: Wounding) -> list[Event]:
+def _dealt(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
     """Poderoso: the striker's Poder grows with the wounds its blow dealt."""
-    return gather(wounding.blow.striker, target.hurt - wounding.hurt_before)
+    return gather(wounded.blow.striker, wounded.dealt)
 
 
 # -- Arco concentrado: an area weapon's G template fired as a beam ------------------------

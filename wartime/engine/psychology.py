@@ -232,7 +232,8 @@ def keeps_nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[
     """The CH PSI an attack needs first (the nerve hook): their events, and whether
     ``action`` goes ahead."""
     events: list[Event] = []
-    for rolled, goes_ahead in hookspecs.nerve.collect(state, figure, action):
+    for answer in hookspecs.nerve:  # one at a time: a failed CH PSI stops the others' dice
+        rolled, goes_ahead = answer.fn(state, figure, action)
         events += rolled
         if not goes_ahead:
             return events, False

@@ -23,6 +23,7 @@ from wartime.errors import IllegalActionError
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
+
 def other(side: str) -> str:
     return SIDES[1 - SIDES.index(side)]
 
@@ -163,7 +164,7 @@ def activate(state: GameState, action: Action) -> list[Event]:
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
     events += chain.from_iterable(hookspecs.activation_starts.collect(state, figure))
     events += check_game_over(state)
-    if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
+    if not state.over and spent(state, figure):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
     return events
 
@@ -235,14 +236,19 @@ def action_lost(state: GameState, figure: Figure) -> list[Event]:
     """An action of the acting Pj lost to its nerve: it counts, and stress may end the turn."""
     figure.actions_taken += 1
     events = check_game_over(state)
-    if not state.over and (figure.casualty or figure.stress >= vol(state, figure)):
+    if not state.over and spent(state, figure):
         events += end_activation(state, figure, acted=True)
     return events
 
 
+def spent(state: GameState, figure: Figure) -> bool:
+    """The acting ``figure``'s activation is over: taken out, or its stress at its VOL."""
+    return figure.casualty or figure.stress >= vol(state, figure)
+
+
 def done_for(state: GameState, figure: Figure) -> bool:
-    """The acting ``figure`` can act no more: taken out, Estrés = VOL, or away (Desaparecer)."""
-    return figure.casualty or figure.stress >= vol(state, figure) or figure.away
+    """The acting ``figure`` can act no more: spent, or away (Desaparecer)."""
+    return spent(state, figure) or figure.away
 
 
 def settle(state: GameState) -> list[Event]:
@@ -251,8 +257,7 @@ def settle(state: GameState) -> list[Event]:
     if state.over or state.active is None or state.window or state.declared or state.exchange:
         return []
     figure = state.figures[state.active]  # (one away may still act: to come back)
-    spent = figure.casualty or figure.stress >= vol(state, figure)
-    return end_activation(state, figure, acted=True) if spent else []
+    return end_activation(state, figure, acted=True) if spent(state, figure) else []
 
 
 def fleeing_only(state: GameState, figure: Figure, action: Action) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
     from wartime.engine.handlers import Handler
-    from wartime.engine.hits import Blow, Landing, Wounded, Wounding
+    from wartime.engine.hits import Blow, Landing, Wounded
     from wartime.engine.profiles import Metaability, Trait, Weapon
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
@@ -29,9 +29,6 @@ if TYPE_CHECKING:
     from wartime.rules.effects import Effect
 
 # SECUENCIA DE JUEGO --------------------------------------------------------------------
-
-# What keeps ``figure`` out of panic when a CH LOC fails (Fanático): its name, or None.
-no_panic: Hook[[Figure], str | None] = Hook("no_panic")
 
 # Figures enter the game (as it is set up, or deployed from reserve): what they carry
 # from then on (Condenado's La mano de la muerte).
@@ -70,6 +67,13 @@ puppet_acts: Hook[[GameState, Figure, Figure, Action, Handler | None], list[Even
 # looks for a beaten side: bombs armed or set off, bodies that come back or fall.
 after_action: Hook[[GameState], list[Event]] = Hook("after_action")
 
+# The game is ending at the turn limit, before the points are counted.
+game_ends: Hook[[GameState], list[Event]] = Hook("game_ends")
+
+# Whether ``side`` still holds on with no figure standing (one of its fallen may come
+# back): any True keeps it from losing until the next turn starts.
+holds_on: Hook[[GameState, str], bool] = Hook("holds_on")
+
 # ACCIONES ------------------------------------------------------------------------------
 
 # Why ``figure`` may not take ``action`` now, in a player's words; None lets it through.
@@ -84,15 +88,11 @@ compulsions: Hook[[GameState, Figure, Action], None] = Hook("compulsions")
 # whether the action goes ahead.  Only a legal action is asked; a probe rolls nothing.
 nerve: Hook[[GameState, Figure, Action], tuple[list[Event], bool]] = Hook("nerve")
 
+# What keeps ``figure`` out of panic when a CH LOC fails (Fanático): its name, or None.
+no_panic: Hook[[Figure], str | None] = Hook("no_panic")
+
 # ``figure``'s action has been carried out with ``events``: what that earns it.
 action_played: Hook[[GameState, Figure, list[Event]], list[Event]] = Hook("action_played")
-
-# The game is ending at the turn limit, before the points are counted.
-game_ends: Hook[[GameState], list[Event]] = Hook("game_ends")
-
-# Whether ``side`` still holds on with no figure standing (one of its fallen may come
-# back): any True keeps it from losing until the next turn starts.
-holds_on: Hook[[GameState, str], bool] = Hook("holds_on")
 
 # PROFILES: built once from the army file ---------------------------------------------
 
@@ -156,7 +156,7 @@ fumbled: Hook[[GameState, Figure, Weapon | None], list[Event]] = Hook("fumbled")
 landed: Hook[[GameState, Figure, Landing], list[Event]] = Hook("landed")
 
 # A blow has just dealt ``figure`` its wounds (before a kill heals the striker).
-wounds_dealt: Hook[[GameState, Figure, Wounding], list[Event]] = Hook("wounds_dealt")
+wounds_dealt: Hook[[GameState, Figure, Wounded], list[Event]] = Hook("wounds_dealt")
 
 # A blow has wounded ``figure``, or taken it out: what that sets off.
 wounded: Hook[[GameState, Figure, Wounded], list[Event]] = Hook("wounded")
