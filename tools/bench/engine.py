@@ -32,8 +32,8 @@ from wartime.board.battlefield import Battlefield, Unit
 from wartime.engine import Action, GameState, Ruleset, Scenario
 from wartime.engine.ai import choose
 from wartime.engine.choices import legal_actions
+from wartime.engine.core.pending import PendingKind
 from wartime.engine.profiles import Profile, Weapon
-from wartime.engine.state import PendingKind
 from wartime.engine.world import CoverQuery, World
 from wartime.errors import IllegalActionError
 from wartime.formats.map import load_map

@@ -7,9 +7,10 @@ replays identically from its seed.
 
 from wartime.engine import install  # noqa: F401  (last: every rule registers)
 from wartime.engine.actions import Action
+from wartime.engine.core.pending import Pending, PendingKind
 from wartime.engine.events import Event
 from wartime.engine.scenario import Ruleset, Scenario
-from wartime.engine.state import GameState, Pending, PendingKind
+from wartime.engine.state import GameState
 from wartime.errors import IllegalActionError
 
 __all__ = [

@@ -23,6 +23,7 @@ from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
 from wartime.engine.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.stats import vol
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
@@ -37,7 +38,7 @@ from wartime.engine.reactions import in_vision
 from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.shields import shield_of
-from wartime.engine.state import GameState, PendingKind
+from wartime.engine.state import GameState
 from wartime.engine.vanishing import returns
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import serves
-from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.movement import FAST, engaged_with
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import carried, entries_of, per_profile
 from wartime.engine.events import Event
@@ -29,6 +29,7 @@ from wartime.engine.figures import Figure, Volley
 from wartime.engine.profiles import METAABILITY_KINDS, Trait, Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Attribute, EneSource, load_actions
+from wartime.rules.catalog import load_catalog
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Effect, load_effects
 from wartime.rules.text import fold
@@ -317,8 +318,6 @@ def named_by(param: str | None, names: Iterable[str]) -> bool:
 def target_named(target: Figure, param: str | None) -> bool:
     """Whether ``target`` is of the kind X names: its id, character, name or race, an entry
     it carries or one of its tags, its transport (or "transporte" while it rides one)."""
-    from wartime.rules.catalog import load_catalog
-
     catalog = load_catalog()
     profile = target.profile
     entries = [t.name for t in profile.traits]
@@ -458,16 +457,12 @@ def focus_step(figure: Figure) -> int:
 
 def not_yet_automated() -> list[str]:
     """Catalogue entries the engine does not apply yet: the players adjudicate them."""
-    from wartime.rules.catalog import load_catalog
-
     automated = load_effects()
     return [e.name for e in load_catalog().entries if e.name not in automated]
 
 
 def carries(figure: Figure, name: str) -> bool:
     """It carries an entry called ``name``, or one tagged so (Control remoto: Vulnerable)."""
-    from wartime.rules.catalog import load_catalog
-
     catalog = load_catalog()
     for trait in carried(figure):
         entry = catalog.find(trait.name)
@@ -604,8 +599,6 @@ def _transport_motion(label: str | None, shooter: Figure, target: Figure | None)
     "velocidad" comes from whichever of the two moved over 5 K this turn; "blanco
     esprintando" from the target's sprint.
     """
-    from wartime.engine.combat import FAST  # combat is built on this module
-
     if label == "blanco esprintando":
         return target is not None and target.sprinted and _in_transport(target)
     movers = [f for f in (shooter, target) if f is not None and f.moved > FAST]

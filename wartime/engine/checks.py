@@ -18,6 +18,7 @@ from wartime.engine.events import Event, roll_event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.handlers import Handler
 from wartime.errors import IllegalActionError
+from wartime.rules.actions import Group, load_actions
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
@@ -148,8 +149,6 @@ def _situation(state: GameState, who: Figure, purpose: str, ctx: Context) -> Con
 
 
 def _attacking(figure: Figure) -> bool:
-    from wartime.rules.actions import Group, load_actions
-
     book = load_actions().find(figure.doing.kind) if figure.doing is not None else None
     return book is not None and book.group is Group.COMBAT
 

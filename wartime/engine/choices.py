@@ -29,6 +29,7 @@ from wartime.engine import (
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.stats import prices_moves, sight_extra, stride_extra, vol
 from wartime.engine.countermagic import COUNTER, counter_mages
 from wartime.engine.deathmachine import choices as volleys
@@ -44,7 +45,6 @@ from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, FLEE, answers
 from wartime.engine.sequence import candidates, possessed
 from wartime.engine.specials import MANIPULATE
-from wartime.engine.state import PendingKind
 from wartime.engine.vanishing import returns
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range

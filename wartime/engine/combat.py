@@ -36,7 +36,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import engaged_with, noise_event
+from wartime.engine.core.movement import FAST, engaged_with, noise_event
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -59,7 +59,6 @@ if TYPE_CHECKING:
 RANGE_BAND = 10.0  # CH IMP −1 per 10 K beyond the first 10 K
 CLOSE = 3.0  # postures matter to a shooter beyond 3 K
 COVER_BONUS = 2  # Cobertura: over 50% hidden gives CH DEF +2
-FAST = 5.0  # K moved this turn: shooting from or at it takes CH IMP −1
 COVER_CHECK = "Cobertura (CH DEF)"  # the cover's own check: no trait of the target applies
 MAGAZINE = "Cargadores"  # BONUS Y MALUS: the weapon uses magazines, 1 mounted; reload them
 MORE_AMMO = "Más munición"  # each magazine holds twice the rounds

@@ -40,6 +40,7 @@ from wartime.engine.holds import holder
 from wartime.engine.moves import travel
 from wartime.engine.specials import MANIPULATE, MANIPULATOR, manipulate, manipulates
 from wartime.errors import IllegalActionError
+from wartime.rules.actions import load_actions
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
@@ -153,8 +154,6 @@ def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
 
 
 def entry_name(action: Action) -> str:
-    from wartime.rules.actions import load_actions
-
     book = load_actions().find(action.kind)
     if book is None and action.item:  # an action an entry gives: Usar bonus (Sed de energía)
         return action.item

@@ -14,20 +14,20 @@ import copy
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
+from wartime.engine import choices, deployment, reactions, responses, sequence
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
+from wartime.engine.core.pending import Pending, PendingKind
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import HANDLERS
 from wartime.engine.midway import Question, Suspended, answering, suspend
-from wartime.engine.reactions import Window
 from wartime.engine.world import World
 from wartime.errors import IllegalActionError
+from wartime.physics import Table
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:
@@ -35,32 +35,8 @@ if TYPE_CHECKING:
     from wartime.engine.mines import Mine
     from wartime.engine.responses import Declared, Exchange
     from wartime.engine.scenario import Reserve, Scenario
-    from wartime.physics import Table
 
 PHASES = 10  # FASES DE INICIATIVA: from 10 down to 1
-
-
-class PendingKind(StrEnum):
-    DEPLOY = "deploy"  # a side places its next reserve figure (before the first turn)
-    INITIATIVE = "initiative"  # a side picks the living Pj whose VOL it rolls with
-    ACTIVATE = "activate"  # a side picks which Pj acts in this phase
-    ACT = "act"  # the acting Pj picks an action, or hands over with "end"
-    REACT = "react"  # a side that saw or heard it picks a reactor, or passes
-    REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
-    RESPOND = "respond"  # the target of a declared action answers it (Huir, Esquivar) or passes
-    JUMP = "jump"  # an S chain's attacker picks among figures equally near (engine/jumps.py)
-    FORTUNE = "fortune"  # a Fortuna bearer may spend it on a roll or a hit (engine/fortune.py)
-    GAME_OVER = "game_over"
-
-
-@dataclass(frozen=True)
-class Pending:
-    kind: PendingKind
-    side: str | None  # who decides; None when the game is over
-    figure: str | None = None  # the acting Pj, for ACT
-    turn: int = 0
-    phase: int = 0
-    winner: str | None = None  # for GAME_OVER: "A", "B" or None for a draw
 
 
 class GameState:
@@ -80,7 +56,7 @@ class GameState:
         self.active: str | None = None  # the Pj acting now
         self.winner: str | None = None
         self.over = False
-        self.window: Window | None = None  # an open chance to react
+        self.window: reactions.Window | None = None  # an open chance to react
         self.declared: Declared | None = None  # an action waiting for its target's answer
         self.exchange: Exchange | None = None  # a Combate mental waiting for its next blow
         self.dodging: tuple[str, str] | None = None  # (dodger, attacker) while a blow resolves
@@ -113,9 +89,7 @@ class GameState:
             kind = PendingKind(held.kind)
             return Pending(kind, held.side, held.figure, self.turn, self.phase)
         if self.reserves:
-            from wartime.engine.deployment import side_to_deploy
-
-            return Pending(PendingKind.DEPLOY, side_to_deploy(self), turn=self.turn)
+            return Pending(PendingKind.DEPLOY, deployment.side_to_deploy(self), turn=self.turn)
         if self.leader is None:
             side = next(s for s in SIDES if s not in self.initiative)
             return Pending(PendingKind.INITIATIVE, side, turn=self.turn)
@@ -134,9 +108,7 @@ class GameState:
         return Pending(PendingKind.ACTIVATE, self.to_move, turn=self.turn, phase=self.phase)
 
     def legal_actions(self) -> list[Action]:
-        from wartime.engine.choices import legal_actions
-
-        return legal_actions(self)
+        return choices.legal_actions(self)
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply one decision; returns the events it caused."""
@@ -290,8 +262,6 @@ class GameState:
         taller solids block; one table serves every figure, as if each were 1 K tall.
         """
         if self._physics is None:
-            from wartime.physics import Table
-
             width, height = self.scenario.battlefield.size
             discs = [f.disc() for f in self.figures.values() if f.on_table]
             self._physics = Table(width, height, self.world.blocking(1.0), discs)
@@ -299,8 +269,6 @@ class GameState:
 
     # -- dispatch -------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        from wartime.engine import deployment, reactions, responses, sequence
-
         action.check_form()
         if action.options and action.kind not in HANDLERS:
             raise IllegalActionError(

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 HIGH = 3  # Volar en altura 3 (MOVIMIENTO): the height where figures always move their whole MOV
 BLOCKED = 1e-6  # K: a move that gets no farther than this goes nowhere, and is refused
 ENGAGED_GAP = 0.05  # K: bases this close are in contact, engaged in CaC
+FAST = 5.0  # K moved this turn: shooting from or at it takes CH IMP −1
 _DISTANCE = re.compile(r"^MOV(?:\+(\d+(?:\.\d+)?))?(?: \(min (\d+(?:\.\d+)?)\))?$")
 
 

@@ -1,0 +1,33 @@
+"""What a position waits for: who decides next, and what kind of decision it is.
+
+A plain value at the bottom of the core, so that the lists of legal decisions and
+the AI can read it without importing the state that computes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class PendingKind(StrEnum):
+    DEPLOY = "deploy"  # a side places its next reserve figure (before the first turn)
+    INITIATIVE = "initiative"  # a side picks the living Pj whose VOL it rolls with
+    ACTIVATE = "activate"  # a side picks which Pj acts in this phase
+    ACT = "act"  # the acting Pj picks an action, or hands over with "end"
+    REACT = "react"  # a side that saw or heard it picks a reactor, or passes
+    REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
+    RESPOND = "respond"  # the target of a declared action answers it (Huir, Esquivar) or passes
+    JUMP = "jump"  # an S chain's attacker picks among figures equally near (engine/jumps.py)
+    FORTUNE = "fortune"  # a Fortuna bearer may spend it on a roll or a hit (engine/fortune.py)
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class Pending:
+    kind: PendingKind
+    side: str | None  # who decides; None when the game is over
+    figure: str | None = None  # the acting Pj, for ACT
+    turn: int = 0
+    phase: int = 0
+    winner: str | None = None  # for GAME_OVER: "A", "B" or None for a draw
