@@ -33,28 +33,22 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import ally_near
-from wartime.engine.checks import spend
 from wartime.engine.choices import reachable_charges
 from wartime.engine.combat import check_shot
 from wartime.engine.core import hookspecs
+from wartime.engine.core.nerve import face, is_attack
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
-from wartime.engine.psychology import psi_check
-from wartime.engine.responses import entry_name
-from wartime.engine.targets import horror_causes
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.rules.actions import Group, load_actions
 from wartime.rules.effects import Effect
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 COWARD = "Cobarde"  # the cause its CH PSI is logged with
-# Combat actions aimed at an enemy that are not an attack: answers and getting away.
-NOT_ATTACKS = frozenset({"destrabarse", "huir", "esquivar_en_cac", "desenfundar", "contramagia"})
 SHOTS = "ataque_distancia"  # every kind of shot starts so (a bulto, a ciegas...)
 TIE = 1e-9  # K: two enemies this close in distance are equally near
 BOUND = "behaviour"  # this module's compulsion, as GameState.unbound names it
@@ -132,59 +126,12 @@ def compel(state: GameState, figure: Figure, action: Action) -> None:
 # -- Cobarde -----------------------------------------------------------------------------------
 
 
-def is_attack(state: GameState, figure: Figure, action: Action) -> bool:
-    """An action of the combat group aimed at an enemy (or at a point, a template's shot)
-    that is not an answer or a way out."""
-    book = load_actions().find(action.kind)
-    if book is None or book.group is not Group.COMBAT or action.kind in NOT_ATTACKS:
-        return False
-    target = state.figures.get(action.target) if action.target is not None else None
-    return target.side != figure.side if target is not None else action.point is not None
-
-
 @hookspecs.nerve.impl(order=10, key="behaviour")
 def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event], bool]:
-    """Cobarde (and Horror, the target's): the CH PSI before an attack; returns its events
-    and whether the attack goes ahead.  The attack must be legal first; a legality probe
-    rolls nothing.  Each cause rolls its own CH PSI, Cobarde first."""
-    if state.probing:
-        return [], True
-
+    """Cobarde: the CH PSI before each attack it launches (core/nerve.py); it comes before
+    the target's Horror (targets.py)."""
     coward = any(e.attack_psi for _, e in _effects(figure)) and is_attack(state, figure, action)
-    causes = [COWARD] * coward + horror_causes(state, figure, action)
-    if not causes:
-        return [], True
-
-    cost = _cost(state, figure, action)  # raises when the attack is illegal
-    events: list[Event] = []
-    for cause in causes:
-        rolled = psi_check(state, figure, cause)
-        events += rolled
-        if rolled[0].data["outcome"] in ("critical", "pass"):
-            continue
-        if cost:
-            events.append(spend(figure, cost, f"{entry_name(action)} ({cause})"))
-        figure.next_action_modifier = 0
-        text = f"{figure.id} no se atreve a atacar ({cause}): pierde la acción"
-        events.append(Event("cowed", text, {"figure": figure.id, "action": action.kind}))
-        return events, False
-    return events, True
-
-
-def _cost(state: GameState, figure: Figure, action: Action) -> int:
-    """The ENE the attack would cost, tried on a throwaway copy; raises if it is illegal."""
-    paid: list[int] = []
-
-    def attempt(trial: GameState) -> None:
-        twin = trial.figures[figure.id]
-        before = twin.ene
-        trial._apply(action)
-        paid.append(before - twin.ene)
-
-    problem = state.probe(attempt)
-    if problem is not None:
-        raise IllegalActionError(problem)
-    return max(0, paid[0])
+    return face(state, figure, action, [COWARD] if coward else [])
 
 
 # -- Miedo en las manos ------------------------------------------------------------------------

@@ -28,7 +28,6 @@ from wartime.engine import (
     revival,
     senses,
     shields,
-    targets,
     triggers,
 )
 from wartime.engine.actions import Action
@@ -126,7 +125,9 @@ def _weapon(figure: Figure, action: Action, *, ranged: bool) -> Weapon:
     weapon = figure.profile.weapon(action.item)
     if weapon is None:
         raise IllegalActionError(f"{figure.id} carries no weapon '{action.item}'")
-    if weapon.ranged is not ranged and (ranged or targets.short(figure, weapon) is None):
+    if weapon.ranged is not ranged and (
+        ranged or hookspecs.short_weapon.first(figure, weapon) is None
+    ):
         need = "ALC > 0" if ranged else "ALC 0"  # Arma corta: a short gun serves in CaC
         raise IllegalActionError(f"{weapon.id} cannot be used for this attack: it needs {need}")
     if figure.weapon_wounds.get(weapon.id, 0) >= weapon.cal:
@@ -185,8 +186,8 @@ def _enemy(state: GameState, figure: Figure, action: Action) -> Figure:
 
 def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Ataque a distancia (X, AGI): a target in the CdV, within ALC and with LdV."""
-    weapon = targets.stretched(figure, action, _weapon(figure, action, ranged=True))
-    targets.shot_at(figure, action)  # Radiante: the duty is met (targets.py)
+    # Fuego a larga stretches the weapon; Radiante's duty is met
+    weapon = hookspecs.shot_weapon.thread(_weapon(figure, action, ranged=True), figure, action)
     if weapon.area is not None:
         from wartime.engine.areas import area_attack
 
@@ -222,8 +223,8 @@ def ready_to_shoot(state: GameState, figure: Figure) -> None:
 
 def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> Sight:
     """A ranged attack's requirements: same height band, ready, in the CdV, in ALC, LdV."""
-    if not can_interact(figure.level, target.level, ranged=True) and not targets.any_height(
-        figure, weapon
+    if not can_interact(figure.level, target.level, ranged=True) and not any(
+        hookspecs.any_height.collect(figure, weapon)
     ):  # Arma ATA
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     ready_to_shoot(state, figure)
@@ -237,7 +238,7 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
         )
     if seen.line_of_sight == "blocked":
         raise IllegalActionError(f"No LdV to {target.id}")
-    targets.shot_problem(state, figure, target, weapon)  # Campo ciego, Anónimo
+    hookspecs.shot_barred.collect(state, figure, target, weapon)  # Campo ciego, Anónimo
     return seen
 
 
@@ -285,7 +286,7 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
     reach = (
         None
         if target in engaged_with(state, figure)
-        else targets.reaches(state, figure, target, weapon)
+        else hookspecs.reaches.first(state, figure, target, weapon)
     )  # Arma muy larga, Arma ATA
     if reach is None and target not in engaged_with(state, figure):
         raise IllegalActionError(f"{target.id} is not engaged with {figure.id} in CaC")
@@ -527,7 +528,7 @@ def _defend_once(
         own = target.mind_defense
     else:
         own = target.defense + hits.defense_bonus(state, target, melee, arm)  # Rabia: in CaC only
-        own += targets.shade(target, covered)  # Sombra: DEF +1 in cover (targets.py)
+        own += hookspecs.cover_defense.fold(0, target) if covered else 0  # Sombra
     shift = sum(v for _, v in plan.defense)  # the striker's DEF entries (Munición perforante)
     defense = max(0, own + shift)
     if plan.defense:

@@ -3,15 +3,15 @@
 On a weapon (the trait on it, or its archetype's entries):
 
 - **Fuego a larga** (``stretch`` + ``option``): a shot taken with the entry has the
-  weapon's ALC and ENE doubled (:func:`stretched`, read by ``combat.ataque_distancia``);
+  weapon's ALC and ENE doubled (:func:`stretched`, on the ``shot_weapon`` hook);
   ``legal_actions()`` offers it out past the plain ALC (:func:`extra_attacks`).
 - **Arma arrojada** (``thrown_dan``): thrown with Lanzar armas / objetos it reaches
   CON+AGI K and hits with its own DAÑ +1 (:func:`thrown`).
 - **Arma corta** (``short_reach``): a ranged weapon of ALC 5 or less is a CaC weapon too
-  (:func:`short`, read by ``combat._weapon``).
+  (:func:`short`, on the ``short_weapon`` hook).
 - **Arma muy larga** (``long_reach``) and **Arma ATA** (``any_height``): a CaC blow may
   reach an enemy it is not engaged with, up to 2 K away or at another height
-  (:func:`reaches`, read by ``combat.ataque_cac``); ATA also lets shots and throws
+  (:func:`reaches`, asked by ``combat.ataque_cac``); ATA also lets shots and throws
   reach every height.
 - **Campo ciego** (``blind_k``, per level): no shot within 5 K per level
   (:func:`shot_problem`).
@@ -22,7 +22,7 @@ On the figure:
 - **Anónimo** (``anonymous``): no Cargar at it; no shot or throw at it while another
   living figure stands within 3 K of it (:func:`shot_problem`, :func:`refusal`).
 - **Horror** (``horror``): a CaC attack at it first needs a passed CH PSI
-  (:func:`horror_causes`, played by ``behaviour.nerve`` as Cobarde's).
+  (:func:`nerve`, after the attacker's Cobarde: core/nerve.py).
 - **Radiante** (``radiant``): an enemy that starts an activation within 10 K of it checks
   CH VOL; failed, its shots in that activation must go at the bearer first, while it can
   shoot at it (:func:`activation_starts`, :func:`refusal`; Figure.dazzled).
@@ -39,7 +39,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.checks import roll
+from wartime.engine.combat import check_shot, sight
 from wartime.engine.core import hookspecs
+from wartime.engine.core.denial import denies
+from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.nerve import face, is_attack
+from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -124,6 +130,13 @@ def _gap(a: Figure, b: Figure) -> float:
 # -- Fuego a larga -----------------------------------------------------------------------------
 
 
+@hookspecs.shot_weapon.impl(order=10, key="targets")
+def shot_weapon(weapon: Weapon, figure: Figure, action: Action) -> Weapon:
+    """A shot taken with ``action``: Fuego a larga's weapon, and Radiante's duty met."""
+    shot_at(figure, action)
+    return stretched(figure, action, weapon)
+
+
 def stretched(figure: Figure, action: Action, weapon: Weapon) -> Weapon:
     """Fuego a larga: the weapon as the shot taken with the entry uses it (ALC and ENE
     times the factor); the weapon itself otherwise."""
@@ -162,6 +175,7 @@ def thrown(figure: Figure, weapon: Weapon | None, reach: float, dan: int) -> tup
 # -- Arma corta, Arma muy larga, Arma ATA ------------------------------------------------------
 
 
+@hookspecs.short_weapon.impl(order=10, key="targets")
 def short(figure: Figure, weapon: Weapon) -> str | None:
     """Arma corta: the entry that lets this ranged weapon serve in CaC, or None."""
     found = _on(figure, weapon, "short_reach")
@@ -170,11 +184,13 @@ def short(figure: Figure, weapon: Weapon) -> str | None:
     return found[0]
 
 
+@hookspecs.any_height.impl(order=10, key="targets")
 def any_height(figure: Figure, weapon: Weapon | None) -> bool:
     """Arma ATA: the weapon reaches targets at any height."""
     return _on(figure, weapon, "any_height") is not None
 
 
+@hookspecs.reaches.impl(order=10, key="targets")
 def reaches(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> str | None:
     """The entry that lets a CaC blow with ``weapon`` reach ``target`` although they are not
     engaged: Arma muy larga (up to its K, edge to edge, at the same height, with LdV) or
@@ -188,8 +204,6 @@ def reaches(state: GameState, figure: Figure, target: Figure, weapon: Weapon) ->
     found = _on(figure, weapon, "long_reach")
     if found is None or found[2].long_reach is None or gap > found[2].long_reach + TIE:
         return None
-    from wartime.engine.combat import sight
-
     if target.perch != figure.perch and not high:
         return None
     return None if sight(state, figure, target).line_of_sight == "blocked" else found[0]
@@ -207,6 +221,7 @@ def blind_zone(figure: Figure, weapon: Weapon) -> tuple[str, float] | None:
     return name, float(effect.blind_k or 0) * (level if effect.per_level else 1)
 
 
+@hookspecs.shot_barred.impl(order=10, key="targets")
 def shot_problem(state: GameState, figure: Figure, target: Figure, weapon: Weapon | None) -> None:
     """Raise when Campo ciego (the weapon's) or Anónimo (the target's) forbids the shot."""
     if weapon is not None:
@@ -226,8 +241,6 @@ def shot_problem(state: GameState, figure: Figure, target: Figure, weapon: Weapo
 
 def crowd(state: GameState, shooter: Figure, target: Figure) -> str | None:
     """Anónimo: another living figure (not the shooter) within reach of the target."""
-    from wartime.engine.core.denial import denies
-
     found = _own(target, "anonymous")
     if found is None or found[1].anonymous is None or denies(shooter, found[0]):
         return None
@@ -257,17 +270,20 @@ def sure_shot(figure: Figure, target: Figure) -> list[Event]:
 # -- Horror ------------------------------------------------------------------------------------
 
 
+@hookspecs.nerve.impl(order=20, key="targets")
+def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event], bool]:
+    """Horror: the CH PSI a CaC attack at a bearer needs first, each entry its own, after
+    the attacker's own Cobarde (core/nerve.py)."""
+    return face(state, figure, action, horror_causes(state, figure, action))
+
+
 def horror_causes(state: GameState, figure: Figure, action: Action) -> list[str]:
     """Horror: the entries of the target that ask a CH PSI of a CaC attack at it."""
-    from wartime.engine.behaviour import is_attack
-
     if action.target is None or action.kind.startswith(SHOTS) or action.kind in NOT_CAC:
         return []
     target = state.figures.get(action.target)
     if target is None or not marks(target).own:
         return []
-    from wartime.engine.core.denial import denies
-
     found = [name for name, e in marks(target).own if e.horror and not denies(figure, name)]
     return found if found and is_attack(state, figure, action) else []
 
@@ -276,8 +292,6 @@ def horror_causes(state: GameState, figure: Figure, action: Action) -> list[str]
 
 
 def _radiant(state: GameState, figure: Figure) -> list[tuple[Figure, str, float]]:
-    from wartime.engine.core.denial import denies
-
     found = []
     for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
         for name, effect in marks(enemy).own:
@@ -296,9 +310,6 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     near = _radiant(state, figure)
     if not near:
         return []
-    from wartime.engine.checks import roll
-    from wartime.engine.core.stats import vol
-
     names = ", ".join(f.id for f, _, _ in near)
     purpose = f"CH VOL ({near[0][1]}: {names})"
     outcome, event = roll(state, figure, purpose, vol(state, figure), [])
@@ -317,8 +328,6 @@ def _dazzle_refusal(state: GameState, figure: Figure, action: Action) -> str | N
     weapon = _weapon_of(figure, action)
     if weapon is None:
         return None
-    from wartime.engine.combat import check_shot
-
     for bearer_id in figure.dazzled:
         bearer = state.figures.get(bearer_id)
         if bearer is None or bearer.casualty:
@@ -356,8 +365,6 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     if action.kind == "cargar" and action.target is not None:
         target = state.figures.get(action.target)
         found = _own(target, "anonymous") if target is not None else None
-        from wartime.engine.core.denial import denies
-
         if found is not None and not denies(figure, found[0]):
             return f"{found[0]}: nobody may charge {action.target}"
     if action.options and action.kind != STRETCH_SHOT:
@@ -375,8 +382,6 @@ def extra_attacks(state: GameState, figure: Figure) -> list[Action]:
     found = marks(figure)
     if not found.weapons and not any(e.stretch for _, e in found.own):
         return []
-    from wartime.engine.core.movement import engaged_with
-
     enemies = state.enemies_of(figure)
     engaged = engaged_with(state, figure)
     out: list[Action] = []
@@ -403,10 +408,9 @@ def extra_attacks(state: GameState, figure: Figure) -> list[Action]:
 # -- Sombra ------------------------------------------------------------------------------------
 
 
-def shade(figure: Figure, covered: bool) -> int:
+@hookspecs.cover_defense.impl(order=10, key="targets")
+def shade(figure: Figure) -> int:
     """Sombra: DEF more against a hit the bearer takes with over 50% cover."""
-    if not covered:
-        return 0
     return sum(e.cover_def for _, e in marks(figure).own)
 
 

@@ -142,6 +142,28 @@ offers: Hook[[GameState, Figure], list[Action]] = Hook("offers")
 
 # COMBATE -------------------------------------------------------------------------------
 
+# A shot is being taken with ``action``: the weapon as it fires, threaded (Fuego a larga
+# doubles its ALC and ENE); an answer may also note the shot (Radiante's duty is met).
+shot_weapon: Thread[[Figure, Action], Weapon] = Thread("shot_weapon")
+
+# The entry that lets ``figure``'s ranged ``weapon`` serve in CaC (Arma corta), or None.
+short_weapon: Hook[[Figure, Weapon], str | None] = Hook("short_weapon")
+
+# Whether ``figure``'s ``weapon`` reaches targets at every height (Arma ATA): any True
+# says so.
+any_height: Hook[[Figure, Weapon | None], bool] = Hook("any_height")
+
+# A shot or throw of ``figure`` at ``target`` with ``weapon`` (None: a thrown object)
+# is being checked: an answer raises when an entry forbids it (Campo ciego, Anónimo).
+shot_barred: Hook[[GameState, Figure, Figure, Weapon | None], None] = Hook("shot_barred")
+
+# The entry that lets a CaC blow of ``figure`` with ``weapon`` reach ``target``, with
+# which it is not engaged (Arma muy larga, Arma ATA), or None.
+reaches: Hook[[GameState, Figure, Figure, Weapon], str | None] = Hook("reaches")
+
+# DEF ``figure``'s entries add against a hit it takes with over 50% cover (Sombra).
+cover_defense: Fold[[Figure], int] = Fold("cover_defense")
+
 # A hit of ``attacker`` on ``target`` is landing: the DAÑ it lands with (Fortuna +1).
 hit_damage: Thread[[GameState, Figure, Figure], int] = Thread("hit_damage")
 
