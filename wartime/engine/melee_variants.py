@@ -55,7 +55,7 @@ from wartime.engine.combat import (
 )
 from wartime.engine.core.movement import Stride, engaged_with, noise_event
 from wartime.engine.core.stats import sight_extra, vol
-from wartime.engine.driving import ahead, drives
+from wartime.engine.core.vehicles import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register

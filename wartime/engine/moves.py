@@ -23,7 +23,7 @@ from wartime.engine.core.movement import (
     engaged_with,
     noise_event,
 )
-from wartime.engine.driving import (
+from wartime.engine.core.vehicles import (
     along_axis,
     drives,
     final_turn,
@@ -98,7 +98,7 @@ def route(
 ) -> Route:  # fmt: skip
     """Plan a move toward ``goal``: physics, terrain surcharge, ENE and the 1 K rule.
 
-    A transport goes along its facing (driving.along_axis) unless the action
+    A transport goes along its facing (core.vehicles.along_axis) unless the action
     ``steered`` it (Maniobrar), and starting it costs its ENE.  ``clear``: the caller
     has already probed the straight way at least this far (legal_actions); ``ground``:
     the least the terrain counts as (a load: Mover cargado).  Raises

@@ -1,6 +1,6 @@
 """Transports: a Pj riding its transport archetype (MOVIMIENTO, HERIDAS, the movement list).
 
-- How it drives is in :mod:`wartime.engine.driving`; Pivotar (ENE 3) turns it any
+- How it drives is in :mod:`wartime.engine.core.vehicles`; Pivotar (ENE 3) turns it any
   amount, and Maniobrar nudges it up to 1 K after Mover or Correr without turning it.
 - Wounds that get past the rider's CH DEF go to the transport: at CAL it is unusable
   (it cannot move), above CAL it is destroyed and explodes with DAÑ = its DEF over a
@@ -23,7 +23,7 @@ from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import _resolve_hit, bonus_damage, defend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import Stride, noise_event
-from wartime.engine.driving import drives, turn_to, unusable, unusable_text
+from wartime.engine.core.vehicles import drives, turn_to, unusable, unusable_text
 from wartime.engine.entry_actions import pivot_cost
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure

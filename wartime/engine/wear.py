@@ -46,7 +46,7 @@ from wartime.engine.bonuses import action_weapon
 from wartime.engine.checks import acting_modifiers, chance, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of, per_profile
-from wartime.engine.driving import TURN_LIMIT, drives, turn_to
+from wartime.engine.core.vehicles import TURN_LIMIT, drives, turn_to
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Profile, Trait
