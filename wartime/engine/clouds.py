@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING, Any
 import shapely
 
 from wartime.board.shapes import Point
-from wartime.engine import senses
 from wartime.engine.bonuses import Context
 from wartime.engine.combat import defend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.sight import fine_sight
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -186,7 +186,7 @@ def smoke_modifiers(
 ) -> list[tuple[str, int]]:
     """Humo: the worst cloud the line of fire from ``shooter`` to ``end`` meets."""
     smokes = [c for c in state.clouds if c.kind == SMOKE]
-    if not smokes or senses.fine_sight(shooter):  # Súper sentidos: smoke does not hinder it
+    if not smokes or fine_sight(shooter):  # Súper sentidos: smoke does not hinder it
         return []
     start = shooter.position
     line = shapely.LineString([start, end]) if start != end else shapely.Point(start)

@@ -26,7 +26,6 @@ from wartime.engine import (
     hits,
     options,
     revival,
-    senses,
     shields,
     triggers,
 )
@@ -36,6 +35,7 @@ from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import FAST, engaged_with, noise_event
+from wartime.engine.core.sight import astray, endless, sees_through
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -82,7 +82,7 @@ class Sight:
     @cached_property
     def cover(self) -> float:
         viewer, target = self._viewer, self._target
-        if senses.sees_through(viewer, self.distance):  # Meta visión: obstacles hide nothing
+        if sees_through(viewer, self.distance):  # Meta visión: obstacles hide nothing
             return 0.0
         return self._state.world.cover(*cover_query(viewer, target))
 
@@ -203,7 +203,7 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
     ctx = Context(target, melee=False, weapon=weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
-    outcome, strayed = senses.astray(figure, weapon, seen.in_vision, outcome)  # Alcance infinito
+    outcome, strayed = astray(figure, weapon, seen.in_vision, outcome)  # Alcance infinito
     events += strayed
     cover = _shot_cover(state, figure, target)
     events.append(noise_event(figure, figure.position, weapon_noise(weapon.dan)))
@@ -229,10 +229,10 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     ready_to_shoot(state, figure)
     seen = sight(state, figure, target)
-    endless = senses.endless(figure, weapon)  # Alcance infinito: LdV is all it needs
-    if not seen.in_vision and endless is None:
+    unlimited = endless(figure, weapon)  # Alcance infinito: LdV is all it needs
+    if not seen.in_vision and unlimited is None:
         raise IllegalActionError("Target outside the CdV")
-    if seen.distance > weapon.alc and endless is None:
+    if seen.distance > weapon.alc and unlimited is None:
         raise IllegalActionError(
             f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
         )

@@ -1,11 +1,9 @@
 """Senses and far sight of the catalogue (BONUS Y MALUS; ENTORNO, REACCIONES).
 
-On the character:
+What the senses entries let a figure see and aim at (Meta visión through obstacles,
+Alcance infinito, Súper sentidos) is the core of sight: engine/core/sight.py, which also
+reads each profile's senses entries once.  Here, on the character:
 
-- **Meta visión** (``sees_through: INT``): within as many K as its INT (edge to edge)
-  obstacles hide nothing from its eyes: LdV is never blocked and cover does not keep a
-  hidden Pj from it (:func:`sees_through`, read by ``combat.Sight.cover``).  The shot
-  itself still meets the obstacle (the cover of the line of fire, from the muzzle).
 - **Meta visión**, **Radar** (``unveils``): the enemy entries named (Invisible,
   Mimético) do nothing against its checks: Mimético's CH IMP −3 on its attackers is
   dropped (:func:`unveils`, read by ``bonuses.sources``).
@@ -13,94 +11,26 @@ On the character:
   hacer ruido, or carrying Invisible, within as many K as its VOL, may be reacted to
   wherever it stands; chosen to react, the bearer first turns to face it for free
   (:func:`sensed`, :func:`turn_to`, read by ``reactions``).
-- **Alcance infinito** (``endless_reach``, on a weapon or the character): no ALC limit
-  and no CdV limit on its shots, LdV still needed; out of the CdV the shot strays: only
-  a critical CH IMP hits a figure, and a template scatters unless critical
-  (:func:`endless`, :func:`astray`).
-- **Súper sentidos** (``fine_sight``): the smoke of a cloud does not lower its CH IMP
-  (:func:`fine_sight`, read by ``clouds.smoke_modifiers``).
-
-Each profile's entries of this module are found once and kept (``traits.per_profile``),
-so the hot path pays one dictionary look-up for figures without any.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
-from wartime.engine.core.traits import carried, per_profile
+from wartime.engine.core.sight import TIE, attribute, senses
+from wartime.engine.core.sight import endless as endless  # areas, choices: core.sight
+from wartime.engine.core.traits import carried
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.profiles import Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc
-from wartime.rules.dice import Outcome
-from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 INVISIBLE = "Invisible"  # what Sentido arácnido senses besides the hidden and the silent
-TIE = 1e-9
-
-
-@dataclass(frozen=True)
-class Senses:
-    """A profile's entries of this module."""
-
-    through: tuple[str, str] | None = None  # (entry, attribute): Meta visión
-    unveils: frozenset[str] = frozenset()  # enemy entries it ignores
-    unveiled_by: tuple[str, ...] = ()  # the entries that ignore them
-    spider: tuple[str, str] | None = None  # (entry, attribute): Sentido arácnido
-    endless_own: str | None = None  # Alcance infinito on the character: all its weapons
-    endless_weapons: frozenset[str] = frozenset()  # weapon ids it sits on
-    fine: str | None = None  # Súper sentidos
-
-
-NONE = Senses()
-
-
-@per_profile
-def senses(figure: Figure) -> Senses:
-    """The figure's senses entries (kept per profile unless some are granted)."""
-    effects = load_effects()
-    through = spider = None
-    endless_own = fine = None
-    unveils: set[str] = set()
-    unveiled_by: list[str] = []
-    weapons: set[str] = set()
-    for trait in carried(figure):
-        for effect in effects.get(trait.name, ()):
-            if trait.weapon is not None:
-                if effect.endless_reach:
-                    weapons.add(trait.weapon)
-                continue
-            if effect.sees_through:
-                through = (trait.name, effect.sees_through)
-            if effect.unveils:
-                unveils.update(effect.unveils)
-                unveiled_by.append(trait.name)
-            if effect.spider_sense:
-                spider = (trait.name, effect.spider_sense)
-            if effect.endless_reach:
-                endless_own = trait.name
-            if effect.fine_sight:
-                fine = trait.name
-    for weapon in figure.profile.weapons:  # an archetype's entries not listed as traits
-        if any(e.endless_reach for n in weapon.bonuses for e in effects.get(n, ())):
-            weapons.add(weapon.id)
-    found = Senses(
-        through, frozenset(unveils), tuple(unveiled_by), spider, endless_own,
-        frozenset(weapons), fine,
-    )  # fmt: skip
-    return NONE if found == NONE else found
-
-
-def _attribute(figure: Figure, name: str) -> int:
-    return figure.vol if name == "VOL" else figure.profile.attribute(name)
 
 
 def _gap(a: Figure, b: Figure) -> float:
@@ -108,12 +38,6 @@ def _gap(a: Figure, b: Figure) -> float:
 
 
 # -- Meta visión, Radar ------------------------------------------------------------------------
-
-
-def sees_through(viewer: Figure, distance: float) -> bool:
-    """Meta visión: ``distance`` K (edge to edge) is within its INT, so nothing hides."""
-    through = senses(viewer).through
-    return through is not None and distance <= _attribute(viewer, through[1]) + TIE
 
 
 @hookspecs.unveils.impl(order=10, key="senses")
@@ -135,7 +59,7 @@ def senses_near(figure: Figure, actor: Figure) -> str | None:
     spider = senses(figure).spider
     if spider is None or not _unnoticed(actor):
         return None
-    return spider[0] if _gap(figure, actor) <= _attribute(figure, spider[1]) + TIE else None
+    return spider[0] if _gap(figure, actor) <= attribute(figure, spider[1]) + TIE else None
 
 
 def sensed(able: list[Figure], actor: Figure) -> set[str]:
@@ -153,37 +77,3 @@ def turn_to(state: GameState, reactor: Figure, actor: Figure) -> list[Event]:
     reactor.facing = math.degrees(math.atan2(dy, dx)) % 360.0
     text = f"{name}: {reactor.id} pivota hacia {actor.id} sin gastar ENE"
     return [Event("pivot", text, {"figure": reactor.id, "facing": reactor.facing})]
-
-
-# -- Alcance infinito --------------------------------------------------------------------------
-
-
-def endless(figure: Figure, weapon: Weapon | None) -> str | None:
-    """Alcance infinito: the entry, when ``weapon`` (a ranged one) has no ALC limit."""
-    if weapon is None or weapon.alc <= 0:
-        return None
-    found = senses(figure)
-    if found is NONE:
-        return None
-    if weapon.id in found.endless_weapons:
-        return "Alcance infinito"
-    return found.endless_own
-
-
-def astray(
-    figure: Figure, weapon: Weapon, in_vision: bool, outcome: Outcome
-) -> tuple[Outcome, list[Event]]:
-    """Alcance infinito out of the CdV: a CH IMP that is not a critical misses."""
-    name = endless(figure, weapon)
-    if name is None or in_vision or outcome is Outcome.CRITICAL or not outcome.passed:
-        return outcome, []
-    text = f"{name}: el blanco está fuera del CdV de {figure.id}; el disparo se dispersa"
-    return Outcome.FAIL, [Event("astray", text, {"figure": figure.id, "entry": name})]
-
-
-# -- Súper sentidos ----------------------------------------------------------------------------
-
-
-def fine_sight(figure: Figure) -> str | None:
-    """Súper sentidos: thin things in the way (smoke) do not hinder its aim."""
-    return senses(figure).fine

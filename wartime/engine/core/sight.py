@@ -1,0 +1,133 @@
+"""The core of sight: what a figure's senses entries let it see and aim at.
+
+Combat's cover and CdV, the clouds' smoke and the areas' templates read them; the
+entries' own reactions (Sentido arácnido) and Meta visión's unveiling stay with the
+entry module (engine/senses.py).
+
+- **Meta visión** (``sees_through: INT``): within as many K as its INT (edge to edge)
+  obstacles hide nothing from its eyes (:func:`sees_through`, read by
+  ``combat.Sight.cover``).  The shot itself still meets the obstacle (the cover of the
+  line of fire, from the muzzle).
+- **Alcance infinito** (``endless_reach``, on a weapon or the character): no ALC limit
+  and no CdV limit on its shots, LdV still needed; out of the CdV the shot strays: only
+  a critical CH IMP hits a figure, and a template scatters unless critical
+  (:func:`endless`, :func:`astray`).
+- **Súper sentidos** (``fine_sight``): the smoke of a cloud does not lower its CH IMP
+  (:func:`fine_sight`, read by ``clouds.smoke_modifiers``).
+
+Each profile's senses entries are found once and kept (``traits.per_profile``), so the
+hot path pays one dictionary look-up for figures without any.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartime.engine.core.traits import carried, per_profile
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.profiles import Weapon
+from wartime.rules.dice import Outcome
+from wartime.rules.effects import load_effects
+
+TIE = 1e-9
+
+
+@dataclass(frozen=True)
+class Senses:
+    """A profile's senses entries (read once per profile)."""
+
+    through: tuple[str, str] | None = None  # (entry, attribute): Meta visión
+    unveils: frozenset[str] = frozenset()  # enemy entries it ignores
+    unveiled_by: tuple[str, ...] = ()  # the entries that ignore them
+    spider: tuple[str, str] | None = None  # (entry, attribute): Sentido arácnido
+    endless_own: str | None = None  # Alcance infinito on the character: all its weapons
+    endless_weapons: frozenset[str] = frozenset()  # weapon ids it sits on
+    fine: str | None = None  # Súper sentidos
+
+
+NONE = Senses()
+
+
+@per_profile
+def senses(figure: Figure) -> Senses:
+    """The figure's senses entries (kept per profile unless some are granted)."""
+    effects = load_effects()
+    through = spider = None
+    endless_own = fine = None
+    unveils: set[str] = set()
+    unveiled_by: list[str] = []
+    weapons: set[str] = set()
+    for trait in carried(figure):
+        for effect in effects.get(trait.name, ()):
+            if trait.weapon is not None:
+                if effect.endless_reach:
+                    weapons.add(trait.weapon)
+                continue
+            if effect.sees_through:
+                through = (trait.name, effect.sees_through)
+            if effect.unveils:
+                unveils.update(effect.unveils)
+                unveiled_by.append(trait.name)
+            if effect.spider_sense:
+                spider = (trait.name, effect.spider_sense)
+            if effect.endless_reach:
+                endless_own = trait.name
+            if effect.fine_sight:
+                fine = trait.name
+    for weapon in figure.profile.weapons:  # an archetype's entries not listed as traits
+        if any(e.endless_reach for n in weapon.bonuses for e in effects.get(n, ())):
+            weapons.add(weapon.id)
+    found = Senses(
+        through, frozenset(unveils), tuple(unveiled_by), spider, endless_own,
+        frozenset(weapons), fine,
+    )  # fmt: skip
+    return NONE if found == NONE else found
+
+
+def attribute(figure: Figure, name: str) -> int:
+    """The attribute a sense reaches as many K as (VOL as it stands now)."""
+    return figure.vol if name == "VOL" else figure.profile.attribute(name)
+
+
+# -- Meta visión -------------------------------------------------------------------------------
+
+
+def sees_through(viewer: Figure, distance: float) -> bool:
+    """Meta visión: ``distance`` K (edge to edge) is within its INT, so nothing hides."""
+    through = senses(viewer).through
+    return through is not None and distance <= attribute(viewer, through[1]) + TIE
+
+
+# -- Alcance infinito --------------------------------------------------------------------------
+
+
+def endless(figure: Figure, weapon: Weapon | None) -> str | None:
+    """Alcance infinito: the entry, when ``weapon`` (a ranged one) has no ALC limit."""
+    if weapon is None or weapon.alc <= 0:
+        return None
+    found = senses(figure)
+    if found is NONE:
+        return None
+    if weapon.id in found.endless_weapons:
+        return "Alcance infinito"
+    return found.endless_own
+
+
+def astray(
+    figure: Figure, weapon: Weapon, in_vision: bool, outcome: Outcome
+) -> tuple[Outcome, list[Event]]:
+    """Alcance infinito out of the CdV: a CH IMP that is not a critical misses."""
+    name = endless(figure, weapon)
+    if name is None or in_vision or outcome is Outcome.CRITICAL or not outcome.passed:
+        return outcome, []
+    text = f"{name}: el blanco está fuera del CdV de {figure.id}; el disparo se dispersa"
+    return Outcome.FAIL, [Event("astray", text, {"figure": figure.id, "entry": name})]
+
+
+# -- Súper sentidos ----------------------------------------------------------------------------
+
+
+def fine_sight(figure: Figure) -> str | None:
+    """Súper sentidos: thin things in the way (smoke) do not hinder its aim."""
+    return senses(figure).fine
