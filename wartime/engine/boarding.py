@@ -145,6 +145,7 @@ def set_down(state: GameState, figure: Figure, spot: Point) -> list[Event]:
     return [Event("unboard", text, {"figure": figure.id, "transport": ride, "to": list(spot)})]
 
 
+@hookspecs.followers_moved.impl(order=10, key="boarding")
 def carry(state: GameState) -> None:
     """Passengers go where their transport went."""
     for figure in state.figures.values():

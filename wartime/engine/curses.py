@@ -137,6 +137,7 @@ def _destabilise(target: Figure, name: str) -> list[Event]:
 # -- Sobrecalentamiento --------------------------------------------------------------------
 
 
+@hookspecs.action_ends_at.impl(order=20, key="curses")
 def overheated(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """After a movement action of a transport with enough wounds: CH DEF or 1 wound."""
     if figure.casualty or not figure.riding:

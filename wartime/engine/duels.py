@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
 from wartime.engine.checks import carrying_out, contest, spend
+from wartime.engine.core.perform import perform
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.generic import perform
 from wartime.engine.handlers import HANDLERS
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError

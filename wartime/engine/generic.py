@@ -5,13 +5,8 @@ Section ACCIONES GENÉRICAS of the rulebook, with REACCIONES (En guardia), COMBA
 Más munición.  Costs, checks, ranges and the numbers of each action's modifiers are
 read from the action list (``data/actions.yaml``).
 
-:func:`perform` wraps every action handler (the acting Pj's and a reactor's):
-
-- before it, an action aimed at an enemy hidden by Esconderse needs that enemy found
-  first: a CH INT ENF, unless the actor sees it with 50% cover or less;
-- after it, the bonuses of Apoyar and Concentrarse that a check of the action used are
-  spent, Concentrarse's lapses anyway, any other action ends En guardia, and a movement
-  or combat action ends Esconderse.
+The wrapper around every action handler, with Esconderse's finding of a hidden target
+and the bonuses any action uses up, is the core's :mod:`wartime.engine.core.perform`.
 
 Esperar is played by :mod:`wartime.engine.moves`; Comerciar, Saquear and Eliminar by
 :mod:`wartime.engine.items`.  Not automated, so refused as unknown actions (and listed
@@ -32,22 +27,23 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import boarding, mines, options, usage, wear
+from wartime.engine import mines
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries, focus_step
 from wartime.engine.book import attribute, difficulty, entry
-from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
+from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import Sight, magazine_size, rounds_left, sight, wound
-from wartime.engine.core import hookspecs, stats
+from wartime.engine.core import stats
 from wartime.engine.core.movement import ENGAGED_GAP
+from wartime.engine.core.perform import COVERED, reveal
+from wartime.engine.core.perform import perform as perform  # re-export: reactions, sequence
 from wartime.engine.core.stats import vol
-from wartime.engine.curses import cure, overheated
+from wartime.engine.curses import cure
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
 from wartime.engine.melee_variants import drop_weapon
-from wartime.engine.presence import flight
 from wartime.engine.profiles import Weapon
 from wartime.engine.psychology import treat_stress
 from wartime.engine.targets import hides_bare
@@ -55,15 +51,14 @@ from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
 from wartime.geometry.vision import can_interact, vision_range
 from wartime.rules.actions import Action as Entry
-from wartime.rules.actions import EneSource, Group, load_actions
-from wartime.rules.dice import OpposedResult, Outcome, opposed_result
+from wartime.rules.actions import EneSource
+from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 SEARCH_REACH = 1.0  # K: Buscar reaches an element within 1 K of its base, and looks 1 K round it
 BOMBS = ("Área de activación", "Bomba autónoma")  # Soltar: "una bomba o similar"
-COVERED = ("over_half", "total")  # Esconderse: "más del 50%"
 _OUTCOME_WHEN = {
     Outcome.CRITICAL: "check_critical",
     Outcome.PASS: "check_passed",
@@ -123,131 +118,6 @@ def _check(
 
 def _gap(a: Figure, b: Figure) -> float:
     return edge_distance(a.position, a.radius, b.position, b.radius)
-
-
-# -- the wrapper around every action -----------------------------------------------------------
-
-
-def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
-    """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
-    problem = hookspecs.refusal.first(state, figure, action)
-    if problem:
-        raise IllegalActionError(problem)
-    handler = in_action(handler)  # its checks know the action; its ENE takes the entries'
-    taken = options.take(figure, action)  # Frenesí, Maestro de esgrima, Poderoso...
-    events, goes_ahead = _find_hidden_target(state, figure, action, handler)
-    events = taken + events
-    _spend_bonuses(figure, events)  # a CH INT ENF to find the target is the action's first check
-    if goes_ahead:  # Prueba de..., Neuropsico, Sin munición, Munición atascada (wear.py)
-        tests, goes_ahead = wear.before(
-            state, figure, action, lambda: _trial_cost(state, figure, action, handler)
-        )
-        events += tests
-    if goes_ahead:
-        facing = figure.facing
-        events += handler(state, figure, action)
-        events += wear.after(figure, action, facing)  # Cargas, Dirección resistida...
-        _spend_bonuses(figure, events)
-        events += usage.pay(state, figure, action)  # Dañino, Defectuoso, Malvado
-        boarding.carry(state)  # passengers go where their transport went
-        events += flight(state, figure, action)  # Distorsión psíquica (presence.py)
-
-        events += overheated(state, figure, action)  # Sobrecalentamiento (curses.py)
-    return events + _after(figure, action)
-
-
-def _spend_bonuses(figure: Figure, events: list[Event]) -> None:
-    """Apoyar and Concentrarse are used up by the first check of the figure that carried them."""
-    if not (figure.support or figure.focus):
-        return
-    used = {
-        label
-        for e in events
-        if e.kind == "roll" and e.data.get("who") == figure.id
-        for label, _ in e.data.get("modifiers", ())
-    }
-    if SUPPORT in used:
-        figure.support = 0
-    if FOCUS in used:
-        figure.focus = 0
-
-
-def _after(figure: Figure, action: Action) -> list[Event]:
-    """What any action ends: Concentrarse's bonus, En guardia; moves and attacks end Esconderse."""
-    figure.silent = action.kind == "mover_sin_hacer_ruido"  # what Ataque sorpresa needs
-    if action.kind != "ataque_sorpresa":
-        figure.surprise = None  # the surprise is for the very next action only
-    if action.kind != "concentrarse":
-        figure.focus = 0  # for the next action only, whether it checked or not
-    if action.kind != "en_guardia":
-        figure.on_guard = False  # any other action ends the guard
-        figure.guard_bonus = 0
-    book = load_actions().find(action.kind) if figure.hidden else None
-    if book is not None and book.group is not Group.GENERIC:
-        figure.hidden = False
-        text = f"{figure.id} deja de estar escondido ({book.name})"
-        return [Event("revealed", text, {"figure": figure.id, "by": None})]
-    return []
-
-
-def _find_hidden_target(
-    state: GameState, figure: Figure, action: Action, handler: Handler
-) -> tuple[list[Event], bool]:
-    """Esconderse: enemies need a CH INT ENF to find a hidden Pj and act on it.
-
-    Returns the events and whether the action goes ahead.  An actor that sees the target
-    with 50% cover or less finds it without a check.  Lost, the action fails: its ENE is
-    spent and it counts as an action.  A legality probe skips all this.
-    """
-    target = state.figures.get(action.target) if action.target is not None else None
-    if (
-        target is None
-        or target.side == figure.side
-        or not target.hidden
-        or target.casualty
-        or state.probing
-    ):
-        return [], True
-    if sight(state, figure, target).cover_class not in COVERED:
-        return [_reveal(figure, target, "lo ve sin cobertura suficiente")], True
-    cost = _trial_cost(state, figure, action, handler)  # the action must be legal first
-    _, event = roll(
-        state, figure, "CH INT ENF (descubrir)", figure.profile.int_, acting_modifiers(figure),
-        Context(target),
-    )  # fmt: skip
-    _, theirs = roll(
-        state, target, "CH INT ENF (descubrir)", target.profile.int_, [], Context(figure)
-    )
-    a, d = event.data, theirs.data
-    result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
-    events = [event, theirs]
-    if result is OpposedResult.ACTOR:
-        return [*events, _reveal(figure, target, "gana el CH INT ENF")], True
-    name = load_actions().find(action.kind)
-    label = name.name if name else action.kind
-    events.append(spend(figure, cost, f"{label} (sin encontrar a {target.id})"))
-    text = f"{figure.id} no encuentra a {target.id}: pierde la acción"
-    events.append(Event("not_found", text, {"figure": figure.id, "target": target.id}))
-    figure.next_action_modifier = 0
-    return events, False
-
-
-def _reveal(finder: Figure, hidden: Figure, how: str) -> Event:
-    hidden.hidden = False
-    text = f"{finder.id} descubre a {hidden.id} ({how})"
-    return Event("revealed", text, {"figure": hidden.id, "by": finder.id})
-
-
-def _trial_cost(state: GameState, figure: Figure, action: Action, handler: Handler) -> int:
-    """The ENE the action would cost, tried on a throwaway copy; raises if it is illegal."""
-    trial = state._trial()
-    trial.probing = True
-    twin = trial.figures[figure.id]
-    try:
-        handler(trial, twin, action)
-    finally:
-        trial._restore_physics(state)
-    return figure.ene - twin.ene
 
 
 # -- Apoyar, Concentrarse, En guardia, Esconderse ----------------------------------------------
@@ -371,7 +241,7 @@ def percibir(state: GameState, figure: Figure, action: Action) -> list[Event]:
         for e in sorted(state.enemies_of(figure), key=lambda e: e.id)
         if e.hidden and _gap(figure, e) <= reach + 1e-9
     ]
-    events += [_reveal(figure, e, book.name) for e in found]
+    events += [reveal(figure, e, book.name) for e in found]
     names = ", ".join(e.id for e in found) or "nadie escondido"
     text = f"{figure.id} percibe a {reach:g} K: {names}"
     data = {"figure": figure.id, "found": [e.id for e in found]}
@@ -401,7 +271,7 @@ def buscar(state: GameState, figure: Figure, action: Action) -> list[Event]:
             for e in sorted(state.enemies_of(figure), key=lambda e: e.id)
             if e.hidden and point_to_base(spot, e.position, e.radius) <= SEARCH_REACH + 1e-9
         ]
-        events += [_reveal(figure, e, book.name) for e in found]
+        events += [reveal(figure, e, book.name) for e in found]
     verdict = "encuentra lo que haya" if outcome.passed else "no encuentra nada"
     text = f"{figure.id} registra ({spot[0]:.2f}, {spot[1]:.2f}): {verdict}"
     data = {

@@ -48,12 +48,12 @@ from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.core import hookspecs
+from wartime.engine.core.perform import perform
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import carried
 from wartime.engine.countermagic import COUNTER, cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.generic import perform
 from wartime.engine.handlers import Handler, register
 from wartime.engine.psychology import psi_check, stress_limits
 from wartime.engine.responses import Exchange

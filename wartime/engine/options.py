@@ -82,6 +82,7 @@ def variants(figure: Figure, action: Action) -> list[Action]:
     ]
 
 
+@hookspecs.options_taken.impl(order=10, key="options")
 def take(figure: Figure, action: Action) -> list[Event]:
     """Take the options an attack names: pay Poder, start the prices that last."""
     if not action.options or action.kind in OWN_OPTIONS:

@@ -213,6 +213,7 @@ def shielded(state: GameState, figure: Figure) -> bool:
 _MOVES = frozenset(a.id for a in load_actions().actions if a.group is Group.MOVEMENT)
 
 
+@hookspecs.action_ends_at.impl(order=10, key="presence")
 def flight(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """After ``figure``'s action: a flyer that ends a move in a distortion field checks."""
     found = bearers(state)

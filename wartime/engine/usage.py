@@ -14,6 +14,7 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import action_weapon
 from wartime.engine.checks import chance
 from wartime.engine.combat import wound
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -42,6 +43,7 @@ def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Effect]]:
                 yield trait.name, effect
 
 
+@hookspecs.use_costs.impl(order=10, key="usage")
 def pay(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """After an action: the wounds (no CH DEF) and stress its weapon or metaability cost."""
     events: list[Event] = []

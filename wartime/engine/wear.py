@@ -223,6 +223,7 @@ def _turn_refusal(figure: Figure, action: Action) -> str | None:
     return None
 
 
+@hookspecs.use_tests.impl(order=10, key="wear")
 def before(
     state: GameState, figure: Figure, action: Action, cost: Callable[[], int]
 ) -> tuple[list[Event], bool]:
@@ -284,6 +285,7 @@ def _lose(figure: Figure, action: Action, price: int, name: str, why: str) -> li
     return events
 
 
+@hookspecs.used.impl(order=10, key="wear")
 def after(figure: Figure, action: Action, facing: float) -> list[Event]:
     """Once a use went ahead: the charge it spent (Cargas), the campaign weapon it used;
     and Dirección resistida stops a free turn at its limit (``facing``: where the figure

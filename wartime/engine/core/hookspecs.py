@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from wartime.engine.hooks import Fold, Hook, Thread
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from wartime.board.shapes import Point
     from wartime.engine.actions import Action
     from wartime.engine.bonuses import Context
@@ -93,6 +95,31 @@ no_panic: Hook[[Figure], str | None] = Hook("no_panic")
 
 # ``figure``'s action has been carried out with ``events``: what that earns it.
 action_played: Hook[[GameState, Figure, list[Event]], list[Event]] = Hook("action_played")
+
+# The options ``action`` names are being taken, before its handler runs (Poder paid,
+# Frenesí's prices started): their events; an answer raises when they may not be taken.
+options_taken: Hook[[Figure, Action], list[Event]] = Hook("options_taken")
+
+# The tests before a use (Prueba de..., Neuropsico, Munición atascada): the events, and
+# whether the action goes ahead.  ``cost`` is what it would cost (it raises when the
+# action is illegal).  Asked one at a time: a lost use stops the others' dice.
+use_tests: Hook[[GameState, Figure, Action, Callable[[], int]], tuple[list[Event], bool]] = Hook(
+    "use_tests"
+)
+
+# ``figure``'s action went ahead (``facing``: where it faced as the action began): what
+# the use spent (Cargas, Arma de campaña), a free turn stopped at its limit.
+used: Hook[[Figure, Action, float], list[Event]] = Hook("used")
+
+# What the action's weapon or metaability costs ``figure`` once used (Dañino, Malvado).
+use_costs: Hook[[GameState, Figure, Action], list[Event]] = Hook("use_costs")
+
+# An action has been played: figures that go with another follow it (passengers).
+followers_moved: Hook[[GameState], None] = Hook("followers_moved")
+
+# ``figure``'s action is over, everyone where it left them: what it sets off there
+# (Distorsión psíquica on a flyer, Sobrecalentamiento on a transport).
+action_ends_at: Hook[[GameState, Figure, Action], list[Event]] = Hook("action_ends_at")
 
 # PROFILES: built once from the army file ---------------------------------------------
 

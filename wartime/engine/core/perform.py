@@ -1,0 +1,174 @@
+"""Playing one action: the wrapper around every action handler (the acting Pj's, a
+reactor's, a duel's shot, a possessed puppet's).
+
+Section ACCIONES GENÉRICAS of the rulebook, with Esconderse and the bonuses of Apoyar
+and Concentrarse, which any action may use up or end:
+
+- before the handler, an action aimed at an enemy hidden by Esconderse needs that enemy
+  found first: a CH INT ENF, unless the actor sees it with 50% cover or less;
+- after it, the bonuses of Apoyar and Concentrarse that a check of the action used are
+  spent, Concentrarse's lapses anyway, any other action ends En guardia, and a movement
+  or combat action ends Esconderse.
+
+What the catalogue's entries add around the handler is asked of them through hooks, in
+this order: the refusals, the options an attack takes, the tests before a use, what the
+use spends, what the action's weapon or metaability costs, the figures that follow
+another (passengers), and what the action sets off where it ended.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import Context
+from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
+from wartime.engine.combat import sight
+from wartime.engine.core import hookspecs
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.engine.handlers import Handler
+from wartime.errors import IllegalActionError
+from wartime.rules.actions import Group, load_actions
+from wartime.rules.dice import OpposedResult, opposed_result
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+COVERED = ("over_half", "total")  # Esconderse: "más del 50%"
+
+
+def perform(state: GameState, figure: Figure, action: Action, handler: Handler) -> list[Event]:
+    """Play one action of ``figure`` with ``handler``, and the generic statuses around it."""
+    problem = hookspecs.refusal.first(state, figure, action)
+    if problem:
+        raise IllegalActionError(problem)
+    handler = in_action(handler)  # its checks know the action; its ENE takes the entries'
+    taken = list(chain.from_iterable(hookspecs.options_taken.collect(figure, action)))
+    events, goes_ahead = _find_hidden_target(state, figure, action, handler)
+    events = taken + events
+    _spend_bonuses(figure, events)  # a CH INT ENF to find the target is the action's first check
+    if goes_ahead:
+        tests, goes_ahead = _use_tests(state, figure, action, handler)
+        events += tests
+    if goes_ahead:
+        facing = figure.facing
+        events += handler(state, figure, action)
+        events += chain.from_iterable(hookspecs.used.collect(figure, action, facing))
+        _spend_bonuses(figure, events)
+        events += chain.from_iterable(hookspecs.use_costs.collect(state, figure, action))
+        hookspecs.followers_moved.collect(state)
+        events += chain.from_iterable(hookspecs.action_ends_at.collect(state, figure, action))
+    return events + _after(figure, action)
+
+
+def _use_tests(
+    state: GameState, figure: Figure, action: Action, handler: Handler
+) -> tuple[list[Event], bool]:
+    """The tests a use needs before it goes ahead (the use_tests hook): their events, and
+    whether the action goes ahead."""
+    events: list[Event] = []
+    for answer in hookspecs.use_tests:  # one at a time: a lost use stops the others' dice
+        rolled, goes_ahead = answer.fn(
+            state, figure, action, lambda: _trial_cost(state, figure, action, handler)
+        )
+        events += rolled
+        if not goes_ahead:
+            return events, False
+    return events, True
+
+
+def _spend_bonuses(figure: Figure, events: list[Event]) -> None:
+    """Apoyar and Concentrarse are used up by the first check of the figure that carried them."""
+    if not (figure.support or figure.focus):
+        return
+    used = {
+        label
+        for e in events
+        if e.kind == "roll" and e.data.get("who") == figure.id
+        for label, _ in e.data.get("modifiers", ())
+    }
+    if SUPPORT in used:
+        figure.support = 0
+    if FOCUS in used:
+        figure.focus = 0
+
+
+def _after(figure: Figure, action: Action) -> list[Event]:
+    """What any action ends: Concentrarse's bonus, En guardia; moves and attacks end Esconderse."""
+    figure.silent = action.kind == "mover_sin_hacer_ruido"  # what Ataque sorpresa needs
+    if action.kind != "ataque_sorpresa":
+        figure.surprise = None  # the surprise is for the very next action only
+    if action.kind != "concentrarse":
+        figure.focus = 0  # for the next action only, whether it checked or not
+    if action.kind != "en_guardia":
+        figure.on_guard = False  # any other action ends the guard
+        figure.guard_bonus = 0
+    book = load_actions().find(action.kind) if figure.hidden else None
+    if book is not None and book.group is not Group.GENERIC:
+        figure.hidden = False
+        text = f"{figure.id} deja de estar escondido ({book.name})"
+        return [Event("revealed", text, {"figure": figure.id, "by": None})]
+    return []
+
+
+def _find_hidden_target(
+    state: GameState, figure: Figure, action: Action, handler: Handler
+) -> tuple[list[Event], bool]:
+    """Esconderse: enemies need a CH INT ENF to find a hidden Pj and act on it.
+
+    Returns the events and whether the action goes ahead.  An actor that sees the target
+    with 50% cover or less finds it without a check.  Lost, the action fails: its ENE is
+    spent and it counts as an action.  A legality probe skips all this.
+    """
+    target = state.figures.get(action.target) if action.target is not None else None
+    if (
+        target is None
+        or target.side == figure.side
+        or not target.hidden
+        or target.casualty
+        or state.probing
+    ):
+        return [], True
+    if sight(state, figure, target).cover_class not in COVERED:
+        return [reveal(figure, target, "lo ve sin cobertura suficiente")], True
+    cost = _trial_cost(state, figure, action, handler)  # the action must be legal first
+    _, event = roll(
+        state, figure, "CH INT ENF (descubrir)", figure.profile.int_, acting_modifiers(figure),
+        Context(target),
+    )  # fmt: skip
+    _, theirs = roll(
+        state, target, "CH INT ENF (descubrir)", target.profile.int_, [], Context(figure)
+    )
+    a, d = event.data, theirs.data
+    result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
+    events = [event, theirs]
+    if result is OpposedResult.ACTOR:
+        return [*events, reveal(figure, target, "gana el CH INT ENF")], True
+    name = load_actions().find(action.kind)
+    label = name.name if name else action.kind
+    events.append(spend(figure, cost, f"{label} (sin encontrar a {target.id})"))
+    text = f"{figure.id} no encuentra a {target.id}: pierde la acción"
+    events.append(Event("not_found", text, {"figure": figure.id, "target": target.id}))
+    figure.next_action_modifier = 0
+    return events, False
+
+
+def reveal(finder: Figure, hidden: Figure, how: str) -> Event:
+    """``finder`` finds the hidden ``hidden`` (``how``, for the log): it is hidden no more."""
+    hidden.hidden = False
+    text = f"{finder.id} descubre a {hidden.id} ({how})"
+    return Event("revealed", text, {"figure": hidden.id, "by": finder.id})
+
+
+def _trial_cost(state: GameState, figure: Figure, action: Action, handler: Handler) -> int:
+    """The ENE the action would cost, tried on a throwaway copy; raises if it is illegal."""
+    trial = state._trial()
+    trial.probing = True
+    twin = trial.figures[figure.id]
+    try:
+        handler(trial, twin, action)
+    finally:
+        trial._restore_physics(state)
+    return figure.ene - twin.ene
