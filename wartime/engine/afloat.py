@@ -8,14 +8,16 @@
   Nadar, no CH AGI); other ground costs what it always does.  Pez breathes underwater,
   which nothing in play asks about (there is no drowning rule to spare it from).
 
-:func:`on_ground` turns the cost of a path into what it costs the figure; the moves
-(engine/moves.py) and the other movement actions (engine/terrain_moves.py) read it.
+:func:`on_ground` turns the cost of a path into what it costs the figure, on the
+``ground_cost`` hook that the moves (core/routes.py) and the other movement actions
+(engine/terrain_moves.py) fire.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.figures import Figure
 from wartime.geometry.terrain import PathCost
@@ -29,7 +31,8 @@ def _afloat(figure: Figure) -> tuple[str | None, str | None]:
     return hover, swim or hover
 
 
-def on_ground(figure: Figure, cost: PathCost) -> PathCost:
+@hookspecs.ground_cost.impl(order=10, key="afloat")
+def on_ground(cost: PathCost, figure: Figure) -> PathCost:
     """The cost of a path at height 1 as it counts for the figure: a floater pays nothing
     for the ground and crosses water; a swimmer crosses water as land."""
     if not (cost.ene or cost.swims):

@@ -77,6 +77,7 @@ def _own(state: GameState, figure: Figure) -> bool:
 # -- Cargar: Grito berserker and Grito de sangre ------------------------------------------------
 
 
+@hookspecs.charge_reach.impl(order=10, key="cries")
 def charge_bonuses(state: GameState, figure: Figure) -> list[tuple[str, float]]:
     """The K the cries add to ``figure``'s Cargar now, each with its label."""
     found = [(t.name, e.own_charge) for t, e in entries_of(figure, None) if e.own_charge][:1]
@@ -101,6 +102,7 @@ def charge_extra(state: GameState, figure: Figure) -> float:
     return sum(k for _, k in charge_bonuses(state, figure))
 
 
+@hookspecs.charged.impl(order=10, key="cries")
 def charged(figure: Figure, bonuses: list[tuple[str, float]]) -> list[Event]:
     """A charge went ahead: the kill's credit is spent, and the log says what reach it had."""
     figure.credits = tuple(c for c in figure.credits if not c.startswith(_KILL_CREDITS))
@@ -258,6 +260,7 @@ def _veteran_paid(figure: Figure, mods: tuple[tuple[str, int], ...]) -> None:
 # -- Apestoso ------------------------------------------------------------------------------------
 
 
+@hookspecs.keeps_away.impl(order=10, key="cries")
 def keep_away_problem(state: GameState, figure: Figure, end: Point) -> str | None:
     """Why a move of ``figure`` may not end at ``end``: too close to a smelly ally.
 

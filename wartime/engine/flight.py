@@ -24,6 +24,7 @@ import shapely
 from wartime.board.shapes import Point
 from wartime.engine.checks import acting_modifiers, roll
 from wartime.engine.combat import wound
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
@@ -59,6 +60,7 @@ def free_high(figure: Figure) -> str | None:
     return _named(figure, "free_high")
 
 
+@hookspecs.brakes.impl(order=10, key="flight")
 def brakes(figure: Figure) -> str | None:
     """Retros: the entry that lets a move at height 3 stop short, or None."""
     return _named(figure, "brakes")

@@ -5,11 +5,11 @@ bonus turns it on or off for its ENE (engine/entry_actions.py), as Mimético.  W
 is on (:func:`on`):
 
 - the bearer's Mover, Correr and Esprintar go in a straight line through walls,
-  obstacles and bases (:func:`through`); the solids it crosses add no surcharge (the
+  obstacles and bases (core.movement.through); the solids it crosses add no surcharge (the
   ground still does), and the move is refused when its base would end overlapping a
   solid, another base or the table's edge;
 - it is never engaged in CaC (movement.engaged_with), and the 1 K rule neither binds it
-  nor keeps others off it (moves.route);
+  nor keeps others off it (core.routes.route);
 - :func:`refusal` keeps off every action of the bearer that involves another figure
   (any aimed at one, every combat action but Desenfundar, Huir and Destrabarse) and
   every action aimed at it; it cannot counter a spell either (countermagic.py);
@@ -21,17 +21,12 @@ but nothing they do may aim at it.
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
 from wartime.engine.figures import Figure
-from wartime.errors import IllegalActionError
-from wartime.geometry.distance import toward
 from wartime.rules.actions import Group, load_actions
 
 if TYPE_CHECKING:
@@ -53,27 +48,6 @@ def on(figure: Figure) -> bool:
         return False
     name = entry(figure)
     return name is not None and name in figure.switched
-
-
-def through(
-    state: GameState, figure: Figure, goal: Point, budget: float, keep: bool
-) -> tuple[Point, float]:
-    """The straight way toward ``goal`` (at most ``budget`` K), through anything; the
-    base must end clear.  With ``keep`` the movement table follows the base there."""
-    if math.dist(figure.position, goal) == 0:
-        return goal, 0.0
-    end, travelled = toward(figure.position, goal, budget)
-    disc = replace(figure.disc(), centre=end)
-    table = state.physics()
-    found = table.overlaps(disc)
-    if found:
-        raise IllegalActionError(
-            f"Incorpóreo: {figure.id} cannot end its move overlapping {', '.join(found)}"
-        )
-    if keep and table.holds(figure.id):
-        table.remove(figure.id)
-        table.place(disc)
-    return end, travelled
 
 
 @hookspecs.refusal.impl(order=20, key="ghost")

@@ -21,6 +21,7 @@ from wartime.engine.bonuses import named_by
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import STRIDES as STEPS
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -56,6 +57,7 @@ def immune(target: Figure, blow: Blow | None) -> list[Event]:
     return []
 
 
+@hookspecs.move_options.impl(order=10, key="heat")
 def extra_stride(figure: Figure, action: Action) -> float:
     """Fuego en las venas: the K the move's options add (0 without options); raises,
     changing nothing, for an option the figure cannot take with this move."""
@@ -78,6 +80,14 @@ def _veins(figure: Figure) -> tuple[tuple[str, float], ...]:
     return tuple((t.name, e.extra_move) for t, e in entries_of(figure, None) if e.extra_move)
 
 
+@hookspecs.offers.impl(order=70, key="heat")
+def _veins_moves(state: GameState, figure: Figure) -> list[Action]:
+    """Fuego en las venas: its longer moves, when the figure is free to move on the ground."""
+    if figure.aboard is not None or figure.perch or engaged_with(state, figure):
+        return []
+    return stride_options(figure)
+
+
 def stride_options(figure: Figure) -> list[Action]:
     """Moves taken with Fuego en las venas, four ways at their longer reach, for
     legal_actions() to check in full (bearers only: nobody else pays for it)."""
@@ -93,6 +103,7 @@ def stride_options(figure: Figure) -> list[Action]:
     return out
 
 
+@hookspecs.move_paid.impl(order=10, key="heat")
 def stride_paid(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Fuego en las venas: the wounds of the K it took, once the move is done."""
     events: list[Event] = []

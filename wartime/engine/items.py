@@ -36,13 +36,19 @@ from wartime.engine.bonuses import keyed
 from wartime.engine.book import cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, burden_modifiers, roll, spend
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import ENGAGED_GAP, STRIDES, Stride, engaged_with
+from wartime.engine.core.movement import (
+    ENGAGED_GAP,
+    STRIDES,
+    Stride,
+    engaged_with,
+    in_contact,
+    lends_a_hand,
+)
+from wartime.engine.core.routes import travel
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
-from wartime.engine.moves import travel
 from wartime.engine.profiles import Weapon
-from wartime.engine.terrain_moves import in_contact, lends_a_hand
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
@@ -340,7 +346,7 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
     The only objects the engine weighs are bodies: the load is the body's CON against the
     carrier's (Mulo +1).  Up to half of it the ground counts as difficult at least, up to
     all of it as extreme; heavier, allies in base contact with the body or the carrier
-    that could act (terrain_moves.lends_a_hand) share it, the strongest first and only as
+    that could act (core.movement.lends_a_hand) share it, the strongest first and only as
     many as it takes: up to the sum of their CON the ground counts as difficult at least
     (the book's several carriers).  X is Mover's ENE with that ground, paid by the carrier
     alone.  The body ends in contact behind the carrier, and each helper in contact with

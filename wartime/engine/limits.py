@@ -7,7 +7,7 @@
 - **Forbidden actions** (``forbids``, Lastrado, Piernas muy cortas) and **heavy weapons**
   (``heavy``, Arma pesada: CON must be above the weapon's DAÑ): :func:`refusal` says why
   an action is refused, for ``generic.perform`` and for the sampled moves of
-  ``legal_actions()`` (``moves.move_problem``).
+  ``legal_actions()`` (``moves.move_problem``, through the ``move_refusal`` hook).
 - **A cap on a weapon's ENE** (``ene_cap``, Rambo): :func:`capped` lowers the ENE of an
   action that uses a weapon to the cap, after every other modifier (``checks.afford``).
 - **Lento** (``stat: ENE`` + ``group: movement``) is an ordinary ENE modifier; the moves
@@ -108,6 +108,7 @@ def stride_extra(figure: Figure, kind: str) -> float:
 
 
 @hookspecs.refusal.impl(order=100, key="limits")
+@hookspecs.move_refusal.impl(order=10, key="limits")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why the figure may not take ``action``: an entry forbids it (Lastrado), or the
     weapon is too heavy for it (Arma pesada); None when neither."""

@@ -53,14 +53,14 @@ from wartime.engine.combat import (
     melee_damage,
     sight,
 )
-from wartime.engine.core.movement import Stride, engaged_with, noise_event
+from wartime.engine.core.movement import Stride, contact_point, engaged_with, noise_event
+from wartime.engine.core.routes import travel
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.vehicles import ahead, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import Blow, action_damage
-from wartime.engine.moves import _contact_point, travel
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
 from wartime.engine.surprise import cac_impact
@@ -724,7 +724,7 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     stride = Stride(book.name, cost(book), float(match.group(1)), least)
     if drives(figure) and not ahead(figure, target):
         raise IllegalActionError(f"A transport rams straight ahead: {target.id} is not in its way")
-    contact = _contact_point(figure, target)
+    contact = contact_point(figure, target)
     events, _, run = travel(state, figure, contact, reach, stride, frozenset({target.id}))
     if target not in engaged_with(state, figure):
         raise IllegalActionError(f"The way to {target.id} is blocked: the ram cannot make contact")

@@ -67,16 +67,25 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Disc, Point, Solid
-from wartime.engine import afloat, bonuses, leaps, wear
+from wartime.engine import bonuses, leaps
 from wartime.engine.actions import Action
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.combat import defend, wound
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import ENGAGED_GAP, engaged_with, noise_event, stride
+from wartime.engine.core.movement import (
+    ENGAGED_GAP,
+    engaged_with,
+    lends_a_hand,
+    noise_event,
+    stride,
+)
+
+# in_contact is also re-exported for constraints, until it reads core.movement.
+from wartime.engine.core.movement import in_contact as in_contact
+from wartime.engine.core.routes import travel
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
-from wartime.engine.moves import travel
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
@@ -211,12 +220,14 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
     """
     if figure.level != 1:
         return 0, "", False
-    cost = afloat.on_ground(figure, state.world.terrain.cost(path, figure.current_height))
+    cost = state.world.terrain.cost(path, figure.current_height)
+    cost = hookspecs.ground_cost.thread(cost, figure)  # Levitador, Pez, Anfibio
     surcharge = cost.ene
     if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
         surcharge = max(surcharge, SURCHARGE["difficult"])
     why = cost.worst if cost.ene else "agachado"
-    surcharge, why = wear.ground(figure, surcharge, why)  # Equipo pesado, Cojitranco
+    # Equipo pesado, Cojitranco
+    surcharge, why = hookspecs.ground_surcharge.thread((surcharge, why), figure)
     extra = f" (+{surcharge} {why})" if surcharge else ""
     return surcharge, extra, bool(cost.swims)
 
@@ -224,32 +235,6 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
 def _no_water(swims: bool) -> None:
     if swims:
         raise IllegalActionError("The path crosses water: use Nadar")
-
-
-def lends_a_hand(state: GameState, figure: Figure, ally: Figure) -> bool:
-    """Whether ``ally`` could help ``figure`` bodily (a leg-up, a share of a load).
-
-    Another figure of its side that could act with its body: standing on the ground
-    (not crouched or prone, not on top of anything, not aboard), neither a casualty nor
-    in panic, not held or tied, and not engaged in CaC.  Base contact is the caller's.
-    """
-    return (
-        ally is not figure
-        and ally.side == figure.side
-        and ally.on_table
-        and not ally.removed
-        and ally.posture is Posture.STANDING
-        and not ally.panic
-        and ally.held_by is None
-        and ally.tied is None
-        and not engaged_with(state, ally)
-    )
-
-
-def in_contact(figure: Figure, other: Figure) -> bool:
-    """Base contact on the same ground (the 0.05 K of CaC contact)."""
-    gap = edge_distance(figure.position, figure.radius, other.position, other.radius)
-    return other.level == figure.level and other.perch == figure.perch and gap <= ENGAGED_GAP
 
 
 def _enemies_near(state: GameState, figure: Figure, at: Point) -> list[str]:
@@ -677,7 +662,7 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
 
 def _helping(state: GameState, figure: Figure, short: float) -> list[tuple[Figure, float]]:
     """The leg-ups a climb ``short`` K beyond the climber's own reach takes: allies in base
-    contact that could act (:func:`lends_a_hand`), the tallest first (ties by id), each
+    contact that could act (core.movement.lends_a_hand), the tallest first (ties by id), each
     adding half its height, until the climb is reached or two have helped.
 
     None when the climber reaches alone; all that can help when they are not enough.

@@ -23,13 +23,13 @@ from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import _resolve_hit, bonus_damage, defend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import Stride, noise_event
+from wartime.engine.core.routes import route
 from wartime.engine.core.vehicles import drives, turn_to, unusable, unusable_text
 from wartime.engine.entry_actions import pivot_cost
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.flight import free_high
 from wartime.engine.handlers import register
-from wartime.engine.moves import route
 from wartime.engine.profiles import UNARMED
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance

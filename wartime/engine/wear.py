@@ -3,7 +3,7 @@
 Movement, on the bearer:
 
 - **Cojitranco** (``terrain_step``) and **Equipo pesado** (``burden_con``): :func:`ground`
-  turns the ENE surcharge of the ground a move crosses (engine/moves.py, and the moves of
+  turns the ENE surcharge of the ground a move crosses (core/routes.py, and the moves of
   engine/terrain_moves.py): Equipo pesado makes it difficult at least while the bearer's
   CON is that low (not riding a transport); Cojitranco then counts it one level harder,
   never past extreme.
@@ -13,7 +13,7 @@ Movement, on the bearer:
   in its activation stops at the limit (:func:`after`).
 - **Caza** (``hunt_turn``): a move may ask for a final facing up to that many degrees past
   what the move allows (a transport's 45°, a reacting Pj's none); the move turns as far as
-  it may, then a CH AGI turns it the rest (:func:`hunt_split`, :func:`hunt`).
+  it may, then a CH AGI turns it the rest (:func:`hunt_split`; the move rolls it).
 - **Ajustable** (``fitted``, on a protection): :func:`misfit` is the TAL contra CON malus,
   which leaves out the fitted pieces whose TAL is one off the CON (checks.burden_modifiers).
 
@@ -46,7 +46,7 @@ from wartime.engine.bonuses import action_weapon
 from wartime.engine.checks import acting_modifiers, chance, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of, per_profile
-from wartime.engine.core.vehicles import TURN_LIMIT, drives, turn_to
+from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Profile, Trait
@@ -77,9 +77,11 @@ def _grounded(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
     return tuple((t, e) for t, e in _own(figure) if e.burden_con is not None or e.terrain_step)
 
 
-def ground(figure: Figure, surcharge: int, why: str) -> tuple[int, str]:
+@hookspecs.ground_surcharge.impl(order=10, key="wear")
+def ground(surcharge_why: tuple[int, str], figure: Figure) -> tuple[int, str]:
     """The ENE surcharge of the ground a move crosses, as it counts for the figure, and the
     reason shown: Equipo pesado makes it difficult at least, then Cojitranco harder."""
+    surcharge, why = surcharge_why
     entries = _grounded(figure)
     for trait, effect in entries:
         low = effect.burden_con
@@ -139,30 +141,18 @@ def _move_turn(figure: Figure) -> float:
     return 0.0 if figure.reacting else 360.0
 
 
-def hunt_split(figure: Figure, facing: float | None) -> tuple[float, float] | None:
+@hookspecs.turn_beyond.impl(order=10, key="wear")
+def hunt_split(figure: Figure, facing: float | None) -> tuple[str, float, float] | None:
     """Caza: when a move's final ``facing`` is beyond what the move allows but within the
-    entry's extra degrees, the facing the move ends with and the one its CH AGI turns to."""
+    entry's extra degrees, the entry, the facing the move ends with and the one its CH AGI
+    turns to (the move rolls it, moves.py)."""
     hunt = _hunt(figure)
     if hunt is None or facing is None or not math.isfinite(facing):
         return None
     allowed, off = _move_turn(figure), _angle(figure.facing, facing)
     if off <= allowed + ROUND or off > allowed + hunt[1] + ROUND:
         return None
-    return _toward(figure.facing, facing, allowed), facing % 360
-
-
-def hunt(state: GameState, figure: Figure, facing: float) -> list[Event]:
-    """Caza: after the move, a passed CH AGI turns the figure on to ``facing``."""
-    hunt_entry = _hunt(figure)
-    assert hunt_entry is not None
-    name = hunt_entry[0]
-    outcome, event = roll(
-        state, figure, f"CH AGI ({name})", figure.profile.agi, acting_modifiers(figure)
-    )
-    if outcome.passed:
-        return [event, *turn_to(figure, facing)]
-    text = f"{name}: {figure.id} no logra el giro adicional"
-    return [event, Event("no_turn", text, {"figure": figure.id, "entry": name})]
+    return hunt[0], _toward(figure.facing, facing, allowed), facing % 360
 
 
 # -- uses --------------------------------------------------------------------------------------

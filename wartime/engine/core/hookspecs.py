@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from wartime.engine.profiles import Metaability, Trait, Weapon
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
+    from wartime.geometry.terrain import PathCost
     from wartime.rules.dice import Outcome
     from wartime.rules.effects import Effect
 
@@ -160,6 +161,46 @@ prices_moves: Hook[[Figure], bool] = Hook("prices_moves")
 # Whether the figure touches nothing and nothing touches it (Incorpóreo switched on):
 # any True says so.
 intangible: Hook[[Figure], bool] = Hook("intangible")
+
+# The cost of the ground a move at height 1 crosses, as it counts for the figure,
+# threaded (Levitador pays nothing for it and crosses water; Pez and Anfibio swim).
+ground_cost: Thread[[Figure], PathCost] = Thread("ground_cost")
+
+# The ENE surcharge of the ground a move crosses and the reason shown, threaded, once
+# posture and load are counted (Equipo pesado makes it difficult, Cojitranco harder).
+ground_surcharge: Thread[[Figure], tuple[int, str]] = Thread("ground_surcharge")
+
+# Why a move of ``figure`` may not end at ``point`` (Apestoso keeps allies away): the
+# first answer refuses it; None lets it through.
+keeps_away: Hook[[GameState, Figure, Point], str | None] = Hook("keeps_away")
+
+# At height 3, the entry that lets a move stop short of the whole MOV (Retros), or None.
+brakes: Hook[[Figure], str | None] = Hook("brakes")
+
+# Why a sampled Mover, Correr or Esprintar is refused by the figure's own entries
+# (Lastrado, Piernas muy cortas): legal_actions' fast check of a move (moves.move_problem)
+# asks these refusals instead of every one; the first answer refuses it.
+move_refusal: Hook[[GameState, Figure, Action], str | None] = Hook("move_refusal")
+
+# K more a move reaches with the options it names (Fuego en las venas), added up; an
+# answer raises, changing nothing, for an option the figure cannot take with a move.
+move_options: Fold[[Figure, Action], float] = Fold("move_options")
+
+# A move taken with options has been made: what the options cost (Fuego en las venas).
+move_paid: Hook[[GameState, Figure, Action], list[Event]] = Hook("move_paid")
+
+# A move's final ``facing`` is beyond what the move allows: (the entry, the facing the
+# move ends with, the facing a CH AGI then turns it to) when an entry reaches that far
+# (Caza), else None; the first answer wins.
+turn_beyond: Hook[[Figure, float | None], tuple[str, float, float] | None] = Hook("turn_beyond")
+
+# A charge of ``figure`` is being measured: what adds K to its reach now, each with its
+# label (Grito berserker, Grito de sangre).
+charge_reach: Hook[[GameState, Figure], list[tuple[str, float]]] = Hook("charge_reach")
+
+# A charge went ahead with ``reach`` (the labels and K it had): what that spends, and
+# the log of the reach.
+charged: Hook[[Figure, list[tuple[str, float]]], list[Event]] = Hook("charged")
 
 # LEGAL ACTIONS -------------------------------------------------------------------------
 

@@ -12,10 +12,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
-from wartime.geometry.distance import edge_distance
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance, toward
 from wartime.rules.actions import load_actions
 
 if TYPE_CHECKING:
@@ -57,6 +59,27 @@ def intangible(figure: Figure) -> bool:
     return any(hookspecs.intangible.collect(figure))
 
 
+def through(
+    state: GameState, figure: Figure, goal: Point, budget: float, keep: bool
+) -> tuple[Point, float]:
+    """An intangible base's way toward ``goal`` (at most ``budget`` K): straight, through
+    anything; the base must end clear.  With ``keep`` the movement table follows it there."""
+    if math.dist(figure.position, goal) == 0:
+        return goal, 0.0
+    end, travelled = toward(figure.position, goal, budget)
+    disc = replace(figure.disc(), centre=end)
+    table = state.physics()
+    found = table.overlaps(disc)
+    if found:
+        raise IllegalActionError(
+            f"Incorpóreo: {figure.id} cannot end its move overlapping {', '.join(found)}"
+        )
+    if keep and table.holds(figure.id):
+        table.remove(figure.id)
+        table.place(disc)
+    return end, travelled
+
+
 def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
     """Enemies in base contact: engaged in CaC (never an intangible one)."""
     if intangible(figure):
@@ -69,6 +92,41 @@ def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
         and e.perch == figure.perch  # one on a roof is not in CaC with one below
         and edge_distance(figure.position, figure.radius, e.position, e.radius) <= ENGAGED_GAP
     ]
+
+
+def in_contact(figure: Figure, other: Figure) -> bool:
+    """Base contact on the same ground (the 0.05 K of CaC contact)."""
+    gap = edge_distance(figure.position, figure.radius, other.position, other.radius)
+    return other.level == figure.level and other.perch == figure.perch and gap <= ENGAGED_GAP
+
+
+def lends_a_hand(state: GameState, figure: Figure, ally: Figure) -> bool:
+    """Whether ``ally`` could help ``figure`` bodily (a leg-up, a share of a load).
+
+    Another figure of its side that could act with its body: standing on the ground
+    (not crouched or prone, not on top of anything, not aboard), neither a casualty nor
+    in panic, not held or tied, and not engaged in CaC.  Base contact is the caller's.
+    """
+    return (
+        ally is not figure
+        and ally.side == figure.side
+        and ally.on_table
+        and not ally.removed
+        and ally.posture is Posture.STANDING
+        and not ally.panic
+        and ally.held_by is None
+        and ally.tied is None
+        and not engaged_with(state, ally)
+    )
+
+
+def contact_point(figure: Figure, target: Figure) -> Point:
+    """Where ``figure``'s base touches ``target``'s, coming straight from where it stands
+    (Cargar, Embestir)."""
+    dx, dy = figure.position[0] - target.position[0], figure.position[1] - target.position[1]
+    length = math.hypot(dx, dy) or 1.0
+    reach = target.radius + figure.radius
+    return (target.position[0] + dx / length * reach, target.position[1] + dy / length * reach)
 
 
 def noise_event(figure: Figure, source: Point, radius: float) -> Event:
@@ -99,3 +157,14 @@ def free_spot(state: GameState, figure: Figure) -> Point | None:
             if not table.overlaps(replace(base, centre=spot), ignore=figure.id):
                 return spot
     return None
+
+
+def holder(state: GameState, figure: Figure) -> Figure | None:
+    """Who holds ``figure`` now (Inmovilizar enemigo): the hold lasts while the holder
+    stands and touches it."""
+    if figure.held_by is None:
+        return None
+    grip = state.figures.get(figure.held_by)
+    if grip is None or grip.casualty or grip not in engaged_with(state, figure):
+        return None
+    return grip

@@ -1,0 +1,151 @@
+"""The way a base goes when it moves (MOVIMIENTO, ACCIONES DE MOVIMIENTO).
+
+:func:`route` plans a move toward a point: the physics of the table, the surcharge of
+the ground, the ENE, the 1 K rule; :func:`travel` makes it.  Every action that moves a
+base along the ground or the air reads them: Mover and its kin, Cargar, Embestir,
+Maniobrar, Mover cargado, Huir.  What an entry changes on the way (the ground under a
+floater, a heavy load, a smell that keeps allies off) it answers through a hook.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wartime.board.battlefield import Posture
+from wartime.board.shapes import Point
+from wartime.engine.checks import afford, spend
+from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import BLOCKED, HIGH, Stride, intangible, noise_event, through
+from wartime.engine.core.vehicles import along_axis, drives, movement_problem, start_cost
+from wartime.engine.events import Event
+from wartime.errors import IllegalActionError
+from wartime.geometry.movement import too_close
+from wartime.geometry.noise import movement_noise
+from wartime.geometry.terrain import SURCHARGE
+
+if TYPE_CHECKING:
+    from wartime.engine.figures import Figure
+    from wartime.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a movement action would end and what it would cost."""
+
+    start: Point
+    end: Point
+    travelled: float
+    ene: int
+    extra: str  # the surcharge explained, for the ENE message
+
+
+def route(
+    state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
+    engaging: frozenset[str] = frozenset(), keep: bool = False, steered: bool = False,
+    clear: bool = False, ground: str = "easy",
+) -> Route:  # fmt: skip
+    """Plan a move toward ``goal``: physics, terrain surcharge, ENE and the 1 K rule.
+
+    A transport goes along its facing (core.vehicles.along_axis) unless the action
+    ``steered`` it (Maniobrar), and starting it costs its ENE.  ``clear``: the caller
+    has already probed the straight way at least this far (legal_actions); ``ground``:
+    the least the terrain counts as (a load: Mover cargado).  Raises
+    IllegalActionError.  The base goes back where it was unless ``keep``.
+    """
+    problem = movement_problem(figure)
+    if problem:
+        raise IllegalActionError(problem)
+    if drives(figure) and not steered:
+        goal = along_axis(figure, goal)
+    if figure.level == HIGH and not steered and not hookspecs.brakes.first(figure):  # Retros
+        goal = _whole_mov(figure, goal, budget)
+    start = figure.position
+    passes = figure.level == 1 and intangible(figure)  # Incorpóreo: through walls
+    if passes:
+        end, travelled = through(state, figure, goal, budget, keep)
+    elif figure.level == 1 and not (clear and not keep):
+        table = state.physics()
+        move = table.move_toward if keep else table.probe_move
+        result = move(figure.id, goal, budget)
+        end, travelled = result.end, result.travelled
+    else:
+        end, travelled = _fly(start, goal, budget)
+    if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
+        raise IllegalActionError("The way is blocked: the base cannot move toward that point")
+    # a height of 0 leaves every solid out of the surcharge: the incorporeal pass through
+    cost = state.world.terrain.cost([start, end], 0.0 if passes else figure.current_height)
+    cost = hookspecs.ground_cost.thread(cost, figure)  # Levitador, Pez, Anfibio
+    if cost.swims:
+        raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
+    surcharge, why = cost.ene, cost.worst
+    if figure.posture is Posture.CROUCHED and cost.ene < SURCHARGE["difficult"]:
+        surcharge, why = SURCHARGE["difficult"], "agachado"  # Agacharse: easy counts as difficult
+    if SURCHARGE[ground] > surcharge:
+        surcharge, why = SURCHARGE[ground], f"{ground} por la carga"
+    # Equipo pesado, Cojitranco
+    surcharge, why = hookspecs.ground_surcharge.thread((surcharge, why), figure)
+    extra = f" (+{surcharge} {why})" if surcharge else ""
+    starting, why = start_cost(figure)
+    ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
+    afford(figure, ene, stride.label, extra)  # raises with the player's message
+    others = [
+        e.disc() for e in state.enemies_of(figure) if e.level == figure.level and not intangible(e)
+    ]
+    near = [] if passes else too_close(figure.disc(), end, others, engaging)
+    if near:
+        raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+    kept_away = hookspecs.keeps_away.first(state, figure, end)  # Apestoso
+    if kept_away:
+        raise IllegalActionError(kept_away)
+    return Route(start, end, travelled, ene, extra)
+
+
+def travel(
+    state: GameState, figure: Figure, goal: Point, budget: float, stride: Stride,
+    engaging: frozenset[str] = frozenset(), ground: str = "easy",
+) -> tuple[list[Event], Point, float]:  # fmt: skip
+    """Move toward ``goal``, pay its ENE and log it; the move also makes noise."""
+    plan = route(state, figure, goal, budget, stride, engaging, keep=True, ground=ground)
+    events = [spend(figure, plan.ene, stride.label, plan.extra)]
+    figure.position = plan.end
+    figure.moved += plan.travelled
+    if not figure.reacting and not drives(figure):  # Girar y pivotar: Pj turn freely acting
+        figure.facing = _facing(plan.start, plan.end, figure.facing)
+    end, travelled = plan.end, plan.travelled
+    text = f"{figure.id} se mueve {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    data = {
+        "figure": figure.id,
+        "from": list(plan.start),
+        "to": list(end),
+        "travelled": round(travelled, 6),
+    }
+    events.append(Event("move", text, data))
+    if travelled > 0:
+        events.append(noise_event(figure, end, movement_noise(travelled)))
+    return events, end, travelled
+
+
+def _facing(start: Point, end: Point, current: float) -> float:
+    """Pj turn freely while acting (Girar y pivotar): they face where they went."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return current if dx == dy == 0 else math.degrees(math.atan2(dy, dx)) % 360
+
+
+def _whole_mov(figure: Figure, goal: Point, budget: float) -> Point:
+    """Volar en altura 3: it always moves its whole MOV, toward ``goal``."""
+    if goal == figure.position:
+        return goal
+    dx, dy = goal[0] - figure.position[0], goal[1] - figure.position[1]
+    scale = budget / math.hypot(dx, dy)
+    return figure.position[0] + dx * scale, figure.position[1] + dy * scale
+
+
+def _fly(start: Point, goal: Point, budget: float) -> tuple[Point, float]:
+    dx, dy = goal[0] - start[0], goal[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length <= budget:
+        return goal, length
+    scale = budget / length
+    return (start[0] + dx * scale, start[1] + dy * scale), budget
