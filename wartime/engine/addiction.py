@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartime.engine.bonuses import Context, check_kinds
 from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -37,11 +38,13 @@ def _chance(gear: Gear) -> tuple[str, int] | None:
     )  # fmt: skip
 
 
+@hookspecs.plays_object.impl(order=10, key="addiction")
 def drugs(gear: Gear) -> bool:
     """The object carries Droga (its Usar does something even if nothing else is played)."""
     return _chance(gear) is not None
 
 
+@hookspecs.object_used.impl(order=10, key="addiction")
 def used(state: GameState, user: Figure, gear: Gear) -> list[Event]:
     """``user`` took ``gear``: a fix for an addict, and maybe a new addiction."""
     found = _chance(gear)
@@ -89,6 +92,11 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     return events
 
 
-def check_shifts(figure: Figure, kinds: set[str]) -> list[tuple[str, int]]:
+@hookspecs.check_shifts.impl(order=15, key="addiction")  # right after the cóctel's (gear)
+def check_shifts(
+    state: GameState, figure: Figure, purpose: str, ctx: Context
+) -> list[tuple[str, int]]:
     """Withdrawal's CH ATR −1 for the rest of the activation."""
-    return [(WITHDRAWAL, -1)] if figure.withdrawal and "ATR" in kinds else []
+    if not figure.withdrawal:
+        return []
+    return [(WITHDRAWAL, -1)] if "ATR" in check_kinds(purpose) else []

@@ -17,7 +17,7 @@
   catalogue malus, the victim carries it while the poison lasts (a Grant named after
   the poison); otherwise it takes 1 wound, with no CH DEF, as each of its activations
   starts.  Curar cancels the poison instead of healing when it passes, and an Elixir
-  cures it as well as it heals (:func:`cure`).
+  cures it as well as it heals (engine/core/poison.py).
 
 The data is ``data/effects/curses.yaml``; the addiction of Droga is engine/addiction.py.
 """
@@ -247,13 +247,3 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
         return []
     text = f"{figure.poisoned}: el veneno causa 1 herida a {figure.id}"
     return [Event("poison", text, {"figure": figure.id}), *wound(state, figure, 1)]
-
-
-def cure(figure: Figure, by: str) -> list[Event]:
-    """Curar or an Elixir takes the poison (and any malus it gave) away."""
-    if figure.poisoned is None:
-        return []
-    name, figure.poisoned = figure.poisoned, None
-    figure.granted = [g for g in figure.granted if g.ability != name]
-    text = f"{by}: {figure.id} ya no está envenenado ({name})"
-    return [Event("cured", text, {"figure": figure.id, "entry": name})]

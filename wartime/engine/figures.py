@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import astuple, dataclass, field
+from dataclasses import astuple, dataclass, field, replace
 
 from wartime.board.battlefield import Posture, Unit
 from wartime.board.shapes import Disc, Point
 from wartime.engine.actions import Action
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.geometry.vision import Point3, eye_point, muzzle_point
 
 GONE = "gone"  # a body that will not come back (Rematador): nothing may raise it
@@ -457,3 +457,12 @@ class Figure:
         if mind != (None, None):
             return (*base, generic, mind)  # generic always precedes it: no ambiguous lengths
         return (*base, generic) if generic != _GENERIC_DEFAULTS else base
+
+
+def drop_weapon(figure: Figure, weapon: Weapon) -> None:
+    """The weapon leaves the Pj's hands: it no longer carries it (its profile loses it).
+
+    Soltar (generic), Desarmar and Lanzar (melee_variants) all drop one."""
+    weapons = tuple(w for w in figure.profile.weapons if w.id != weapon.id)
+    figure.profile = replace(figure.profile, weapons=weapons)
+    figure.rearmed = True  # the profile is no longer the scenario's: the hash must say so

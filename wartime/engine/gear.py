@@ -16,16 +16,15 @@ activation ends.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
-from wartime.engine import addiction, mines
 from wartime.engine.actions import Action
-from wartime.engine.addiction import check_shifts
 from wartime.engine.bonuses import Context, check_kinds
 from wartime.engine.checks import spend
 from wartime.engine.combat import wound
-from wartime.engine.core import hookspecs
-from wartime.engine.curses import cure
+from wartime.engine.core import bombs, hookspecs
+from wartime.engine.core.poison import cure
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.hits import no_healing
@@ -69,21 +68,22 @@ def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) ->
         raise IllegalActionError(f"{gear.id} was used up")
     found = uses(gear)
 
-    where = mines.spot(figure, action) if mines.gear_bomb(gear) else None
+    where = bombs.spot(figure, action) if bombs.gear_bomb(gear) else None
     target = _target(state, figure, action, gear)
     raised = _raised(action, found)
     events = [spend(figure, gear.ene, f"Usar {gear.id}")]
     if where is not None:  # it leaves its bearer for good, armed where it was put
         figure.used_up = (*figure.used_up, gear.id)
-        return events + mines.used(state, figure, gear, where)
+        return events + bombs.used(state, figure, gear, where)
 
-    if not found and not addiction.drugs(gear):  # the players' to say (not yet automated)
+    played = any(hookspecs.plays_object.collect(gear))  # Droga (engine/addiction.py)
+    if not found and not played:  # the players' to say (not yet automated)
         names = ", ".join(t.name for t in gear.traits) or "sin bonus"
         text = f"{figure.id} usa {gear.id}: su efecto queda a juicio de los jugadores ({names})"
         events.append(Event("adjudicate", text, {"figure": figure.id, "item": gear.id}))
     for trait, effect in found:
         events += _effect(state, target, trait, effect, raised)
-    events += addiction.used(state, target, gear)  # Droga (engine/addiction.py)
+    events += chain.from_iterable(hookspecs.object_used.collect(state, target, gear))  # Droga
     if any(e.consumed for _, e in found):
         figure.used_up = (*figure.used_up, gear.id)
         text = f"{gear.id} de {figure.id} se retira del juego"
@@ -166,13 +166,13 @@ def _check_shifts(
 
 def attribute_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:
     """Cóctel de vitaminas on a check: +1 per cóctel on the attribute raised, and the
-    next activation's −1 on every attribute check."""
+    next activation's −1 on every attribute check (Droga's withdrawal follows, in
+    engine/addiction.py)."""
     kinds = check_kinds(purpose)
     mods = [(f"cóctel ({a})", +1) for a in figure.boosts if a in kinds]
     if figure.drained and "ATR" in kinds:
         mods.append((DRAINED, -1))
-
-    return mods + check_shifts(figure, kinds)  # Droga's withdrawal (engine/addiction.py)
+    return mods
 
 
 @hookspecs.activation_starts.impl(order=40, key="gear")

@@ -15,7 +15,7 @@ by ``handlers.not_yet_automated``):
 (Marcar un objetivo belongs with possession, in :mod:`wartime.engine.mind`.)
 Usar of objects is played by :mod:`wartime.engine.gear`, of metaabilities by
 :mod:`wartime.engine.metaabilities`; a bomb dropped with Soltar is laid on the table by
-:mod:`wartime.engine.mines`.
+:mod:`wartime.engine.core.bombs` (and set off by :mod:`wartime.engine.mines`).
 
 Curar cancels a poison (Ponzoña, engine/curses.py) instead of healing when it passes;
 a neuromante's Curar may treat stress instead (``item`` "estrés", PSICOLOGÍA, Estrés).
@@ -27,26 +27,23 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import mines
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries, focus_step
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import Sight, magazine_size, rounds_left, sight, wound
-from wartime.engine.core import stats
+from wartime.engine.core import bombs, hookspecs, stats
 from wartime.engine.core.movement import ENGAGED_GAP
 from wartime.engine.core.perform import COVERED, reveal
 from wartime.engine.core.perform import perform as perform  # re-export: reactions, sequence
+from wartime.engine.core.poison import cure
 from wartime.engine.core.stats import vol
-from wartime.engine.curses import cure
 from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.figures import Figure, drop_weapon
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
-from wartime.engine.melee_variants import drop_weapon
 from wartime.engine.profiles import Weapon
 from wartime.engine.psychology import treat_stress
-from wartime.engine.targets import hides_bare
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
 from wartime.geometry.vision import can_interact, vision_range
@@ -220,7 +217,7 @@ def seen_by(state: GameState, figure: Figure) -> tuple[Figure, Sight] | None:
 
 def spots(figure: Figure, seen: Sight) -> bool:
     """A watcher's ``seen`` of ``figure`` finds it: 50% cover or less (Sombra needs none)."""
-    return seen.cover_class not in COVERED and not hides_bare(figure)
+    return seen.cover_class not in COVERED and not any(hookspecs.hides_bare.collect(figure))
 
 
 # -- Buscar, Percibir --------------------------------------------------------------------------
@@ -341,7 +338,6 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
         events.append(Event("woken", text, {"figure": patient.id, "by": figure.id}))
     change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
     if change < 0 and patient.poisoned is not None:  # Ponzoña: the poison, not a wound
-
         events += cure(patient, book.name)
     elif change < 0 and not barred:
         healed = min(patient.wounds, -change)
@@ -430,15 +426,15 @@ def soltar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if item is None:
         raise IllegalActionError(f"{figure.id} carries no '{action.item}'")
 
-    bomb = mines.weapon_bomb(item)
-    where = mines.spot(figure, action) if bomb else figure.position
+    bomb = bombs.weapon_bomb(item)
+    where = bombs.spot(figure, action) if bomb else figure.position
     events = [spend(figure, _cost(book, item), f"{book.name} {item.id}")]
     drop_weapon(figure, item)
     figure.rounds.pop(item.id, None)
     figure.next_action_modifier = 0
     text = f"{figure.id} suelta {item.id}"
     events.append(Event("gear", text, {"figure": figure.id, "item": item.id}))
-    return events + (mines.dropped(state, figure, item, where) if bomb else [])
+    return events + (bombs.dropped(state, figure, item, where) if bomb else [])
 
 
 HANDLERS: dict[str, Handler] = {

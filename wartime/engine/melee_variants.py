@@ -18,7 +18,6 @@ picked up again.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -58,7 +57,7 @@ from wartime.engine.core.routes import travel
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.vehicles import ahead, drives
 from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.figures import Figure, drop_weapon
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import Blow, action_damage
 from wartime.engine.profiles import UNARMED, Weapon
@@ -168,13 +167,6 @@ def _held_weapon(figure: Figure) -> Weapon | None:
     """What a Pj holds in CaC: its CaC weapon, else its first ranged weapon, else nothing."""
     held = sorted(figure.profile.weapons, key=lambda w: w.ranged)  # stable: CaC ones first
     return held[0] if held else None
-
-
-def drop_weapon(figure: Figure, weapon: Weapon) -> None:
-    """The weapon leaves the Pj's hands: it no longer carries it (its profile loses it)."""
-    weapons = tuple(w for w in figure.profile.weapons if w.id != weapon.id)
-    figure.profile = dataclasses.replace(figure.profile, weapons=weapons)
-    figure.rearmed = True  # the profile is no longer the scenario's: the hash must say so
 
 
 # -- rolls -------------------------------------------------------------------------------------

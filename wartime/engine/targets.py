@@ -414,6 +414,7 @@ def shade(figure: Figure) -> int:
     return sum(e.cover_def for _, e in marks(figure).own)
 
 
+@hookspecs.hides_bare.impl(order=10, key="targets")
 def hides_bare(figure: Figure) -> bool:
     """Sombra: the bearer may take Esconderse with no cover."""
     return _own(figure, "hides_bare") is not None

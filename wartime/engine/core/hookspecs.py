@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from wartime.engine.figures import Figure
     from wartime.engine.handlers import Handler
     from wartime.engine.hits import Blow, Landing, Wounded
-    from wartime.engine.profiles import Metaability, Trait, Weapon
+    from wartime.engine.profiles import Gear, Metaability, Trait, Weapon
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
     from wartime.geometry.terrain import PathCost
@@ -122,6 +122,14 @@ followers_moved: Hook[[GameState], None] = Hook("followers_moved")
 # (Distorsión psíquica on a flyer, Sobrecalentamiento on a transport).
 action_ends_at: Hook[[GameState, Figure, Action], list[Event]] = Hook("action_ends_at")
 
+# ``user`` has taken the object ``gear`` (Usar): what its entries set off beyond the
+# object's own effects (Droga: a fix, maybe an addiction).
+object_used: Hook[[GameState, Figure, Gear], list[Event]] = Hook("object_used")
+
+# Whether an entry plays the object ``gear`` when used (Droga), so that the log does not
+# leave its effect to the players: any True says so.
+plays_object: Hook[[Gear], bool] = Hook("plays_object")
+
 # PROFILES: built once from the army file ---------------------------------------------
 
 # A weapon of a character whose archetypes carry these entries (Munición de racimo).
@@ -141,6 +149,9 @@ unveils: Hook[[Figure, str], bool] = Hook("unveils")
 
 # Whether ``figure`` stands where distortions do not reach it (Faro): any True says so.
 undistorted: Hook[[GameState, Figure], bool] = Hook("undistorted")
+
+# Whether ``figure`` may take Esconderse with no cover (Sombra): any True says so.
+hides_bare: Hook[[Figure], bool] = Hook("hides_bare")
 
 # STATS: what a figure's numbers are now ------------------------------------------------
 
