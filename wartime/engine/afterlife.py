@@ -11,7 +11,7 @@
 - Saikikku: each blow that wounds the bearer gives every enemy in CaC with it 1 stress,
   with no check (the bonus they lose until they act is left to the players).
 
-The blasts are Bomba viviente's (cries.burst: each figure caught makes its CH DEF).  The
+The blasts are Bomba viviente's (core/blasts.py: each figure caught makes its CH DEF).  The
 data is ``data/effects/afterlife.yaml``; docs/rules-interpretations.md has the readings.
 """
 
@@ -24,15 +24,14 @@ from wartime.engine.armour import corrode
 from wartime.engine.checks import chance
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
+from wartime.engine.core.blasts import burst
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
-from wartime.engine.cries import burst
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
 from wartime.engine.psychology import stress_limits
-from wartime.engine.revival import died as may_return
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Effect
 
@@ -51,10 +50,12 @@ def _first(figure: Figure, key: str) -> tuple[str, Effect] | None:
 # -- Explota and Inflamable --------------------------------------------------------------------
 
 
+@hookspecs.taken_out.impl(order=30, key="afterlife")
 def died(state: GameState, figure: Figure, damage: int) -> list[Event]:
     """``figure`` was just taken out by wounds from a hit of ``damage`` (or that many
-    wounds with no hit): a bearer that explodes on death may blow up."""
-    events = may_return(figure)  # Héroe, Ave Fénix, Resurrección (engine/revival.py)
+    wounds with no hit): a bearer that explodes on death may blow up (once Héroe, Ave
+    Fénix and Resurrección have said whether it may come back: revival.py)."""
+    events: list[Event] = []
     found = _first(figure, "explodes")
     if found is None:
         return events

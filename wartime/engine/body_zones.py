@@ -21,11 +21,19 @@ from __future__ import annotations
 
 from itertools import chain
 
+from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import EXPENDABLE, bearer, body, limb_cap, limbs
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.profiles import Trait
 from wartime.rules.limbs import MISSING_LIMB, limb
+
+
+@hookspecs.wounds_laid.impl(order=10, key="body_zones")
+def laid(taken: tuple[int, list[Event]], figure: Figure) -> tuple[int, list[Event]]:
+    """The wounds ``figure`` takes: its limbs take theirs first (combat.wound)."""
+    wounds, events = split(figure, taken[0])
+    return wounds, taken[1] + events
 
 
 def split(figure: Figure, wounds: int) -> tuple[int, list[Event]]:

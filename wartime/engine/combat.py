@@ -18,16 +18,10 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine import (
     armour,
-    body_zones,
     bonuses,
     checks,
-    cries,
-    fortune,
     hits,
-    options,
-    revival,
     shields,
-    triggers,
 )
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
@@ -37,6 +31,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import FAST, engaged_with, noise_event
 from wartime.engine.core.sight import astray, endless, sees_through
 from wartime.engine.core.stats import sight_extra, vol
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
@@ -355,6 +350,51 @@ def _melee_modifiers(state: GameState, attacker: Figure, target: Figure) -> Modi
     return mods
 
 
+def melee_weapon(figure: Figure) -> Weapon:
+    """The weapon a Pj fights with in CaC: its first usable ALC 0 weapon, else its fists."""
+    usable = (
+        w
+        for w in figure.profile.weapons
+        if not w.ranged and figure.weapon_wounds.get(w.id, 0) < w.cal
+    )
+    return next(usable, UNARMED)
+
+
+_FREE: list[str] = []  # the strikers of the free blows under way (never more than a few)
+
+
+def striking_free() -> bool:
+    """A free blow is being resolved now: it brings no other (Orgulloso answers no blow
+    that was itself free)."""
+    return bool(_FREE)
+
+
+def free_blow(
+    state: GameState, striker: Figure, target: Figure, label: str, opening: Event
+) -> list[Event]:
+    """One free CaC blow (ENE 0) of ``striker`` at ``target`` with its CaC weapon, right
+    away (Grito de venganza, engine/cries.py; Orgulloso, engine/triggers.py)."""
+    _FREE.append(striker.id)
+    try:
+        return _free_blow(state, striker, target, label, opening)
+    finally:
+        _FREE.pop()
+
+
+def _free_blow(
+    state: GameState, victim: Figure, killer: Figure, label: str, opening: Event
+) -> list[Event]:
+    weapon = melee_weapon(victim)
+    events = [opening]
+    ctx = Context(killer, melee=True, weapon=None if weapon is UNARMED else weapon)
+    mods = _melee_modifiers(state, victim, killer)
+    purpose = f"CH IMP (ataque gratuito, {label.partition(' (')[0]})"
+    outcome, event = roll(state, victim, purpose, victim.profile.agi, mods, ctx)
+    events.append(event)
+    damage = max(1, melee_damage(victim, weapon) + bonus_damage(state, victim, killer, ctx))
+    return events + _resolve_hit(state, victim, killer, weapon, outcome, damage, "none", melee=True)
+
+
 def _resolve_hit(
     state: GameState, attacker: Figure, target: Figure, weapon: Weapon, outcome: Outcome,
     damage: int, cover: str, *, melee: bool,
@@ -379,7 +419,7 @@ def _resolve_hit(
             return [*events, Event("spared", text, {"figure": attacker.id, "entry": immune})]
         if corrosive is not None:
             return events + wound(state, attacker, corrosive[1])
-        more, dan = triggers.fumble_damage(attacker, arm)  # Peligro: more DAÑ
+        more, dan = _fumble_damage(attacker, arm)  # Peligro: more DAÑ
         events += more + defend(state, attacker, dan, "none", attacker=None)
         return events + _all(hookspecs.fumbled.collect(state, attacker, arm))
     if not outcome.passed:
@@ -400,6 +440,16 @@ def _resolve_hit(
     return events + defend(
         state, target, damage, cover, attacker=attacker if melee else None, blow=blow
     )
+
+
+def _fumble_damage(attacker: Figure, weapon: Weapon | None) -> tuple[list[Event], int]:
+    """The DAÑ of a fumbled CH IMP's hit on the attacker: 1, more with Peligro."""
+    found = [(t, e) for t, e in entries_of(attacker, weapon) if e.fumble_dan]
+    if not found:
+        return [], 1
+    dan = 1 + sum(e.fumble_dan for _, e in found)
+    text = f"{found[0][0].name}: la pifia de {attacker.id} le causa DAÑ {dan}"
+    return [Event("danger", text, {"figure": attacker.id, "damage": dan})], dan
 
 
 def _dulled(attacker: Figure, weapon: Weapon | None, melee: bool) -> list[Event]:
@@ -547,7 +597,7 @@ def _defend_once(
             Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})
         )
         if attacker is not None:  # Crítico en CH DEF en CaC: DAÑ 1 back at the attacker
-            more, dan = triggers.spikes(target)  # Pinchos: DAÑ 2
+            more, dan = _spikes(target)  # Pinchos: DAÑ 2
             events += more + defend(state, attacker, dan, "none", attacker=None)
         return events
     if outcome is Outcome.FUMBLE:  # a fumbled defence: one more DAÑ, and the armour is hurt
@@ -563,8 +613,8 @@ def _defend_once(
         text = f"Sin armas: como mucho {cap} herida(s) en lugar de {wounds}"
         events.append(Event("cap", text, {"figure": target.id, "wounds": wounds, "cap": cap}))
         wounds = cap
-    spared_by_luck = fortune.ignore_damage(state, target, wounds) if wounds else []
-    if spared_by_luck:  # Fortuna: ignorar un DAÑ
+    spared_by_luck = hookspecs.wounds_ignored.first(state, target, wounds) if wounds else None
+    if spared_by_luck is not None:  # Fortuna: ignorar un DAÑ
         return events + spared_by_luck
     down, hurt = target.casualty, target.hurt
     events += wound(state, target, wounds, blow.striker if blow else attacker, damage)
@@ -642,6 +692,16 @@ def _defence_checks(
         events.append(event)
 
 
+def _spikes(defender: Figure) -> tuple[list[Event], int]:
+    """The DAÑ a critical CH DEF in CaC strikes back with: 1, or Pinchos' number."""
+    found = [(t, e) for t, e in entries_of(defender, None) if e.spikes]
+    if not found:
+        return [], 1
+    dan = max(e.spikes for _, e in found)
+    text = f"{found[0][0].name}: el crítico de {defender.id} devuelve DAÑ {dan}"
+    return [Event("spikes", text, {"figure": defender.id, "damage": dan})], dan
+
+
 def _could_repeat(state: GameState, target: Figure, ctx: Context, plan: hits.Defence) -> bool:
     """Whether the target had a repeat that the striker's entry took away (for the log)."""
     free = bonuses.faces(state, target, "CH DEF", replace(ctx, no_reroll=False))
@@ -688,7 +748,7 @@ def wound(
     damage: int | None = None,
 ) -> list[Event]:  # fmt: skip
     """Add wounds; a wounded Pj checks PSI (PSICOLOGÍA); ``by`` is who struck, if anyone,
-    and ``damage`` the DAÑ of the hit (Explota, Inflamable: engine/afterlife.py).
+    and ``damage`` the DAÑ of the hit (Explota, Inflamable: the taken_out hook).
 
     Escudo coriáceo: its levels take the wounds first, one level lost for each.
     """
@@ -701,17 +761,15 @@ def wound(
         ]
     if spared:
         return spared + wound(state, figure, wounds, by, damage)
-    if figure.riding:  # HERIDAS: a rider's wounds go to its transport (transports.py)
-        from wartime.engine.transports import wound_vehicle
-
-        return wound_vehicle(state, figure, wounds)
+    if figure.riding:  # HERIDAS: a rider's wounds go to its transport
+        return _all(hookspecs.rider_wounded.collect(state, figure, wounds))
     down, taken = figure.casualty, wounds
-    wounds, zones = body_zones.split(figure, wounds)  # Miembros prescindibles: limbs first
+    wounds, zones = hookspecs.wounds_laid.thread((wounds, []), figure)  # limbs first
     figure.wounds += wounds
-    gained = options.gather(figure, taken)  # Poderoso: its Poder grows with its wounds
+    gained = _all(hookspecs.wounds_taken.collect(figure, taken))  # Poderoso: Poder grows
     if not wounds:  # its limbs took them all: the head and trunk are unhurt
         return zones + gained + psi_check(state, figure, "heridas", source=by)
-    dead = figure.dead and revival.hero(figure) is None  # Héroe: unconscious, never dead
+    dead = figure.dead and hookspecs.never_dies.first(figure) is None  # Héroe: unconscious
     state_word = "muerto" if dead else "incapacitado" if figure.casualty else "herido"
     text = (
         f"{figure.id} sufre {wounds} herida(s): {figure.wounds}/{figure.profile.con}, {state_word}"
@@ -724,10 +782,8 @@ def wound(
         state.lift(figure)  # a casualty no longer blocks movement
         if down:
             return events
-        events += cries.death_blast(state, figure)  # Bomba viviente
-        from wartime.engine import afterlife
-
-        events += afterlife.died(state, figure, wounds if damage is None else damage)
+        dealt = wounds if damage is None else damage  # Bomba viviente, Héroe, Explota...
+        events += _all(hookspecs.taken_out.collect(state, figure, dealt))
         return events + trauma(state, figure, by)
     return events + gained + psi_check(state, figure, "heridas", source=by)
 

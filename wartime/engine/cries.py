@@ -13,10 +13,10 @@ give blows or credits, or blow up, rather than a check's number.
 - Apestoso: no ally of the bearer may end a move of its own within range of it
   (moves.route refuses it, so legal_actions() never offers it).
 - Bomba viviente: taken out by wounds, the bearer blows up around its base; the
-  blast is a destroyed transport's (transports.caught and transports.blast).
+  blast is a destroyed transport's (core/blasts.py).
 - Berserker and Sed de sangre (batch F): the bearer's own Grito berserker and Grito
   de sangre (``own_charge``, ``own_kill_charge``); a cry does not add to them.  The free
-  blow of Grito de venganza also serves Orgulloso (engine/triggers.py).
+  blow of Grito de venganza is the core's (``combat.free_blow``), as Orgulloso's is.
 
 The data is in ``data/effects/auras.yaml`` and ``damage.yaml`` (see
 :mod:`wartime.rules.effects`); docs/rules-interpretations.md has the readings.
@@ -29,8 +29,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.bonuses import Context, _auras, action_weapon
+from wartime.engine.bonuses import _auras, action_weapon
+from wartime.engine.combat import free_blow
 from wartime.engine.core import hookspecs
+from wartime.engine.core.blasts import burst
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
@@ -163,46 +165,6 @@ def _avenge(state: GameState, victim: Figure, killer: Figure, label: str) -> lis
     return free_blow(state, victim, killer, label, opening)
 
 
-_FREE: list[str] = []  # the strikers of the free blows under way (never more than a few)
-
-
-def striking_free() -> bool:
-    """A free blow is being resolved now: it brings no other (Orgulloso answers no blow
-    that was itself free)."""
-    return bool(_FREE)
-
-
-def free_blow(
-    state: GameState, striker: Figure, target: Figure, label: str, opening: Event
-) -> list[Event]:
-    """One free CaC blow (ENE 0) of ``striker`` at ``target`` with its CaC weapon, right
-    away (Grito de venganza; Orgulloso, engine/triggers.py)."""
-    _FREE.append(striker.id)
-    try:
-        return _free_blow(state, striker, target, label, opening)
-    finally:
-        _FREE.pop()
-
-
-def _free_blow(
-    state: GameState, victim: Figure, killer: Figure, label: str, opening: Event
-) -> list[Event]:
-    from wartime.engine.checks import roll
-    from wartime.engine.combat import _melee_modifiers, _resolve_hit, bonus_damage, melee_damage
-    from wartime.engine.melee_variants import _melee_weapon
-    from wartime.engine.profiles import UNARMED
-
-    weapon = _melee_weapon(victim)
-    events = [opening]
-    ctx = Context(killer, melee=True, weapon=None if weapon is UNARMED else weapon)
-    mods = _melee_modifiers(state, victim, killer)
-    purpose = f"CH IMP (ataque gratuito, {label.partition(' (')[0]})"
-    outcome, event = roll(state, victim, purpose, victim.profile.agi, mods, ctx)
-    events.append(event)
-    damage = max(1, melee_damage(victim, weapon) + bonus_damage(state, victim, killer, ctx))
-    return events + _resolve_hit(state, victim, killer, weapon, outcome, damage, "none", melee=True)
-
-
 # -- Grito de veterano ---------------------------------------------------------------------------
 
 
@@ -318,6 +280,12 @@ def _share(state: GameState, figure: Figure, spec: str) -> int:
     return round_half_up(Fraction(have, divisor))
 
 
+@hookspecs.taken_out.impl(order=10, key="cries")
+def _taken_out(state: GameState, figure: Figure, damage: int) -> list[Event]:
+    """Bomba viviente blows up first, before the way back (revival.py) and Explota."""
+    return death_blast(state, figure)
+
+
 def death_blast(state: GameState, figure: Figure) -> list[Event]:
     """``figure`` was just taken out by wounds: a bearer of a blast on death blows up
     around its base, and each figure caught makes its CH DEF (a chain may follow)."""
@@ -331,19 +299,6 @@ def death_blast(state: GameState, figure: Figure) -> list[Event]:
     damage = _share(state, figure, effect.death_blast)
     radius = _share(state, figure, effect.blast_radius)
     return burst(state, figure, trait.name, damage, radius)
-
-
-def burst(state: GameState, figure: Figure, name: str, damage: int, radius: float) -> list[Event]:
-    """``figure`` blows up with ``damage`` over ``radius`` K from its base edge (Bomba
-    viviente; Explota and Inflamable, engine/afterlife.py): each figure caught defends."""
-    from wartime.engine.transports import blast, caught
-
-    victims = caught(state, figure, float(radius))
-    names = ", ".join(victims) or "nadie"
-    text = f"{name}: {figure.id} estalla con DAÑ {damage} en {radius:g} K ({names})"
-    data = {"figure": figure.id, "entry": name, "damage": damage, "radius": radius,
-            "victims": victims}  # fmt: skip
-    return [Event("explosion", text, data), *blast(state, victims, damage)]
 
 
 @hookspecs.wounded.impl(order=10, key="cries")

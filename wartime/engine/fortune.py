@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.checks import Luck, Use
+from wartime.engine.checks import Luck, Use, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
@@ -75,14 +75,15 @@ def on_roll(
     return _offer(state, who, uses, text)
 
 
-
-def ignore_damage(state: GameState, target: Figure, wounds: int) -> list[Event]:
-    """Wounds about to be dealt to the bearer: none, if its side takes that use."""
+@hookspecs.wounds_ignored.impl(order=10, key="fortune")
+def ignore_damage(state: GameState, target: Figure, wounds: int) -> list[Event] | None:
+    """Wounds about to be dealt to the bearer: none, if its side takes that use (None
+    when it does not)."""
     if not lucky(state, target):
-        return []
+        return None
     text = f"{target.id} va a sufrir {wounds} herida(s)"
     if _offer(state, target, [NO_DAMAGE], text) == DECLINE:
-        return []
+        return None
     said = f"{ENTRY}: {target.id} ignora el DAÑ y no sufre las {wounds} herida(s)"
     return [Event("fortune", said, {"figure": target.id, "use": NO_DAMAGE, "wounds": wounds})]
 
@@ -102,8 +103,6 @@ def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     if not lucky(state, figure):
         raise IllegalActionError(f"{figure.id} has already used {ENTRY} this turn")
     refuse_healing(figure, ENTRY)
-    from wartime.engine.checks import spend  # checks asks this module on every roll
-
     event = spend(figure, use.use or 1, f"{ENTRY} (curar 1 herida)")
     figure.fortune_turn = state.turn
     figure.wounds -= 1

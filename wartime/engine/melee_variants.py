@@ -52,6 +52,7 @@ from wartime.engine.combat import (
     melee_damage,
     sight,
 )
+from wartime.engine.combat import melee_weapon as _melee_weapon  # moved to the core
 from wartime.engine.core.movement import Stride, contact_point, engaged_with, noise_event
 from wartime.engine.core.routes import travel
 from wartime.engine.core.stats import sight_extra, vol
@@ -151,16 +152,6 @@ def melee_group(state: GameState, figure: Figure) -> list[Figure]:
                 found[other.id] = other
                 frontier.append(other)
     return sorted(found.values(), key=lambda f: f.id)
-
-
-def _melee_weapon(figure: Figure) -> Weapon:
-    """The weapon a Pj fights with in CaC: its first usable ALC 0 weapon, else its fists."""
-    usable = (
-        w
-        for w in figure.profile.weapons
-        if not w.ranged and figure.weapon_wounds.get(w.id, 0) < w.cal
-    )
-    return next(usable, UNARMED)
 
 
 def _held_weapon(figure: Figure) -> Weapon | None:

@@ -129,6 +129,7 @@ def _lasting(figure: Figure, action: Action, label: str) -> bool:
     )
 
 
+@hookspecs.wounds_taken.impl(order=10, key="options")
 def gather(figure: Figure, wounds: int) -> list[Event]:
     """Poderoso: a point of Poder for each wound the bearer suffers or deals, up to its cap."""
     cap = next((e.power for _, e in entries_of(figure, None) if e.power is not None), None)

@@ -49,9 +49,16 @@ def _entry(figure: Figure, key: str) -> str | None:
 # -- Taken out ---------------------------------------------------------------------------------
 
 
+@hookspecs.never_dies.impl(order=10, key="revival")
 def hero(figure: Figure) -> str | None:
     """Its Héroe entry, if it carries one."""
     return _entry(figure, "hero")
+
+
+@hookspecs.taken_out.impl(order=20, key="revival")
+def _taken_out(state: GameState, figure: Figure, damage: int) -> list[Event]:
+    """How it may come back: after a blast on death, before Explota's (afterlife.py)."""
+    return died(figure)
 
 
 def died(figure: Figure) -> list[Event]:

@@ -22,6 +22,7 @@ from wartime.engine.book import attribute, book_modifiers, cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import _resolve_hit, bonus_damage, defend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.blasts import blast, caught
 from wartime.engine.core.movement import Stride, noise_event
 from wartime.engine.core.routes import route
 from wartime.engine.core.vehicles import drives, turn_to, unusable, unusable_text
@@ -32,7 +33,6 @@ from wartime.engine.flight import free_high
 from wartime.engine.handlers import register
 from wartime.engine.profiles import UNARMED
 from wartime.errors import IllegalActionError
-from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import movement_noise
 from wartime.rules.actions import RoleCost
 from wartime.rules.dice import Outcome, round_half_up
@@ -173,6 +173,7 @@ def _thrown(state: GameState, figure: Figure, target: Figure, k: int) -> list[Ev
     return [Event("move", text, data)]
 
 
+@hookspecs.rider_wounded.impl(order=10, key="transports")
 def wound_vehicle(state: GameState, figure: Figure, wounds: int) -> list[Event]:
     """HERIDAS for equipment: the transport takes the wounds; above CAL it explodes."""
     vehicle = figure.profile.transport
@@ -218,30 +219,6 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
             "radius": radius, "victims": victims}  # fmt: skip
     return [*thrown, Event("explosion", text, data), *blast(state, victims, vehicle.defense)]
-
-
-def caught(state: GameState, figure: Figure, radius: float) -> list[str]:
-    """Who a blast from ``figure`` reaches: the living figures at its height within
-    ``radius`` K of its base edge, nearest first (itself too, while it is not a casualty)."""
-    near = sorted(
-        (
-            (edge_distance(figure.position, figure.radius, o.position, o.radius), o.id)
-            for o in state.figures.values()
-            if o.present and o.level == figure.level
-        ),
-    )
-    return [fid for gap, fid in near if fid == figure.id or gap <= radius]
-
-
-def blast(state: GameState, victims: list[str], damage: int) -> list[Event]:
-    """Each figure caught makes its own CH DEF against ``damage``, in turn; one an earlier
-    blast of the chain already took out is left alone (blasts chain through defend)."""
-    events: list[Event] = []
-    for fid in victims:
-        victim = state.figures[fid]
-        if not victim.casualty:
-            events += defend(state, victim, damage, "none", attacker=None)
-    return events
 
 
 @hookspecs.offers.impl(order=10, key="transports")

@@ -11,12 +11,12 @@ check's number:
   the end of its next activation (Figure.stunned: 1 waiting, 2 in that activation).
 - Psicópata: ENE for each wound its blows deal.
 - Enfermo terminal: wounds with no CH DEF as each of its activations ends.
-- Peligro: a fumbled CH IMP's hit on the bearer has more DAÑ.
-- Pinchos: a critical CH DEF in CaC strikes the attacker back harder.
+- Peligro: a fumbled CH IMP's hit on the bearer has more DAÑ, and Pinchos: a critical
+  CH DEF in CaC strikes the attacker back harder (numbers the core reads: combat.py).
 - Ira: wounded in CaC and still standing, its next activation has CH IMP and DAÑ +1 in
   CaC (the ``wrath`` condition, Figure.wrath: bit 1 earned, bit 2 in force).
 - Orgulloso: wounded in CaC and still standing, a free blow at who wounded it
-  (engine/cries.py's free blow, the one of Grito de venganza).
+  (the core's free blow, the one of Grito de venganza: combat.free_blow).
 
 Berserker and Sed de sangre lengthen Cargar as the cries do: engine/cries.py reads
 ``own_charge`` and ``own_kill_charge``.  A hit that the cover or a shield stops is no
@@ -29,11 +29,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.bonuses import Context, check_kinds
+from wartime.engine.combat import free_blow, striking_free, wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.psychology import psi_check
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Effect
 
@@ -79,8 +81,6 @@ def _cowed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
     found: list[Event] = []
     cowing = _with(striker, landing.blow.weapon, "hit_psi")
     if cowing and not target.casualty:
-        from wartime.engine.psychology import psi_check
-
         found += psi_check(state, target, cowing[0][0].name, source=striker)
     return found
 
@@ -152,24 +152,20 @@ def _wrath(target: Figure) -> list[Event]:
 
 
 def _pride(state: GameState, target: Figure, striker: Figure) -> list[Event]:
-    """Orgulloso: one free blow back (a free blow never brings another: cries.free_blow)."""
-    from wartime.engine import cries
-
+    """Orgulloso: one free blow back (a free blow never brings another: combat.free_blow)."""
     found = _with(target, None, "strikes_back")
-    if not found or striker.casualty or cries.striking_free():
+    if not found or striker.casualty or striking_free():
         return []
     name = found[0][0].name
     text = f"{name}: {target.id} devuelve el golpe a {striker.id}"
     opening = Event("strike_back", text, {"figure": target.id, "target": striker.id})
-    return cries.free_blow(state, target, striker, name, opening)
+    return free_blow(state, target, striker, name, opening)
 
 
 def _fatality(state: GameState, striker: Figure, victim: Figure) -> list[Event]:
     found = _with(striker, None, "kill_psi")
     if not found:
         return []
-    from wartime.engine.psychology import psi_check
-
     trait, effect = found[0]
     near = [
         e for e in state.enemies_of(striker)
@@ -183,29 +179,6 @@ def _fatality(state: GameState, striker: Figure, victim: Figure) -> list[Event]:
         if not enemy.casualty:
             events += psi_check(state, enemy, trait.name, source=striker)
     return events
-
-
-# -- Peligro and Pinchos -----------------------------------------------------------------------
-
-
-def fumble_damage(attacker: Figure, weapon: Weapon | None) -> tuple[list[Event], int]:
-    """The DAÑ of a fumbled CH IMP's hit on the attacker: 1, more with Peligro."""
-    found = _with(attacker, weapon, "fumble_dan")
-    if not found:
-        return [], 1
-    dan = 1 + sum(e.fumble_dan for _, e in found)
-    text = f"{found[0][0].name}: la pifia de {attacker.id} le causa DAÑ {dan}"
-    return [Event("danger", text, {"figure": attacker.id, "damage": dan})], dan
-
-
-def spikes(defender: Figure) -> tuple[list[Event], int]:
-    """The DAÑ a critical CH DEF in CaC strikes back with: 1, or Pinchos' number."""
-    found = _with(defender, None, "spikes")
-    if not found:
-        return [], 1
-    dan = max(e.spikes for _, e in found)
-    text = f"{found[0][0].name}: el crítico de {defender.id} devuelve DAÑ {dan}"
-    return [Event("spikes", text, {"figure": defender.id, "damage": dan})], dan
 
 
 # -- Activations: the stun and Ira come and go; Enfermo terminal -------------------------------
@@ -235,8 +208,6 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     found = _with(figure, None, "end_wounds")
     if not found or figure.casualty:
         return []
-    from wartime.engine.combat import wound
-
     hurt = sum(e.end_wounds for _, e in found)
     text = f"{found[0][0].name}: {figure.id} sufre {hurt} herida(s) al terminar su actuación"
     events = [Event("end_wounds", text, {"figure": figure.id, "wounds": hurt})]

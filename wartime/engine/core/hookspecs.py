@@ -262,6 +262,29 @@ wounds_dealt: Hook[[GameState, Figure, Wounded], list[Event]] = Hook("wounds_dea
 # A blow has wounded ``figure``, or taken it out: what that sets off.
 wounded: Hook[[GameState, Figure, Wounded], list[Event]] = Hook("wounded")
 
+# Wounds about to be dealt to ``figure`` by a hit: the events of an entry that takes
+# them all away (Fortuna: ignorar un DAÑ), or None; the first answer wins.
+wounds_ignored: Hook[[GameState, Figure, int], list[Event] | None] = Hook("wounds_ignored")
+
+# A rider takes ``wounds`` that got past its CH DEF: its transport takes them (HERIDAS).
+rider_wounded: Hook[[GameState, Figure, int], list[Event]] = Hook("rider_wounded")
+
+# The wounds ``figure`` takes, threaded as (those left for its head and trunk, the
+# events): its expendable limbs take them first (Miembros prescindibles).
+wounds_laid: Thread[[Figure], tuple[int, list[Event]]] = Thread("wounds_laid")
+
+# ``figure`` has just taken ``wounds``, on its limbs or not: what grows with them
+# (Poderoso's Poder).
+wounds_taken: Hook[[Figure, int], list[Event]] = Hook("wounds_taken")
+
+# The entry that keeps ``figure`` from dying when its wounds pass its CON (Héroe: it
+# lies unconscious instead), or None.
+never_dies: Hook[[Figure], str | None] = Hook("never_dies")
+
+# ``figure`` has just been taken out by wounds, from a hit of ``damage`` (or that many
+# wounds with no hit), before its trauma spreads: what blows up, whether it may come back.
+taken_out: Hook[[GameState, Figure, int], list[Event]] = Hook("taken_out")
+
 # CHECKS --------------------------------------------------------------------------------
 
 # The modifiers ``figure``'s entries put on its check ``purpose`` (a cóctel, a stun, a
