@@ -29,7 +29,7 @@ _TODAY = {
         items jumps melee_variants metaabilities mind moves surprise terrain_moves transports
     """,
     "entries": """
-        addiction afloat afterlife armour behaviour body_zones cargo clouds
+        addiction afloat afterlife behaviour body_zones cargo clouds
         condemned constraints cries curses deathmachine decoy fire flight fortune
         ghost godstrike guards heat leaps limits mana minds mines necromancy options
         orders presence psychic_hits revival senses shields specials

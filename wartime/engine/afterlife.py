@@ -7,7 +7,7 @@
   up on 1D100 ≤ 30 with half the weapon's DAÑ.
 - Sangre de ácido: each blow that wounds the bearer gives every enemy in CaC with it 1
   wound with no CH DEF, and takes CAL 1 off one of that enemy's protections
-  (engine/armour.py, as Aplasta).
+  (core/protections.py, as Aplasta).
 - Saikikku: each blow that wounds the bearer gives every enemy in CaC with it 1 stress,
   with no check (the bonus they lose until they act is left to the players).
 
@@ -20,12 +20,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from wartime.engine.armour import corrode
 from wartime.engine.checks import chance
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.blasts import burst
 from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.protections import corrode
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event

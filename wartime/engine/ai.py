@@ -21,17 +21,17 @@ from wartime.board.shapes import Point
 from wartime.engine import cries, fortune, minds
 from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
+from wartime.engine.book import COUNTER, DRAW, MENTAL
 from wartime.engine.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.stats import vol
-from wartime.engine.countermagic import COUNTER, counter_mages
+from wartime.engine.countermagic import counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
-from wartime.engine.duels import DRAW
 from wartime.engine.entry_actions import ACTION as ENTRY_ACTION
 from wartime.engine.figures import Figure
 from wartime.engine.gear import uses
-from wartime.engine.mind import MENTAL, mind_attribute
+from wartime.engine.mind import mind_attribute
 from wartime.engine.options import offers, optional
 from wartime.engine.profiles import Weapon
 from wartime.engine.reactions import in_vision
@@ -81,7 +81,6 @@ def choose(state: GameState) -> Action:
     if figure.actions_taken >= MAX_ACTIONS:
         return Action("end")
     if figure.away:  # Desaparecer: back at the first spot that fits (vanishing.py)
-
         return _first_legal(state, iter(returns(state, figure)), Action("end"))
     return _first_legal(state, _preferences(state, figure), Action("end"))
 

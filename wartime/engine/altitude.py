@@ -24,12 +24,18 @@ from wartime.engine.book import cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import HIGH, engaged_with, noise_event
+from wartime.engine.core.heights import rough, rough_failure
+from wartime.engine.core.movement import (
+    HIGH,
+    engaged_with,
+    free_high,
+    has_room,
+    noise_event,
+    previous_action,
+)
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.flight import free_high, rough_failure, rough_rule, runway_problem, widened
 from wartime.engine.handlers import register
-from wartime.engine.transports import previous_action
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
 from wartime.rules.actions import load_actions
@@ -48,10 +54,10 @@ def reach(state: GameState, figure: Figure) -> tuple[int, int]:
     """The lowest and highest heights the figure may use, from where the map placed it."""
     placed = state.scenario.start_level(figure.id)
     if placed >= 2:
-        return widened(figure, 1, 4)
+        return hookspecs.heights.thread((1, 4), figure)  # Sub, Planeador, Aerostático
     if placed <= -1:
-        return widened(figure, -1, 1)
-    return widened(figure, 1, 1)
+        return hookspecs.heights.thread((-1, 1), figure)
+    return hookspecs.heights.thread((1, 1), figure)
 
 
 def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -61,16 +67,15 @@ def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
     start = figure.position
     goal = _goal(figure, action.point, start)
     landing = new == 1
-    if landing and not _room(state, figure, goal):
+    if landing and not has_room(state, figure, goal):
         raise IllegalActionError(f"No room to land at ({goal[0]:.2f}, {goal[1]:.2f})")
     if 1 in (figure.level, new):  # Pista de aterrizaje: a clear strip to take off or land
-
-        strip = runway_problem(state, figure, start, action.point or start, landing)
+        strip = hookspecs.runway.first(state, figure, start, action.point or start, landing)
         if strip:
             raise IllegalActionError(strip)
     events = [spend(figure, cost(book), book.name)]
     ground = goal if landing else start
-    if 1 in (figure.level, new) and _rough(state, ground):  # leaving or reaching the ground
+    if 1 in (figure.level, new) and rough(state, ground):  # leaving or reaching the ground
         outcome, event = _check(state, figure, book.name)
         events.append(event)
         if not outcome.passed:
@@ -115,18 +120,6 @@ def _goal(figure: Figure, point: Point | None, start: Point) -> Point:
     return start[0] + (point[0] - start[0]) * scale, start[1] + (point[1] - start[1]) * scale
 
 
-def _room(state: GameState, figure: Figure, spot: Point) -> bool:
-    from dataclasses import replace
-
-    disc = replace(figure.disc(), centre=spot)
-    return not state.physics().overlaps(disc, ignore=figure.id)
-
-
-def _rough(state: GameState, spot: Point) -> bool:
-    """Difficult or extreme ground under the base where it leaves or reaches the ground."""
-    return state.world.terrain.cost([spot], 1.0).ene > 0
-
-
 def _check(state: GameState, figure: Figure, name: str) -> tuple[Outcome, Event]:
     """The conditional CH AGI of the action list (on difficult or extreme ground)."""
     agi = figure.profile.agi
@@ -136,7 +129,7 @@ def _check(state: GameState, figure: Figure, name: str) -> tuple[Outcome, Event]
 
 
 def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> list[Event]:
-    rule = rough_rule(figure)  # Planeador: ENE −3 and a CH CON, failed 3 wounds
+    rule = hookspecs.rough_landing.first(figure)  # Planeador: ENE −3 and a CH CON, failed 3 wounds
     if rule is not None:
         failed = f"no consigue {name.lower()}"
         return rough_failure(state, figure, rule[0], rule[1], rule[2], failed)
@@ -154,10 +147,8 @@ def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str
     """Volar en altura 3: no two actions in a row that are not movement."""
     if figure.level != HIGH or action.kind in _MOVEMENT:
         return None
-
     if free_high(figure):  # Aerostático: any actions in a row
         return None
-
     before = previous_action(state, figure)
     if before is not None and before not in _MOVEMENT:
         return f"At height 3 {figure.id} must move between two actions that are not movement"

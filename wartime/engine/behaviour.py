@@ -81,6 +81,12 @@ def driven(state: GameState, figure: Figure) -> str | None:
     )
 
 
+@hookspecs.forced_actions.impl(order=30, key="behaviour")
+def _fury(state: GameState, figure: Figure, reacting: bool) -> list[Action] | None:
+    """A critical CH LOC, Ansia de sangre: the charge or nothing, in its own activation."""
+    return None if reacting else forced_charges(state, figure) or None
+
+
 def forced_charges(state: GameState, figure: Figure) -> list[Action]:
     """The legal charges the figure is held to now, in its own activation ([] when free):
     the enemy a critical CH LOC set it on, or any enemy a must-charge entry can reach."""

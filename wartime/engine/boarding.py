@@ -12,17 +12,14 @@ explosion, and caught in it.
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
-from wartime.engine.cargo import no_room
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import ENGAGED_GAP, engaged_with
+from wartime.engine.core.movement import ENGAGED_GAP, engaged_with, has_room
+from wartime.engine.core.vehicles import beside, set_down
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
@@ -58,7 +55,7 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     if aimed is not None and aimed.aboard is not None and aimed is not figure:
         return f"{aimed.id} travels inside {aimed.aboard}: it cannot be targeted"
     if action.kind == ACTION and figure.aboard is None and aimed is not None:
-        return no_room(state, figure, aimed)
+        return hookspecs.no_room.first(state, figure, aimed)  # Capacidad
     return None
 
 
@@ -77,7 +74,7 @@ def _get_in(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if carrier(figure) or ride is figure:
         raise IllegalActionError(f"{figure.id} rides its own transport")
 
-    full = no_room(state, figure, ride)
+    full = hookspecs.no_room.first(state, figure, ride)  # Capacidad
     if full is not None:
         raise IllegalActionError(full)
     gap = edge_distance(figure.position, figure.radius, ride.position, ride.radius)
@@ -99,8 +96,8 @@ def _get_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
     ride = state.figure(figure.aboard)
     if action.point is None:
         raise IllegalActionError(f"{book.name} needs a point to get out toward")
-    spot = _beside(ride, figure, action.point)
-    if not _room(state, figure, spot):
+    spot = beside(ride, figure, action.point)
+    if not has_room(state, figure, spot):
         raise IllegalActionError(f"No room to get out at ({spot[0]:.2f}, {spot[1]:.2f})")
     events = [spend(figure, cost(book), book.name)]
     if not _steady(state, figure, ride, events):
@@ -123,60 +120,12 @@ def _steady(state: GameState, figure: Figure, ride: Figure, events: list[Event])
     return outcome.passed
 
 
-def _beside(ride: Figure, figure: Figure, toward: Point) -> Point:
-    """In base contact with ``ride``, on the side of ``toward``."""
-    dx, dy = toward[0] - ride.position[0], toward[1] - ride.position[1]
-    length = math.hypot(dx, dy) or 1.0
-    gap = ride.radius + figure.radius + ENGAGED_GAP / 2
-    return ride.position[0] + dx / length * gap, ride.position[1] + dy / length * gap
-
-
-def _room(state: GameState, figure: Figure, spot: Point) -> bool:
-    disc = replace(figure.disc(), centre=spot)
-    return not state.physics().overlaps(disc, ignore=figure.id)
-
-
-def set_down(state: GameState, figure: Figure, spot: Point) -> list[Event]:
-    """The passenger's base is back on the table at ``spot``."""
-    ride = figure.aboard
-    figure.aboard, figure.position = None, spot
-    state.settle(figure)
-    text = f"{figure.id} baja de {ride} en ({spot[0]:.2f}, {spot[1]:.2f})"
-    return [Event("unboard", text, {"figure": figure.id, "transport": ride, "to": list(spot)})]
-
-
 @hookspecs.followers_moved.impl(order=10, key="boarding")
 def carry(state: GameState) -> None:
     """Passengers go where their transport went."""
     for figure in state.figures.values():
         if figure.aboard is not None:
             figure.position = state.figures[figure.aboard].position
-
-
-def evacuate(state: GameState, ride: Figure) -> list[Event]:
-    """A destroyed transport throws its passengers out: the first free spots around it."""
-    events: list[Event] = []
-    for figure in sorted(state.figures.values(), key=lambda f: f.id):
-        if figure.aboard != ride.id:
-            continue
-        spot = next(
-            (s for s in _ring(ride, figure) if _room(state, figure, s)), ride.position
-        )  # nowhere free: it is left where the wreck is
-        if spot == ride.position:
-            figure.aboard = None
-            continue
-        events += set_down(state, figure, spot)
-    return events
-
-
-def _ring(ride: Figure, figure: Figure) -> list[Point]:
-    """Points in contact with ``ride`` all around it, in 16 steps from its nose."""
-    out = []
-    for step in range(16):
-        angle = math.radians(ride.facing) + 2 * math.pi * step / 16
-        out.append(_beside(ride, figure, (ride.position[0] + math.cos(angle),
-                                          ride.position[1] + math.sin(angle))))  # fmt: skip
-    return out
 
 
 @hookspecs.offers.impl(order=30, key="boarding")

@@ -29,6 +29,8 @@ _IDS = [a.id for a in load_actions().actions]
 # The attacks of the list: CaC blows (Ataque sorpresa among them), and shots and throws.
 CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
 SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
+# The list's answers to an enemy's declared action that the core hands to their families.
+COUNTER, DRAW, MENTAL = "contramagia", "desenfundar", "combate_mental"
 DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
 MATERIAL_ALIASES = {
     "acero": "steel_or_hard_rock",

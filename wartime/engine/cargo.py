@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import carried, per_profile
 from wartime.rules.effects import load_effects
 
@@ -43,6 +44,7 @@ def load(figure: Figure) -> int:
     return max(1, math.ceil((2 * figure.radius) ** 2 - TIE))
 
 
+@hookspecs.no_room.impl(order=10, key="cargo")
 def no_room(state: GameState, figure: Figure, ride: Figure | None) -> str | None:
     """Why ``figure`` does not fit in ``ride`` (None: it fits, or no limit applies)."""
     if ride is None:

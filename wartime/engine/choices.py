@@ -13,39 +13,21 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import (
-    behaviour,
-    cries,
-    heat,
-    holds,
-    midway,
-    minds,
-    necromancy,
-    offers,
-    senses,
-    spells,
-    targets,
-)
+from wartime.engine import midway, offers
 from wartime.engine.actions import Action
+from wartime.engine.book import COUNTER, MENTAL
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with, holder
 from wartime.engine.core.pending import PendingKind
+from wartime.engine.core.sight import endless
 from wartime.engine.core.stats import prices_moves, sight_extra, stride_extra, vol
-from wartime.engine.countermagic import COUNTER, counter_mages
-from wartime.engine.deathmachine import choices as volleys
+from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.deployment import choices
-from wartime.engine.driving import TURN_LIMIT, drives
-from wartime.engine.duels import DRAW, draw_weapons
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.guards import GUARD
-from wartime.engine.mind import MENTAL
 from wartime.engine.moves import move_problem
-from wartime.engine.options import optional, variants
 from wartime.engine.profiles import Weapon
-from wartime.engine.responses import DODGE, FLEE, answers
+from wartime.engine.responses import DODGE, FLEE, GUARD, answers
 from wartime.engine.sequence import candidates, possessed
-from wartime.engine.specials import MANIPULATE
-from wartime.engine.vanishing import returns
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range
 
@@ -73,7 +55,8 @@ def legal_actions(state: GameState) -> list[Action]:
         assert window is not None
 
         reacts = [Action("react", fid) for fid in window.candidates]
-        return [Action("pass"), *reacts, *volleys(state, window)]
+        volleys = chain.from_iterable(hookspecs.reaction_offers.collect(state, window))
+        return [Action("pass"), *reacts, *volleys]
     if pending.kind is PendingKind.RESPOND:
         return _answers(state, state.figure(pending.figure))
     if pending.kind is PendingKind.REACT_ACT:
@@ -94,19 +77,15 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
     assert declared is not None
     caster = state.figure(declared.actor)
     found = answers(state, caster, declared.action)
-    options = [Action("pass", figure.id)]
-    options += [Action(COUNTER, m) for m in counter_mages(state, caster, declared.action)]
+    mages = chain.from_iterable(hookspecs.counter_mages.collect(state, caster, declared.action))
+    options = [Action("pass", figure.id), *(Action(COUNTER, m) for m in mages)]
     options += [Action(GUARD, g) for g in declared.guards]  # Guardaespaldas (guards.py)
     if DODGE in found:
         options.append(Action(DODGE, figure.id))
-    if MANIPULATE in found:  # Manipulador (engine/specials.py)
-        options.append(Action(MANIPULATE, figure.id))
-    if DRAW in found:
-        draws = [
-            Action(DRAW, figure.id, item=w.id)
-            for w in draw_weapons(figure, caster, declared.action)
-        ]
-        options += [a for a in draws if state.check(a) is None]
+    for kind in found:  # an action's or an entry's answer: Desenfundar, Manipulador
+        if kind not in (DODGE, FLEE):
+            offered = hookspecs.answer_choices.first(state, figure, caster, declared.action, kind)
+            options += [Action(kind, figure.id)] if offered is None else offered
     if FLEE in found:
         x, y = figure.position
         ways = [2 * math.pi * k / 8 for k in range(8)]
@@ -140,20 +119,10 @@ def _puppet_choices(state: GameState, possessor: Figure) -> list[Action]:
 
 def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> list[Action]:
     options = [] if reacting else [Action("end", figure.id)]
-    if figure.vanished == 1:  # away (Desaparecer): end, or come back (vanishing.py)
-
-        return [*options, *returns(state, figure)]
-    held = holds.holder(state, figure) is not None
-    if held or figure.tied is not None:
-        options.append(Action(holds.UNTIE, figure.id))
-    if figure.tied is not None:  # tied up: Desatarse or nothing (holds.py)
-        return [a for a in options if a.kind == "end" or state.check(a) is None]
-    forced = [] if reacting else behaviour.forced_charges(state, figure)
-    if forced:  # a critical CH LOC, Ansia de sangre: the charge or nothing (behaviour.py)
+    forced = hookspecs.forced_actions.first(state, figure, reacting)  # away, tied, a fury...
+    if forced is not None:
         return [*options, *forced]
-    urged = [] if reacting else minds.forced(state, figure)
-    if urged:  # Gallina, Locura asesina: the owed first action or nothing (minds.py)
-        return [*options, *urged]
+    held = holder(state, figure) is not None  # Inmovilizar enemigo: no change of posture
     options += _attacks(state, figure) + _metaabilities(state, figure)
     options += chain.from_iterable(hookspecs.offers.collect(state, figure))
     steady = [
@@ -176,7 +145,6 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         ]
         charges = reachable_charges(state, figure)
         options += charges
-        options += heat.stride_options(figure)  # Fuego en las venas (bearers only)
     views = offers.look(state, figure, charges)  # the lines of sight checked below, at once
     plain = offers.plain_position(state, figure)
     legal = [
@@ -213,7 +181,8 @@ def reachable_charges(state: GameState, figure: Figure) -> list[Action]:
     """Cargar at enemies within reach; the full check (LdV, the way) follows."""
     if figure.ene < STRIDES["cargar"].ene:
         return []
-    reach = figure.mov + STRIDES["cargar"].extra_k + cries.charge_extra(state, figure)
+    extra = sum(k for found in hookspecs.charge_reach.collect(state, figure) for _, k in found)
+    reach = figure.mov + STRIDES["cargar"].extra_k + extra  # a cry's charge (cries.py)
     return [
         Action("cargar", figure.id, target=e.id)
         for e in state.enemies_of(figure)
@@ -235,16 +204,17 @@ def _attacks(state: GameState, figure: Figure) -> list[Action]:
     ]
     engaged = engaged_with(state, figure)
     blows = [Action("ataque_cac", figure.id, target=e.id, item=w) for w in melee for e in engaged]
-    attacks = shots + blows + targets.extra_attacks(state, figure)  # Arma corta... (targets.py)
-    if attacks and optional(figure):  # Frenesí, Maestro de esgrima, Poderoso... (options.py)
-        attacks += [v for a in attacks for v in variants(figure, a)]
+    attacks = shots + blows  # and an entry's own attack (Arma corta):
+    attacks += chain.from_iterable(hookspecs.extra_attacks.collect(state, figure))
+    if attacks:  # Frenesí, Maestro de esgrima, Poderoso... (options.py)
+        attacks += chain.from_iterable(hookspecs.attack_variants.collect(figure, attacks))
     return list(dict.fromkeys(attacks))  # an entry's own attack may be a variant too
 
 
 def _may_shoot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> bool:
     """What a shot needs before its full check (combat.check_shot): the target in the CdV
     arc and range, and within the weapon's ALC.  Cheap: no cover, no trial state."""
-    if senses.endless(figure, weapon):  # Alcance infinito: only LdV limits it (senses.py)
+    if endless(figure, weapon):  # Alcance infinito: only LdV limits it
         return True
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     if gap > weapon.alc or gap > vision_range(vol(state, figure)) + sight_extra(figure):
@@ -254,21 +224,21 @@ def _may_shoot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
 
 def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
     """Usar each metaability on itself and on every figure within its ALC."""
-    options = []
+    options: list[Action] = []
     for ability in figure.profile.metaabilities:
         if ability.attribute is None or not _affords(figure, ability.ene):
             continue
-        options += spells.variants(state, figure, ability, None)  # a point or option
-        options += [
-            action
+        near = [
+            other
             for other in state.figures.values()
             if other is not figure
             and other.present
             and edge_distance(figure.position, figure.radius, other.position, other.radius)
             <= ability.alc
-            for action in spells.variants(state, figure, ability, other)
         ]
-        options += necromancy.variants(state, figure, ability)  # at a body (necromancy.py)
+        options += chain.from_iterable(
+            hookspecs.metaability_offers.collect(state, figure, ability, near)
+        )  # at itself, a point, a figure near, a body
     return options
 
 

@@ -16,19 +16,14 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import (
-    armour,
-    bonuses,
-    checks,
-    hits,
-    shields,
-)
+from wartime.engine import bonuses, checks, hits
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import FAST, engaged_with, noise_event
+from wartime.engine.core.protections import crush, wall_pieces, wound_piece
 from wartime.engine.core.sight import astray, endless, sees_through
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import entries_of
@@ -36,8 +31,7 @@ from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
 from wartime.engine.profiles import UNARMED, Weapon
-from wartime.engine.psychic_hits import deal_stress, stress_ammo, wall_pieces
-from wartime.engine.psychology import psi_check, trauma
+from wartime.engine.psychology import psi_check, stress_limits, trauma
 from wartime.engine.surprise import cac_impact, surprised
 from wartime.engine.world import CoverQuery
 from wartime.errors import IllegalActionError
@@ -546,10 +540,10 @@ def _defend_once(
     events, spared = _spared(state, target, plan.struck)
     if spared:
         return events
-    psychic = stress_ammo(blow)  # Munición psíquica: stress, not wounds
+    psychic = hookspecs.stress_hit.first(blow)  # Munición psíquica: stress, not wounds
     walls = wall_pieces(target)  # Muro: what a stress hit meets, and no other hit does
     unmet = frozenset(range(len(target.profile.protections))) - walls if psychic else walls
-    events += armour.crush(target, blow, unmet)  # Aplasta
+    events += crush(target, blow, unmet)  # Aplasta
     guard = cover_defence(state, source, target) if cover == "total" and source else None
     if guard is not None and plan.no_cover is None:
         held, event = roll(state, target, COVER_CHECK, guard, [])
@@ -557,7 +551,7 @@ def _defend_once(
         if held.passed:
             saved = f"La cobertura detiene el impacto contra {target.id}"
             return [*events, Event("saved", saved, {"figure": target.id, "cover": guard})]
-    more, shielded = shields.meet(state, target, blow, damage)  # Escudo de energía
+    more, shielded = _shielded(state, target, blow, damage)  # Escudo de energía
     events += more
     if shielded is None:
         return events
@@ -603,10 +597,10 @@ def _defend_once(
     if outcome is Outcome.FUMBLE:  # a fumbled defence: one more DAÑ, and the armour is hurt
         damage += 1
         if target.profile.defense and not psychic:
-            events += armour.wound_piece(target, walls)
+            events += wound_piece(target, walls)
     wounds = max(0, damage - defense) if outcome is Outcome.PASS else damage
     if psychic:  # each wound is 1 stress instead: no wound entries, no CH PSI
-        return events + deal_stress(state, target, wounds, psychic)
+        return events + _deal_stress(state, target, wounds, psychic)
     wounds, notes = _wound_entries(target, outcome, damage, wounds, plan)
     events += notes
     if cap is not None and wounds > cap:
@@ -627,6 +621,33 @@ def _defend_once(
     if blow.melee and wounded.dealt > 0:
         _blooded(blow)
     return events + _all(hookspecs.wounded.collect(state, target, wounded))
+
+
+def _shielded(
+    state: GameState, target: Figure, blow: hits.Blow | None, damage: int
+) -> tuple[list[Event], int | None]:
+    """The shields the hit meets before the CH DEF, in turn: the events, and the DAÑ that
+    goes on (None: a shield stopped it)."""
+    events: list[Event] = []
+    left: int | None = damage
+    for shield in hookspecs.shielded:
+        if left is None:
+            break
+        more, left = shield.fn(state, target, blow, left)
+        events += more
+    return events, left
+
+
+def _deal_stress(state: GameState, target: Figure, amount: int, name: str) -> list[Event]:
+    """The wounds a hit that strikes the mind (``name``) lets through, as stress (above
+    VOL: unconscious)."""
+    if amount <= 0:
+        text = f"{name}: {target.id} no gana estrés"
+        return [Event("no_stress", text, {"figure": target.id, "entry": name})]
+    target.stress += amount
+    text = f"{name}: {target.id} gana {amount} de estrés ({target.stress}/{vol(state, target)})"
+    data = {"figure": target.id, "stress": target.stress, "gain": amount, "entry": name}
+    return [Event("stress", text, data), *stress_limits(state, target)]
 
 
 def _blooded(blow: hits.Blow) -> None:

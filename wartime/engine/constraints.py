@@ -39,9 +39,8 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, action_weapon, carries, check_kinds
 from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import missing_arms
-from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.movement import engaged_with, holder
 from wartime.engine.figures import Figure
-from wartime.engine.holds import holder
 from wartime.engine.items import SWAP
 from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.engine.sequence import possessed

@@ -16,18 +16,20 @@ from typing import TYPE_CHECKING
 from wartime.engine import ghost
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
-from wartime.engine.book import entry
-from wartime.engine.checks import Modifiers, acting_modifiers, roll, unpaid
+from wartime.engine.book import COUNTER, entry
+from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend, unpaid
+from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.responses import Declared, resolve
+from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-COUNTER = "contramagia"
 COUNTER_ENE = 3  # Contramagia (3, INT ENF)
 _MIND_ACTIONS = frozenset({"corromper_hackear", "poseer", "marcar_un_objetivo"})
 
@@ -45,6 +47,7 @@ def casts_with_int(state: GameState, actor: Figure, action: Action) -> bool:
     return False
 
 
+@hookspecs.counter_mages.impl(order=10, key="countermagic")
 def counter_mages(state: GameState, actor: Figure, action: Action) -> list[str]:
     """Enemy neuromantes that may answer ``action`` with Contramagia, by id."""
     from wartime.engine.mind import NEUROMANTE, _carries
@@ -100,3 +103,30 @@ def _shaken(state: GameState, figure: Figure, source: Figure) -> list[Event]:
 
     outcome, event = roll(state, figure, "CH VOL (Contramagia)", vol(state, figure), [])
     return [event] if outcome.passed else [event, *gain_stress(state, figure, 1, source)]
+
+
+@hookspecs.stand_in.impl(order=10, key="countermagic")
+def _counter(
+    state: GameState, actor: Figure, declared: Declared, action: Action
+) -> list[Event] | None:
+    """Contramagia: an enemy neuromante in reach pays ENE 3; the casting then meets it."""
+    if action.kind != COUNTER:
+        return None
+    if action.figure not in counter_mages(state, actor, declared.action):
+        raise IllegalActionError(
+            f"{action.figure} cannot answer with {entry(COUNTER).name}: a neuromante of the "
+            f"other side within its INT in K of {actor.id} may"
+        )
+    mage = state.figure(action.figure)
+    mage.reacting = True  # outside its activation: ENE down to −10
+    try:
+        with carrying_out(state, mage, action):
+            events = [spend(mage, COUNTER_ENE, entry(COUNTER).name)]
+    finally:
+        mage.reacting = False
+    state.declared = None
+    state.countering = (mage.id, actor.id)
+    try:
+        return events + resolve(state, actor, declared.action, COUNTER)
+    finally:
+        state.countering = None

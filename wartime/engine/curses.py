@@ -24,7 +24,6 @@ The data is ``data/effects/curses.yaml``; the addiction of Droga is engine/addic
 
 from __future__ import annotations
 
-import math
 import re
 from typing import TYPE_CHECKING
 
@@ -33,7 +32,6 @@ from wartime.engine.bonuses import carries
 from wartime.engine.checks import roll
 from wartime.engine.combat import magazine_size, wound
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import free_spot
 from wartime.engine.core.traits import carried, entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
@@ -162,39 +160,10 @@ def overheated(state: GameState, figure: Figure, action: Action) -> list[Event]:
 # -- Asiento eyectable ---------------------------------------------------------------------
 
 
+@hookspecs.ejects.impl(order=10, key="curses")
 def ejects(figure: Figure) -> str | None:
     """The entry that saves the rider of ``figure``'s transport when it explodes."""
     return next((t.name for t, e in entries_of(figure, None) if e.ejects), None)
-
-
-def eject(state: GameState, figure: Figure, name: str) -> list[Event]:
-    """The rider flies 1D10 K from the wreck in a random direction and lands on the
-    nearest free spot to that point (on the table); none: it stays by the wreck."""
-
-    drift = state.dice.d10()
-    angle = state.dice.uniform() * 360.0
-    width, depth = state.scenario.battlefield.size
-    x, y = figure.position
-    rad = math.radians(angle)
-    r = figure.radius
-    goal = (
-        min(max(x + drift * math.cos(rad), r), width - r),
-        min(max(y + drift * math.sin(rad), r), depth - r),
-    )
-    start = figure.position
-    state.lift(figure)
-    figure.position = goal
-    spot = free_spot(state, figure)
-    figure.position = start if spot is None else spot
-    state.settle(figure)
-    where = f"({figure.position[0]:.2f}, {figure.position[1]:.2f})"
-    text = (
-        f"{name}: {figure.id} sale despedido antes de la explosión, 1D10 = {drift} K "
-        f"hacia {angle:.0f}°, y cae en {where}"
-    )
-    data = {"figure": figure.id, "entry": name, "roll": drift, "angle": angle,
-            "to": list(figure.position)}  # fmt: skip
-    return [Event("ejected", text, data)]
 
 
 @hookspecs.landed.impl(order=14, key="curses")

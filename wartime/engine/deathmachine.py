@@ -31,6 +31,7 @@ from wartime.engine.combat import (
     ready_to_shoot,
     rounds_left,
 )
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import carried
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -59,6 +60,7 @@ def weapons(figure: Figure) -> list[Weapon]:
     ]  # fmt: skip
 
 
+@hookspecs.reaction_offers.impl(order=10, key="deathmachine")
 def choices(state: GameState, window: Window) -> list[Action]:
     """The volleys the reacting side may answer with, one per armed weapon."""
     out: list[Action] = []

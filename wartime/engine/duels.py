@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.book import cost, entry
+from wartime.engine.book import DRAW, cost, entry
 from wartime.engine.checks import carrying_out, contest, spend
+from wartime.engine.core import hookspecs
 from wartime.engine.core.perform import perform
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
@@ -28,7 +29,6 @@ from wartime.rules.dice import OpposedResult
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-DRAW = "desenfundar"
 SHOT = "ataque_distancia"
 
 
@@ -45,8 +45,34 @@ def draw_weapons(target: Figure, shooter: Figure, action: Action) -> list[Weapon
     ]
 
 
-def desenfundar(state: GameState, drawer: Figure, shooter: Figure, action: Action) -> list[Event]:
+@hookspecs.answers.impl(order=10, key="duels")
+def _may_draw(
+    state: GameState, target: Figure, shooter: Figure, action: Action, engaged: bool
+) -> list[tuple[str, str]]:
+    """A Pj free of CaC, shot at, with a ranged weapon that reaches the shooter."""
+    return (
+        [(DRAW, entry(DRAW).name)] if not engaged and draw_weapons(target, shooter, action) else []
+    )
+
+
+@hookspecs.answer_choices.impl(order=10, key="duels")
+def _draws(
+    state: GameState, drawer: Figure, shooter: Figure, action: Action, kind: str
+) -> list[Action] | None:
+    """One draw per weapon that can fire back first."""
+    if kind != DRAW:
+        return None
+    draws = [Action(DRAW, drawer.id, item=w.id) for w in draw_weapons(drawer, shooter, action)]
+    return [a for a in draws if state.check(a) is None]
+
+
+@hookspecs.answer_given.impl(order=10, key="duels")
+def desenfundar(
+    state: GameState, drawer: Figure, shooter: Figure, action: Action
+) -> list[Event] | None:
     """The draw, and the first shot when it is won; the caller then resolves the other."""
+    if action.kind != DRAW:
+        return None
     weapon = _weapon(drawer, shooter, action)
     shot = Action(SHOT, drawer.id, target=shooter.id, item=weapon.id)
     problem = state.probe(lambda trial: _fire(trial, trial.figure(drawer.id), shot))

@@ -62,11 +62,6 @@ def _use_of(figure: Figure, name: str) -> Effect | None:
     return found or weapon_use(figure, name)  # or one on a weapon (specials.py)
 
 
-def pivot_cost(figure: Figure) -> int | None:
-    """Pivotante: the ENE its bearer's Pivotar costs (None: it carries no such entry)."""
-    return min((e.pivot for _, e in entries_of(figure, None) if e.pivot), default=None)
-
-
 def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Switch an entry on or off, restore a level of an energy shield, or use an entry."""
     name = action.item or ""

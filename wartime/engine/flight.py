@@ -1,10 +1,11 @@
 """Entries about heights of movement (BONUS Y MALUS; MOVIMIENTO, Alturas de movimiento).
 
 - **Sub** (``lowest``), **Planeador** and **Aerostático** (``highest``): the heights the
-  bearer may reach, whatever the map placed it at (:func:`widened`, read by
-  altitude.reach).  Planeador's take-off and landing cost ENE 3 (plain ``stat: ENE``
-  data), and leaving or reaching rough ground it takes the CH AGI of the action list,
-  whose failure costs ENE 3 and a CH CON, failed 3 wounds (:func:`rough_failure`).
+  bearer may reach, whatever the map placed it at (:func:`widened`, on the ``heights``
+  hook of altitude.reach).  Planeador's take-off and landing cost ENE 3 (plain
+  ``stat: ENE`` data), and leaving or reaching rough ground it takes the CH AGI of the
+  action list, whose failure costs ENE 3 and a CH CON, failed 3 wounds (:func:`rough_rule`,
+  played by core.heights.rough_failure).
 - **Aerostático** (``free_high``): at height 3 it may Pivotar and take actions that are
   not movement in a row (:func:`free_high`).
 - **Retros** (``brakes``): at height 3 its moves may stop short of the whole MOV, even
@@ -22,17 +23,12 @@ from typing import TYPE_CHECKING
 import shapely
 
 from wartime.board.shapes import Point
-from wartime.engine.checks import acting_modifiers, roll
-from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of, per_profile
-from wartime.engine.events import Event
-from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.figures import Figure
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
-
-ROUGH_CHECK = "CON"  # Planeador, Súper salto: a failed CH AGI brings a CH CON
 
 
 @per_profile
@@ -42,8 +38,10 @@ def _heights(figure: Figure) -> tuple[int | None, int | None]:
     return (min(lows) if lows else None), (max(highs) if highs else None)
 
 
-def widened(figure: Figure, low: int, high: int) -> tuple[int, int]:
+@hookspecs.heights.impl(order=10, key="flight")
+def widened(heights: tuple[int, int], figure: Figure) -> tuple[int, int]:
     """The heights the map allows the figure, widened by its entries (Sub, Planeador...)."""
+    low, high = heights
     lowest, highest = _heights(figure)
     low = low if lowest is None else min(low, lowest)
     high = high if highest is None else max(high, highest)
@@ -54,6 +52,7 @@ def _named(figure: Figure, field: str) -> str | None:
     return next((t.name for t, e in entries_of(figure, None) if getattr(e, field)), None)
 
 
+@hookspecs.free_high.impl(order=10, key="flight")
 def free_high(figure: Figure) -> str | None:
     """Aerostático: the entry that frees the bearer of Volar en altura 3's limits on
     pivoting and on actions in a row, or None."""
@@ -66,6 +65,7 @@ def brakes(figure: Figure) -> str | None:
     return _named(figure, "brakes")
 
 
+@hookspecs.rough_landing.impl(order=10, key="flight")
 def rough_rule(figure: Figure) -> tuple[str, int, int] | None:
     """(entry, ENE lost, wounds) for a failed take-off or landing on rough ground
     (Planeador), or None when the action list's own rule holds."""
@@ -75,31 +75,12 @@ def rough_rule(figure: Figure) -> tuple[str, int, int] | None:
     return None
 
 
-def rough_failure(
-    state: GameState, figure: Figure, name: str, lost_ene: int, wounds: int, label: str
-) -> list[Event]:
-    """A failed CH AGI on rough ground: ENE lost (never below the floor), then a CH CON
-    whose failure costs ``wounds`` wounds with no CH DEF."""
-    lost = max(0, min(lost_ene, figure.ene - (REACTION_FLOOR if figure.reacting else 0)))
-    figure.ene -= lost
-    text = f"{figure.id} {label} ({name}): ENE -{lost} (le queda {figure.ene})"
-    events = [Event("stay", text, {"figure": figure.id, "ene": figure.ene})]
-    outcome, event = roll(
-        state, figure, f"CH {ROUGH_CHECK} ({name})", figure.profile.con, acting_modifiers(figure)
-    )
-    events.append(event)
-    if outcome.passed:
-        return events
-    hurt = f"{figure.id} se lastima ({name}): {wounds} heridas"
-    return [*events, Event("rough_landing", hurt, {"figure": figure.id, "wounds": wounds}),
-            *wound(state, figure, wounds)]  # fmt: skip
-
-
 def runway(figure: Figure) -> tuple[str, float] | None:
     """Pista de aterrizaje: (entry, K of clear strip it needs), or None."""
     return next(((t.name, float(e.runway)) for t, e in entries_of(figure, None) if e.runway), None)
 
 
+@hookspecs.runway.impl(order=10, key="flight")
 def runway_problem(
     state: GameState, figure: Figure, start: Point, goal: Point, landing: bool
 ) -> str | None:

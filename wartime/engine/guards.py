@@ -12,17 +12,18 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
+from wartime.engine.core.resolution import carry_out
 from wartime.engine.core.traits import entries_of, per_profile
+from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.sequence import carry_out
+from wartime.engine.responses import BODYGUARD, GUARD, Declared, resolve
+from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
-
-GUARD = "guardaespaldas"  # the answer's kind
-ENTRY = "Guardaespaldas"
 
 
 @per_profile
@@ -32,6 +33,7 @@ def reach(figure: Figure) -> float | None:
     return max(found) if found else None
 
 
+@hookspecs.bodyguards.impl(order=10, key="guards")
 def guards(state: GameState, actor: Figure, action: Action) -> list[str]:
     """The bodyguards that may take ``action`` (an attack) in its target's place."""
     book = load_actions().find(action.kind)
@@ -56,3 +58,24 @@ def guards(state: GameState, actor: Figure, action: Action) -> list[str]:
 def _could_take(state: GameState, actor: Figure, swapped: Action) -> bool:
     """Whether the attack could go at the bodyguard instead (it is checked in full)."""
     return state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), swapped)) is None
+
+
+@hookspecs.stand_in.impl(order=20, key="guards")
+def _step_in(
+    state: GameState, actor: Figure, declared: Declared, action: Action
+) -> list[Event] | None:
+    """The bodyguard steps in; the declared attack goes at it instead."""
+    if action.kind != GUARD:
+        return None
+    if action.figure not in declared.guards:
+        raise IllegalActionError(
+            f"{action.figure} cannot step in: an ally of {declared.target} with "
+            f"{BODYGUARD} close enough to it may"
+        )
+    state.declared = None
+    text = (
+        f"{action.figure} ({BODYGUARD}) se interpone: el ataque contra "
+        f"{declared.target} le alcanza a él"
+    )
+    events = [Event("guard", text, {"figure": action.figure, "instead_of": declared.target})]
+    return events + resolve(state, actor, replace(declared.action, target=action.figure), GUARD)

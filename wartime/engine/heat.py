@@ -21,6 +21,7 @@ from wartime.engine.bonuses import named_by
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import STRIDES as STEPS
+from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -77,6 +78,14 @@ def extra_stride(figure: Figure, action: Action) -> float:
 @per_profile
 def _veins(figure: Figure) -> tuple[tuple[str, float], ...]:
     return tuple((t.name, e.extra_move) for t, e in entries_of(figure, None) if e.extra_move)
+
+
+@hookspecs.offers.impl(order=70, key="heat")
+def _veins_moves(state: GameState, figure: Figure) -> list[Action]:
+    """Fuego en las venas: its longer moves, when the figure is free to move on the ground."""
+    if figure.aboard is not None or figure.perch or engaged_with(state, figure):
+        return []
+    return stride_options(figure)
 
 
 def stride_options(figure: Figure) -> list[Action]:

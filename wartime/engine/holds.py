@@ -17,7 +17,7 @@ from wartime.engine.book import attribute, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.movement import holder
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
@@ -37,14 +37,18 @@ _MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "
 _LEAVING = frozenset({"huir", "destrabarse"})  # combat actions that move the Pj away
 
 
-def holder(state: GameState, figure: Figure) -> Figure | None:
-    """Who holds ``figure`` now: the hold lasts while the holder stands and touches it."""
-    if figure.held_by is None:
+@hookspecs.forced_actions.impl(order=20, key="holds")
+def _tied_up(state: GameState, figure: Figure, reacting: bool) -> list[Action] | None:
+    """Tied up: Desatarse, when it can, or nothing."""
+    if figure.tied is None:
         return None
-    grip = state.figures.get(figure.held_by)
-    if grip is None or grip.casualty or grip not in engaged_with(state, figure):
-        return None
-    return grip
+    return [a for a in [Action(UNTIE, figure.id)] if state.check(a) is None]
+
+
+@hookspecs.offers.impl(order=5, key="holds")
+def _held(state: GameState, figure: Figure) -> list[Action]:
+    """Held (Inmovilizar enemigo): it may try to break free."""
+    return [Action(UNTIE, figure.id)] if holder(state, figure) is not None else []
 
 
 @hookspecs.refusal.impl(order=60, key="holds")

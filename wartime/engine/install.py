@@ -15,7 +15,6 @@ from wartime.engine import (  # noqa: F401  (imported for their registrations)
     afterlife,
     altitude,
     areas,
-    armour,
     behaviour,
     boarding,
     body_zones,

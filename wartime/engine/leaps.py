@@ -20,13 +20,12 @@ from typing import TYPE_CHECKING
 
 from wartime.engine import terrain_moves as moves
 from wartime.engine.actions import Action, option_refused
-from wartime.engine.altitude import _rough as rough
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.core import stats
+from wartime.engine.core.heights import rough, rough_failure
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.flight import rough_failure
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome, round_half_up
 

@@ -44,14 +44,14 @@ from typing import TYPE_CHECKING
 from wartime.engine import heat, hits
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
-from wartime.engine.book import cost, difficulty, entry
+from wartime.engine.book import COUNTER, MENTAL, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.core import hookspecs
 from wartime.engine.core.perform import perform
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import carried
-from wartime.engine.countermagic import COUNTER, cast_roll
+from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.handlers import Handler, register
@@ -71,7 +71,6 @@ NEUROMANTE = "Neuromante"  # the catalogue entry that makes a neuromante (checks
 TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
 NOT_ALIVE = "No vivo"  # a titiritero only hacks a living character
 BASE_DAMAGE = 4  # Corromper / Hackear: DAÑ = INT / VOL − 4 (minimum 1)
-MENTAL = "combate_mental"
 ICE = "Hielo"  # BONUS Y MALUS: its bearer fights back in a Combate mental at 3
 ICE_VALUE = 3
 # Not possible to act as a possessed figure: it is the possessor's activation, not its own.
@@ -237,6 +236,12 @@ def _open_exchange(state: GameState, figure: Figure, target: Figure, action: Act
                               window=not figure.reacting)  # fmt: skip
     text = f"{target.id} puede responder con Combate mental a {figure.id}"
     return [Event("exchange", text, {"figure": target.id, "against": figure.id})]
+
+
+@hookspecs.mental_blow.impl(order=10, key="mind")
+def _strike_back(state: GameState, figure: Figure, striker: Figure) -> tuple[list[Event], bool]:
+    """The answer in a Combate mental: the blow back, and whether the striker may go on."""
+    return combate_mental(state, figure, striker), can_fight_back(state, striker, figure)
 
 
 def combate_mental(state: GameState, figure: Figure, target: Figure) -> list[Event]:

@@ -84,9 +84,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     if engaged or not percent:
         return []
     hit, rolled = chance(state, figure.id, MAD, "1D100", percent)
-    others = [
-        f for f in state.figures.values() if f is not figure and f.present and not f.removed
-    ]
+    others = [f for f in state.figures.values() if f is not figure and f.present and not f.removed]
     if not hit or not others:
         return [rolled]
     victim = min(others, key=lambda f: (round(_gap(figure, f), 9), f.id))
@@ -102,6 +100,12 @@ def _owed(state: GameState, figure: Figure) -> bool:
 def mad_at(state: GameState, figure: Figure, target: Figure) -> bool:
     """Whether Locura asesina lets the figure attack this friend now."""
     return _owed(state, figure) and figure.urge == (MAD, target.id)
+
+
+@hookspecs.forced_actions.impl(order=40, key="minds")
+def _urged(state: GameState, figure: Figure, reacting: bool) -> list[Action] | None:
+    """Gallina, Locura asesina: the owed first action or nothing, in its own activation."""
+    return None if reacting else forced(state, figure) or None
 
 
 def forced(state: GameState, figure: Figure) -> list[Action]:

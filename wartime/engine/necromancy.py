@@ -194,6 +194,13 @@ def _fall(state: GameState, figure: Figure, raised: Raised) -> Event:
     return Event("fell_again", text, {"figure": figure.id, "by": raised.caster})
 
 
+@hookspecs.metaability_offers.impl(order=20, key="necromancy")
+def _at_bodies(
+    state: GameState, caster: Figure, ability: Metaability, near: list[Figure]
+) -> list[Action]:
+    return variants(state, caster, ability)
+
+
 def variants(state: GameState, caster: Figure, ability: Metaability) -> list[Action]:
     """Usar of the metaability at each body within its reach (telekinesis: a few points)."""
     if not on_bodies(ability):

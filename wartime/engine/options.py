@@ -71,6 +71,12 @@ def _has_options(traits: tuple[Trait, ...]) -> bool:
     return any(option_label(t, e) for t in traits for e in effects.get(t.name, ()))
 
 
+@hookspecs.attack_variants.impl(order=10, key="options")
+def _taken_with(figure: Figure, attacks: list[Action]) -> list[Action]:
+    """Each attack with each single option that fits it (Frenesí, Maestro de esgrima...)."""
+    return [v for a in attacks for v in variants(figure, a)] if optional(figure) else []
+
+
 def variants(figure: Figure, action: Action) -> list[Action]:
     """``action`` with each single option that fits it (legal_actions offers them all)."""
     if action.kind not in CAC | SHOTS:

@@ -10,26 +10,25 @@ BONUS Y MALUS, our rulings (docs/rules-interpretations.md):
   CH DEF wounds.
 
 Each protection of a profile keeps its own entries (Protection.bonuses), so the
-Muro pieces are known: Figure.defense leaves them out, Figure.mind_defense sums them.
+Muro pieces are known: Figure.defense leaves them out, Figure.mind_defense sums them
+(core/protections.py).  This module says which hits strike the mind (the ``stress_hit``
+hook); combat defends from them and deals their stress.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.core.stats import vol
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.psychology import stress_limits
 
 if TYPE_CHECKING:
     from wartime.engine.hits import Blow
-    from wartime.engine.state import GameState
 
 PSYCHIC = "Munición psíquica"  # its hits deal stress instead of wounds
 
 
+@hookspecs.stress_hit.impl(order=10, key="psychic_hits")
 def stress_ammo(blow: Blow | None) -> str | None:
     """The entry that makes this hit deal stress (Munición psíquica), on the weapon used
     or on the striker; a hit with no weapon (a fumble's, unarmed) never does."""
@@ -37,20 +36,3 @@ def stress_ammo(blow: Blow | None) -> str | None:
         return None
     found = (t.name for t, _ in entries_of(blow.striker, blow.weapon) if t.name == PSYCHIC)
     return next(found, None)
-
-
-def wall_pieces(figure: Figure) -> frozenset[int]:
-    """The indexes of ``figure``'s protections that carry Muro."""
-    pieces = figure.profile.protections
-    return frozenset(i for i, piece in enumerate(pieces) if piece.guards_the_mind)
-
-
-def deal_stress(state: GameState, target: Figure, amount: int, entry: str) -> list[Event]:
-    """The wounds a stress hit lets through, as stress (above VOL: unconscious)."""
-    if amount <= 0:
-        text = f"{entry}: {target.id} no gana estrés"
-        return [Event("no_stress", text, {"figure": target.id, "entry": entry})]
-    target.stress += amount
-    text = f"{entry}: {target.id} gana {amount} de estrés ({target.stress}/{vol(state, target)})"
-    data = {"figure": target.id, "stress": target.stress, "gain": amount, "entry": entry}
-    return [Event("stress", text, data), *stress_limits(state, target)]

@@ -29,11 +29,11 @@ from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.combat import sight
 from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.perform import perform
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.deathmachine import volley
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.generic import perform
 from wartime.engine.handlers import HANDLERS
 from wartime.engine.psychology import keeps_nerve
 from wartime.engine.sequence import check_game_over, end_activation, possessed
@@ -164,7 +164,6 @@ def decide(state: GameState, action: Action) -> list[Event]:
         )
     reactor = state.figure(action.figure)
     if action.item is not None:  # Machina mors: the weapon's volley (deathmachine.py)
-
         return volley(state, window, reactor, action)
     early = _early_point(window, action)
     window.candidates.remove(reactor.id)

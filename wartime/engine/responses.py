@@ -21,24 +21,24 @@ ENE may go down to −10 and the Pj does not turn.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
-from wartime.engine.book import attribute, cost, entry
+from wartime.engine.book import COUNTER, DRAW, MENTAL, attribute, cost, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
 from wartime.engine.checks import unpaid as checks_unpaid
-from wartime.engine.core.movement import Stride, engaged_with
-from wartime.engine.countermagic import COUNTER, COUNTER_ENE, counter_mages
-from wartime.engine.driving import drives
-from wartime.engine.duels import DRAW, desenfundar, draw_weapons
+from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import Stride, engaged_with, holder
+from wartime.engine.core.resolution import carry_out
+from wartime.engine.core.vehicles import drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.guards import ENTRY as GUARD_ENTRY
-from wartime.engine.guards import GUARD, guards
 from wartime.engine.handlers import register
-from wartime.engine.holds import holder
 from wartime.engine.moves import travel
-from wartime.engine.specials import MANIPULATE, MANIPULATOR, manipulate, manipulates
+from wartime.engine.psychology import psi_check
+from wartime.engine.reactions import in_vision, open_window
+from wartime.engine.sequence import check_game_over, possessed
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 FLEE, DODGE = "huir", "esquivar_en_cac"
+GUARD, BODYGUARD = "guardaespaldas", "Guardaespaldas"  # a bodyguard steps in (guards.py)
 # The CaC actions whose CH IMP Esquivar en CaC replaces (each rolls it in cac_impact).
 DODGEABLE = frozenset(
     {
@@ -94,9 +95,11 @@ class Exchange:
 
 def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
     """The answers ``action``'s target could give now (empty: nothing to wait for)."""
-    from wartime.engine.reactions import in_vision
-    from wartime.engine.sequence import possessed
+    return [kind for kind, _ in _answers(state, actor, action)]
 
+
+def _answers(state: GameState, actor: Figure, action: Action) -> list[tuple[str, str]]:
+    """The answers, each with the name the declaration gives it."""
     target = state.figures.get(action.target or "")
     if target is None or target.side == actor.side or target.casualty or target.lose_next:
         return []
@@ -109,13 +112,12 @@ def answers(state: GameState, actor: Figure, action: Action) -> list[str]:
     held = holder(state, target) is not None  # Inmovilizar enemigo: it cannot move
     free = not engaged and not held and not target.perch  # Huir runs on the ground
     if free and unpaid(state, target, FLEE) is None:
-        found.append(FLEE)
+        found.append((FLEE, entry(FLEE).name))
     if action.kind in DODGEABLE and unpaid(state, target, DODGE) is None:
-        found.append(DODGE)
-    if not engaged and draw_weapons(target, actor, action):
-        found.append(DRAW)
-    if manipulates(state, target, actor, action):  # Manipulador (engine/specials.py)
-        found.append(MANIPULATE)
+        found.append((DODGE, entry(DODGE).name))
+    found += chain.from_iterable(
+        hookspecs.answers.collect(state, target, actor, action, bool(engaged))
+    )  # Desenfundar, Manipulador
     return found
 
 
@@ -127,11 +129,9 @@ def unpaid(state: GameState, target: Figure, kind: str) -> str | None:
 
 def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
     """Stop a legal action aimed at an enemy that may answer it; [] when there is none."""
-    from wartime.engine.sequence import carry_out
-
-    found = answers(state, actor, action)
-    mages = counter_mages(state, actor, action)
-    bodyguards = guards(state, actor, action)  # Guardaespaldas
+    found = _answers(state, actor, action)
+    mages = list(chain.from_iterable(hookspecs.counter_mages.collect(state, actor, action)))
+    bodyguards = list(chain.from_iterable(hookspecs.bodyguards.collect(state, actor, action)))
     if not found and not mages and not bodyguards:
         return []
     problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
@@ -139,15 +139,16 @@ def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(problem)
     assert action.target is not None
     state.declared = Declared(actor.id, action, action.target, tuple(mages), tuple(bodyguards))
-    said = [MANIPULATOR if kind == MANIPULATE else entry(kind).name for kind in found]
+    said = [name for _, name in found]
     names = [f"{action.target} ({' o '.join(said)})"] if found else []
     names += [f"{mage} ({entry(COUNTER).name})" for mage in mages]
-    names += [f"{guard} ({GUARD_ENTRY})" for guard in bodyguards]
+    names += [f"{guard} ({BODYGUARD})" for guard in bodyguards]
     text = (
         f"{actor.id} declara {entry_name(action)} contra {action.target}; "
         f"puede responder: {', '.join(names)}"
     )
-    data = {"figure": actor.id, "target": action.target, "answers": found, "mages": mages}
+    kinds = [kind for kind, _ in found]
+    data = {"figure": actor.id, "target": action.target, "answers": kinds, "mages": mages}
     if bodyguards:
         data["guards"] = bodyguards
     return [Event("declared", text, data)]
@@ -171,10 +172,9 @@ def respond(state: GameState, action: Action) -> list[Event]:
     assert declared is not None
     target = state.figure(declared.target)
     actor = state.figure(declared.actor)
-    if action.kind == COUNTER:
-        return _counter(state, actor, declared, action)
-    if action.kind == GUARD:
-        return _guard(state, actor, declared, action)
+    stood_in = hookspecs.stand_in.first(state, actor, declared, action)  # Contramagia...
+    if stood_in is not None:
+        return stood_in + check_game_over(state)
     if action.figure not in (None, target.id):
         raise IllegalActionError(f"{target.id} is the one answering, not {action.figure}")
     if action.kind == "pass":
@@ -190,64 +190,14 @@ def respond(state: GameState, action: Action) -> list[Event]:
         )
     state.declared = None
     try:
-        events += _resolve(state, actor, declared.action, action.kind)
+        events += resolve(state, actor, declared.action, action.kind)
     finally:
         actor.manipulated = False  # Manipulador's −1 was for this shot only
-    from wartime.engine.sequence import check_game_over
-
     return events + check_game_over(state)  # a fumbled CH PSI may have taken out the last Pj
-
-
-def _counter(state: GameState, actor: Figure, declared: Declared, action: Action) -> list[Event]:
-    """Contramagia: an enemy neuromante in reach pays ENE 3; the casting then meets it."""
-    from wartime.engine.sequence import check_game_over
-
-    if action.figure not in counter_mages(state, actor, declared.action):
-        raise IllegalActionError(
-            f"{action.figure} cannot answer with {entry(COUNTER).name}: a neuromante of the "
-            f"other side within its INT in K of {actor.id} may"
-        )
-    mage = state.figure(action.figure)
-    mage.reacting = True  # outside its activation: ENE down to −10
-    try:
-        with carrying_out(state, mage, action):
-            events = [spend(mage, COUNTER_ENE, entry(COUNTER).name)]
-    finally:
-        mage.reacting = False
-    state.declared = None
-    state.countering = (mage.id, actor.id)
-    try:
-        events += _resolve(state, actor, declared.action, COUNTER)
-    finally:
-        state.countering = None
-    return events + check_game_over(state)
-
-
-def _guard(state: GameState, actor: Figure, declared: Declared, action: Action) -> list[Event]:
-    """Guardaespaldas: the bodyguard steps in; the declared attack goes at it instead."""
-    from wartime.engine.sequence import check_game_over
-
-    if action.figure not in declared.guards:
-        raise IllegalActionError(
-            f"{action.figure} cannot step in: an ally of {declared.target} with "
-            f"{GUARD_ENTRY} close enough to it may"
-        )
-    state.declared = None
-    text = (
-        f"{action.figure} ({GUARD_ENTRY}) se interpone: el ataque contra "
-        f"{declared.target} le alcanza a él"
-    )
-    events = [Event("guard", text, {"figure": action.figure, "instead_of": declared.target})]
-    swapped = replace(declared.action, target=action.figure)
-    return events + _resolve(state, actor, swapped, GUARD) + check_game_over(state)
 
 
 def _exchange(state: GameState, action: Action) -> list[Event]:
     """One turn of a Combate mental: strike back (the other may then answer) or stop."""
-    from wartime.engine.mind import MENTAL, can_fight_back, combate_mental
-    from wartime.engine.reactions import open_window
-    from wartime.engine.sequence import check_game_over
-
     exchange = state.exchange
     assert exchange is not None
     answerer, striker = state.figure(exchange.answerer), state.figure(exchange.striker)
@@ -263,8 +213,10 @@ def _exchange(state: GameState, action: Action) -> list[Event]:
             Event("answer_pass", f"{answerer.id} deja el combate mental", {"figure": answerer.id})
         ]
     else:
-        events = combate_mental(state, answerer, striker)
-        if can_fight_back(state, striker, answerer):
+        struck = hookspecs.mental_blow.first(state, answerer, striker)
+        assert struck is not None  # Combate mental is played by the mind family (mind.py)
+        events, goes_on = struck
+        if goes_on:
             state.exchange = replace(exchange, striker=answerer.id, answerer=striker.id)
             text = f"{striker.id} puede seguir el combate mental contra {answerer.id}"
             events.append(Event("exchange", text, {"figure": striker.id, "against": answerer.id}))
@@ -277,10 +229,9 @@ def _exchange(state: GameState, action: Action) -> list[Event]:
 def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> list[Event]:
     target.reacting = True  # outside its activation: ENE down to −10, no turning
     try:
-        if action.kind == DRAW:
-            return desenfundar(state, target, actor, action)
-        if action.kind == MANIPULATE:
-            return manipulate(state, target, actor)
+        given = hookspecs.answer_given.first(state, target, actor, action)  # Desenfundar...
+        if given is not None:
+            return given
         with carrying_out(state, target, action):  # its entries see the action (Maestría...)
             if action.kind == FLEE:
                 return huir(state, target, action)
@@ -293,8 +244,6 @@ def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> 
 
 def huir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Huir (1, PSI): up to 3 K in any direction, not engaged in CaC; CH PSI after moving."""
-    from wartime.engine.psychology import psi_check
-
     book = entry(FLEE)
     if action.point is None:
         raise IllegalActionError(f"{book.name} needs a destination point")
@@ -305,13 +254,11 @@ def huir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return events + psi_check(state, figure, "huida")
 
 
-def _resolve(state: GameState, actor: Figure, action: Action, answer: str) -> list[Event]:
+def resolve(state: GameState, actor: Figure, action: Action, answer: str) -> list[Event]:
     """The declared action, now; lost if the target's flight made it impossible.
 
     It was legal when declared, and passing or dodging changes nothing it needs.
     """
-    from wartime.engine.sequence import carry_out
-
     assert action.target is not None
     problem = None
     if actor.casualty:  # the answer took it out (Desenfundar fired first)

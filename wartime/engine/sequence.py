@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
+from wartime.engine.bonuses import initiative_modifiers
+from wartime.engine.checks import activation_bonus
 from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.handlers import HANDLERS
-from wartime.engine.psychology import keeps_nerve
 from wartime.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -45,8 +45,6 @@ def choose_initiative(state: GameState, action: Action) -> list[Event]:
 
 def roll_initiative(state: GameState) -> list[Event]:
     """TURNOS E INICIATIVA: the highest 1D10 + VOL wins; a tie is rolled again."""
-    from wartime.engine.bonuses import initiative_modifiers
-
     events = []
     while True:
         totals = {}
@@ -159,74 +157,12 @@ def activate(state: GameState, action: Action) -> list[Event]:
     state.active = figure.id
     text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
-    from wartime.engine.checks import activation_bonus
-
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
     events += chain.from_iterable(hookspecs.activation_starts.collect(state, figure))
     events += check_game_over(state)
     if not state.over and spent(state, figure):
         events += end_activation(state, figure, acted=True)  # Estrés = VOL: the activation ends
     return events
-
-
-def act(state: GameState, action: Action) -> list[Event]:
-    """The acting Pj's decision: an action of the list, or "end" to hand over.
-
-    An action aimed at an enemy that may answer it (Huir, Esquivar en CaC) waits
-    for that answer once declared (engine/responses.py).
-    """
-    figure = state.figure(state.active)
-    puppet = None  # Poseer: a figure the active Pj possesses may act, paid with its ENE
-    if action.figure not in (None, figure.id):
-        puppet = state.figures.get(action.figure)
-        if puppet is None or puppet.possessed_by != figure.id or not possessed(state, puppet):
-            raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
-    if action.kind == "end" and puppet is None:
-        return end_activation(state, figure, acted=True)
-    if action.kind not in HANDLERS and action.kind != "end":  # a puppet's "end" is refused later
-        raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
-    early: list[Event] = []
-    if puppet is None:
-        hookspecs.compulsions.collect(state, figure, action)  # a fury's charge first...
-        early, goes_ahead = keeps_nerve(state, figure, action)  # Cobarde: a CH PSI to attack
-        if not goes_ahead:
-            return early + action_lost(state, figure)
-    if puppet is None and not state.probing:
-        from wartime.engine.responses import declare
-
-        declared = declare(state, figure, action)
-        if declared:
-            return early + declared
-    return early + carry_out(state, figure, action, puppet)
-
-
-def carry_out(
-    state: GameState, figure: Figure, action: Action, puppet: Figure | None = None
-) -> list[Event]:
-    """Play the acting Pj's action (or its puppet's), then open the chance to react."""
-    from wartime.engine.reactions import open_window
-
-    handler = HANDLERS.get(action.kind)
-    if puppet is not None:
-        played = hookspecs.puppet_acts.first(state, figure, puppet, action, handler)
-        assert played is not None  # only Poseer makes puppets, and it plays them (mind.py)
-        events = played
-    else:
-        if figure.panic:
-            fleeing_only(state, figure, action)
-        from wartime.engine.generic import perform
-
-        assert handler is not None
-        events = perform(state, figure, action, handler)
-    figure.actions_taken += 1  # a possessed figure's action is one of the possessor's
-    events += check_game_over(state)
-    if not state.over and state.active == figure.id and done_for(state, figure):
-        events += end_activation(state, figure, acted=True)
-    if puppet is not None:
-        return events  # no chance to react to a possessed figure's action yet (mind.py)
-    if state.exchange is not None:
-        return events  # a Combate mental first: the chance to react waits (responses.py)
-    return events + open_window(state, figure, action, events)
 
 
 FLEEING = frozenset({"mover", "correr", "esprintar", "huir", "destrabarse"})

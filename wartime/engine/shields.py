@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.engine.checks import roll
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -54,6 +55,7 @@ def _struck_with(blow: Blow) -> Iterator[tuple[str, Effect]]:
             yield trait.name, effect
 
 
+@hookspecs.shielded.impl(order=10, key="shields")
 def meet(
     state: GameState, target: Figure, blow: Blow | None, damage: int
 ) -> tuple[list[Event], int | None]:

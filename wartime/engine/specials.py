@@ -275,18 +275,26 @@ MANIPULATE = "manipular"  # the answer's kind
 MANIPULATOR = "Manipulador"
 
 
-def manipulates(state: GameState, target: Figure, shooter: Figure, action: Action) -> bool:
+@hookspecs.answers.impl(order=20, key="specials")
+def manipulates(
+    state: GameState, target: Figure, shooter: Figure, action: Action, engaged: bool
+) -> list[tuple[str, str]]:
     """Manipulador may answer this action: a ranged attack at a bearer whose VOL is above
     the shooter's."""
     if action.kind not in SHOTS:  # a shot or a throw
-        return False
+        return []
     if not any(e.manipulator for _, e in entries_of(target, None)):
-        return False
-    return vol(state, target) > vol(state, shooter)
+        return []
+    return [(MANIPULATE, MANIPULATOR)] if vol(state, target) > vol(state, shooter) else []
 
 
-def manipulate(state: GameState, bearer: Figure, shooter: Figure) -> list[Event]:
+@hookspecs.answer_given.impl(order=20, key="specials")
+def manipulate(
+    state: GameState, bearer: Figure, shooter: Figure, action: Action
+) -> list[Event] | None:
     """The answer: a CH VOL ENF; won, the shooter's CH IMP for this shot is at −1."""
+    if action.kind != MANIPULATE:
+        return None
     result, _, events = contest(state, bearer, shooter, "VOL", melee=False)
     if result is not OpposedResult.ACTOR:
         return events

@@ -237,3 +237,14 @@ def variants(
             for p in points
         ]
     return actions
+
+
+@hookspecs.metaability_offers.impl(order=10, key="spells")
+def _aims(
+    state: GameState, caster: Figure, ability: Metaability, near: list[Figure]
+) -> list[Action]:
+    """Usar on itself (or a point), then at each figure within its ALC."""
+    return [
+        *variants(state, caster, ability, None),
+        *(v for other in near for v in variants(state, caster, ability, other)),
+    ]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import SIDES
 from wartime.engine import choices, deployment, reactions, responses, sequence
 from wartime.engine.actions import Action
-from wartime.engine.core import hookspecs
+from wartime.engine.core import acting, hookspecs
 from wartime.engine.core.pending import Pending, PendingKind
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -279,7 +279,7 @@ class GameState:
             PendingKind.DEPLOY: deployment.deploy,
             PendingKind.INITIATIVE: sequence.choose_initiative,
             PendingKind.ACTIVATE: sequence.activate,
-            PendingKind.ACT: sequence.act,
+            PendingKind.ACT: acting.act,
             PendingKind.REACT: reactions.decide,
             PendingKind.REACT_ACT: reactions.react,
             PendingKind.RESPOND: responses.respond,

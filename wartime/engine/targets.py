@@ -375,6 +375,7 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     return _dazzle_refusal(state, figure, action)
 
 
+@hookspecs.extra_attacks.impl(order=10, key="targets")
 def extra_attacks(state: GameState, figure: Figure) -> list[Action]:
     """The attacks the batch's entries open that legal_actions() would not list: Fuego a
     larga's shots past the plain ALC, Arma corta's blows, Arma muy larga's and Arma ATA's

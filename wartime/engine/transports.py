@@ -14,22 +14,31 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from wartime.engine import curses
 from wartime.engine.actions import Action
-from wartime.engine.boarding import evacuate
 from wartime.engine.bonuses import Context
 from wartime.engine.book import attribute, book_modifiers, cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import _resolve_hit, bonus_damage, defend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.blasts import blast, caught
-from wartime.engine.core.movement import Stride, noise_event
+from wartime.engine.core.movement import (
+    Stride,
+    free_high,
+    noise_event,
+    pivot_cost,
+    previous_action,
+)
 from wartime.engine.core.routes import route
-from wartime.engine.core.vehicles import drives, turn_to, unusable, unusable_text
-from wartime.engine.entry_actions import pivot_cost
+from wartime.engine.core.vehicles import (
+    drives,
+    evacuate,
+    thrown_clear,
+    turn_to,
+    unusable,
+    unusable_text,
+)
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.flight import free_high
 from wartime.engine.handlers import register
 from wartime.engine.profiles import UNARMED
 from wartime.errors import IllegalActionError
@@ -117,16 +126,6 @@ def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return events
 
 
-def previous_action(state: GameState, figure: Figure) -> str | None:
-    """The figure's last action in this activation (history holds every decision)."""
-    if figure.actions_taken == 0:
-        return None
-    for past in reversed(state.history):
-        if past.figure == figure.id and past.kind not in ("react", "pass", "activate"):
-            return past.kind
-    return None
-
-
 def ram(
     state: GameState, figure: Figure, target: Figure, outcome: Outcome, run: float,
     ctx: Context,
@@ -210,11 +209,10 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     radius = max(EXPLOSION_MIN_RADIUS, vehicle.mov)
     thrown = evacuate(state, figure)  # its passengers are thrown out, into the blast
     victims = caught(state, figure, radius)
-
-    seat = curses.ejects(figure)  # Asiento eyectable: the rider is thrown clear (curses.py)
+    seat = hookspecs.ejects.first(figure)  # Asiento eyectable: the rider is thrown clear
     if seat is not None:
         victims = [v for v in victims if v != figure.id]
-        thrown += curses.eject(state, figure, seat)
+        thrown += thrown_clear(state, figure, seat)
     text = f"{vehicle.id} explota: DAÑ {vehicle.defense} en {radius:g} K ({', '.join(victims)})"
     data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
             "radius": radius, "victims": victims}  # fmt: skip

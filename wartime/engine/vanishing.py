@@ -26,12 +26,11 @@ from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.checks import spend
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.movement import engaged_with, holder
 from wartime.engine.core.traits import entries_of
 from wartime.engine.deployment import centre_facing, spot_problem, zones_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.holds import holder
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Effect
 
@@ -140,6 +139,12 @@ def choices(state: GameState, figure: Figure, name: str) -> list[Action]:
     if figure.vanished == AWAY:
         return returns(state, figure)
     return [Action(ACTION, figure.id, item=name)]
+
+
+@hookspecs.forced_actions.impl(order=10, key="vanishing")
+def _away(state: GameState, figure: Figure, reacting: bool) -> list[Action] | None:
+    """Away: it may only come back (or end)."""
+    return returns(state, figure) if figure.vanished == AWAY else None
 
 
 def returns(state: GameState, figure: Figure) -> list[Action]:

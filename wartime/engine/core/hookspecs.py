@@ -250,6 +250,17 @@ hit_damage: Thread[[GameState, Figure, Figure], int] = Thread("hit_damage")
 # or None; the first answer wins, and no CH DEF is rolled.
 untouched: Hook[[Figure, Blow | None], list[Event] | None] = Hook("untouched")
 
+# The entry that makes ``blow`` strike the mind (Munición psíquica): only the Muro
+# pieces defend from it, and each wound it would deal is 1 stress instead; or None.
+stress_hit: Hook[[Blow | None], str | None] = Hook("stress_hit")
+
+# A hit of ``damage`` meets ``figure``'s energy shield before its CH DEF (Escudo de
+# energía; Anulador de escudo, Munición magnética): the events, and the DAÑ that goes on
+# to the CH DEF (None: the hit ends here).  Asked one at a time, while the hit goes on.
+shielded: Hook[[GameState, Figure, Blow | None, int], tuple[list[Event], int | None]] = Hook(
+    "shielded"
+)
+
 # ``figure``'s fumbled CH IMP with ``weapon`` has been resolved (Inflamable).
 fumbled: Hook[[GameState, Figure, Weapon | None], list[Event]] = Hook("fumbled")
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, toward
@@ -127,6 +128,35 @@ def contact_point(figure: Figure, target: Figure) -> Point:
     length = math.hypot(dx, dy) or 1.0
     reach = target.radius + figure.radius
     return (target.position[0] + dx / length * reach, target.position[1] + dy / length * reach)
+
+
+def has_room(state: GameState, figure: Figure, spot: Point) -> bool:
+    """Whether ``figure``'s base would overlap nothing at ``spot`` (a landing, a passenger
+    set down)."""
+    disc = replace(figure.disc(), centre=spot)
+    return not state.physics().overlaps(disc, ignore=figure.id)
+
+
+def free_high(figure: Figure) -> str | None:
+    """The entry that frees ``figure`` of Volar en altura 3's limits on pivoting and on
+    actions in a row (Aerostático), or None."""
+    return hookspecs.free_high.first(figure)
+
+
+def pivot_cost(figure: Figure) -> int | None:
+    """Pivotante: the ENE its bearer's Pivotar costs (None: it carries no such entry)."""
+    return min((e.pivot for _, e in entries_of(figure, None) if e.pivot), default=None)
+
+
+def previous_action(state: GameState, figure: Figure) -> str | None:
+    """The figure's last action in this activation (history holds every decision): what
+    Maniobrar must follow, what Volar en altura 3 must not take twice in a row."""
+    if figure.actions_taken == 0:
+        return None
+    for past in reversed(state.history):
+        if past.figure == figure.id and past.kind not in ("react", "pass", "activate"):
+            return past.kind
+    return None
 
 
 def noise_event(figure: Figure, source: Point, radius: float) -> Event:

@@ -3,19 +3,26 @@
 A transport goes straight along its facing, forward or back, and turns up to 45° at
 the end of the move; its ENE starts it moving, paid on its first move of each turn;
 with as many wounds as CAL it cannot move.  Every movement rule reads these: the
-moves, Maniobrar and Pivotar, Embestir, Caza's extra turn.  What a transport may not
-do at all is the driving action module's refusal (engine/driving.py); its actions and
-its wounds are in :mod:`wartime.engine.transports`.
+moves, Maniobrar and Pivotar, Embestir, Caza's extra turn.  Passengers get out beside
+it (Embarcar / desembarcar), and a wreck throws them out, and its rider clear when an
+entry says so (Asiento eyectable).  What a transport may not do at all is the driving
+action module's refusal (engine/driving.py); its actions and its wounds are in
+:mod:`wartime.engine.transports`.
 """
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
+from wartime.engine.core.movement import ENGAGED_GAP, free_spot, has_room
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
 
 TURN_LIMIT = 45.0  # Girar y pivotar: degrees a transport may turn at the end of its move
 
@@ -105,3 +112,79 @@ def turn_to(figure: Figure, facing: float) -> list[Event]:
 
 def _angle(a: float, b: float) -> float:
     return abs((b - a + 180) % 360 - 180)
+
+
+# -- passengers (Embarcar / desembarcar) and a wreck -------------------------------------
+
+
+def beside(ride: Figure, figure: Figure, toward: Point) -> Point:
+    """In base contact with ``ride``, on the side of ``toward``."""
+    dx, dy = toward[0] - ride.position[0], toward[1] - ride.position[1]
+    length = math.hypot(dx, dy) or 1.0
+    gap = ride.radius + figure.radius + ENGAGED_GAP / 2
+    return ride.position[0] + dx / length * gap, ride.position[1] + dy / length * gap
+
+
+def set_down(state: GameState, figure: Figure, spot: Point) -> list[Event]:
+    """The passenger's base is back on the table at ``spot``."""
+    ride = figure.aboard
+    figure.aboard, figure.position = None, spot
+    state.settle(figure)
+    text = f"{figure.id} baja de {ride} en ({spot[0]:.2f}, {spot[1]:.2f})"
+    return [Event("unboard", text, {"figure": figure.id, "transport": ride, "to": list(spot)})]
+
+
+def evacuate(state: GameState, ride: Figure) -> list[Event]:
+    """A destroyed transport throws its passengers out: the first free spots around it."""
+    events: list[Event] = []
+    for figure in sorted(state.figures.values(), key=lambda f: f.id):
+        if figure.aboard != ride.id:
+            continue
+        spot = next(
+            (s for s in _ring(ride, figure) if has_room(state, figure, s)), ride.position
+        )  # nowhere free: it is left where the wreck is
+        if spot == ride.position:
+            figure.aboard = None
+            continue
+        events += set_down(state, figure, spot)
+    return events
+
+
+def _ring(ride: Figure, figure: Figure) -> list[Point]:
+    """Points in contact with ``ride`` all around it, in 16 steps from its nose."""
+    out = []
+    for step in range(16):
+        angle = math.radians(ride.facing) + 2 * math.pi * step / 16
+        out.append(beside(ride, figure, (ride.position[0] + math.cos(angle),
+                                         ride.position[1] + math.sin(angle))))  # fmt: skip
+    return out
+
+
+def thrown_clear(state: GameState, figure: Figure, name: str) -> list[Event]:
+    """The rider flies 1D10 K from the wreck in a random direction and lands on the
+    nearest free spot to that point (on the table); none: it stays by the wreck.
+    ``name`` is the entry that throws it clear (Asiento eyectable)."""
+    drift = state.dice.d10()
+    angle = state.dice.uniform() * 360.0
+    width, depth = state.scenario.battlefield.size
+    x, y = figure.position
+    rad = math.radians(angle)
+    r = figure.radius
+    goal = (
+        min(max(x + drift * math.cos(rad), r), width - r),
+        min(max(y + drift * math.sin(rad), r), depth - r),
+    )
+    start = figure.position
+    state.lift(figure)
+    figure.position = goal
+    spot = free_spot(state, figure)
+    figure.position = start if spot is None else spot
+    state.settle(figure)
+    where = f"({figure.position[0]:.2f}, {figure.position[1]:.2f})"
+    text = (
+        f"{name}: {figure.id} sale despedido antes de la explosión, 1D10 = {drift} K "
+        f"hacia {angle:.0f}°, y cae en {where}"
+    )
+    data = {"figure": figure.id, "entry": name, "roll": drift, "angle": angle,
+            "to": list(figure.position)}  # fmt: skip
+    return [Event("ejected", text, data)]

@@ -1,0 +1,52 @@
+"""The acting Pj's decision (pending ``act``): hand over, or play an action.
+
+An action aimed at an enemy that may answer it is declared and waits for the answer
+(:mod:`wartime.engine.responses`); any other resolves at once
+(:mod:`wartime.engine.core.resolution`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.actions import Action
+from wartime.engine.core import hookspecs
+from wartime.engine.core.resolution import carry_out
+from wartime.engine.events import Event
+from wartime.engine.handlers import HANDLERS
+from wartime.engine.psychology import keeps_nerve
+from wartime.engine.responses import declare
+from wartime.engine.sequence import action_lost, end_activation, possessed
+from wartime.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+
+def act(state: GameState, action: Action) -> list[Event]:
+    """The acting Pj's decision: an action of the list, or "end" to hand over.
+
+    An action aimed at an enemy that may answer it (Huir, Esquivar en CaC) waits
+    for that answer once declared (engine/responses.py).
+    """
+    figure = state.figure(state.active)
+    puppet = None  # Poseer: a figure the active Pj possesses may act, paid with its ENE
+    if action.figure not in (None, figure.id):
+        puppet = state.figures.get(action.figure)
+        if puppet is None or puppet.possessed_by != figure.id or not possessed(state, puppet):
+            raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
+    if action.kind == "end" and puppet is None:
+        return end_activation(state, figure, acted=True)
+    if action.kind not in HANDLERS and action.kind != "end":  # a puppet's "end" is refused later
+        raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
+    early: list[Event] = []
+    if puppet is None:
+        hookspecs.compulsions.collect(state, figure, action)  # a fury's charge first...
+        early, goes_ahead = keeps_nerve(state, figure, action)  # Cobarde: a CH PSI to attack
+        if not goes_ahead:
+            return early + action_lost(state, figure)
+    if puppet is None and not state.probing:
+        declared = declare(state, figure, action)
+        if declared:
+            return early + declared
+    return early + carry_out(state, figure, action, puppet)

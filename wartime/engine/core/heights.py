@@ -1,0 +1,48 @@
+"""Leaving and reaching the ground (MOVIMIENTO, Alturas de movimiento; BONUS Y MALUS).
+
+Taking off or landing (Despegar / aterrizar, Cambiar de altitud) and a Súper salto's
+landing ask a CH AGI on difficult or extreme ground (:func:`rough`).  When an entry
+sets what a failure costs (Planeador, Súper salto), it is ENE lost and a CH CON whose
+failure costs wounds (:func:`rough_failure`); the action modules and the entries read
+these from here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.board.shapes import Point
+from wartime.engine.checks import acting_modifiers, roll
+from wartime.engine.combat import wound
+from wartime.engine.events import Event
+from wartime.engine.figures import REACTION_FLOOR, Figure
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+ROUGH_CHECK = "CON"  # Planeador, Súper salto: a failed CH AGI brings a CH CON
+
+
+def rough(state: GameState, spot: Point) -> bool:
+    """Difficult or extreme ground under the base where it leaves or reaches the ground."""
+    return state.world.terrain.cost([spot], 1.0).ene > 0
+
+
+def rough_failure(
+    state: GameState, figure: Figure, name: str, lost_ene: int, wounds: int, label: str
+) -> list[Event]:
+    """A failed CH AGI on rough ground: ENE lost (never below the floor), then a CH CON
+    whose failure costs ``wounds`` wounds with no CH DEF."""
+    lost = max(0, min(lost_ene, figure.ene - (REACTION_FLOOR if figure.reacting else 0)))
+    figure.ene -= lost
+    text = f"{figure.id} {label} ({name}): ENE -{lost} (le queda {figure.ene})"
+    events = [Event("stay", text, {"figure": figure.id, "ene": figure.ene})]
+    outcome, event = roll(
+        state, figure, f"CH {ROUGH_CHECK} ({name})", figure.profile.con, acting_modifiers(figure)
+    )
+    events.append(event)
+    if outcome.passed:
+        return events
+    hurt = f"{figure.id} se lastima ({name}): {wounds} heridas"
+    return [*events, Event("rough_landing", hurt, {"figure": figure.id, "wounds": wounds}),
+            *wound(state, figure, wounds)]  # fmt: skip
