@@ -213,6 +213,30 @@ charge_reach: Hook[[GameState, Figure], list[tuple[str, float]]] = Hook("charge_
 # the log of the reach.
 charged: Hook[[Figure, list[tuple[str, float]]], list[Event]] = Hook("charged")
 
+# The heights ``figure`` may use, (lowest, highest), threaded from what the map allows
+# (Sub, Planeador, Aerostático widen them).
+heights: Thread[[Figure], tuple[int, int]] = Thread("heights")
+
+# At height 3, the entry that frees ``figure`` of Volar en altura 3's limits on pivoting
+# and on actions in a row (Aerostático), or None.
+free_high: Hook[[Figure], str | None] = Hook("free_high")
+
+# Why ``figure`` cannot take off from ``start`` or land at ``goal`` (``landing``) here
+# (Pista de aterrizaje: a clear strip): the first answer refuses it; None lets it.
+runway: Hook[[GameState, Figure, Point, Point, bool], str | None] = Hook("runway")
+
+# What a failed take-off or landing on rough ground costs ``figure`` instead of the
+# action list's rule: (entry, ENE lost, wounds of a failed CH CON) (Planeador), or None.
+rough_landing: Hook[[Figure], tuple[str, int, int] | None] = Hook("rough_landing")
+
+# Why ``figure`` does not fit in the transport ``ride`` (Capacidad): the first answer
+# refuses it; None lets it in.
+no_room: Hook[[GameState, Figure, Figure | None], str | None] = Hook("no_room")
+
+# ``figure``'s transport explodes: the entry that throws its rider clear first
+# (Asiento eyectable), or None.
+ejects: Hook[[Figure], str | None] = Hook("ejects")
+
 # LEGAL ACTIONS -------------------------------------------------------------------------
 
 # What else ``figure`` may take now, beyond its attacks and metaabilities: candidates,
