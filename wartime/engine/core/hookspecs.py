@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from wartime.engine.handlers import Handler
     from wartime.engine.hits import Blow, Landing, Wounded
     from wartime.engine.profiles import Gear, Metaability, Trait, Weapon
+    from wartime.engine.reactions import Window
+    from wartime.engine.responses import Declared
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
     from wartime.geometry.terrain import PathCost
@@ -242,6 +244,58 @@ ejects: Hook[[Figure], str | None] = Hook("ejects")
 # What else ``figure`` may take now, beyond its attacks and metaabilities: candidates,
 # each checked in full by legal_actions before it is offered.
 offers: Hook[[GameState, Figure], list[Action]] = Hook("offers")
+
+# What ``figure`` must do, if anything, instead of choosing freely (``reacting`` or in its
+# own activation): Desaparecer's way back, Desatarse when tied up, the charge a fury
+# owes, Gallina's first action.  The first answer wins; [] forces nothing but ending.
+forced_actions: Hook[[GameState, Figure, bool], list[Action] | None] = Hook("forced_actions")
+
+# The attacks an entry gives ``figure`` beside its weapons' (Arma corta's shot in CaC).
+extra_attacks: Hook[[GameState, Figure], list[Action]] = Hook("extra_attacks")
+
+# The variants of ``attacks`` that ``figure``'s entries allow (Frenesí, Poderoso...).
+attack_variants: Hook[[Figure, list[Action]], list[Action]] = Hook("attack_variants")
+
+# The ways ``figure`` may use its metaability ``ability``, on itself, on a point, at one of
+# the figures ``near`` enough for its ALC, or at a body.
+metaability_offers: Hook[[GameState, Figure, Metaability, list[Figure]], list[Action]] = Hook(
+    "metaability_offers"
+)
+
+# The choices beside reacting or passing while ``window`` is open (Machina mors' volley).
+reaction_offers: Hook[[GameState, Window], list[Action]] = Hook("reaction_offers")
+
+# ANSWERS to a declared action (core/responses.py) ------------------------------------
+
+# ``target`` sees ``actor``'s ``action`` coming, and is ``engaged`` in CaC or not: the
+# answers an action or entry lets it give besides Huir and Esquivar en CaC, as (kind,
+# name shown) (Desenfundar, Manipulador).
+answers: Hook[[GameState, Figure, Figure, Action, bool], list[tuple[str, str]]] = Hook("answers")
+
+# The choices ``figure`` has for answer ``kind`` to ``actor``'s ``action`` (Desenfundar:
+# one per weapon, each checked); None leaves the one plain choice of that kind.
+answer_choices: Hook[[GameState, Figure, Figure, Action, str], list[Action] | None] = Hook(
+    "answer_choices"
+)
+
+# ``target`` gives answer ``action`` (one ``answers`` offered) to ``actor``'s declared
+# action: its events, or None when the kind is not this implementation's.
+answer_given: Hook[[GameState, Figure, Figure, Action], list[Event] | None] = Hook("answer_given")
+
+# Who else may answer ``actor``'s ``action`` in its target's place: enemy neuromantes with
+# Contramagia, and the target's bodyguards (Guardaespaldas), by id.
+counter_mages: Hook[[GameState, Figure, Action], list[str]] = Hook("counter_mages")
+bodyguards: Hook[[GameState, Figure, Action], list[str]] = Hook("bodyguards")
+
+# One of them answers ``declared`` with ``action``: the events of the answer and of the
+# declared action it lets resolve, or None when the kind is not this implementation's.
+stand_in: Hook[[GameState, Figure, Declared, Action], list[Event] | None] = Hook("stand_in")
+
+# In a Combate mental, ``figure`` strikes back at ``striker``'s mind: the events, and
+# whether ``striker`` may strike back in turn; None when no implementation plays it.
+mental_blow: Hook[[GameState, Figure, Figure], tuple[list[Event], bool] | None] = Hook(
+    "mental_blow"
+)
 
 # COMBATE -------------------------------------------------------------------------------
 
