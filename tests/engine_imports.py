@@ -26,7 +26,7 @@ _TODAY = {
     """,
     "actions": """
         altitude areas boarding countermagic driving duels entry_actions gear generic holds
-        items jumps melee_variants metaabilities mind moves surprise terrain_moves transports
+        items melee_variants metaabilities mind moves surprise terrain_moves transports
     """,
     "entries": """
         addiction afloat afterlife behaviour body_zones cargo clouds

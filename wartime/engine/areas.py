@@ -11,7 +11,9 @@ puntería", and DESIGN.md §5 for the templates:
   shot scatters as with Dispersión and no LdV.
 - R is centred on the aim; L and G start at the attacker's base edge and point
   at it; S jumps from the target figure to the nearest figure within 3 K (equally
-  near ones: the attacker picks, engine/jumps.py).
+  near ones: the attacker's side picks, asked midway as the attack resolves, before
+  its CH IMP; the issue that specifies the engine wins over DESIGN §5's 1D10 each,
+  docs/rules-interpretations.md).
 - A base wholly inside takes the whole DAÑ, one partly inside half of it
   (rounded half up).  Cover is judged from the template's centre, at the
   attacker's muzzle height.  The attacker is never hit by its own L, G or S,
@@ -30,17 +32,17 @@ puntería", and DESIGN.md §5 for the templates:
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine import godstrike, senses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.checks import acting_modifiers, roll, spend
-from wartime.engine.clouds import laid, smoke_modifiers, smoke_only
 from wartime.engine.combat import (
     _damage,
     _enemy,
@@ -53,15 +55,15 @@ from wartime.engine.combat import (
     ready_to_shoot,
     sight,
 )
+from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import noise_event
+from wartime.engine.core.sight import endless
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.hits import Blow
-from wartime.engine.jumps import picker
-from wartime.engine.options import shape_of
-from wartime.engine.presence import beacon_at
+from wartime.engine.midway import ask
 from wartime.engine.profiles import Weapon
-from wartime.engine.specials import faded
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, cover_pairs, line_of_sight
 from wartime.geometry.distance import center_distance
@@ -90,6 +92,7 @@ DISPERSION_K_WITHOUT_LDV = 20.0  # ... and per 20 K without
 SPOT_BASE = 1.0  # LdV to a point: as to a human-size figure standing there (DESIGN §4)
 SPOT_HEIGHT = 1.0
 _STARTS_AT_ATTACKER = ("L", "G")  # templates laid from the attacker's base edge
+JUMP = "jump"  # Salto's tie: Action("jump", target=<the figure the jump goes to>)
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,7 @@ class Drift:
     end: Point
 
 
+@hookspecs.area_shot.impl(order=10, key="areas")
 def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon) -> list[Event]:
     """Ataque a distancia with a weapon that has the bonus Área (R, L, G or S)."""
     shape = parse_shape(weapon.area or "")
@@ -152,7 +156,9 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
     aimed_at = aim.target or _spot(figure, aim.point)
     mods = acting_modifiers(figure) + _ranged_modifiers(figure, aimed_at, aim.distance)
     if aim.target is None:  # Humo: at a point (checks.roll adds it for a figure)
-        mods += smoke_modifiers(state, figure, aim.point)
+        mods += itertools.chain.from_iterable(
+            hookspecs.point_shifts.collect(state, figure, aim.point, None)
+        )
     ctx = Context(aim.target, melee=False, weapon=weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events.append(event)
@@ -227,20 +233,20 @@ def _aim_at_point(
         )
     ready_to_shoot(state, figure)
     seen = sight(state, figure, _spot(figure, point))  # a point: a base of radius 0
-    endless = senses.endless(figure, weapon)  # Alcance infinito: no ALC nor CdV, LdV needed
-    strike = None if seen.in_vision else godstrike.entry(figure, weapon)  # Golpe de los dioses
-    if strike is not None and (endless is None or not _sees_point(state, figure, point)):
-        godstrike.check(state, figure, weapon, point, seen.distance, strike)
+    boundless = endless(figure, weapon)  # Alcance infinito: no ALC nor CdV, LdV needed
+    strike = None if seen.in_vision else hookspecs.far_strike.first(figure, weapon)
+    if strike is not None and (boundless is None or not _sees_point(state, figure, point)):
+        hookspecs.far_strike_aimed.collect(state, figure, weapon, point, seen.distance, strike)
         return Aim(point, None, seen.distance, figure.level, False, False, strike)
-    if not seen.in_vision and endless is None:
+    if not seen.in_vision and boundless is None:
         raise IllegalActionError("Aim point outside the CdV")
-    if seen.distance > weapon.alc and endless is None:
+    if seen.distance > weapon.alc and boundless is None:
         raise IllegalActionError(
             f"Aim point out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
         )
     sees = _sees_point(state, figure, point)
-    if endless is not None and not sees and (not seen.in_vision or seen.distance > weapon.alc):
-        raise IllegalActionError(f"{endless}: no LdV to the aim point")
+    if boundless is not None and not sees and (not seen.in_vision or seen.distance > weapon.alc):
+        raise IllegalActionError(f"{boundless}: no LdV to the aim point")
     return Aim(point, None, seen.distance, figure.level, sees, seen.in_vision)
 
 
@@ -273,7 +279,7 @@ def _template_attack(state: GameState, shot: Shot, outcome: Outcome) -> list[Eve
     if shot.critical:
         text = f"Crítico: el área de {figure.id} cae donde apuntaba (DAÑ +1, sin cobertura)"
         return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]
-    strays = None if aim.in_vision or aim.strike else senses.endless(figure, weapon)
+    strays = None if aim.in_vision or aim.strike else endless(figure, weapon)
     if _carries(figure, weapon, DISPERSION) or strays or aim.strike:  # all but a critical
         per_die = DISPERSION_K_WITH_LDV if aim.line_of_sight else DISPERSION_K_WITHOUT_LDV
         seen = "con LdV" if aim.line_of_sight else "sin LdV"
@@ -289,7 +295,7 @@ def _template_attack(state: GameState, shot: Shot, outcome: Outcome) -> list[Eve
         text = f"{figure.id} falla: el área se dispersa"
     else:
         return [Event("miss", f"{figure.id} falla", where)]
-    beacon = beacon_at(state, aim.point)  # Faro: nothing scatters within its reach
+    beacon = hookspecs.unscattered.first(state, aim.point)  # Faro: nothing scatters near it
     if beacon is not None:
         verdict = "impacta" if outcome.passed else "falla"
         note = f"{figure.id} {verdict}, pero el área no se dispersa ({beacon}): cae donde apuntaba"
@@ -363,7 +369,7 @@ def _lay(state: GameState, shot: Shot, point: Point) -> Template:
     assert area is not None
     if area[0].upper() in _STARTS_AT_ATTACKER and figure.position == point:
         point = shot.aim.point  # no direction from the attacker's own centre: keep the aim's
-    area = shape_of(figure, shot.weapon, area)  # Arco concentrado: the G laid as an L
+    area = hookspecs.template_shape.thread(area, figure, shot.weapon)  # Arco concentrado
     return make_template(area, point, figure.disc(), state.scenario.ruleset.line_width)
 
 
@@ -396,13 +402,16 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
     events = [event]
     # Humo, Área permanente (engine/clouds.py): what the template leaves on the table
     dan = _damage(figure, shot.weapon)
-    events += laid(state, figure, shot.weapon, template, point, shot.aim.level, bool(hit), dan)
-    if smoke_only(figure, shot.weapon):  # a DAÑ 0 smoke weapon hits nobody
+    laid = hookspecs.template_laid.collect(
+        state, figure, shot.weapon, template, point, shot.aim.level, bool(hit), dan
+    )
+    events += itertools.chain.from_iterable(laid)
+    if any(hookspecs.hits_nobody.collect(figure, shot.weapon)):  # a DAÑ 0 smoke weapon
         return events
     covers = _covers(state, shot, origin, hit)
     for target, cover in zip(hit, covers, strict=True):
         full = target.id in covered.full
-        damage = faded(figure, shot.weapon, origin, target, shot.damage_to(state, target))
+        damage = _faded(figure, shot.weapon, origin, target, shot.damage_to(state, target))
         if damage <= 0:  # Área manguante: the DAÑ fades out before this base
             text = f"El área de {figure.id} se desvanece antes de {target.id} (DAÑ 0)"
             events.append(Event("faded", text, {"figure": figure.id, "target": target.id}))
@@ -420,6 +429,19 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
         events.append(Event("hit", text, detail))
         events += defend(state, target, dealt, cover, None, source=origin, blow=shot.blow)
     return events
+
+
+def _fading(figure: Figure, weapon: Weapon) -> str | None:
+    """Área manguante: the entry that makes this weapon's templates fade (None: they do not)."""
+    return next((t.name for t, e in entries_of(figure, weapon) if e.fading), None)
+
+
+def _faded(figure: Figure, weapon: Weapon, origin: Point, target: Figure, damage: int) -> int:
+    """Área manguante: ``damage`` less 1 per whole K from ``origin`` to the target's base."""
+    if _fading(figure, weapon) is None:
+        return damage
+    gap = max(0.0, center_distance(origin, target.position) - target.radius)
+    return max(0, damage - math.floor(gap + 1e-9))
 
 
 def _covers(state: GameState, shot: Shot, origin: Point, hit: list[Figure]) -> list[str]:
@@ -453,7 +475,26 @@ def _plan_chain(state: GameState, figure: Figure, aim: Aim, jumps: int) -> Chain
         for f in state.figures.values()
         if f.present and f.level == target.level and f.id != figure.id
     ]
-    return jump_chain(target.id, reachable, jumps, pick=picker(state, figure))
+    return jump_chain(target.id, reachable, jumps, pick=_picker(state, figure))
+
+
+def _picker(state: GameState, figure: Figure) -> Callable[[list[str], tuple[str, ...]], str]:
+    """The tie-breaker for ``figure``'s chain: its side's pick among the tied figures.
+
+    The pick is asked as the attack resolves, before its CH IMP is rolled: the chain is
+    fixed by where the figures stand, so nothing the dice say is known when choosing.
+    It is one of the questions asked midway through a resolution (engine/midway.py).
+    """
+
+    def pick(tied: list[str], chain: tuple[str, ...]) -> str:
+        text = (
+            f"Salto de {figure.id}: desde {chain[-1]}, "
+            f"{' y '.join(tied)} están igual de cerca; elige el bando {figure.side}"
+        )
+        data = {"figure": figure.id, "chain": list(chain), "options": list(tied)}
+        return ask(state, JUMP, figure, tied, tied[0], Event("jump_choice", text, data))
+
+    return pick
 
 
 def _chain(state: GameState, shot: Shot, chain: Chain, outcome: Outcome, jumps: int) -> list[Event]:

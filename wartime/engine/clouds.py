@@ -106,11 +106,13 @@ def smoke_of(figure: Figure, weapon: Weapon) -> tuple[str, float, int] | None:
     return min(found, key=lambda s: s[2]) if found else None
 
 
+@hookspecs.hits_nobody.impl(order=10, key="clouds")
 def smoke_only(figure: Figure, weapon: Weapon) -> bool:
     """A smoke weapon with DAÑ 0 in its profile: it lays the cloud and hits nobody."""
     return weapon.dan <= 0 and smoke_of(figure, weapon) is not None
 
 
+@hookspecs.template_laid.impl(order=10, key="clouds")
 def laid(
     state: GameState, figure: Figure, weapon: Weapon, template: Template, aim: Point,
     level: int, reached: bool, damage: int,
@@ -181,6 +183,7 @@ def _add(state: GameState, cloud: Cloud, text: str) -> Event:
 # -- what they do -----------------------------------------------------------------------------
 
 
+@hookspecs.point_shifts.impl(order=10, key="clouds")
 def smoke_modifiers(
     state: GameState, shooter: Figure, end: Point, target: Figure | None = None
 ) -> list[tuple[str, int]]:

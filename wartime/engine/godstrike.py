@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import shapely
 
 from wartime.board.shapes import Point
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import carried, per_profile
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
@@ -67,6 +68,7 @@ def strikes(figure: Figure) -> Strikes:
     return NONE if found == NONE else found
 
 
+@hookspecs.far_strike.impl(order=10, key="godstrike")
 def entry(figure: Figure, weapon: Weapon) -> str | None:
     """The entry that lets ``weapon`` strike from afar, if any (an area weapon only)."""
     found = strikes(figure)
@@ -76,6 +78,7 @@ def entry(figure: Figure, weapon: Weapon) -> str | None:
     return on_weapon or found.own
 
 
+@hookspecs.far_strike_aimed.impl(order=10, key="godstrike")
 def check(state: GameState, figure: Figure, weapon: Weapon, point: Point, distance: float,
           name: str) -> None:  # fmt: skip
     """Refuse an aim through ``name`` beyond ALC or at a point inside an obstacle."""

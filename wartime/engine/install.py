@@ -42,7 +42,6 @@ from wartime.engine import (  # noqa: F401  (imported for their registrations)
     heat,
     holds,
     items,
-    jumps,
     leaps,
     limits,
     mana,

@@ -180,7 +180,8 @@ def refuse_unfit(figure: Figure, action: Action) -> None:
         raise IllegalActionError(f"{sorted(taken)[0]} needs a weapon with Área de gota: {name}")
 
 
-def shape_of(figure: Figure, weapon: Weapon, area: str) -> str:
+@hookspecs.template_shape.impl(order=10, key="options")
+def shape_of(area: str, figure: Figure, weapon: Weapon) -> str:
     """The template laid: an L as long as the G when a linear option is taken."""
     doing = figure.doing
     if doing is None or not _linear_labels(figure, weapon) & set(doing.options):

@@ -168,6 +168,7 @@ def dread(state: GameState, figure: Figure) -> list[Event]:
 # -- Faro --------------------------------------------------------------------------------------
 
 
+@hookspecs.unscattered.impl(order=10, key="presence")
 def beacon_at(state: GameState, point: Point) -> str | None:
     """The Faro (as "entry (bearer)") within whose reach ``point`` lies, if any."""
     found = bearers(state)

@@ -27,13 +27,11 @@ See docs/rules-interpretations.md, "Batch J: areas and special actions".
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from wartime.board.shapes import Point
 from wartime.engine import condemned
 from wartime.engine.actions import Action
 from wartime.engine.book import SHOTS
@@ -47,7 +45,7 @@ from wartime.engine.figures import Figure
 from wartime.engine.hits import refuse_healing
 from wartime.engine.profiles import Weapon
 from wartime.errors import IllegalActionError
-from wartime.geometry.distance import center_distance, edge_distance
+from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult, round_half_up
 from wartime.rules.effects import Effect, load_effects
 
@@ -58,20 +56,7 @@ CONTACT = 0.05  # K: bases this close touch (movement.ENGAGED_GAP)
 FAR_HAND_VOL = 6  # La mano de la muerte: from this VOL, source and target within VOL K
 
 
-# -- Área manguante and Munición de racimo -------------------------------------------------
-
-
-def fading(figure: Figure, weapon: Weapon) -> str | None:
-    """The entry that makes this weapon's templates fade (None: they do not)."""
-    return next((t.name for t, e in entries_of(figure, weapon) if e.fading), None)
-
-
-def faded(figure: Figure, weapon: Weapon, origin: Point, target: Figure, damage: int) -> int:
-    """Área manguante: ``damage`` less 1 per whole K from ``origin`` to the target's base."""
-    if fading(figure, weapon) is None:
-        return damage
-    gap = max(0.0, center_distance(origin, target.position) - target.radius)
-    return max(0, damage - math.floor(gap + 1e-9))
+# -- Munición de racimo (Área manguante is played by engine/areas.py) ----------------------
 
 
 @hookspecs.weapon_built.impl(order=10, key="specials")

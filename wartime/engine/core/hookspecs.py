@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from wartime.engine.responses import Declared
     from wartime.engine.scenario import Reserve
     from wartime.engine.state import GameState
+    from wartime.geometry.templates import Template
     from wartime.geometry.terrain import PathCost
     from wartime.rules.dice import Outcome
     from wartime.rules.effects import Effect
@@ -373,6 +374,44 @@ never_dies: Hook[[Figure], str | None] = Hook("never_dies")
 # ``figure`` has just been taken out by wounds, from a hit of ``damage`` (or that many
 # wounds with no hit), before its trauma spreads: what blows up, whether it may come back.
 taken_out: Hook[[GameState, Figure, int], list[Event]] = Hook("taken_out")
+
+# ÁREAS: an area weapon's template (areas.py) ------------------------------------------
+
+# The entry that lets ``figure``'s area ``weapon`` be aimed at a point out of its CdV,
+# from the sky (Golpe de los dioses), or None; the first answer wins.
+far_strike: Hook[[Figure, Weapon], str | None] = Hook("far_strike")
+
+# An aim of ``weapon`` at ``point`` (``distance`` K away) through the entry ``name`` that
+# ``far_strike`` gave: an answer raises when the entry does not allow it (out of ALC, not
+# in the open).
+far_strike_aimed: Hook[[GameState, Figure, Weapon, Point, float, str], None] = Hook(
+    "far_strike_aimed"
+)
+
+# The modifiers a CH IMP aimed at a point (the target None: no figure there) takes from
+# what the line of fire meets (Humo), collected in order.
+point_shifts: Hook[[GameState, Figure, Point, Figure | None], list[tuple[str, int]]] = Hook(
+    "point_shifts"
+)
+
+# What keeps a template aimed at ``point`` from scattering (Faro), as "entry (bearer)",
+# or None; the first answer wins.
+unscattered: Hook[[GameState, Point], str | None] = Hook("unscattered")
+
+# The template ``figure``'s ``weapon`` lays, threaded from its Área (Arco concentrado:
+# a G laid as an L).
+template_shape: Thread[[Figure, Weapon], str] = Thread("template_shape")
+
+# ``figure``'s template of ``weapon`` has landed, aimed at ``point``, at ``level``,
+# reaching somebody or not, with the weapon's DAÑ: what it leaves on the table (Humo,
+# Área permanente).
+template_laid: Hook[[GameState, Figure, Weapon, Template, Point, int, bool, int], list[Event]] = (
+    Hook("template_laid")
+)
+
+# Whether ``figure``'s ``weapon`` lays its template and hits nobody (a DAÑ 0 smoke
+# weapon): any True says so.
+hits_nobody: Hook[[Figure, Weapon], bool] = Hook("hits_nobody")
 
 # CHECKS --------------------------------------------------------------------------------
 
