@@ -29,7 +29,7 @@ from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.handlers import register
+from wartime.engine.handlers import HANDLERS, register
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check, stress_limits, trauma
 from wartime.engine.surprise import cac_impact, surprised
@@ -51,6 +51,7 @@ COVER_CHECK = "Cobertura (CH DEF)"  # the cover's own check: no trait of the tar
 MAGAZINE = "Cargadores"  # BONUS Y MALUS: the weapon uses magazines, 1 mounted; reload them
 MORE_AMMO = "Más munición"  # each magazine holds twice the rounds
 MAGAZINE_BASE = 10  # Cargadores without X: X = 10 − DAÑ
+UNARMED_CAC = "ataque_cac_sin_armas"  # what an Ataque CaC with no CaC weapon is
 
 
 class Sight:
@@ -164,9 +165,9 @@ def _damage(figure: Figure, weapon: Weapon) -> int:
 
 def _enemy(state: GameState, figure: Figure, action: Action) -> Figure:
     target = state.figure(action.target)
-    from wartime.engine.minds import mad_at  # Locura asesina may shoot a friend
-
-    if target.side == figure.side and not mad_at(state, figure, target):
+    if target.side == figure.side and not any(  # Locura asesina may shoot a friend
+        hookspecs.friendly_target.collect(state, figure, target)
+    ):
         raise IllegalActionError(f"{target.id} is on your own side")
     if target.casualty:
         raise IllegalActionError(f"{target.id} is already a casualty")
@@ -177,10 +178,8 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
     """Ataque a distancia (X, AGI): a target in the CdV, within ALC and with LdV."""
     # Fuego a larga stretches the weapon; Radiante's duty is met
     weapon = hookspecs.shot_weapon.thread(_weapon(figure, action, ranged=True), figure, action)
-    if weapon.area is not None:
-        from wartime.engine.areas import area_attack
-
-        return area_attack(state, figure, action, weapon)
+    if weapon.area is not None:  # a template: the rules of areas play it
+        return _all(hookspecs.area_shot.collect(state, figure, action, weapon))
     target = _enemy(state, figure, action)
     seen = check_shot(state, figure, target, weapon)
     if engaged_with(state, target):
@@ -268,9 +267,7 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Ataque CaC (X, AGI): an engaged enemy; DAÑ = weapon DAÑ + CON − 4 − wounds (min 1)."""
     weapon = _weapon(figure, action, ranged=False)
     if weapon is UNARMED:  # no CaC weapon: it is the unarmed attack, with its own limits
-        from wartime.engine.melee_variants import ataque_cac_sin_armas
-
-        return ataque_cac_sin_armas(state, figure, action)
+        return HANDLERS[UNARMED_CAC](state, figure, action)
     target = _enemy(state, figure, action)
     reach = (
         None

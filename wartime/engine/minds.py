@@ -97,6 +97,7 @@ def _owed(state: GameState, figure: Figure) -> bool:
     return bool(figure.urge) and state.active == figure.id and figure.actions_taken == 0
 
 
+@hookspecs.friendly_target.impl(order=10, key="minds")
 def mad_at(state: GameState, figure: Figure, target: Figure) -> bool:
     """Whether Locura asesina lets the figure attack this friend now."""
     return _owed(state, figure) and figure.urge == (MAD, target.id)

@@ -322,6 +322,14 @@ reaches: Hook[[GameState, Figure, Figure, Weapon], str | None] = Hook("reaches")
 # DEF ``figure``'s entries add against a hit it takes with over 50% cover (Sombra).
 cover_defense: Fold[[Figure], int] = Fold("cover_defense")
 
+# A shot of ``figure`` with ``weapon``, a weapon with an Área, is played by the rules of
+# templates (Ataque a distancia con área): its events.
+area_shot: Hook[[GameState, Figure, Action, Weapon], list[Event]] = Hook("area_shot")
+
+# Whether ``figure`` may attack ``target`` although it is on its own side (Locura
+# asesina's victim): any True says so.
+friendly_target: Hook[[GameState, Figure, Figure], bool] = Hook("friendly_target")
+
 # A hit of ``attacker`` on ``target`` is landing: the DAÑ it lands with (Fortuna +1).
 hit_damage: Thread[[GameState, Figure, Figure], int] = Thread("hit_damage")
 
