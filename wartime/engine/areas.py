@@ -56,7 +56,6 @@ from wartime.engine.combat import (
     sight,
 )
 from wartime.engine.core import hookspecs
-from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import noise_event
 from wartime.engine.core.sight import endless
 from wartime.engine.core.traits import entries_of
@@ -140,7 +139,6 @@ class Drift:
     end: Point
 
 
-@hookspecs.area_shot.impl(order=10, key="areas")
 @hookspecs.area_shot.impl(order=10, key="areas")
 def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon) -> list[Event]:
     """Ataque a distancia with a weapon that has the bonus Área (R, L, G or S)."""
