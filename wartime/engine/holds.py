@@ -6,6 +6,9 @@
 - The holder may then tie it: Inmovilizar enemigo again at the Pj it holds, ENE 3
   and a new CH CON ENF.  A tied Pj can do nothing but Desatarse (4, AGI D); steel
   (``item: acero``) needs two criticals in a row, and a fumble costs 1 wound.
+
+The hold, the tie and the wrestle for them are core (core/holds.py); who holds a figure
+is core.movement.holder.
 """
 
 from __future__ import annotations
@@ -14,23 +17,21 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.book import attribute, cost, difficulty, entry
-from wartime.engine.checks import acting_modifiers, contest, roll, spend
+from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
+from wartime.engine.core.holds import STEEL, wrestle
 from wartime.engine.core.movement import holder
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
-from wartime.rules.dice import OpposedResult, Outcome
+from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-HOLD_ENE = 3  # Inmovilizar enemigo: breaking free, or tying the held Pj, costs ENE 3
-STEEL = "acero"  # Desatarse: steel needs two criticals in a row
-ROPE = "cuerda"
 FUMBLE_WOUNDS = 1  # Desatarse: a fumble costs 1 wound
 UNTIE = "desatarse"
 _MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "movement")
@@ -64,36 +65,6 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     return None
 
 
-def hold(figure: Figure, target: Figure) -> list[Event]:
-    """A won Inmovilizar enemigo: held until its next activation starts."""
-    target.held_by = figure.id
-    text = f"{target.id} queda inmovilizado por {figure.id} hasta el comienzo de su actuación"
-    return [Event("immobilised", text, {"figure": target.id, "by": figure.id})]
-
-
-def tie(state: GameState, figure: Figure, target: Figure, action: Action) -> list[Event]:
-    """Inmovilizar enemigo at a Pj it holds: ENE 3 and a new CH CON ENF tie it up."""
-    if target.tied is not None:
-        raise IllegalActionError(f"{target.id} is already tied up")
-    material = STEEL if action.item == STEEL else ROPE
-    won, events = _wrestle(state, figure, target, f"{entry('inmovilizar_enemigo').name} (atar)")
-    if won:
-        target.tied = material
-        text = f"{figure.id} ata a {target.id} ({material})"
-        events.append(Event("tied", text, {"figure": target.id, "by": figure.id, "with": material}))
-    return events
-
-
-def _wrestle(
-    state: GameState, figure: Figure, other: Figure, label: str
-) -> tuple[bool, list[Event]]:
-    """ENE 3 and a CH CON ENF against ``other`` (tying, or breaking a hold): won or not."""
-    events = [spend(figure, HOLD_ENE, label)]
-    result, _, contested = contest(state, figure, other, "CON")
-    figure.next_action_modifier = 0
-    return result is OpposedResult.ACTOR, events + contested
-
-
 @hookspecs.activation_starts.impl(order=20, key="holds")
 def release(state: GameState, figure: Figure) -> list[Event]:
     """The hold ends as the held Pj's activation starts (Inmovilizar enemigo)."""
@@ -110,7 +81,7 @@ def desatarse(state: GameState, figure: Figure, action: Action) -> list[Event]:
     grip = holder(state, figure)
     if grip is None:
         raise IllegalActionError(f"{figure.id} is neither tied up nor held")
-    won, events = _wrestle(state, figure, grip, f"{entry(UNTIE).name} (inmovilización)")
+    won, events = wrestle(state, figure, grip, f"{entry(UNTIE).name} (inmovilización)")
     if won:
         figure.held_by = None
         text = f"{figure.id} se libera de {grip.id}"

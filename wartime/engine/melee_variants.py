@@ -21,11 +21,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import holds, targets
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, strength, unarmed_divisor
 from wartime.engine.book import (
@@ -53,18 +53,25 @@ from wartime.engine.combat import (
     sight,
 )
 from wartime.engine.combat import melee_weapon as _melee_weapon  # moved to the core
-from wartime.engine.core.movement import Stride, contact_point, engaged_with, noise_event
+from wartime.engine.core import hookspecs
+from wartime.engine.core.holds import hold, tie
+from wartime.engine.core.melee import cac_impact
+from wartime.engine.core.movement import (
+    Stride,
+    contact_point,
+    engaged_with,
+    holder,
+    noise_event,
+)
 from wartime.engine.core.routes import travel
 from wartime.engine.core.stats import sight_extra, vol
-from wartime.engine.core.vehicles import ahead, drives
+from wartime.engine.core.vehicles import ahead, drives, ram
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, drop_weapon
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import Blow, action_damage
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check
-from wartime.engine.surprise import cac_impact
-from wartime.engine.transports import ram
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
@@ -105,7 +112,7 @@ def _shooter(
     weapon = _weapon(figure, action, ranged=True)
     _no_area(weapon, book)
     target = _far_target(state, figure, action, "shoot", weapon)
-    targets.shot_problem(state, figure, target, weapon)  # Campo ciego, Anónimo (targets.py)
+    hookspecs.shot_barred.collect(state, figure, target, weapon)  # Campo ciego, Anónimo
     return weapon, target
 
 
@@ -114,7 +121,7 @@ def _far_target(
 ) -> Figure:
     """A living enemy at a height a ranged action reaches, from a Pj not engaged in CaC."""
     target = _enemy(state, figure, action)
-    high = targets.any_height(figure, weapon)  # Arma ATA
+    high = any(hookspecs.any_height.collect(figure, weapon))  # Arma ATA
     if not can_interact(figure.level, target.level, ranged=True) and not high:
         raise IllegalActionError(f"{target.id} moves at another height: out of reach")
     if engaged_with(state, figure):
@@ -382,7 +389,11 @@ def ataque_distancia_a_combate_cac(state: GameState, figure: Figure, action: Act
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
     events += [event, _gunfire(figure, weapon)]
     struck = target
-    sure = targets.sure_shot(figure, target) if outcome is Outcome.PASS else []  # Franco tirador
+    sure = (  # Franco tirador: no second CH IMP
+        list(chain.from_iterable(hookspecs.sure_shot.collect(figure, target)))
+        if outcome is Outcome.PASS
+        else []
+    )
     events += sure
     if outcome is Outcome.PASS and not sure:
         purpose = "2º CH IMP (combate CaC)"
@@ -418,12 +429,13 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
         _no_area(thrown, book)
     _, dan = material(book, None if thrown else action.item)
     target = _far_target(state, figure, action, "throw", thrown)
-    targets.shot_problem(state, figure, target, None)  # Anónimo (targets.py)
+    hookspecs.shot_barred.collect(state, figure, target, None)  # Anónimo
     seen = sight(state, figure, target)
     if not seen.in_vision:
         raise IllegalActionError("Target outside the CdV")
     reach = figure.profile.mov + figure.profile.con  # "MOV+CON": the thrower's own MOV
-    reach, dan, rule = targets.thrown(figure, thrown, reach, dan)  # Arma arrojada: CON+AGI
+    plain = (reach, dan, "MOV+CON")  # unless an entry says otherwise (Arma arrojada: CON+AGI)
+    reach, dan, rule = hookspecs.thrown.first(figure, thrown, reach, dan) or plain
     _in_range(seen.distance, reach, f"a throw reaches {rule} =")
     _need_los(seen.line_of_sight, target)
     what = thrown.id if thrown else (action.item or "un objeto")
@@ -600,11 +612,11 @@ def inmovilizar_enemigo(state: GameState, figure: Figure, action: Action) -> lis
     """Inmovilizar enemigo (1, CON ENF): won, the target is held until its next activation;
     at a Pj it already holds, ENE 3 and a new CH CON ENF tie it up (engine/holds.py)."""
     target = _brawler(state, figure, action)
-    if holds.holder(state, target) is figure:
-        return holds.tie(state, figure, target, action)
+    if holder(state, target) is figure:
+        return tie(state, figure, target, action)
     target, result, _, events = _contested_blow(state, figure, action, "inmovilizar_enemigo")
     if result is OpposedResult.ACTOR:
-        events += holds.hold(figure, target)
+        events += hold(figure, target)
     return events
 
 

@@ -277,6 +277,7 @@ def resolve(state: GameState, actor: Figure, action: Action, answer: str) -> lis
     return [Event("action_lost", text, {"figure": actor.id, "reason": problem})]
 
 
+@hookspecs.dodged.impl(order=10, key="responses")
 def dodge(
     state: GameState, attacker: Figure, target: Figure, mods: Modifiers, ctx: Context
 ) -> tuple[Outcome, list[Event], int]:

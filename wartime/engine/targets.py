@@ -161,6 +161,7 @@ def _stretch_labels(figure: Figure, weapon: Weapon) -> list[tuple[str, int]]:
 # -- Arma arrojada ---------------------------------------------------------------------------
 
 
+@hookspecs.thrown.impl(order=10, key="targets")
 def thrown(figure: Figure, weapon: Weapon | None, reach: float, dan: int) -> tuple[float, int, str]:
     """Arma arrojada: a thrown weapon carrying it reaches CON+AGI K and hits with its own
     DAÑ plus the entry's; anything else keeps the throw's reach (MOV+CON) and DAÑ.  The
@@ -257,6 +258,7 @@ def crowd(state: GameState, shooter: Figure, target: Figure) -> str | None:
 # -- Franco tirador ----------------------------------------------------------------------------
 
 
+@hookspecs.sure_shot.impl(order=10, key="targets")
 def sure_shot(figure: Figure, target: Figure) -> list[Event]:
     """Franco tirador: a note that the shot into the CaC hits its target with no second
     CH IMP; [] when the shooter lacks it (the second CH IMP follows)."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from wartime.board.shapes import Point
     from wartime.engine.actions import Action
     from wartime.engine.bonuses import Context
-    from wartime.engine.checks import Luck
+    from wartime.engine.checks import Luck, Modifiers
     from wartime.engine.events import Event
     from wartime.engine.figures import Figure
     from wartime.engine.handlers import Handler
@@ -314,6 +314,21 @@ any_height: Hook[[Figure, Weapon | None], bool] = Hook("any_height")
 # A shot or throw of ``figure`` at ``target`` with ``weapon`` (None: a thrown object)
 # is being checked: an answer raises when an entry forbids it (Campo ciego, Anónimo).
 shot_barred: Hook[[GameState, Figure, Figure, Weapon | None], None] = Hook("shot_barred")
+
+# A shot of ``figure`` into a CaC has passed its CH IMP at ``target``: the note of an
+# entry that lets it hit with no second CH IMP (Franco tirador); none: it rolls one.
+sure_shot: Hook[[Figure, Figure], list[Event]] = Hook("sure_shot")
+
+# ``figure`` throws ``weapon`` (None: an object) that would reach ``reach`` K with DAÑ
+# ``dan``: (reach, DAÑ, what names the reach) as an entry sets them (Arma arrojada:
+# CON+AGI and its own DAÑ); the first answer wins.
+thrown: Hook[[Figure, Weapon | None, float, int], tuple[float, int, str]] = Hook("thrown")
+
+# Esquivar en CaC is under way against ``figure``'s blow at ``target``: the contest that
+# replaces its CH IMP (the attacker's outcome, the events, the blow's extra DAÑ).
+dodged: Hook[[GameState, Figure, Figure, Modifiers, Context], tuple[Outcome, list[Event], int]] = (
+    Hook("dodged")
+)
 
 # The entry that lets a CaC blow of ``figure`` with ``weapon`` reach ``target``, with
 # which it is not engaged (Arma muy larga, Arma ATA), or None.

@@ -3,7 +3,8 @@
 A transport goes straight along its facing, forward or back, and turns up to 45° at
 the end of the move; its ENE starts it moving, paid on its first move of each turn;
 with as many wounds as CAL it cannot move.  Every movement rule reads these: the
-moves, Maniobrar and Pivotar, Embestir, Caza's extra turn.  Passengers get out beside
+moves, Maniobrar and Pivotar, Embestir (a transport's ram, :func:`ram`), Caza's extra
+turn.  Passengers get out beside
 it (Embarcar / desembarcar), and a wreck throws them out, and its rider clear when an
 entry says so (Asiento eyectable).  What a transport may not do at all is the driving
 action module's refusal (engine/driving.py); its actions and its wounds are in
@@ -16,12 +17,16 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
+from wartime.engine.combat import _resolve_hit, bonus_damage, defend
 from wartime.engine.core.movement import ENGAGED_GAP, free_spot, has_room
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.profiles import UNARMED
 from wartime.errors import IllegalActionError
+from wartime.rules.dice import Outcome, round_half_up
 
 if TYPE_CHECKING:
+    from wartime.engine.bonuses import Context
     from wartime.engine.state import GameState
 
 TURN_LIMIT = 45.0  # Girar y pivotar: degrees a transport may turn at the end of its move
@@ -112,6 +117,55 @@ def turn_to(figure: Figure, facing: float) -> list[Event]:
 
 def _angle(a: float, b: float) -> float:
     return abs((b - a + 180) % 360 - 180)
+
+
+# -- Embestir ---------------------------------------------------------------------------
+
+
+def ram(
+    state: GameState, figure: Figure, target: Figure, outcome: Outcome, run: float,
+    ctx: Context,
+) -> list[Event]:  # fmt: skip
+    """Embestir with a transport: DAÑ = CON + K run straight (at most CON×2), CON being its CAL.
+
+    On a hit the transport takes DAÑ = the target's CON (a transport's CAL) + K/2, and
+    the target is thrown DAÑ − its CON K straight on.
+    """
+    vehicle = figure.profile.transport
+    assert vehicle is not None
+    power, k = vehicle.cal, round_half_up(run)
+    damage = max(1, min(2 * power, power + k) + bonus_damage(state, figure, target, ctx))
+    events = _resolve_hit(state, figure, target, UNARMED, outcome, damage, "none", melee=False)
+    if not outcome.passed:
+        return events
+    toughness = _toughness(target)
+    back = toughness + round_half_up(run / 2)
+    text = f"{figure.id} recibe el choque: DAÑ {back} ({toughness} + {k}/2)"
+    events.append(Event("hit", text, {"figure": target.id, "target": figure.id, "damage": back}))
+    events += defend(state, figure, back, "none", attacker=None)
+    return events + _thrown(state, figure, target, damage - toughness)
+
+
+def _toughness(figure: Figure) -> int:
+    """What a ram meets: a Pj's CON, or a working transport's CAL."""
+    vehicle = figure.profile.transport
+    return vehicle.cal if vehicle is not None and figure.riding else figure.profile.con
+
+
+def _thrown(state: GameState, figure: Figure, target: Figure, k: int) -> list[Event]:
+    """Embestir, transport: the target is pushed DAÑ − CON K along the ram's line."""
+    if k <= 0 or target.level != 1 or target.casualty:  # a casualty is off the physics table
+        return []
+    heading = math.radians(figure.facing)
+    start = target.position
+    goal = (start[0] + k * math.cos(heading), start[1] + k * math.sin(heading))
+    result = state.physics().move_toward(target.id, goal, float(k))
+    target.position = result.end
+    end = result.end
+    text = f"{target.id} sale despedido {result.travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    data = {"figure": target.id, "from": list(start), "to": list(end),
+            "travelled": round(result.travelled, 6)}  # fmt: skip
+    return [Event("move", text, data)]
 
 
 # -- passengers (Embarcar / desembarcar) and a wreck -------------------------------------

@@ -1,0 +1,56 @@
+"""Holding and tying a Pj (ACCIONES DE COMBATE, Inmovilizar enemigo; GENÉRICAS, Desatarse).
+
+A won Inmovilizar enemigo holds the target (:func:`hold`); at a Pj it already holds it
+ties it up (:func:`tie`); breaking a hold is the same wrestle (:func:`wrestle`).  The
+combat action (engine/melee_variants.py) and Desatarse (engine/holds.py) both play
+them; who holds a figure now is core.movement.holder.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.book import entry
+from wartime.engine.checks import contest, spend
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.errors import IllegalActionError
+from wartime.rules.dice import OpposedResult
+
+if TYPE_CHECKING:
+    from wartime.engine.actions import Action
+    from wartime.engine.state import GameState
+
+HOLD_ENE = 3  # Inmovilizar enemigo: breaking free, or tying the held Pj, costs ENE 3
+STEEL = "acero"  # Desatarse: steel needs two criticals in a row
+ROPE = "cuerda"
+
+
+def hold(figure: Figure, target: Figure) -> list[Event]:
+    """A won Inmovilizar enemigo: held until its next activation starts."""
+    target.held_by = figure.id
+    text = f"{target.id} queda inmovilizado por {figure.id} hasta el comienzo de su actuación"
+    return [Event("immobilised", text, {"figure": target.id, "by": figure.id})]
+
+
+def tie(state: GameState, figure: Figure, target: Figure, action: Action) -> list[Event]:
+    """Inmovilizar enemigo at a Pj it holds: ENE 3 and a new CH CON ENF tie it up."""
+    if target.tied is not None:
+        raise IllegalActionError(f"{target.id} is already tied up")
+    material = STEEL if action.item == STEEL else ROPE
+    won, events = wrestle(state, figure, target, f"{entry('inmovilizar_enemigo').name} (atar)")
+    if won:
+        target.tied = material
+        text = f"{figure.id} ata a {target.id} ({material})"
+        events.append(Event("tied", text, {"figure": target.id, "by": figure.id, "with": material}))
+    return events
+
+
+def wrestle(
+    state: GameState, figure: Figure, other: Figure, label: str
+) -> tuple[bool, list[Event]]:
+    """ENE 3 and a CH CON ENF against ``other`` (tying, or breaking a hold): won or not."""
+    events = [spend(figure, HOLD_ENE, label)]
+    result, _, contested = contest(state, figure, other, "CON")
+    figure.next_action_modifier = 0
+    return result is OpposedResult.ACTOR, events + contested
