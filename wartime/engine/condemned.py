@@ -4,7 +4,7 @@
   the game is set up or a reserve is deployed (:func:`bestow`) and looked for again as
   each of its activations starts.
 - "Assigning" a wound is passing one of its own wounds on to another figure with La
-  mano de la muerte (engine/specials.py tells :func:`passed`); a failed try assigns
+  mano de la muerte (:func:`passed`, on the ``wound_passed`` hook); a failed try assigns
   nothing, and a wound taken from an ally (VOL 6) is not its own.
 - An activation the bearer begins wounded (counted once what the start of an
   activation brings is done) that ends with none of its wounds passed on costs it one
@@ -63,6 +63,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     return [Event("doom_due", text, {"figure": figure.id, "wounds": figure.wounds})]
 
 
+@hookspecs.wound_passed.impl(order=10, key="condemned")
 def passed(figure: Figure, source: Figure) -> None:
     """La mano de la muerte moved one of ``figure``'s own wounds: the debt is paid."""
     if source is figure:

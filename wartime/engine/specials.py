@@ -32,7 +32,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from wartime.engine import condemned
 from wartime.engine.actions import Action
 from wartime.engine.book import SHOTS
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
@@ -247,7 +246,7 @@ def _death_hand(
         return events
     source.wounds -= 1
 
-    condemned.passed(figure, source)  # Condenado: one of its own wounds passed on (condemned.py)
+    hookspecs.wound_passed.collect(figure, source)  # Condenado: one of its own passed on
     text = f"{name}: {figure.id} pasa 1 herida de {source.id} a {target.id}"
     events.append(Event("wound_moved", text, {"figure": figure.id, "from": source.id,
                                               "to": target.id}))  # fmt: skip

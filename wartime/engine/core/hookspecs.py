@@ -398,6 +398,10 @@ never_dies: Hook[[Figure], str | None] = Hook("never_dies")
 # wounds with no hit), before its trauma spreads: what blows up, whether it may come back.
 taken_out: Hook[[GameState, Figure, int], list[Event]] = Hook("taken_out")
 
+# La mano de la muerte has moved one of ``source``'s wounds, at ``figure``'s hand: what
+# that settles (Condenado's debt, when the wound was its own).
+wound_passed: Hook[[Figure, Figure], None] = Hook("wound_passed")
+
 # ÁREAS: an area weapon's template (areas.py) ------------------------------------------
 
 # The entry that lets ``figure``'s area ``weapon`` be aimed at a point out of its CdV,
