@@ -62,6 +62,13 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
     return out
 
 
+@hookspecs.usar_item.impl(order=10, key="gear")
+def usar(state: GameState, figure: Figure, action: Action) -> list[Event] | None:
+    """Usar with an object of the figure's (None: the item is no object of its)."""
+    gear = figure.profile.object(action.item)
+    return None if gear is None else usar_objeto(state, figure, action, gear)
+
+
 def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) -> list[Event]:
     """Usar (X = the object's ENE) with an object whose entries act when used."""
     if gear.id in figure.used_up:

@@ -35,12 +35,13 @@ if TYPE_CHECKING:
 STRIDES = frozenset({"mover", "correr", "esprintar"})
 
 
-def safe_from_fumble(figure: Figure) -> list[Event]:
-    """Runas de protección: the events that say a metaability fumble costs nothing (empty
+@hookspecs.fumble_spared.impl(order=10, key="heat")
+def safe_from_fumble(figure: Figure) -> list[Event] | None:
+    """Runas de protección: the events that say a metaability fumble costs nothing (None
     when the figure has no such entry, and the fumble's CH PSI follows)."""
     name = next((t.name for t, e in entries_of(figure, None) if e.metaability_safe), None)
     if name is None:
-        return []
+        return None
     text = f"{name}: {figure.id} no sufre los peligros de la pifia con metahabilidad"
     return [Event("fumble_safe", text, {"figure": figure.id, "entry": name})]
 

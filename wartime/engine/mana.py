@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.checks import spend
+from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -29,11 +30,13 @@ def reserve(state: GameState, figure: Figure) -> int:
     return max(0, whole - spent)
 
 
-def pay(state: GameState, figure: Figure, cost: int, label: str) -> Event:
-    """A metaability's ENE: its Maná first, then its ENE (checks.spend's rules)."""
+@hookspecs.metaability_paid.impl(order=10, key="mana")
+def pay(state: GameState, figure: Figure, cost: int, label: str) -> Event | None:
+    """A metaability's ENE: its Maná first, then its ENE (checks.spend's rules); None
+    with no Maná left, for its ENE alone to pay."""
     left = reserve(state, figure)
     if not left:
-        return spend(figure, cost, label)
+        return None
     figure.ene += left  # for this payment only: spend's floor sees both
     try:
         event = spend(figure, cost, label)

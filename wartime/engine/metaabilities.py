@@ -16,24 +16,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain
 from typing import TYPE_CHECKING
 
-from wartime.engine import heat, necromancy, spells
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries
-from wartime.engine.checks import acting_modifiers, contest
+from wartime.engine.checks import acting_modifiers, contest, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.magic import cast_roll, fumbled, within_reach
 from wartime.engine.core.stats import vol
-from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
-from wartime.engine.gear import usar_objeto
 from wartime.engine.handlers import register
-from wartime.engine.mana import pay
-from wartime.engine.mind import within_reach
-from wartime.engine.minds import void_runes
 from wartime.engine.profiles import METAABILITY_KINDS, Metaability
-from wartime.engine.psychology import psi_check
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome
 
@@ -70,7 +65,6 @@ def _target(state: GameState, figure: Figure, action: Action, ability: Metaabili
         return figure
     target = state.figure(action.target)
     if target.casualty:  # only a spell on a body reaches one (necromancy.py)
-        necromancy.refusal(state, figure, action, ability, target)
         return target
     within_reach(state, figure, target, ability.id, "ALC", ability.alc)
     return target
@@ -80,15 +74,17 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Usar (X = the metaability's ENE): its CH ATR, then it works on the target.
 
     An object is used by engine/gear.py."""
-    gear = figure.profile.object(action.item)
-    if gear is not None:
-        return usar_objeto(state, figure, action, gear)
+    used = hookspecs.usar_item.first(state, figure, action)  # an object (gear.py)
+    if used is not None:
+        return used
     ability = _ability(figure, action)
     target = _target(state, figure, action, ability)
     corpse = target.casualty  # Magia: resucitar, telekinesis: a body has no will
-    if not corpse:
-        spells.refusal(state, figure, action, ability, target)  # a point or option it needs
-    events = [pay(state, figure, ability.ene, f"Usar {ability.id}")]  # Maná first
+    # the point or option it needs, on a body (necromancy.py) or a living target (spells.py)
+    hookspecs.metaability_refusal.collect(state, figure, action, ability, target)
+    label = f"Usar {ability.id}"
+    paid = hookspecs.metaability_paid.first(state, figure, ability.ene, label)  # Maná first
+    events = [paid if paid is not None else spend(figure, ability.ene, label)]
     if figure.cast.get(ability.id) == state.turn - 1:
         text = f"{figure.id} mantiene {ability.id}: sin CH {ability.attribute}, solo la ENE"
         events.append(Event("maintain", text, {"figure": figure.id, "ability": ability.id}))
@@ -104,12 +100,26 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if result is not OpposedResult.ACTOR:
             text = f"{target.id} resiste {ability.id}"
             return [*events, Event("resisted", text, {"figure": target.id, "by": figure.id})]
-    runes, cancelled = void_runes(state, figure, target, ability.id)  # minds.py
+    runes, cancelled = _cancelled(state, figure, target, ability)  # Runas de vacío
     if cancelled:
         return [*events, *runes]  # nothing to maintain next turn either
     figure.cast[ability.id] = state.turn
-    cast = (necromancy if corpse else spells).cast(state, figure, target, ability, action)
-    return [*events, *runes, _grant(figure, target, ability), *cast]
+    cast = hookspecs.metaability_cast.collect(state, figure, target, ability, action)
+    return [*events, *runes, _grant(figure, target, ability), *chain.from_iterable(cast)]
+
+
+def _cancelled(
+    state: GameState, figure: Figure, target: Figure, ability: Metaability
+) -> tuple[list[Event], bool]:
+    """What may cancel the metaability on ``target`` (the metaability_cancelled hook):
+    their events, and whether it is cancelled."""
+    events: list[Event] = []
+    for answer in hookspecs.metaability_cancelled:  # one at a time: a cancel stops the rest
+        rolled, cancelled = answer.fn(state, figure, target, ability.id)
+        events += rolled
+        if cancelled:
+            return events, True
+    return events, False
 
 
 def _check(
@@ -122,9 +132,8 @@ def _check(
     purpose = f"CH {attribute} ({ability.id})"
     outcome, events = cast_roll(state, figure, purpose, value, acting_modifiers(figure), ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
-    if outcome is Outcome.FUMBLE:  # Runas de protección spares it (heat.py)
-        safe = heat.safe_from_fumble(figure)
-        events += safe or psi_check(state, figure, "pifia con metahabilidad")
+    if outcome is Outcome.FUMBLE:
+        events += fumbled(state, figure)
     return outcome, events
 
 

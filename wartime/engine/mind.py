@@ -41,34 +41,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine import heat, hits
+from wartime.engine import hits
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.book import COUNTER, MENTAL, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.core import hookspecs
+from wartime.engine.core.magic import bears, cast_roll, fumbled, gain_stress, within_reach
+from wartime.engine.core.magic import mind_attribute as mind_attribute  # re-export: offers, ai
 from wartime.engine.core.perform import perform
-from wartime.engine.core.stats import sight_extra, vol
+from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import carried
-from wartime.engine.countermagic import cast_roll
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.handlers import Handler, register
-from wartime.engine.psychology import psi_check, stress_limits
 from wartime.engine.responses import Exchange
 from wartime.engine.sequence import possessed
 from wartime.errors import IllegalActionError
-from wartime.geometry.distance import edge_distance
-from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-NEUROMANTE = "Neuromante"  # the catalogue entry that makes a neuromante (checks INT)
-TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
 NOT_ALIVE = "No vivo"  # a titiritero only hacks a living character
 BASE_DAMAGE = 4  # Corromper / Hackear: DAÑ = INT / VOL − 4 (minimum 1)
 ICE = "Hielo"  # BONUS Y MALUS: its bearer fights back in a Combate mental at 3
@@ -80,19 +76,6 @@ PUPPET_REFUSED = frozenset({"end", "esperar"})
 # -- who, whom, how far ------------------------------------------------------------------------
 
 
-def _carries(figure: Figure, name: str) -> bool:
-    return any(t.name == name for t in figure.profile.traits)
-
-
-def mind_attribute(state: GameState, figure: Figure) -> tuple[str, int] | None:
-    """INT for a neuromante, VOL (as it is now) for a titiritero, None for anyone else."""
-    if _carries(figure, NEUROMANTE):
-        return "INT", figure.profile.int_
-    if _carries(figure, TITIRITERO):
-        return "VOL", vol(state, figure)
-    return None
-
-
 def _caster(state: GameState, figure: Figure, book: Entry) -> tuple[str, int]:
     found = mind_attribute(state, figure)
     if found is None:
@@ -101,24 +84,6 @@ def _caster(state: GameState, figure: Figure, book: Entry) -> tuple[str, int]:
             f"{book.name}; {figure.id} is neither"
         )
     return found
-
-
-def within_reach(
-    state: GameState, figure: Figure, target: Figure, label: str, name: str, reach: int
-) -> None:
-    """A target at the same height (or levels 1 and 2), in the CdV and within ``reach`` K."""
-    if not can_interact(figure.level, target.level, ranged=True):
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
-    gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-    sight = vision_range(vol(state, figure)) + sight_extra(figure)  # Súper vista...
-    if not in_arc(figure.position, figure.facing, target.position, target.radius) or gap > sight:
-        raise IllegalActionError(
-            f"{target.id} is not in {figure.id}'s CdV (180° in front, {sight:g} K)"
-        )
-    if gap > reach + 1e-9:
-        raise IllegalActionError(
-            f"{target.id} is {gap:.1f} K away: {label} reaches {name} {reach} K"
-        )
 
 
 def _target(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
@@ -142,23 +107,12 @@ def _attempt(
     outcome, rolled = cast_roll(state, figure, f"CH {name} ({book.name})", value, mods, ctx)
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
     events += rolled
-    if outcome is Outcome.FUMBLE:  # Runas de protección spares it (heat.py)
-        safe = heat.safe_from_fumble(figure)
-        events += safe or psi_check(state, figure, "pifia con metahabilidad")
+    if outcome is Outcome.FUMBLE:
+        events += fumbled(state, figure)
     if not outcome.passed:
         text = f"{figure.id} no logra {failure}"
         events.append(Event("miss", text, {"figure": figure.id, "target": target.id}))
     return outcome, events
-
-
-def gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -> list[Event]:
-    if amount <= 0:
-        text = f"{target.id} resiste el ataque mental de {source.id}: no gana estrés"
-        return [Event("no_stress", text, {"figure": target.id, "by": source.id})]
-    target.stress += amount
-    text = f"{target.id} gana {amount} de estrés ({target.stress}/{vol(state, target)})"
-    data = {"figure": target.id, "stress": target.stress, "gain": amount, "by": source.id}
-    return [Event("stress", text, data), *stress_limits(state, target)]
 
 
 # -- Corromper / Hackear -----------------------------------------------------------------------
@@ -169,7 +123,7 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
     book = entry("corromper_hackear")
     name, value = _caster(state, figure, book)
     target = _target(state, figure, action, book)
-    if name == "VOL" and _carries(target, NOT_ALIVE):
+    if name == "VOL" and bears(target, NOT_ALIVE):
         raise IllegalActionError(
             f"A titiritero only hacks a living character: {target.id} is not alive (No vivo)"
         )

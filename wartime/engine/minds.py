@@ -170,6 +170,7 @@ def compel(state: GameState, figure: Figure, action: Action) -> None:
 # -- Runas de vacío ----------------------------------------------------------------------------
 
 
+@hookspecs.metaability_cancelled.impl(order=10, key="minds")
 def void_runes(
     state: GameState, caster: Figure, target: Figure, ability: str
 ) -> tuple[list[Event], bool]:

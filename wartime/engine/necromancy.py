@@ -32,11 +32,11 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
+from wartime.engine.core.magic import within_reach
 from wartime.engine.core.movement import free_spot
 from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import GONE, Figure, Raised
-from wartime.engine.mind import within_reach
 from wartime.engine.profiles import Metaability
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
@@ -82,10 +82,14 @@ def _reach(state: GameState, caster: Figure, ability: Metaability) -> tuple[str,
     return attribute, value
 
 
+@hookspecs.metaability_refusal.impl(order=10, key="necromancy")
 def refusal(
     state: GameState, caster: Figure, action: Action, ability: Metaability, target: Figure
 ) -> None:
-    """Raise unless the metaability can work on the body ``target`` as the action says."""
+    """Raise unless the metaability can work on the body ``target`` as the action says
+    (a living target is engine/spells.py's)."""
+    if not target.casualty:
+        return
     if not on_bodies(ability):
         raise IllegalActionError(f"{target.id} is a casualty: {ability.id} cannot work on it")
     if not body(target):
@@ -132,10 +136,13 @@ def _landing(
     return end, travelled
 
 
+@hookspecs.metaability_cast.impl(order=10, key="necromancy")
 def cast(
     state: GameState, caster: Figure, target: Figure, ability: Metaability, action: Action
 ) -> list[Event]:
     """The spells of a metaability that has just landed on the body ``target``."""
+    if not target.casualty:
+        return []  # a living target: engine/spells.py
     events = []
     moves = _spell(ability, "moves_object")
     if moves is not None and action.point is not None:

@@ -75,10 +75,14 @@ def nameable(target: Figure) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+@hookspecs.metaability_refusal.impl(order=20, key="spells")
 def refusal(
     state: GameState, caster: Figure, action: Action, ability: Metaability, target: Figure
 ) -> None:
-    """Raise when the point or option the action gives does not fit the spells."""
+    """Raise when the point or option the action gives does not fit the spells (on a
+    living target: a body is engine/necromancy.py's)."""
+    if target.casualty:
+        return
     enemy = target.side != caster.side
     suppress = _effect(ability, "suppresses")
     if action.options and suppress is None:
@@ -128,10 +132,13 @@ def _slide(
     return end, travelled
 
 
+@hookspecs.metaability_cast.impl(order=20, key="spells")
 def cast(
     state: GameState, caster: Figure, target: Figure, ability: Metaability, action: Action
 ) -> list[Event]:
-    """The spells of a metaability that has just landed on ``target``."""
+    """The spells of a metaability that has just landed on the living ``target``."""
+    if target.casualty:
+        return []  # a body: engine/necromancy.py
     events: list[Event] = []
     enemy = target.side != caster.side
     for name, effect in spells(ability):

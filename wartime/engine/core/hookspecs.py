@@ -402,6 +402,39 @@ taken_out: Hook[[GameState, Figure, int], list[Event]] = Hook("taken_out")
 # that settles (Condenado's debt, when the wound was its own).
 wound_passed: Hook[[Figure, Figure], None] = Hook("wound_passed")
 
+# METAHABILIDADES: Usar and the castings (metaabilities.py, mind.py) --------------------
+
+# Usar of what is not a metaability (an object): its events, or None when the item is
+# none of this implementation's; the first answer wins.
+usar_item: Hook[[GameState, Figure, Action], list[Event] | None] = Hook("usar_item")
+
+# ``caster`` aims ``action`` with ``ability`` at ``target`` (on a body, or a living
+# figure): an answer raises when the point or option it gives does not fit.
+metaability_refusal: Hook[[GameState, Figure, Action, Metaability, Figure], None] = Hook(
+    "metaability_refusal"
+)
+
+# ``figure`` pays ``cost`` ENE for a metaability (``label``, for the log) from what only
+# metaabilities may spend (Maná): the spend event, or None for its ENE alone to pay.
+metaability_paid: Hook[[GameState, Figure, int, str], Event | None] = Hook("metaability_paid")
+
+# ``caster``'s metaability (named) got through to ``target``: what may still cancel it
+# (Runas de vacío), as its events and whether it is cancelled.  Asked one at a time: a
+# cancel stops the others' dice.
+metaability_cancelled: Hook[[GameState, Figure, Figure, str], tuple[list[Event], bool]] = Hook(
+    "metaability_cancelled"
+)
+
+# ``caster``'s ``ability`` has landed on ``target`` (a body, or a living figure) with
+# ``action``: what its spells do, collected in order.
+metaability_cast: Hook[[GameState, Figure, Figure, Metaability, Action], list[Event]] = Hook(
+    "metaability_cast"
+)
+
+# ``figure`` fumbled a casting: the events of what spares it the CH PSI (Runas de
+# protección), or None; the first answer wins.
+fumble_spared: Hook[[Figure], list[Event] | None] = Hook("fumble_spared")
+
 # ÁREAS: an area weapon's template (areas.py) ------------------------------------------
 
 # The entry that lets ``figure``'s area ``weapon`` be aimed at a point out of its CdV,
