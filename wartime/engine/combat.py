@@ -22,6 +22,7 @@ from wartime.engine.bonuses import Context
 from wartime.engine.book import book_modifiers, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.melee import cac_impact, surprised
 from wartime.engine.core.movement import FAST, engaged_with, noise_event
 from wartime.engine.core.protections import crush, wall_pieces, wound_piece
 from wartime.engine.core.sight import astray, endless, sees_through
@@ -32,7 +33,6 @@ from wartime.engine.figures import Figure
 from wartime.engine.handlers import HANDLERS, register
 from wartime.engine.profiles import UNARMED, Weapon
 from wartime.engine.psychology import psi_check, stress_limits, trauma
-from wartime.engine.surprise import cac_impact, surprised
 from wartime.engine.world import CoverQuery
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, line_of_sight
