@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.sight import TIE, attribute, senses
-from wartime.engine.core.sight import endless as endless  # areas, choices: core.sight
 from wartime.engine.core.traits import carried
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
