@@ -61,6 +61,7 @@ def declares(figure: Figure, action: Action) -> bool:
     return action.item is not None and action.item == _entry(figure)
 
 
+@hookspecs.offers.impl(order=62, key="decoy")  # after Munición incendiaria's (fire)
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """Offered in its own activation once it has done something (checked in full later)."""
     name = _entry(figure) if figure.decoy_from is not None else None
@@ -80,6 +81,12 @@ def _blocker(state: GameState, figure: Figure, start: Stance) -> Figure | None:
         ),
         None,
     )  # fmt: skip
+
+
+@hookspecs.bonus_taken.impl(order=20, key="decoy")
+def taken(state: GameState, figure: Figure, action: Action) -> list[Event] | None:
+    """This Usar bonus names the figure's Señuelo: its events."""
+    return declare(state, figure, action) if declares(figure, action) else None
 
 
 def declare(state: GameState, figure: Figure, action: Action) -> list[Event]:

@@ -21,14 +21,16 @@ See docs/rules-interpretations.md, "Actions the entries give".
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING
 
-from wartime.engine import decoy, fire, fortune, orders, vanishing
 from wartime.engine.actions import Action
 from wartime.engine.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.combat import sight
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.shields import shield_of
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
@@ -36,8 +38,6 @@ from wartime.engine.figures import ENE_CAP, Figure
 from wartime.engine.handlers import register
 from wartime.engine.hits import refuse_healing
 from wartime.engine.psychology import stress_limits
-from wartime.engine.shields import shield_of
-from wartime.engine.specials import SPECIAL_USES, regain_entries, special_choices, weapon_use
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult
@@ -59,16 +59,15 @@ def _switch_cost(figure: Figure, name: str) -> int | None:
 def _use_of(figure: Figure, name: str) -> Effect | None:
     """The effect with a ``use`` of the entry ``name`` the figure carries."""
     found = next((e for t, e in entries_of(figure, None) if t.name == name and e.use), None)
-    return found or weapon_use(figure, name)  # or one on a weapon (specials.py)
+    return found or hookspecs.weapon_use.first(figure, name)  # on a weapon (specials.py)
 
 
 def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Switch an entry on or off, restore a level of an energy shield, or use an entry."""
     name = action.item or ""
-    if fire.puts_out(figure, action):  # Munición incendiaria: the burning figure's try
-        return fire.put_out(state, figure, action)
-    if decoy.declares(figure, action):  # Señuelo: back to where it began (decoy.py)
-        return decoy.declare(state, figure, action)
+    taken = hookspecs.bonus_taken.first(state, figure, action)  # Munición incendiaria...
+    if taken is not None:
+        return taken
     use = _use_of(figure, name)
     if action.options and (use is None or not use.death_hand):  # specials.py reads them
         raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
@@ -82,7 +81,7 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
         text = f"{figure.id} {'activa' if on else 'desactiva'} {name}"
         return [event, Event("switched", text, {"figure": figure.id, "entry": name, "on": on})]
     if use is not None:
-        return _USES[_kind(use)](state, figure, action, name, use)
+        return _played(use)(state, figure, action, name, use)
     shield = shield_of(figure)
     if shield is None or shield.name != name or shield.restore is None:
         raise IllegalActionError(f"{figure.id} has no entry {name!r} to use")
@@ -97,8 +96,10 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return [event, Event("shield", text, data)]
 
 
-def _kind(use: Effect) -> str:
-    return next(k for k in _USES if getattr(use, k))
+def _played(use: Effect) -> Callable[[GameState, Figure, Action, str, Effect], list[Event]]:
+    """Who plays the use: the entry_used answer whose key is the use's kind (the effect
+    field it sets), the first in order."""
+    return next(answer.fn for answer in hookspecs.entry_used if getattr(use, answer.key))
 
 
 def _gain(figure: Figure, ene: int, label: str) -> Event:
@@ -114,6 +115,7 @@ def _no_target(action: Action, name: str) -> None:
         raise IllegalActionError(f"{name} is used on its bearer: it takes no target")
 
 
+@hookspecs.entry_used.impl(order=10, key="stress_ene")
 def _psychic(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
@@ -129,6 +131,7 @@ def _psychic(
     return events + stress_limits(state, figure)
 
 
+@hookspecs.entry_used.impl(order=20, key="regenerate")
 def _regenerate(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
@@ -161,6 +164,7 @@ def _target(state: GameState, figure: Figure, action: Action, name: str) -> Figu
     return target
 
 
+@hookspecs.entry_used.impl(order=30, key="steal_ene")
 def _steal(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Sed de energía: pay the action, then a CH VOL ENF; won, the ENE changes hands."""
     if engaged_with(state, figure):
@@ -192,6 +196,7 @@ def mark_reach(figure: Figure) -> float:
     return max((w.alc for w in figure.profile.weapons if w.ranged), default=0.0)
 
 
+@hookspecs.entry_used.impl(order=40, key="mark")
 def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Marcador de objetivos: pay the action and mark an enemy in sight within ALC."""
     target = _target(state, figure, action, name)
@@ -216,11 +221,6 @@ def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effe
                                             "entry": name})]  # fmt: skip
 
 
-_USES = {"stress_ene": _psychic, "regenerate": _regenerate, "steal_ene": _steal, "mark": _mark,
-         "fortune": fortune.heal, "orders": orders.give, "vanish": vanishing.use,
-         **SPECIAL_USES}  # fmt: skip
-
-
 @hookspecs.offers.impl(order=60, key="entry_actions")
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """The entries the figure may use now, with their targets near enough (checked in
@@ -229,31 +229,37 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
     for trait, effect in entries_of(figure, None):
         if effect.switch or effect.restore or effect.stress_ene or effect.regenerate:
             out.append(Action(ACTION, figure.id, item=trait.name))
-        elif effect.orders:  # Órdenes (orders.py): allies in reach, once a turn
-            if figure.orders_turn != state.turn and state.active == figure.id:
-                near = (a for a in state.living(figure.side) if orders.can_order(state, figure, a))
-                out += [Action(ACTION, figure.id, target=a.id, item=trait.name) for a in near]
-        elif effect.vanish:  # Desaparecer (vanishing.py): leave, or the spots to come back
-            out += vanishing.choices(state, figure, trait.name)
-        elif effect.fortune:  # Fortuna: curar 1 herida, while wounded and not spent
-            if figure.wounds and fortune.lucky(state, figure):
-                out.append(Action(ACTION, figure.id, item=trait.name))
-        elif effect.steal_ene or effect.mark:
-            reach = vol(state, figure) if effect.steal_ene else mark_reach(figure)
-            others = state.enemies_of(figure) if effect.mark else state.figures.values()
-            out += [
-                Action(ACTION, figure.id, target=other.id, item=trait.name)
-                for other in others
-                if other is not figure and other.present
-                and edge_distance(figure.position, figure.radius, other.position, other.radius)
-                <= reach
-            ]  # fmt: skip
-        elif effect.use:  # batch J (engine/specials.py)
-            out += special_choices(state, figure, trait.name, effect)
-    out += [Action(ACTION, figure.id, item=n) for n in regain_entries(figure)]  # on weapons
-    out += fire.choices(figure)  # Munición incendiaria: put the fire out
-    out += decoy.choices(state, figure)  # Señuelo (decoy.py)
+            continue
+        # the first bonus_offers answer whose key the effect sets: Órdenes, Desaparecer,
+        # Fortuna, Sed de energía, Marcador de objetivos, then any other use (specials.py)
+        offer = next((a.fn for a in hookspecs.bonus_offers if getattr(effect, a.key)), None)
+        if offer is not None:
+            out += offer(state, figure, trait.name, effect)
+    regained = chain.from_iterable(hookspecs.weapon_uses.collect(figure))  # on weapons
+    out += [Action(ACTION, figure.id, item=n) for n in regained]
     return list(dict.fromkeys(out))
+
+
+@hookspecs.bonus_offers.impl(order=30, key="fortune")
+def _lucky(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
+    """Fortuna: curar 1 herida, while wounded and not spent this turn."""
+    lucky = figure.wounds and any(hookspecs.luck_left.collect(state, figure))
+    return [Action(ACTION, figure.id, item=name)] if lucky else []
+
+
+@hookspecs.bonus_offers.impl(order=40, key="steal_ene")
+@hookspecs.bonus_offers.impl(order=50, key="mark")
+def _near(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
+    """Sed de energía (anyone within VOL K), Marcador de objetivos (enemies within ALC)."""
+    reach = vol(state, figure) if effect.steal_ene else mark_reach(figure)
+    others = state.enemies_of(figure) if effect.mark else state.figures.values()
+    return [
+        Action(ACTION, figure.id, target=other.id, item=name)
+        for other in others
+        if other is not figure and other.present
+        and edge_distance(figure.position, figure.radius, other.position, other.radius)
+        <= reach
+    ]  # fmt: skip
 
 
 HANDLERS = {ACTION: usar_bonus}

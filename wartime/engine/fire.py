@@ -69,7 +69,8 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     return events
 
 
-def choices(figure: Figure) -> list[Action]:
+@hookspecs.offers.impl(order=61, key="fire")  # right after the other Usar bonus
+def choices(state: GameState, figure: Figure) -> list[Action]:
     """The Usar bonus that puts the fire out, for a burning figure."""
     return [Action("usar_bonus", figure.id, item=ITEM)] if figure.burning else []
 
@@ -77,6 +78,12 @@ def choices(figure: Figure) -> list[Action]:
 def puts_out(figure: Figure, action: Action) -> bool:
     """Whether the Usar bonus is the burning figure's try to put its fire out."""
     return action.item == ITEM and figure.burning
+
+
+@hookspecs.bonus_taken.impl(order=10, key="fire")
+def taken(state: GameState, figure: Figure, action: Action) -> list[Event] | None:
+    """This Usar bonus is the burning figure's try to put its fire out: its events."""
+    return put_out(state, figure, action) if puts_out(figure, action) else None
 
 
 def put_out(state: GameState, figure: Figure, action: Action) -> list[Event]:

@@ -47,6 +47,7 @@ def _bearer(figure: Figure) -> bool:
     return any(effect.fortune for _, effect in entries_of(figure, None))
 
 
+@hookspecs.luck_left.impl(order=10, key="fortune")
 def lucky(state: GameState, figure: Figure) -> bool:
     """It carries Fortuna and has not spent it this turn."""
     return figure.fortune_turn != state.turn and not figure.casualty and _bearer(figure)
@@ -96,6 +97,7 @@ def more_damage(state: GameState, attacker: Figure, target: Figure, damage: int)
     return damage + 1 if _offer(state, attacker, [MORE_DAMAGE], text) != DECLINE else damage
 
 
+@hookspecs.entry_used.impl(order=50, key="fortune")
 def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Usar bonus: Fortuna heals one of the bearer's wounds (curar 1 herida)."""
     if action.target not in (None, figure.id):

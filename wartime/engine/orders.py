@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from wartime.rules.effects import Effect
 
 ENTRY = "Órdenes"
+ACTION = "usar_bonus"  # Órdenes are given with Usar bonus (engine/entry_actions.py)
 
 
 def _gap(a: Figure, b: Figure) -> float:
@@ -46,6 +47,16 @@ def can_order(state: GameState, figure: Figure, ally: Figure) -> bool:
     )  # fmt: skip
 
 
+@hookspecs.bonus_offers.impl(order=10, key="orders")
+def offers(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
+    """Órdenes to each ally in reach, in the bearer's own activation, once a turn."""
+    if figure.orders_turn == state.turn or state.active != figure.id:
+        return []
+    near = (a for a in state.living(figure.side) if can_order(state, figure, a))
+    return [Action(ACTION, figure.id, target=a.id, item=name) for a in near]
+
+
+@hookspecs.entry_used.impl(order=60, key="orders")
 def give(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Usar bonus: ENE from the bearer to an ally in reach, who acts at once."""
     if state.active != figure.id:

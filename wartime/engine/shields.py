@@ -11,12 +11,13 @@ for the entry's ``restore`` ENE while at least one is left (engine/entry_actions
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.engine.checks import roll
 from wartime.engine.core import hookspecs
+from wartime.engine.core.shields import Shield
+from wartime.engine.core.shields import shield_of as shield_of  # re-export: ai
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -26,26 +27,6 @@ from wartime.rules.effects import Effect
 if TYPE_CHECKING:
     from wartime.engine.hits import Blow
     from wartime.engine.state import GameState
-
-
-@dataclass(frozen=True)
-class Shield:
-    """An energy shield a figure carries: its entry, check number, levels and ENE."""
-
-    name: str
-    number: int
-    levels: int
-    restore: int | None
-
-    def left(self, figure: Figure) -> int:
-        return max(0, self.levels - figure.shield_lost)
-
-
-def shield_of(figure: Figure) -> Shield | None:
-    for trait, effect in entries_of(figure, None):
-        if effect.shield is not None:
-            return Shield(trait.name, effect.shield, trait.level, effect.restore)
-    return None
 
 
 def _struck_with(blow: Blow) -> Iterator[tuple[str, Effect]]:

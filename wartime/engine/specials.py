@@ -95,6 +95,7 @@ def _dead(figure: Figure) -> bool:
     return figure.wounds >= figure.profile.con
 
 
+@hookspecs.entry_used.impl(order=80, key="eat")
 def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Necrófago: pay the action, heal from a corpse in base contact."""
     corpse = _other(state, figure, action.target, name)
@@ -119,6 +120,7 @@ def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     return [*events, Event("healed", text, data)]
 
 
+@hookspecs.weapon_use.impl(order=10, key="specials")
 def weapon_use(figure: Figure, name: str) -> Effect | None:
     """A batch J ``use`` of the entry ``name`` sitting on one of the figure's weapons
     (Munición regenerativa is ammunition: it comes on the weapon)."""
@@ -127,6 +129,7 @@ def weapon_use(figure: Figure, name: str) -> Effect | None:
     return next((e for e in load_effects().get(name, ()) if e.use and e.regain), None)
 
 
+@hookspecs.weapon_uses.impl(order=10, key="specials")
 def regain_entries(figure: Figure) -> list[str]:
     """Munición regenerativa entries on the figure's weapons with a magazine to refill."""
     names = {t.name for t in figure.profile.traits if t.weapon is not None}
@@ -146,6 +149,7 @@ def regain_weapon(figure: Figure, name: str) -> Weapon | None:
     return None
 
 
+@hookspecs.entry_used.impl(order=90, key="regain")
 def _regain(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
@@ -174,6 +178,7 @@ def _regain(
     return [*events, Event("weapon_wounded", text, data)]
 
 
+@hookspecs.entry_used.impl(order=100, key="challenge")
 def _challenge(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
@@ -216,6 +221,7 @@ def _source(state: GameState, figure: Figure, action: Action, name: str) -> Figu
     return source
 
 
+@hookspecs.entry_used.impl(order=110, key="death_hand")
 def _death_hand(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
@@ -287,10 +293,7 @@ def manipulate(
     return [*events, Event("manipulated", text, {"figure": shooter.id, "by": bearer.id})]
 
 
-SPECIAL_USES = {"eat": _eat, "regain": _regain, "challenge": _challenge,
-                "death_hand": _death_hand}  # fmt: skip
-
-
+@hookspecs.bonus_offers.impl(order=60, key="use")
 def special_choices(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
     """Usar bonus of a batch J entry, with the figures near enough (checked in full by
     legal_actions)."""

@@ -59,6 +59,7 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     return None
 
 
+@hookspecs.entry_used.impl(order=70, key="vanish")
 def use(state: GameState, figure: Figure, action: Action, name: str, effect: Effect) -> list[Event]:
     """Usar bonus of Desaparecer: leave the table, or come back at the given point."""
     if action.target is not None:
@@ -132,7 +133,8 @@ def _come_back(
     return [*events, Event("came_back", text, data)]
 
 
-def choices(state: GameState, figure: Figure, name: str) -> list[Action]:
+@hookspecs.bonus_offers.impl(order=20, key="vanish")
+def choices(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
     """Leave (once a game, in its own activation), or the sampled spots to come back at."""
     if figure.vanished == BACK or state.active != figure.id:
         return []

@@ -435,6 +435,32 @@ metaability_cast: Hook[[GameState, Figure, Figure, Metaability, Action], list[Ev
 # protección), or None; the first answer wins.
 fumble_spared: Hook[[Figure], list[Event] | None] = Hook("fumble_spared")
 
+# USAR BONUS: the actions the entries give (entry_actions.py) ----------------------------
+
+# ``figure``'s Usar bonus ``action`` is an entry's own, read before any other (putting a
+# fire out, Señuelo): its events, or None; the first answer wins.
+bonus_taken: Hook[[GameState, Figure, Action], list[Event] | None] = Hook("bonus_taken")
+
+# The use (an effect with ``use``) of the entry named that sits on one of ``figure``'s
+# weapons (Munición regenerativa), or None; the first answer wins.
+weapon_use: Hook[[Figure, str], Effect | None] = Hook("weapon_use")
+
+# ``figure`` uses the entry named, whose effect is ``use``, with ``action``: the events.
+# Each answer is keyed by the effect field that makes a use its kind (``stress_ene``,
+# ``fortune``, ``orders``...): the first whose field the use sets plays it.
+entry_used: Hook[[GameState, Figure, Action, str, Effect], list[Event]] = Hook("entry_used")
+
+# The Usar bonus ``figure`` may take now with the entry named, whose effect is
+# ``effect`` (checked in full by legal_actions).  Keyed like ``entry_used`` (``use`` for
+# any other use): the first answer whose field the effect sets offers them.
+bonus_offers: Hook[[GameState, Figure, str, Effect], list[Action]] = Hook("bonus_offers")
+
+# The entries on ``figure``'s weapons it may use now (Munición regenerativa), by name.
+weapon_uses: Hook[[Figure], list[str]] = Hook("weapon_uses")
+
+# Whether ``figure`` carries Fortuna and has not spent it this turn: any True says so.
+luck_left: Hook[[GameState, Figure], bool] = Hook("luck_left")
+
 # ÁREAS: an area weapon's template (areas.py) ------------------------------------------
 
 # The entry that lets ``figure``'s area ``weapon`` be aimed at a point out of its CdV,
