@@ -67,11 +67,12 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Disc, Point, Solid
-from wartime.engine import bonuses, leaps
-from wartime.engine.actions import Action
+from wartime.engine import bonuses
+from wartime.engine.actions import Action, option_refused
 from wartime.engine.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.combat import defend, wound
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, stats
+from wartime.engine.core.heights import rough, rough_failure
 from wartime.engine.core.movement import (
     ENGAGED_GAP,
     engaged_with,
@@ -83,6 +84,7 @@ from wartime.engine.core.movement import (
 # in_contact is also re-exported for constraints, until it reads core.movement.
 from wartime.engine.core.movement import in_contact as in_contact
 from wartime.engine.core.routes import travel
+from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
@@ -536,10 +538,15 @@ def _too_tall_to_jump(state: GameState, figure: Figure, start: Point, end: Point
     if start == end:
         return []
     line = shapely.LineString([start, end])
-    tall = [s for s in state.world.solids if s.height >= leaps.clearance(figure)]  # Saltador
+    tall = [s for s in state.world.solids if s.height >= _clearance(figure)]
     return [
         s for s, gap in zip(tall, _gaps(line, tall), strict=True) if gap < figure.radius - _SLACK
     ]
+
+
+def _clearance(figure: Figure) -> float:
+    """A jump clears what is lower than this: the jumper's height (Saltador: as tall too)."""
+    return hookspecs.jump_clearance.thread(figure.height, figure)
 
 
 def _jump_problem(state: GameState, figure: Figure, start: Point, end: Point) -> str | None:
@@ -550,13 +557,13 @@ def _jump_problem(state: GameState, figure: Figure, start: Point, end: Point) ->
             f"Too tall to jump over: {what}; a jump clears what is lower than "
             f"{figure.id} ({figure.height:g} K)"
         )
-    return _landing_problem(state, figure, start, end, clears=leaps.clearance(figure))
+    return _landing_problem(state, figure, start, end, clears=_clearance(figure))
 
 
 def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Salto de longitud (3, AGI): a straight jump of MOV × the AGI factor."""
-    if action.options:  # Súper salto: a leap of the entry's K (engine/leaps.py)
-        return leaps.leap(state, figure, action)
+    if action.options:  # Súper salto: a leap of the entry's K
+        return _leap(state, figure, action)
     goal = _destination(state, figure, action, JUMP.name)
     _on_ground(figure, JUMP.name)
     start = figure.position
@@ -564,7 +571,7 @@ def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[
     if length == 0:
         raise IllegalActionError(f"{JUMP.name} needs a point to jump to")
     factor = JUMP_TABLE.factor(figure.profile.agi)
-    reach = _scale(JUMP_TABLE, figure) * factor + leaps.jump_extra(figure)  # Saltador
+    reach = _scale(JUMP_TABLE, figure) * factor + stats.stride_extra(figure, JUMP.id)  # Saltador
     land = _along(start, goal, reach)
     problem = _jump_problem(state, figure, start, land)
     if problem:
@@ -598,10 +605,69 @@ def _short_landing(
     k = distance
     while k > 0:
         spot = _along(start, goal, k)
-        if _landing_problem(state, figure, start, spot, clears=leaps.clearance(figure)) is None:
+        if _landing_problem(state, figure, start, spot, clears=_clearance(figure)) is None:
             return spot
         k -= SHORT_STEP
     return start
+
+
+def _leap_of(figure: Figure, label: str) -> tuple[float, int, int | None, int | None]:
+    """(K, ENE, rough ENE, rough wounds) of the leap entry ``label`` the figure carries."""
+    for trait, effect in entries_of(figure, None):
+        if trait.name == label and effect.leap is not None and effect.leap_ene is not None:
+            return effect.leap, effect.leap_ene, effect.rough_ene, effect.rough_wounds
+    allowed = [t.name for t, e in entries_of(figure, None) if e.leap is not None]
+    raise IllegalActionError(option_refused(figure.id, label, "with a jump", allowed))
+
+
+def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Súper salto (``leap`` + ``leap_ene``): a Salto de longitud that names the entry among
+    its options goes that many K (plus Saltador's) for that ENE, with the jump's CH AGI as
+    usual (a failure lands short at half the way).  When it takes off from or lands on
+    difficult or extreme ground, a second CH AGI follows the landing: failed, it loses
+    ``rough_ene`` ENE and checks CH CON, and a failed CH CON costs ``rough_wounds``
+    wounds with no CH DEF (core.heights.rough_failure)."""
+    if len(action.options) != 1:
+        raise IllegalActionError("A jump takes one leap entry at most")
+    label = action.options[0]
+    k, ene, rough_ene, rough_wounds = _leap_of(figure, label)
+    name = f"{JUMP.name} ({label})"
+    goal = _destination(state, figure, action, name)
+    _on_ground(figure, name)
+    start = figure.position
+    if math.dist(start, goal) == 0:
+        raise IllegalActionError(f"{name} needs a point to jump to")
+    reach = k + stats.stride_extra(figure, JUMP.id)  # Saltador
+    land = _along(start, goal, reach)
+    problem = _jump_problem(state, figure, start, land)
+    if problem:
+        raise IllegalActionError(problem)
+    events = [spend(figure, ene, name)]
+    outcome, event = _check(state, figure, JUMP, [])
+    events.append(event)
+    if outcome.passed:
+        if outcome is Outcome.CRITICAL:
+            further = _along(start, goal, reach + CRITICAL_EXTRA_K)
+            if further != land and _jump_problem(state, figure, start, further) is None:
+                land = further
+        verb = "salta"
+    else:
+        land = _short_landing(state, figure, start, goal, math.dist(start, land) / 2)
+        text = f"{figure.id} falla el salto y cae corto"
+        events.append(Event("short_jump", text, {"figure": figure.id}))
+        verb = "cae tras saltar"
+    _seat(state, figure, land)
+    events += _arrive(figure, start, land, math.dist(start, land), verb, reach=reach)
+    if rough_ene is None or rough_wounds is None or not (rough(state, start) or rough(state, land)):
+        return events
+    agi = figure.profile.agi
+    outcome, event = roll(state, figure, f"CH AGI ({label})", agi, acting_modifiers(figure))
+    events.append(event)
+    if outcome.passed:
+        return events
+    return events + rough_failure(
+        state, figure, label, rough_ene, rough_wounds, "cae mal en terreno difícil"
+    )
 
 
 # -- Subir a un alto (3, AGI) ----------------------------------------------------------
@@ -633,7 +699,7 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
             "so move into contact first"
         )
     factor = HIGH_TABLE.factor(figure.profile.agi)
-    own = leaps.own_reach(figure, _scale(HIGH_TABLE, figure) * factor)  # Saltador
+    own = hookspecs.climb_reach.thread(_scale(HIGH_TABLE, figure) * factor, figure)  # Saltador
     helped = _helping(state, figure, solid.height - own)
     reach = own + sum(lift for _, lift in helped)
     if solid.height > reach + _FIT:
@@ -746,7 +812,7 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
     near = too_close(landing, spot, ground)
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
-    dan, halved = leaps.fall_dan(figure, fall_damage(height, figure.height))  # Saltador
+    dan, halved = hookspecs.fall_dan.thread((fall_damage(height, figure.height), None), figure)
     spared = bonuses.falls_unharmed(figure) if dan else None  # Caer con estilo
     events = [spend(figure, _fixed_ene(FALL), FALL.name)]
     figure.next_action_modifier = 0

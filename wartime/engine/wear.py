@@ -50,6 +50,8 @@ from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Profile, Trait
+from wartime.engine.psychology import psi_check
+from wartime.engine.responses import entry_name
 from wartime.geometry.terrain import SURCHARGE
 from wartime.rules.effects import Effect, load_effects
 
@@ -251,8 +253,6 @@ def _test(
         events.append(event)
         return None if outcome.passed else f"falla el CH {attribute}"
     if effect.use_psi:
-        from wartime.engine.psychology import psi_check
-
         events += psi_check(state, figure, trait.name)
         return None
     assert effect.misfire is not None
@@ -266,8 +266,6 @@ _MISFIRES = {"Sin munición": "se queda sin munición", "Munición atascada": "e
 
 
 def _lose(figure: Figure, action: Action, price: int, name: str, why: str) -> list[Event]:
-    from wartime.engine.responses import entry_name
-
     events = [spend(figure, price, f"{entry_name(action)} ({name})")] if price else []
     figure.next_action_modifier = 0
     text = f"{name}: {figure.id} {why}: pierde la acción"

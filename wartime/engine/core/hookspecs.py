@@ -240,6 +240,18 @@ no_room: Hook[[GameState, Figure, Figure | None], str | None] = Hook("no_room")
 # (Asiento eyectable), or None.
 ejects: Hook[[Figure], str | None] = Hook("ejects")
 
+# A jump of ``figure`` clears what is lower than this, threaded from its own height
+# (Saltador: as tall as itself too).
+jump_clearance: Thread[[Figure], float] = Thread("jump_clearance")
+
+# The height ``figure`` reaches with Subir a un alto on its own, threaded from what its
+# AGI gives (Saltador: at least its own height).
+climb_reach: Thread[[Figure], float] = Thread("climb_reach")
+
+# A fall's (DAÑ, the entry that changed it) for ``figure``, threaded from the band's DAÑ
+# and None (Saltador halves it).
+fall_dan: Thread[[Figure], tuple[int, str | None]] = Thread("fall_dan")
+
 # LEGAL ACTIONS -------------------------------------------------------------------------
 
 # What else ``figure`` may take now, beyond its attacks and metaabilities: candidates,
