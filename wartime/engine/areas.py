@@ -58,6 +58,7 @@ from wartime.engine.combat import (
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import noise_event
 from wartime.engine.core.sight import endless
+from wartime.engine.core.templates import caught
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -71,9 +72,7 @@ from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import K_PER_DIE, Scatter, scatter
 from wartime.geometry.templates import (
     Chain,
-    Coverage,
     Template,
-    coverage,
     jump_chain,
     make_template,
 )
@@ -371,25 +370,6 @@ def _lay(state: GameState, shot: Shot, point: Point) -> Template:
         point = shot.aim.point  # no direction from the attacker's own centre: keep the aim's
     area = hookspecs.template_shape.thread(area, figure, shot.weapon)  # Arco concentrado
     return make_template(area, point, figure.disc(), state.scenario.ruleset.line_width)
-
-
-def caught(
-    state: GameState, template: Template, level: int, exclude: str | None = None
-) -> tuple[Coverage, list[Figure], Event]:
-    """The figures a template lays over at ``level``, nearest its origin first, and the
-    log of it (shared by shots and bombs, engine/mines.py)."""
-    exposed = [f for f in state.figures.values() if f.present and f.level == level]
-    covered = coverage(template, [f.disc() for f in exposed], exclude=exclude)
-    origin = template.origin
-    hit = sorted(
-        (state.figures[i] for i in (*covered.full, *covered.partial)),
-        key=lambda f: (center_distance(origin, f.position), f.id),
-    )
-    names = ", ".join(f.id for f in hit) or "nadie"
-    text = f"Área {template.shape} en ({origin[0]:.1f}, {origin[1]:.1f}): alcanza a {names}"
-    data = {"shape": template.shape, "origin": list(origin), "full": list(covered.full),
-            "partial": list(covered.partial)}  # fmt: skip
-    return covered, hit, Event("template", text, data)
 
 
 def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:

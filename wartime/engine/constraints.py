@@ -37,14 +37,13 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import SIDES
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, action_weapon, carries, check_kinds
+from wartime.engine.book import SWAP
 from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import missing_arms
-from wartime.engine.core.movement import engaged_with, holder
+from wartime.engine.core.movement import engaged_with, holder, in_contact
 from wartime.engine.figures import Figure
-from wartime.engine.items import SWAP
 from wartime.engine.profiles import Profile, Trait, Weapon
 from wartime.engine.sequence import possessed
-from wartime.engine.terrain_moves import in_contact
 from wartime.rules.catalog import load_catalog
 from wartime.rules.equipment import ENORMOUS, MEGA_ARMOUR
 from wartime.rules.text import fold

@@ -33,7 +33,7 @@ from wartime.board.shapes import Disc, Point
 from wartime.engine import bonuses
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import keyed
-from wartime.engine.book import cost, difficulty, entry
+from wartime.engine.book import SWAP, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, burden_modifiers, roll, spend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import (
@@ -60,7 +60,6 @@ if TYPE_CHECKING:
 CARRY = "mover_cargado"
 FOLLOW_STEPS = 72  # a helper that cannot keep its place tries this many spots round each
 _CLEAR = 1e-6  # K: a helper's way that ends this close to its spot reached it
-SWAP = " por "  # Comerciar: "cuchillo por pistola" gives one piece and takes the other
 TAKE_ALL = None  # Saquear without an item: every piece the body carries
 Move = tuple[Figure, Figure, Weapon]  # giver, receiver, the piece
 

@@ -18,14 +18,12 @@ picked up again.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
-from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, strength, unarmed_divisor
 from wartime.engine.book import (
@@ -61,7 +59,9 @@ from wartime.engine.core.movement import (
     contact_point,
     engaged_with,
     holder,
+    melee_group,
     noise_event,
+    shove,
 )
 from wartime.engine.core.routes import travel
 from wartime.engine.core.stats import sight_extra, vol
@@ -147,18 +147,6 @@ def _in_range(distance: float, reach: float, what: str) -> None:
 def _need_los(seen_los: str, target: Figure) -> None:
     if seen_los == "blocked":
         raise IllegalActionError(f"No LdV to {target.id}")
-
-
-def melee_group(state: GameState, figure: Figure) -> list[Figure]:
-    """Combate CaC múltiple: everyone linked to ``figure`` through base contacts with enemies."""
-    found = {figure.id: figure}
-    frontier = [figure]
-    while frontier:
-        for other in engaged_with(state, frontier.pop()):
-            if other.id not in found:
-                found[other.id] = other
-                frontier.append(other)
-    return sorted(found.values(), key=lambda f: f.id)
 
 
 def _held_weapon(figure: Figure) -> Weapon | None:
@@ -257,26 +245,6 @@ def _ranged_hit(
     return events + defend(
         state, target, damage, cover, attacker=None, source=shooter.position, blow=blow
     )
-
-
-def _shove(state: GameState, target: Figure, away_from: Point, distance: float) -> Event:
-    """Push ``target`` straight away from ``away_from``; walls and bases stop it."""
-    dx, dy = target.position[0] - away_from[0], target.position[1] - away_from[1]
-    length = math.hypot(dx, dy) or 1.0
-    goal = (
-        target.position[0] + dx / length * distance,
-        target.position[1] + dy / length * distance,
-    )
-    start = target.position
-    if target.level == 1:
-        moved = state.physics().move_toward(target.id, goal, distance)
-        end, travelled = moved.end, moved.travelled
-    else:
-        end, travelled = goal, distance
-    target.position = end
-    text = f"{target.id} es empujado {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
-    data = {"figure": target.id, "from": list(start), "to": list(end), "travelled": travelled}
-    return Event("pushed", text, data)
 
 
 # -- ranged variants ---------------------------------------------------------------------------
@@ -595,7 +563,7 @@ def empujar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     target, result, mine, events = _contested_blow(state, figure, action, "empujar")
     if result is OpposedResult.ACTOR:
         distance = max(1, figure.profile.con - target.profile.con)
-        events.append(_shove(state, target, figure.position, distance))
+        events.append(shove(state, target, figure.position, distance))
         if mine is Outcome.CRITICAL and target.posture is not Posture.PRONE:
             target.posture = Posture.PRONE
             events.append(

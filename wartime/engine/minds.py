@@ -32,11 +32,10 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.checks import chance
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.movement import engaged_with, melee_group
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.melee_variants import melee_group
 from wartime.engine.psychology import psi_check
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance

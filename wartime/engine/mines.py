@@ -34,11 +34,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Disc, Point
-from wartime.engine.areas import caught
 from wartime.engine.combat import defend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.bombs import TOUCH
 from wartime.engine.core.bombs import Mine as Mine  # re-export: state's annotation, tests
+from wartime.engine.core.templates import caught
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.geometry.distance import center_distance, point_to_base

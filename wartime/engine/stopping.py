@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
+from wartime.engine.core.movement import shove
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.melee_variants import _shove
 
 if TYPE_CHECKING:
     from wartime.engine.hits import Blow, Landing
@@ -47,7 +47,7 @@ def pushed(
         f"{entry}: {target.id} retrocede {distance} K (DAÑ {damage} + 2 − CON {target.profile.con})"
     )
     note = Event("stopped", text, {"figure": target.id, "entry": entry, "distance": distance})
-    return [note, _shove(state, target, origin, distance)]
+    return [note, shove(state, target, origin, distance)]
 
 
 @hookspecs.landed.impl(order=30, key="stopping")

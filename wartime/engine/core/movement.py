@@ -95,6 +95,18 @@ def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
     ]
 
 
+def melee_group(state: GameState, figure: Figure) -> list[Figure]:
+    """Combate CaC múltiple: everyone linked to ``figure`` through base contacts with enemies."""
+    found = {figure.id: figure}
+    frontier = [figure]
+    while frontier:
+        for other in engaged_with(state, frontier.pop()):
+            if other.id not in found:
+                found[other.id] = other
+                frontier.append(other)
+    return sorted(found.values(), key=lambda f: f.id)
+
+
 def in_contact(figure: Figure, other: Figure) -> bool:
     """Base contact on the same ground (the 0.05 K of CaC contact)."""
     gap = edge_distance(figure.position, figure.radius, other.position, other.radius)
@@ -167,6 +179,27 @@ def noise_event(figure: Figure, source: Point, radius: float) -> Event:
 
 SPOT_REACH = 10.0  # K around where a base was that a free spot is looked for
 SPOT_STEP = 0.25  # K between the rings looked at
+
+
+def shove(state: GameState, target: Figure, away_from: Point, distance: float) -> Event:
+    """Push ``target`` straight away from ``away_from``; walls and bases stop it (Empujar,
+    Munición de parada)."""
+    dx, dy = target.position[0] - away_from[0], target.position[1] - away_from[1]
+    length = math.hypot(dx, dy) or 1.0
+    goal = (
+        target.position[0] + dx / length * distance,
+        target.position[1] + dy / length * distance,
+    )
+    start = target.position
+    if target.level == 1:
+        moved = state.physics().move_toward(target.id, goal, distance)
+        end, travelled = moved.end, moved.travelled
+    else:
+        end, travelled = goal, distance
+    target.position = end
+    text = f"{target.id} es empujado {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    data = {"figure": target.id, "from": list(start), "to": list(end), "travelled": travelled}
+    return Event("pushed", text, data)
 
 
 def free_spot(state: GameState, figure: Figure) -> Point | None:

@@ -1,0 +1,37 @@
+"""Templates on the table (ÁREAS): which figures a laid template covers.
+
+An area weapon's template (engine/areas.py) and a bomb's blast (engine/mines.py) reach
+the figures the same way: every base at the template's height wholly or partly inside
+it, nearest the template's origin first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.events import Event
+from wartime.engine.figures import Figure
+from wartime.geometry.distance import center_distance
+from wartime.geometry.templates import Coverage, Template, coverage
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
+
+
+def caught(
+    state: GameState, template: Template, level: int, exclude: str | None = None
+) -> tuple[Coverage, list[Figure], Event]:
+    """The figures a template lays over at ``level``, nearest its origin first, and the
+    log of it (shared by shots and bombs)."""
+    exposed = [f for f in state.figures.values() if f.present and f.level == level]
+    covered = coverage(template, [f.disc() for f in exposed], exclude=exclude)
+    origin = template.origin
+    hit = sorted(
+        (state.figures[i] for i in (*covered.full, *covered.partial)),
+        key=lambda f: (center_distance(origin, f.position), f.id),
+    )
+    names = ", ".join(f.id for f in hit) or "nadie"
+    text = f"Área {template.shape} en ({origin[0]:.1f}, {origin[1]:.1f}): alcanza a {names}"
+    data = {"shape": template.shape, "origin": list(origin), "full": list(covered.full),
+            "partial": list(covered.partial)}  # fmt: skip
+    return covered, hit, Event("template", text, data)
