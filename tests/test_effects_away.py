@@ -11,7 +11,7 @@ import dataclasses
 from wartime.board.battlefield import Deployment
 from wartime.engine import Action, GameState, PendingKind, Scenario
 from wartime.engine.profiles import Trait
-from wartime.engine.psychology import _near
+from wartime.engine.psychology import near
 
 from . import engine_support as support
 from .engine_support import START_ENE, profile, scenario, started
@@ -86,7 +86,7 @@ def test_an_away_figure_is_not_seen_aimed_at_or_counted() -> None:
     shot = Action("ataque_distancia", "b", target="a", item="fusil")
     support.refused(state, shot, "away from the table")
     assert all(a.target != "a" for a in state.legal_actions())
-    assert _near(state, state.figures["b"], side_is_ally=False) == [state.figures["c"]]
+    assert near(state, state.figures["b"], side_is_ally=False) == [state.figures["c"]]
     support.do(state, Action("mover", "b", point=(20.0, 10.0)))  # c may react, never a
     assert state.window is None or "a" not in state.window.candidates
 

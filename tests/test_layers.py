@@ -45,11 +45,11 @@ def test_core_imports_without_pygame() -> None:
 # may only go down, and a commit that lowers one lowers its limit here too.  The issue is
 # done when every figure reads its target.
 RATCHET = {
-    "core imports an action, an entry or the AI": (19, 0),
-    "an action imports another action, an entry or the AI": (40, 0),
-    "an entry imports another entry or the AI": (3, 0),
-    "wartime imports inside functions": (18, 0),
-    "modules in the largest import cycle": (37, 8),
+    "core imports an action, an entry or the AI": (0, 0),
+    "an action imports another action, an entry or the AI": (0, 0),
+    "an entry imports another entry or the AI": (0, 0),
+    "wartime imports inside functions": (0, 0),
+    "modules in the largest import cycle": (1, 8),
 }
 
 

@@ -23,18 +23,18 @@ from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
 from wartime.engine.book import COUNTER, DRAW, MENTAL
 from wartime.engine.combat import melee_damage, range_penalty, sight
+from wartime.engine.core.magic import mind_attribute
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.core.pending import PendingKind
+from wartime.engine.core.sight import in_vision
 from wartime.engine.core.stats import vol
 from wartime.engine.countermagic import counter_mages
 from wartime.engine.driving import TURN_LIMIT, drives
 from wartime.engine.entry_actions import ACTION as ENTRY_ACTION
 from wartime.engine.figures import Figure
 from wartime.engine.gear import uses
-from wartime.engine.mind import mind_attribute
 from wartime.engine.options import offers, optional
 from wartime.engine.profiles import Weapon
-from wartime.engine.reactions import in_vision
 from wartime.engine.responses import DODGE, answers
 from wartime.engine.sequence import candidates
 from wartime.engine.shields import shield_of

@@ -18,13 +18,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from wartime.board.battlefield import LEVELS  # DESIGN §7: the book's −3 is −1
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
 from wartime.engine.book import cost, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
-from wartime.engine.core.heights import rough, rough_failure
+from wartime.engine.core.heights import reach, rough, rough_failure
 from wartime.engine.core.movement import (
     HIGH,
     engaged_with,
@@ -44,20 +45,9 @@ from wartime.rules.dice import Outcome
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-LEVELS = (-1, 1, 2, 3, 4)  # DESIGN §7: the book's −3 is −1
 FAILED_ENE = 3  # Cambiar de altitud: a failed CH AGI costs ENE 3 more
 FUMBLE_WOUNDS = 3  # ... and a fumble 3 wounds
 _MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "movement")
-
-
-def reach(state: GameState, figure: Figure) -> tuple[int, int]:
-    """The lowest and highest heights the figure may use, from where the map placed it."""
-    placed = state.scenario.start_level(figure.id)
-    if placed >= 2:
-        return hookspecs.heights.thread((1, 4), figure)  # Sub, Planeador, Aerostático
-    if placed <= -1:
-        return hookspecs.heights.thread((-1, 1), figure)
-    return hookspecs.heights.thread((1, 1), figure)
 
 
 def change(state: GameState, figure: Figure, action: Action) -> list[Event]:

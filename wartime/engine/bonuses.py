@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
 from wartime.engine.core.anatomy import serves
+from wartime.engine.core.denial import denied, void
 from wartime.engine.core.movement import FAST, engaged_with
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import carried, entries_of, per_profile
@@ -122,8 +123,6 @@ def effect_value(effect: Effect, trait: Trait) -> int:
 def sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[str, Trait, Effect]]:
     """Every effect that may reach ``actor``'s roll, with whose it is, less what Niega
     (X) of the roller or of the figure it acts against denies (denial.py)."""
-    from wartime.engine.core.denial import denied, void
-
     found = _sources(state, actor, ctx)
     against = ctx.against
     if not (denied(actor) or (against is not None and denied(against))):

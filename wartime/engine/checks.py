@@ -22,6 +22,7 @@ from wartime.rules.actions import Group, load_actions
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
+    from wartime.engine.profiles import Profile
     from wartime.engine.state import GameState
 
 Modifiers = list[tuple[str, int]]
@@ -231,14 +232,20 @@ def burden_modifiers(figure: Figure, purpose: str) -> Modifiers:
     if over > 0:
         mods.append(("sobrecarga", -over))
     if "AGI" in kinds:
-        from wartime.engine.wear import misfit as gaps  # Ajustable (wear.py)
-
-        misfit = gaps(figure.profile)
-        if misfit:
-            mods.append(("TAL contra CON", -misfit))
+        gaps = misfit(figure.profile)
+        if gaps:
+            mods.append(("TAL contra CON", -gaps))
         if figure.looted:  # Saquear: −1 per object looted, until the turn ends (items.py)
             mods.append((LOOTED, -figure.looted))
     return mods
+
+
+def misfit(profile: Profile) -> int:
+    """TAL contra CON: the sum of the gaps between each protection's TAL and the CON; a
+    fitted piece (Ajustable) one off the CON adds nothing."""
+    fitted = profile.fitted + (False,) * (len(profile.talla) - len(profile.fitted))
+    gaps = (abs(tal - profile.con) for tal in profile.talla)
+    return sum(gap for gap, snug in zip(gaps, fitted, strict=False) if not (snug and gap == 1))
 
 
 def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:

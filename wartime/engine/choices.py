@@ -19,12 +19,12 @@ from wartime.engine.book import COUNTER, MENTAL
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with, holder
 from wartime.engine.core.pending import PendingKind
+from wartime.engine.core.routes import move_problem
 from wartime.engine.core.sight import endless
 from wartime.engine.core.stats import prices_moves, sight_extra, stride_extra, vol
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.deployment import choices
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.moves import move_problem
 from wartime.engine.profiles import Weapon
 from wartime.engine.responses import DODGE, FLEE, GUARD, answers
 from wartime.engine.sequence import candidates, possessed

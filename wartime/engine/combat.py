@@ -25,14 +25,14 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.melee import cac_impact, surprised
 from wartime.engine.core.movement import FAST, engaged_with, noise_event
 from wartime.engine.core.protections import crush, wall_pieces, wound_piece
-from wartime.engine.core.sight import astray, endless, sees_through
+from wartime.engine.core.sight import astray, endless, in_vision, sees_through
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import HANDLERS, register
 from wartime.engine.profiles import UNARMED, Weapon
-from wartime.engine.psychology import psi_check, stress_limits, trauma
+from wartime.engine.psychology import TRAUMA, near, psi_check, stress_limits
 from wartime.engine.world import CoverQuery
 from wartime.errors import IllegalActionError
 from wartime.geometry.cover import cover_class, line_of_sight
@@ -759,6 +759,16 @@ def _devour(striker: Figure, victim: Figure, heal: tuple[str, int]) -> list[Even
     why = f"{barred} se lo impide" if barred else f"recupera {healed} herida(s)"
     text = f"{name}: {striker.id} acaba con {victim.id} y {why}"
     return [Event("healed", text, {"figure": striker.id, "healed": healed})]
+
+
+def trauma(state: GameState, fallen: Figure, by: Figure | None) -> list[Event]:
+    """PSICOLOGÍA, situación traumática (our reading): each ally within 5 K that sees a Pj
+    fall checks PSI; ``by`` struck it down (a critical CH LOC would charge it)."""
+    events: list[Event] = []
+    for ally in sorted(near(state, fallen, side_is_ally=True), key=lambda f: f.id):
+        if in_vision(state, ally, fallen) and sight(state, ally, fallen).cover_class != "total":
+            events += psi_check(state, ally, f"{TRAUMA}: cae {fallen.id}", source=by)
+    return events
 
 
 def wound(

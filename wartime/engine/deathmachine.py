@@ -90,8 +90,13 @@ def in_field(state: GameState, figure: Figure, weapon: Weapon) -> list[Figure]:
     return sorted(found, key=key)
 
 
-def volley(state: GameState, window: Window, reactor: Figure, action: Action) -> list[Event]:
+@hookspecs.reacts_with.impl(order=10, key="deathmachine")
+def volley(
+    state: GameState, window: Window, reactor: Figure, action: Action
+) -> list[Event] | None:
     """The side's reaction is the weapon's volley: no CH VOL, no ENE."""
+    if action.item is None:
+        return None
     weapon = next((w for w in weapons(reactor) if w.id == action.item), None)
     if weapon is None:
         raise IllegalActionError(f"{reactor.id} carries no weapon {action.item!r} with {ENTRY}")

@@ -2,7 +2,7 @@
 
 - **Sub** (``lowest``), **Planeador** and **Aerostático** (``highest``): the heights the
   bearer may reach, whatever the map placed it at (:func:`widened`, on the ``heights``
-  hook of altitude.reach).  Planeador's take-off and landing cost ENE 3 (plain
+  hook of core.heights.reach).  Planeador's take-off and landing cost ENE 3 (plain
   ``stat: ENE`` data), and leaving or reaching rough ground it takes the CH AGI of the
   action list, whose failure costs ENE 3 and a CH CON, failed 3 wounds (:func:`rough_rule`,
   played by core.heights.rough_failure).

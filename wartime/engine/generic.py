@@ -23,7 +23,6 @@ a neuromante's Curar may treat stress instead (``item`` "estrés", PSICOLOGÍA, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
@@ -31,22 +30,20 @@ from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context, carries, focus_step
 from wartime.engine.book import attribute, difficulty, entry
 from wartime.engine.checks import acting_modifiers, roll, spend
-from wartime.engine.combat import Sight, magazine_size, rounds_left, sight, wound
-from wartime.engine.core import bombs, hookspecs, stats
+from wartime.engine.combat import Sight, magazine_size, rounds_left, wound
+from wartime.engine.core import bombs
 from wartime.engine.core.movement import ENGAGED_GAP
-from wartime.engine.core.perform import COVERED, reveal
 from wartime.engine.core.perform import perform as perform  # re-export: reactions, sequence
+from wartime.engine.core.perform import reveal, spots, watching
 from wartime.engine.core.poison import cure
-from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure, drop_weapon
 from wartime.engine.handlers import Handler, register
 from wartime.engine.hits import no_healing
 from wartime.engine.profiles import Weapon
-from wartime.engine.psychology import treat_stress
+from wartime.engine.psychology import NEUROMANCER, STRESS, treat_stress
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
-from wartime.geometry.vision import can_interact, vision_range
 from wartime.rules.actions import Action as Entry
 from wartime.rules.actions import EneSource
 from wartime.rules.dice import Outcome
@@ -195,29 +192,10 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
     return [*events, Event("hidden", text, {"figure": figure.id})]
 
 
-def watching(state: GameState, figure: Figure) -> Iterator[tuple[Figure, Sight]]:
-    """The enemies that could see ``figure`` now, by id, each with its sight of it: able
-    to interact at range and within their own CdV's reach, whatever their facing.
-
-    Lazy, in the order Esconderse asks them; a cover batch (offers.py) asks them all."""
-    for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
-        if not can_interact(enemy.level, figure.level, ranged=True):
-            continue
-        seen = sight(state, enemy, figure)
-        cdv = vision_range(vol(state, enemy)) + stats.sight_extra(enemy)  # Súper vista...
-        if seen.distance <= cdv:
-            yield enemy, seen
-
-
 def seen_by(state: GameState, figure: Figure) -> tuple[Figure, Sight] | None:
     """The first enemy that sees ``figure`` with 50% cover or less, and its sight: while
     there is one, Esconderse is refused."""
     return next(((e, seen) for e, seen in watching(state, figure) if spots(figure, seen)), None)
-
-
-def spots(figure: Figure, seen: Sight) -> bool:
-    """A watcher's ``seen`` of ``figure`` finds it: 50% cover or less (Sombra needs none)."""
-    return seen.cover_class not in COVERED and not any(hookspecs.hides_bare.collect(figure))
 
 
 # -- Buscar, Percibir --------------------------------------------------------------------------
@@ -283,8 +261,6 @@ def buscar(state: GameState, figure: Figure, action: Action) -> list[Event]:
 # -- Curar / Reparar ---------------------------------------------------------------------------
 
 
-STRESS = "estrés"  # Curar's item for a neuromante treating stress
-NEUROMANCER = "Neuromante"
 
 
 def knocked_out(figure: Figure) -> bool:

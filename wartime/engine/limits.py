@@ -7,7 +7,7 @@
 - **Forbidden actions** (``forbids``, Lastrado, Piernas muy cortas) and **heavy weapons**
   (``heavy``, Arma pesada: CON must be above the weapon's DAÑ): :func:`refusal` says why
   an action is refused, for ``generic.perform`` and for the sampled moves of
-  ``legal_actions()`` (``moves.move_problem``, through the ``move_refusal`` hook).
+  ``legal_actions()`` (``core.routes.move_problem``, through the ``move_refusal`` hook).
 - **A cap on a weapon's ENE** (``ene_cap``, Rambo): :func:`capped` lowers the ENE of an
   action that uses a weapon to the cap, after every other modifier (``checks.afford``).
 - **Lento** (``stat: ENE`` + ``group: movement``) is an ordinary ENE modifier; the moves

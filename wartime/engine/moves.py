@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import math
-from functools import partial
 from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.engine.actions import Action
-from wartime.engine.bonuses import ene_modifiers
 from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import sight
 from wartime.engine.core import hookspecs, stats
@@ -17,13 +14,14 @@ from wartime.engine.core.movement import CHARGE_MIN, STRIDES, contact_point, eng
 
 # route and travel are also re-exported for the modules that still import them from
 # here (offers, responses), until those read core.routes.
+from wartime.engine.core.routes import facing_problem
 from wartime.engine.core.routes import route as route
 from wartime.engine.core.routes import travel as travel
-from wartime.engine.core.vehicles import drives, final_turn, turn_problem, turn_to
+from wartime.engine.core.vehicles import drives, final_turn, turn_to
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
-from wartime.engine.sequence import end_activation, fleeing_only
+from wartime.engine.sequence import end_activation
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 
@@ -60,50 +58,6 @@ cuerpo_a_tierra = _posture(Posture.PRONE, "Cuerpo a tierra")
 levantarse = _posture(Posture.STANDING, "Levantarse")
 
 
-def move_problem(
-    state: GameState, figure: Figure, action: Action, *, engaged: bool | None = None,
-    clear: bool = False,
-) -> str | None:  # fmt: skip
-    """Why a Mover/Correr/Esprintar would be refused, without a trial state (fast).
-
-    ``engaged`` may be passed when the caller already knows it (many samples, one check);
-    ``clear`` when it has probed the straight way at least as far (see :func:`route`).
-    """
-    stride = STRIDES[action.kind]
-    if action.point is None:
-        return f"{stride.label} needs a destination point"
-    if engaged if engaged is not None else engaged_with(state, figure):
-        return "Engaged in CaC: use Destrabarse to leave the combat"
-    if action.kind == "esprintar" and figure.sprinted_now:
-        return "Esprintar only once per activation"
-    problem = _facing_problem(figure, action.facing)
-    problem = problem or hookspecs.move_refusal.first(state, figure, action)  # Lastrado
-    if problem:
-        return problem
-    budget = figure.mov + stride.extra_k + stats.stride_extra(figure, action.kind)  # Rápido
-    saved = figure.ene_pending, figure.ene_modifiers
-    if stats.prices_moves(figure):  # Lento: the move is priced as it will be paid
-        figure.ene_pending = partial(ene_modifiers, state, figure, action)
-    try:
-        if figure.panic:
-            fleeing_only(state, figure, action)
-        route(state, figure, action.point, budget, stride, clear=clear)
-    except IllegalActionError as exc:
-        return str(exc)
-    finally:
-        figure.ene_pending, figure.ene_modifiers = saved
-    return None
-
-
-def _facing_problem(figure: Figure, facing: float | None) -> str | None:
-    """A final facing: up to 45° for a transport; a Pj outside its activation keeps its own."""
-    if facing is not None and figure.reacting and not drives(figure):
-        return "A Pj cannot pivot outside its activation (Girar y pivotar): use Pivotar"
-    if facing is not None and not math.isfinite(facing):
-        return "The facing must be a number of degrees"
-    return turn_problem(figure, facing)
-
-
 def _end_facing(figure: Figure, facing: float | None) -> list[Event]:
     """Turn at the end of a move: a transport up to 45°, a Pj acting as it likes."""
     if drives(figure):
@@ -125,7 +79,7 @@ def _stride(kind: str) -> Handler:
                 raise IllegalActionError("Esprintar only once per activation")
             figure.sprinted_now = figure.sprinted = True
         hunted = hookspecs.turn_beyond.first(figure, action.facing)  # Caza: a CH AGI further
-        problem = None if hunted else _facing_problem(figure, action.facing)
+        problem = None if hunted else facing_problem(figure, action.facing)
         if problem:
             raise IllegalActionError(problem)
         budget = figure.mov + stride.extra_k + stats.stride_extra(figure, kind)  # Rápido

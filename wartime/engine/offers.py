@@ -21,9 +21,9 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from wartime.board.battlefield import LEVELS
 from wartime.board.shapes import Point
 from wartime.engine.actions import Action
-from wartime.engine.altitude import LEVELS, reach
 from wartime.engine.bonuses import carries
 from wartime.engine.book import cost, entry
 from wartime.engine.combat import (
@@ -34,16 +34,25 @@ from wartime.engine.combat import (
     shot_query,
     sight,
 )
-from wartime.engine.core.movement import ENGAGED_GAP, engaged_with
+from wartime.engine.core.heights import reach
+from wartime.engine.core.magic import mind_attribute
+from wartime.engine.core.melee import UNSEEN_TRAITS
+from wartime.engine.core.movement import (
+    ENGAGED_GAP,
+    JUMP_TABLE,
+    SILENT,
+    TURN,
+    TURN_MIN_MOV,
+    backs_at,
+    engaged_with,
+)
+from wartime.engine.core.perform import spots, watching
+from wartime.engine.core.routes import route
 from wartime.engine.core.stats import sight_extra, vol
-from wartime.engine.driving import drives
+from wartime.engine.core.vehicles import drives
 from wartime.engine.figures import REACTION_FLOOR, Figure
-from wartime.engine.generic import NEUROMANCER, STRESS, spots, watching
-from wartime.engine.mind import mind_attribute
-from wartime.engine.moves import route
+from wartime.engine.psychology import NEUROMANCER, STRESS
 from wartime.engine.sequence import possessed
-from wartime.engine.surprise import UNSEEN_TRAITS
-from wartime.engine.terrain_moves import JUMP_TABLE, SILENT, TURN, TURN_MIN_MOV, backs_at
 from wartime.engine.world import CoverQuery
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance

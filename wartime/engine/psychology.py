@@ -34,13 +34,16 @@ if TYPE_CHECKING:
 NEAR = 5.0  # K: allies and enemies that count for outnumbering and panic
 MADNESS = "CH LOC"  # the source named on a malus a failed CH LOC gave (a lasting Grant)
 TRAUMA = "situación traumática"
+STRESS = "estrés"  # Curar's item for a neuromante treating stress
+NEUROMANCER = "Neuromante"  # the entry of those who treat stress (and cast with INT)
 
 
 def _gap(figure: Figure, other: Figure) -> float:
     return edge_distance(figure.position, figure.radius, other.position, other.radius)
 
 
-def _near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
+def near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
+    """Its allies (or enemies) present within 5 K: who counts for outnumbering and panic."""
     return [
         other
         for other in state.figures.values()
@@ -146,19 +149,6 @@ def gain_malus(state: GameState, figure: Figure) -> Event:
     return Event("malus", text, data)
 
 
-def trauma(state: GameState, fallen: Figure, by: Figure | None) -> list[Event]:
-    """PSICOLOGÍA, situación traumática (our reading): each ally within 5 K that sees a Pj
-    fall checks PSI; ``by`` struck it down (a critical CH LOC would charge it)."""
-    from wartime.engine.combat import sight
-    from wartime.engine.reactions import in_vision
-
-    events: list[Event] = []
-    for ally in sorted(_near(state, fallen, side_is_ally=True), key=lambda f: f.id):
-        if in_vision(state, ally, fallen) and sight(state, ally, fallen).cover_class != "total":
-            events += psi_check(state, ally, f"{TRAUMA}: cae {fallen.id}", source=by)
-    return events
-
-
 def treat_stress(state: GameState, patient: Figure, change: int) -> list[Event]:
     """Estrés: a neuromante's Curar moves the patient's stress by ``change`` (never below
     0); brought back to its VOL or less, one unconscious from stress comes round."""
@@ -195,7 +185,7 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
     """Panic, stress and being outnumbered are checked as a Pj starts to act."""
     events: list[Event] = []
     if figure.panic:
-        calm = [a for a in _near(state, figure, side_is_ally=True) if not a.panic]
+        calm = [a for a in near(state, figure, side_is_ally=True) if not a.panic]
         mods = [("aliado sereno", len(calm))] if calm else []
         outcome, event = roll(state, figure, "CH VOL (salir del pánico)", vol(state, figure), mods)
         events.append(event)
@@ -204,8 +194,8 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
             events.append(Event("calm", f"{figure.id} sale del pánico", {"figure": figure.id}))
     if figure.stress == vol(state, figure):
         events += loc_check(state, figure, "estrés")
-    enemies = _near(state, figure, side_is_ally=False)
-    allies = _near(state, figure, side_is_ally=True)
+    enemies = near(state, figure, side_is_ally=False)
+    allies = near(state, figure, side_is_ally=True)
     if len(enemies) > vol(state, figure) + len(allies):
         nearest = min(enemies, key=lambda e: (_gap(figure, e), e.id))  # what a critical charges
         events += psi_check(state, figure, "superado en número", source=nearest)

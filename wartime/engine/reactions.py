@@ -19,28 +19,27 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import shapely
 
 from wartime.board.shapes import Point
-from wartime.engine import senses
 from wartime.engine.actions import Action
 from wartime.engine.checks import roll
 from wartime.engine.combat import sight
+from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.perform import perform
-from wartime.engine.core.stats import sight_extra, vol
-from wartime.engine.deathmachine import volley
+from wartime.engine.core.sight import in_vision
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.handlers import HANDLERS
 from wartime.engine.psychology import keeps_nerve
 from wartime.engine.sequence import check_game_over, end_activation, possessed
 from wartime.errors import IllegalActionError
-from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import hear_all
-from wartime.geometry.vision import in_arc, vision_range
 
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
@@ -94,18 +93,13 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
         rule = state.scenario.ruleset.noise_wall_rule
         hearing = hear_all(source, radius, [e.disc() for e in able], state.world.barriers, rule)
         heard |= {e.id for e, h in zip(able, hearing, strict=True) if h.hears}
-    return sorted(seen | heard | senses.sensed(able, actor))  # Sentido arácnido (senses.py)
+    felt = set().union(*hookspecs.senses_actor.collect(able, actor))  # Sentido arácnido
+    return sorted(seen | heard | felt)
 
 
 def _sees(cover_class: str, actor: Figure) -> bool:
     """Not wholly hidden; and a Pj hidden by Esconderse only while over 50% covered."""
     return cover_class != "total" and not (actor.hidden and cover_class == "over_half")
-
-
-def in_vision(state: GameState, viewer: Figure, target: Figure) -> bool:
-    gap = edge_distance(viewer.position, viewer.radius, target.position, target.radius)
-    arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
-    return arc and gap <= vision_range(vol(state, viewer)) + sight_extra(viewer)  # Líder...
 
 
 def open_window(
@@ -163,11 +157,13 @@ def decide(state: GameState, action: Action) -> list[Event]:
             f"{action.figure} cannot react now: it neither saw nor heard {window.actor}"
         )
     reactor = state.figure(action.figure)
-    if action.item is not None:  # Machina mors: the weapon's volley (deathmachine.py)
-        return volley(state, window, reactor, action)
+    volley = hookspecs.reacts_with.first(state, window, reactor, action)  # Machina mors
+    if volley is not None:
+        return volley
     early = _early_point(window, action)
     window.candidates.remove(reactor.id)
-    turned = senses.turn_to(state, reactor, state.figure(window.actor))  # Sentido arácnido
+    actor = state.figure(window.actor)
+    turned = list(chain.from_iterable(hookspecs.reactor_chosen.collect(state, reactor, actor)))
     if reactor.lose_next:  # a failed PSI outside its activation costs this reaction
         reactor.lose_next = False
         if not window.candidates:

@@ -25,26 +25,28 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
+from wartime.engine.bonuses import Context
 from wartime.engine.book import COUNTER, DRAW, MENTAL, attribute, cost, entry
 from wartime.engine.checks import Modifiers, acting_modifiers, carrying_out, roll, spend
 from wartime.engine.checks import unpaid as checks_unpaid
+from wartime.engine.combat import defend
 from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import Stride, engaged_with, holder
 from wartime.engine.core.resolution import carry_out
+from wartime.engine.core.routes import travel
+from wartime.engine.core.sight import in_vision
 from wartime.engine.core.vehicles import drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import register
-from wartime.engine.moves import travel
 from wartime.engine.psychology import psi_check
-from wartime.engine.reactions import in_vision, open_window
+from wartime.engine.reactions import open_window
 from wartime.engine.sequence import check_game_over, possessed
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
-    from wartime.engine.bonuses import Context
     from wartime.engine.handlers import Handler
     from wartime.engine.state import GameState
 
@@ -287,13 +289,10 @@ def dodge(
     extra DAÑ of the blow (+1 when the dodger fumbled); the dodger's critical
     strikes back with DAÑ 1.
     """
-    from wartime.engine.bonuses import Context as Ctx
-    from wartime.engine.combat import defend
-
     purpose = "CH AGI ENF (esquivar)"
     mine, mine_event = roll(state, attacker, purpose, attacker.profile.agi, mods, ctx)
     _, value = attribute(state, target, entry(DODGE))
-    ctx_dodge = Ctx(attacker, melee=True, action=DODGE, defending=True)
+    ctx_dodge = Context(attacker, melee=True, action=DODGE, defending=True)
     theirs, theirs_event = roll(state, target, purpose, value, acting_modifiers(target), ctx_dodge)
     a, d = mine_event.data, theirs_event.data
     result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])

@@ -61,11 +61,13 @@ def senses_near(figure: Figure, actor: Figure) -> str | None:
     return spider[0] if _gap(figure, actor) <= attribute(figure, spider[1]) + TIE else None
 
 
+@hookspecs.senses_actor.impl(order=10, key="senses")
 def sensed(able: list[Figure], actor: Figure) -> set[str]:
     """The figures of ``able`` whose Sentido arácnido lets them react to ``actor``."""
     return {e.id for e in able if senses(e).spider is not None and senses_near(e, actor)}
 
 
+@hookspecs.reactor_chosen.impl(order=10, key="senses")
 def turn_to(state: GameState, reactor: Figure, actor: Figure) -> list[Event]:
     """Sentido arácnido: chosen to react, it faces the unnoticed actor, with no ENE nor
     CH VOL (it turns only when the actor is out of its arc)."""

@@ -19,6 +19,7 @@ from wartime.engine.actions import Action
 from wartime.engine.book import entry
 
 # cac_impact and surprised are also re-exported for combat, until it reads core.melee.
+from wartime.engine.core.melee import UNSEEN_TRAITS
 from wartime.engine.core.melee import cac_impact as cac_impact
 from wartime.engine.core.melee import surprised as surprised
 from wartime.engine.core.movement import engaged_with
@@ -31,7 +32,6 @@ from wartime.geometry.vision import in_arc
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-UNSEEN_TRAITS = frozenset({"Invisible", "Mimético"})  # they reach a back unnoticed
 
 
 def ataque_sorpresa(state: GameState, figure: Figure, action: Action) -> list[Event]:

@@ -75,8 +75,17 @@ from wartime.engine.core import hookspecs, stats
 from wartime.engine.core.heights import rough, rough_failure
 from wartime.engine.core.movement import (
     ENGAGED_GAP,
+    JUMP,
+    JUMP_TABLE,
+    SILENT,
+    TURN,
+    TURN_ENTRY,
+    TURN_MIN_MOV,
+    agi_table,
+    backs_at,
     engaged_with,
     lends_a_hand,
+    listed,
     noise_event,
     stride,
 )
@@ -89,11 +98,10 @@ from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler, register
 from wartime.errors import IllegalActionError
-from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.terrain import CHEST_FACTOR, SURCHARGE
-from wartime.geometry.vision import LEVEL_2_LIFT, in_arc
+from wartime.geometry.vision import LEVEL_2_LIFT
 from wartime.rules import actions as book
 from wartime.rules.dice import Outcome, round_half_up
 
@@ -115,34 +123,17 @@ _BISECTIONS = 60
 # -- the action list ------------------------------------------------------------------
 
 
-def _entry(action_id: str) -> book.Action:
-    entry = book.load_actions().find(action_id)
-    if entry is None:
-        raise ValueError(f"'{action_id}' is not in the action list")
-    return entry
-
-
-def _table(entry: book.Action) -> book.JumpTable:
-    if entry.table is None:
-        raise ValueError(f"'{entry.id}' has no AGI table")
-    return entry.table
-
-
 def _fixed_ene(entry: book.Action) -> int:
     if not isinstance(entry.ene, int):
         raise ValueError(f"'{entry.id}' has no fixed ENE cost")
     return entry.ene
 
 
-SILENT = stride("mover_sin_hacer_ruido")
-SWIM, SWIM_ENTRY = stride("nadar"), _entry("nadar")
-CLIMB, CLIMB_ENTRY = stride("escalar"), _entry("escalar")
-TURN, TURN_ENTRY = stride("giro_180"), _entry("giro_180")
-JUMP = _entry("salto_de_longitud")
-HIGH = _entry("subir_a_un_alto")
-FALL = _entry("dejarse_caer")
-JUMP_TABLE, HIGH_TABLE = _table(JUMP), _table(HIGH)
-TURN_MIN_MOV = next((r.value or 0 for r in TURN_ENTRY.requires if r.id == "min_mov"), 0)
+SWIM, SWIM_ENTRY = stride("nadar"), listed("nadar")
+CLIMB, CLIMB_ENTRY = stride("escalar"), listed("escalar")
+HIGH = listed("subir_a_un_alto")
+FALL = listed("dejarse_caer")
+HIGH_TABLE = agi_table(HIGH)
 TURN_NOT_ALTITUDE_3 = any(r.id == "not_altitude_3" for r in TURN_ENTRY.requires)
 TURN_ROUGH = sum(
     m.value or 0 for m in TURN_ENTRY.modifiers if m.check == "AGI" and m.when == "difficult_terrain"
@@ -347,18 +338,6 @@ def _stays(figure: Figure, what: str) -> Event:
 
 
 # -- Mover sin hacer ruido (2) ---------------------------------------------------------
-
-
-def backs_at(state: GameState, figure: Figure, point: Point) -> frozenset[str]:
-    """The enemies whose back a silent mover reaching ``point`` would touch: the CaC it
-    may engage in, coming within 1 K (MOVIMIENTO, Restricciones)."""
-    return frozenset(
-        e.id
-        for e in state.enemies_of(figure)
-        if e.level == figure.level
-        and not in_arc(e.position, e.facing, point, 0.0)
-        and edge_distance(point, figure.radius, e.position, e.radius) <= ENGAGED_GAP
-    )
 
 
 def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> list[Event]:

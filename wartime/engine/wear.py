@@ -14,7 +14,7 @@ Movement, on the bearer:
 - **Caza** (``hunt_turn``): a move may ask for a final facing up to that many degrees past
   what the move allows (a transport's 45°, a reacting Pj's none); the move turns as far as
   it may, then a CH AGI turns it the rest (:func:`hunt_split`; the move rolls it).
-- **Ajustable** (``fitted``, on a protection): :func:`misfit` is the TAL contra CON malus,
+- **Ajustable** (``fitted``, on a protection): ``checks.misfit`` is the TAL contra CON malus,
   which leaves out the fitted pieces whose TAL is one off the CON (checks.burden_modifiers).
 
 Uses.  A *use* is an attack with the weapon whose ENE the action pays (the weapon the
@@ -49,7 +49,7 @@ from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.profiles import Trait
 from wartime.engine.psychology import psi_check
 from wartime.engine.responses import entry_name
 from wartime.geometry.terrain import SURCHARGE
@@ -102,14 +102,6 @@ def _riding(figure: Figure) -> bool:
 
 
 # -- Ajustable ---------------------------------------------------------------------------------
-
-
-def misfit(profile: Profile) -> int:
-    """TAL contra CON: the sum of the gaps between each protection's TAL and the CON; a
-    fitted piece (Ajustable) one off the CON adds nothing."""
-    fitted = profile.fitted + (False,) * (len(profile.talla) - len(profile.fitted))
-    gaps = (abs(tal - profile.con) for tal in profile.talla)
-    return sum(gap for gap, snug in zip(gaps, fitted, strict=False) if not (snug and gap == 1))
 
 
 # -- facing: Dirección resistida, Caza ---------------------------------------------------------

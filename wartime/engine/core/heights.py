@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine.checks import acting_modifiers, roll
 from wartime.engine.combat import wound
+from wartime.engine.core import hookspecs
 from wartime.engine.events import Event
 from wartime.engine.figures import REACTION_FLOOR, Figure
 
@@ -21,6 +22,16 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 ROUGH_CHECK = "CON"  # Planeador, Súper salto: a failed CH AGI brings a CH CON
+
+
+def reach(state: GameState, figure: Figure) -> tuple[int, int]:
+    """The lowest and highest heights the figure may use, from where the map placed it."""
+    placed = state.scenario.start_level(figure.id)
+    if placed >= 2:
+        return hookspecs.heights.thread((1, 4), figure)  # Sub, Planeador, Aerostático
+    if placed <= -1:
+        return hookspecs.heights.thread((-1, 1), figure)
+    return hookspecs.heights.thread((1, 1), figure)
 
 
 def rough(state: GameState, spot: Point) -> bool:

@@ -192,7 +192,7 @@ keeps_away: Hook[[GameState, Figure, Point], str | None] = Hook("keeps_away")
 brakes: Hook[[Figure], str | None] = Hook("brakes")
 
 # Why a sampled Mover, Correr or Esprintar is refused by the figure's own entries
-# (Lastrado, Piernas muy cortas): legal_actions' fast check of a move (moves.move_problem)
+# (Lastrado, Piernas muy cortas): legal_actions' fast check of a move (core.routes.move_problem)
 # asks these refusals instead of every one; the first answer refuses it.
 move_refusal: Hook[[GameState, Figure, Action], str | None] = Hook("move_refusal")
 
@@ -277,6 +277,20 @@ metaability_offers: Hook[[GameState, Figure, Metaability, list[Figure]], list[Ac
 
 # The choices beside reacting or passing while ``window`` is open (Machina mors' volley).
 reaction_offers: Hook[[GameState, Window], list[Action]] = Hook("reaction_offers")
+
+# REACTIONS (reactions.py) -----------------------------------------------------------------
+
+# The figures of ``able`` that may react to ``actor`` without seeing or hearing it
+# (Sentido arácnido), by id.
+senses_actor: Hook[[list[Figure], Figure], set[str]] = Hook("senses_actor")
+
+# ``reactor`` was chosen to react to ``actor``: what it does first (Sentido arácnido: it
+# turns to face it).
+reactor_chosen: Hook[[GameState, Figure, Figure], list[Event]] = Hook("reactor_chosen")
+
+# The side reacts with ``action``, one a ``reaction_offers`` implementation offered
+# (Machina mors' volley): its events, or None when the action is not its kind.
+reacts_with: Hook[[GameState, Window, Figure, Action], list[Event] | None] = Hook("reacts_with")
 
 # ANSWERS to a declared action (core/responses.py) ------------------------------------
 
@@ -515,9 +529,7 @@ hits_nobody: Hook[[Figure, Weapon], bool] = Hook("hits_nobody")
 
 # The modifiers ``figure``'s entries put on its check ``purpose`` (a cóctel, a stun, a
 # two-hander in one hand, smoke), collected in order after the action's own.
-check_shifts: Hook[[GameState, Figure, str, Context], list[tuple[str, int]]] = Hook(
-    "check_shifts"
-)
+check_shifts: Hook[[GameState, Figure, str, Context], list[tuple[str, int]]] = Hook("check_shifts")
 
 # A check of ``figure`` (purpose, die, total, outcome, whether +1 would pass it) has just
 # failed: the second chance an entry takes on it (Fortuna), or None.  It may ask the

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
 
+UNSEEN_TRAITS = frozenset({"Invisible", "Mimético"})  # Ataque sorpresa: they reach a back unnoticed
+
 def cac_impact(
     state: GameState, figure: Figure, target: Figure, mods: Modifiers, ctx: Context
 ) -> tuple[Outcome, list[Event], int]:

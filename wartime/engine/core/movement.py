@@ -19,7 +19,9 @@ from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, toward
-from wartime.rules.actions import load_actions
+from wartime.geometry.vision import in_arc
+from wartime.rules.actions import Action as ListedAction
+from wartime.rules.actions import JumpTable, load_actions
 
 if TYPE_CHECKING:
     from wartime.engine.figures import Figure
@@ -53,6 +55,29 @@ def stride(action_id: str) -> Stride:
 
 STRIDES = {kind: stride(kind) for kind in ("mover", "correr", "esprintar", "cargar")}
 CHARGE_MIN = STRIDES["cargar"].minimum_k  # Cargar: at least 2 K of movement
+
+
+def listed(action_id: str) -> ListedAction:
+    """The movement action ``action_id`` of the action list (a missing one is a bug)."""
+    entry = load_actions().find(action_id)
+    if entry is None:
+        raise ValueError(f"'{action_id}' is not in the action list")
+    return entry
+
+
+def agi_table(entry: ListedAction) -> JumpTable:
+    """The AGI table an action of the list reads its reach from (Salto de longitud...)."""
+    if entry.table is None:
+        raise ValueError(f"'{entry.id}' has no AGI table")
+    return entry.table
+
+
+# The terrain moves that the legal lists sample as well as their handlers play.
+SILENT = stride("mover_sin_hacer_ruido")
+TURN, TURN_ENTRY = stride("giro_180"), listed("giro_180")
+TURN_MIN_MOV = next((r.value or 0 for r in TURN_ENTRY.requires if r.id == "min_mov"), 0)
+JUMP = listed("salto_de_longitud")
+JUMP_TABLE = agi_table(JUMP)
 
 
 def intangible(figure: Figure) -> bool:
@@ -231,3 +256,15 @@ def holder(state: GameState, figure: Figure) -> Figure | None:
     if grip is None or grip.casualty or grip not in engaged_with(state, figure):
         return None
     return grip
+
+
+def backs_at(state: GameState, figure: Figure, point: Point) -> frozenset[str]:
+    """The enemies whose back a silent mover reaching ``point`` would touch: the CaC it
+    may engage in, coming within 1 K (MOVIMIENTO, Restricciones)."""
+    return frozenset(
+        e.id
+        for e in state.enemies_of(figure)
+        if e.level == figure.level
+        and not in_arc(e.position, e.facing, point, 0.0)
+        and edge_distance(point, figure.radius, e.position, e.radius) <= ENGAGED_GAP
+    )

@@ -18,18 +18,21 @@ another (passengers), and what the action sets off where it ended.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.bonuses import Context
 from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
-from wartime.engine.combat import sight
-from wartime.engine.core import hookspecs
+from wartime.engine.combat import Sight, sight
+from wartime.engine.core import hookspecs, stats
+from wartime.engine.core.stats import vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.handlers import Handler
 from wartime.errors import IllegalActionError
+from wartime.geometry.vision import can_interact, vision_range
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.dice import OpposedResult, opposed_result
 
@@ -172,3 +175,25 @@ def _trial_cost(state: GameState, figure: Figure, action: Action, handler: Handl
     finally:
         trial._restore_physics(state)
     return figure.ene - twin.ene
+
+
+# -- who sees a Pj hidden by Esconderse -------------------------------------------------
+
+
+def watching(state: GameState, figure: Figure) -> Iterator[tuple[Figure, Sight]]:
+    """The enemies that could see ``figure`` now, by id, each with its sight of it: able
+    to interact at range and within their own CdV's reach, whatever their facing.
+
+    Lazy, in the order Esconderse asks them; a cover batch (offers.py) asks them all."""
+    for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
+        if not can_interact(enemy.level, figure.level, ranged=True):
+            continue
+        seen = sight(state, enemy, figure)
+        cdv = vision_range(vol(state, enemy)) + stats.sight_extra(enemy)  # Súper vista...
+        if seen.distance <= cdv:
+            yield enemy, seen
+
+
+def spots(figure: Figure, seen: Sight) -> bool:
+    """A watcher's ``seen`` of ``figure`` finds it: 50% cover or less (Sombra needs none)."""
+    return seen.cover_class not in COVERED and not any(hookspecs.hides_bare.collect(figure))

@@ -11,15 +11,35 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
+from wartime.engine.actions import Action
+from wartime.engine.bonuses import ene_modifiers
 from wartime.engine.checks import afford, spend
 from wartime.engine.core import hookspecs
-from wartime.engine.core.movement import BLOCKED, HIGH, Stride, intangible, noise_event, through
-from wartime.engine.core.vehicles import along_axis, drives, movement_problem, start_cost
+from wartime.engine.core.movement import (
+    BLOCKED,
+    HIGH,
+    STRIDES,
+    Stride,
+    engaged_with,
+    intangible,
+    noise_event,
+    through,
+)
+from wartime.engine.core.stats import prices_moves, stride_extra
+from wartime.engine.core.vehicles import (
+    along_axis,
+    drives,
+    movement_problem,
+    start_cost,
+    turn_problem,
+)
 from wartime.engine.events import Event
+from wartime.engine.sequence import fleeing_only
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import too_close
 from wartime.geometry.noise import movement_noise
@@ -149,3 +169,50 @@ def _fly(start: Point, goal: Point, budget: float) -> tuple[Point, float]:
         return goal, length
     scale = budget / length
     return (start[0] + dx * scale, start[1] + dy * scale), budget
+
+
+# -- the fast check of Mover, Correr and Esprintar (legal_actions) -------------------------
+
+
+def move_problem(
+    state: GameState, figure: Figure, action: Action, *, engaged: bool | None = None,
+    clear: bool = False,
+) -> str | None:  # fmt: skip
+    """Why a Mover/Correr/Esprintar would be refused, without a trial state (fast).
+
+    ``engaged`` may be passed when the caller already knows it (many samples, one check);
+    ``clear`` when it has probed the straight way at least as far (see :func:`route`).
+    """
+    stride = STRIDES[action.kind]
+    if action.point is None:
+        return f"{stride.label} needs a destination point"
+    if engaged if engaged is not None else engaged_with(state, figure):
+        return "Engaged in CaC: use Destrabarse to leave the combat"
+    if action.kind == "esprintar" and figure.sprinted_now:
+        return "Esprintar only once per activation"
+    problem = facing_problem(figure, action.facing)
+    problem = problem or hookspecs.move_refusal.first(state, figure, action)  # Lastrado
+    if problem:
+        return problem
+    budget = figure.mov + stride.extra_k + stride_extra(figure, action.kind)  # Rápido
+    saved = figure.ene_pending, figure.ene_modifiers
+    if prices_moves(figure):  # Lento: the move is priced as it will be paid
+        figure.ene_pending = partial(ene_modifiers, state, figure, action)
+    try:
+        if figure.panic:
+            fleeing_only(state, figure, action)
+        route(state, figure, action.point, budget, stride, clear=clear)
+    except IllegalActionError as exc:
+        return str(exc)
+    finally:
+        figure.ene_pending, figure.ene_modifiers = saved
+    return None
+
+
+def facing_problem(figure: Figure, facing: float | None) -> str | None:
+    """A final facing: up to 45° for a transport; a Pj outside its activation keeps its own."""
+    if facing is not None and figure.reacting and not drives(figure):
+        return "A Pj cannot pivot outside its activation (Girar y pivotar): use Pivotar"
+    if facing is not None and not math.isfinite(facing):
+        return "The facing must be a number of degrees"
+    return turn_problem(figure, facing)

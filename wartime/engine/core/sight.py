@@ -22,13 +22,20 @@ hot path pays one dictionary look-up for figures without any.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import carried, per_profile
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
 from wartime.engine.profiles import Weapon
+from wartime.geometry.distance import edge_distance
+from wartime.geometry.vision import in_arc, vision_range
 from wartime.rules.dice import Outcome
 from wartime.rules.effects import load_effects
+
+if TYPE_CHECKING:
+    from wartime.engine.state import GameState
 
 TIE = 1e-9
 
@@ -131,3 +138,10 @@ def astray(
 def fine_sight(figure: Figure) -> str | None:
     """Súper sentidos: thin things in the way (smoke) do not hinder its aim."""
     return senses(figure).fine
+
+
+def in_vision(state: GameState, viewer: Figure, target: Figure) -> bool:
+    """``target`` is within ``viewer``'s CdV: in its 180° arc and within its reach."""
+    gap = edge_distance(viewer.position, viewer.radius, target.position, target.radius)
+    arc = in_arc(viewer.position, viewer.facing, target.position, target.radius)
+    return arc and gap <= vision_range(vol(state, viewer)) + sight_extra(viewer)  # Líder...
