@@ -33,7 +33,6 @@ from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import Sight, magazine_size, rounds_left, wound
 from wartime.engine.core import bombs
 from wartime.engine.core.movement import ENGAGED_GAP
-from wartime.engine.core.perform import perform as perform  # re-export: reactions, sequence
 from wartime.engine.core.perform import reveal, spots, watching
 from wartime.engine.core.poison import cure
 from wartime.engine.events import Event
