@@ -11,12 +11,7 @@ from wartime.engine.checks import acting_modifiers, roll, spend
 from wartime.engine.combat import sight
 from wartime.engine.core import hookspecs, stats
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, contact_point, engaged_with
-
-# route and travel are also re-exported for the modules that still import them from
-# here (offers, responses), until those read core.routes.
-from wartime.engine.core.routes import facing_problem
-from wartime.engine.core.routes import route as route
-from wartime.engine.core.routes import travel as travel
+from wartime.engine.core.routes import facing_problem, travel
 from wartime.engine.core.vehicles import drives, final_turn, turn_to
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure

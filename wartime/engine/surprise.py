@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-# combat as a module: while it loads it imports this module's re-exports below
-from wartime.engine import combat
 from wartime.engine.actions import Action
 from wartime.engine.book import entry
-
-# cac_impact and surprised are also re-exported for combat, until it reads core.melee.
+from wartime.engine.combat import _enemy
 from wartime.engine.core.melee import UNSEEN_TRAITS
-from wartime.engine.core.melee import cac_impact as cac_impact
-from wartime.engine.core.melee import surprised as surprised
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
@@ -37,7 +32,7 @@ if TYPE_CHECKING:
 def ataque_sorpresa(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Ataque sorpresa (0): from behind, unnoticed, in base contact with the target."""
     book = entry("ataque_sorpresa")
-    target = combat._enemy(state, figure, action)
+    target = _enemy(state, figure, action)
     if target not in engaged_with(state, figure):
         raise IllegalActionError(f"{book.name} needs {figure.id} in base contact with {target.id}")
     if in_arc(target.position, target.facing, figure.position, 0.0):

@@ -84,14 +84,12 @@ from wartime.engine.core.movement import (
     agi_table,
     backs_at,
     engaged_with,
+    in_contact,
     lends_a_hand,
     listed,
     noise_event,
     stride,
 )
-
-# in_contact is also re-exported for constraints, until it reads core.movement.
-from wartime.engine.core.movement import in_contact as in_contact
 from wartime.engine.core.routes import travel
 from wartime.engine.core.traits import entries_of
 from wartime.engine.events import Event
