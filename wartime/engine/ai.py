@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine import cries, fortune, minds
+from wartime.engine import fortune, minds
 from wartime.engine.actions import Action
 from wartime.engine.behaviour import forced_charges
 from wartime.engine.book import COUNTER, DRAW, MENTAL
@@ -27,15 +27,14 @@ from wartime.engine.core.magic import mind_attribute
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.sight import in_vision
-from wartime.engine.core.stats import vol
-from wartime.engine.countermagic import counter_mages
-from wartime.engine.driving import TURN_LIMIT, drives
+from wartime.engine.core.stats import charge_extra, vol
+from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.entry_actions import ACTION as ENTRY_ACTION
 from wartime.engine.figures import Figure
 from wartime.engine.gear import uses
 from wartime.engine.options import offers, optional
 from wartime.engine.profiles import Weapon
-from wartime.engine.responses import DODGE, answers
+from wartime.engine.responses import DODGE, answers, counter_mages
 from wartime.engine.sequence import candidates
 from wartime.engine.shields import shield_of
 from wartime.engine.state import GameState
@@ -303,7 +302,7 @@ def _fill_sights(state: GameState, figure: Figure, targets: set[str]) -> None:
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
     if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
         return  # nothing worth charging with
-    reach = figure.mov + STRIDES["cargar"].extra_k + cries.charge_extra(state, figure)
+    reach = figure.mov + STRIDES["cargar"].extra_k + charge_extra(state, figure)
     for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
         if CHARGE_MIN <= _gap(figure, target) <= reach:
             yield Action("cargar", figure.id, target=target.id)

@@ -21,12 +21,12 @@ from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with, hold
 from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.routes import move_problem
 from wartime.engine.core.sight import endless
-from wartime.engine.core.stats import prices_moves, sight_extra, stride_extra, vol
+from wartime.engine.core.stats import charge_extra, prices_moves, sight_extra, stride_extra, vol
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.deployment import choices
 from wartime.engine.figures import REACTION_FLOOR, Figure
 from wartime.engine.profiles import Weapon
-from wartime.engine.responses import DODGE, FLEE, GUARD, answers
+from wartime.engine.responses import DODGE, FLEE, GUARD, answers, counter_mages
 from wartime.engine.sequence import candidates, possessed
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range
@@ -77,7 +77,7 @@ def _answers(state: GameState, figure: Figure) -> list[Action]:
     assert declared is not None
     caster = state.figure(declared.actor)
     found = answers(state, caster, declared.action)
-    mages = chain.from_iterable(hookspecs.counter_mages.collect(state, caster, declared.action))
+    mages = counter_mages(state, caster, declared.action)
     options = [Action("pass", figure.id), *(Action(COUNTER, m) for m in mages)]
     options += [Action(GUARD, g) for g in declared.guards]  # Guardaespaldas (guards.py)
     if DODGE in found:
@@ -181,8 +181,7 @@ def reachable_charges(state: GameState, figure: Figure) -> list[Action]:
     """Cargar at enemies within reach; the full check (LdV, the way) follows."""
     if figure.ene < STRIDES["cargar"].ene:
         return []
-    extra = sum(k for found in hookspecs.charge_reach.collect(state, figure) for _, k in found)
-    reach = figure.mov + STRIDES["cargar"].extra_k + extra  # a cry's charge (cries.py)
+    reach = figure.mov + STRIDES["cargar"].extra_k + charge_extra(state, figure)  # a cry
     return [
         Action("cargar", figure.id, target=e.id)
         for e in state.enemies_of(figure)

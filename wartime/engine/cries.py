@@ -99,11 +99,6 @@ def _blood(figure: Figure) -> tuple[str, float] | None:
     return None
 
 
-def charge_extra(state: GameState, figure: Figure) -> float:
-    """K added to Cargar's reach (cheap when no cry is about)."""
-    return sum(k for _, k in charge_bonuses(state, figure))
-
-
 @hookspecs.charged.impl(order=10, key="cries")
 def charged(figure: Figure, bonuses: list[tuple[str, float]]) -> list[Event]:
     """A charge went ahead: the kill's credit is spent, and the log says what reach it had."""

@@ -123,6 +123,11 @@ def _answers(state: GameState, actor: Figure, action: Action) -> list[tuple[str,
     return found
 
 
+def counter_mages(state: GameState, actor: Figure, action: Action) -> list[str]:
+    """The enemy neuromantes that may answer ``actor``'s ``action`` with Contramagia."""
+    return list(chain.from_iterable(hookspecs.counter_mages.collect(state, actor, action)))
+
+
 def unpaid(state: GameState, target: Figure, kind: str) -> str | None:
     """Why ``target`` cannot pay for answer ``kind`` (Huir, Esquivar en CaC) now, or None."""
     book = entry(kind)
@@ -132,7 +137,7 @@ def unpaid(state: GameState, target: Figure, kind: str) -> str | None:
 def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
     """Stop a legal action aimed at an enemy that may answer it; [] when there is none."""
     found = _answers(state, actor, action)
-    mages = list(chain.from_iterable(hookspecs.counter_mages.collect(state, actor, action)))
+    mages = counter_mages(state, actor, action)
     bodyguards = list(chain.from_iterable(hookspecs.bodyguards.collect(state, actor, action)))
     if not found and not mages and not bodyguards:
         return []

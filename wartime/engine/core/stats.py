@@ -40,3 +40,8 @@ def stride_extra(figure: Figure, kind: str) -> float:
 def prices_moves(figure: Figure) -> bool:
     """Whether a sampled move of the figure must be priced with its entries (Lento)."""
     return any(hookspecs.prices_moves.collect(figure))
+
+
+def charge_extra(state: GameState, figure: Figure) -> float:
+    """K its side's cries add to Cargar's reach now (Grito berserker, Grito de sangre)."""
+    return sum(k for found in hookspecs.charge_reach.collect(state, figure) for _, k in found)
