@@ -48,8 +48,14 @@ from wartime.engine.book import COUNTER, MENTAL, cost, difficulty, entry
 from wartime.engine.checks import acting_modifiers, carrying_out, roll, spend
 from wartime.engine.combat import _enemy
 from wartime.engine.core import hookspecs
-from wartime.engine.core.magic import bears, cast_roll, fumbled, gain_stress, within_reach
-from wartime.engine.core.magic import mind_attribute as mind_attribute  # re-export: offers, ai
+from wartime.engine.core.magic import (
+    bears,
+    cast_roll,
+    fumbled,
+    gain_stress,
+    mind_attribute,
+    within_reach,
+)
 from wartime.engine.core.perform import perform
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import carried
