@@ -16,10 +16,11 @@ from wartime.engine.actions import Action
 from wartime.engine.book import COUNTER, entry
 from wartime.engine.checks import carrying_out, spend, unpaid
 from wartime.engine.core import hookspecs
-from wartime.engine.core.magic import NEUROMANTE, bears, mind_attribute
+from wartime.engine.core.magic import bears, mind_attribute
 from wartime.engine.core.movement import intangible
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
+from wartime.engine.psychology import NEUROMANCER
 from wartime.engine.responses import Declared, resolve
 from wartime.engine.sequence import possessed
 from wartime.errors import IllegalActionError
@@ -51,7 +52,7 @@ def counter_mages(state: GameState, actor: Figure, action: Action) -> list[str]:
     return sorted(
         mage.id
         for mage in state.enemies_of(actor)
-        if bears(mage, NEUROMANTE)
+        if bears(mage, NEUROMANCER)
         and mage.tied is None
         and not intangible(mage)  # Incorpóreo: it acts on no one (ghost.py)
         and not possessed(state, mage)

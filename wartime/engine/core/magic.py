@@ -23,7 +23,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.events import Event
 from wartime.engine.figures import Figure
-from wartime.engine.psychology import psi_check, stress_limits
+from wartime.engine.psychology import NEUROMANCER, psi_check, stress_limits
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import can_interact, in_arc, vision_range
@@ -32,7 +32,6 @@ from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 if TYPE_CHECKING:
     from wartime.engine.state import GameState
 
-NEUROMANTE = "Neuromante"  # the catalogue entry that makes a neuromante (checks INT)
 TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
 
 
@@ -43,7 +42,7 @@ def bears(figure: Figure, name: str) -> bool:
 
 def mind_attribute(state: GameState, figure: Figure) -> tuple[str, int] | None:
     """INT for a neuromante, VOL (as it is now) for a titiritero, None for anyone else."""
-    if bears(figure, NEUROMANTE):
+    if bears(figure, NEUROMANCER):
         return "INT", figure.profile.int_
     if bears(figure, TITIRITERO):
         return "VOL", vol(state, figure)
