@@ -29,7 +29,6 @@ from wartime.engine.events import Event
 from wartime.engine.figures import Figure, Grant
 from wartime.engine.handlers import register
 from wartime.engine.profiles import METAABILITY_KINDS, Metaability
-from wartime.engine.psychology import NEUROMANCER
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome
 
@@ -58,7 +57,7 @@ def _ability(figure: Figure, action: Action) -> Metaability:
 
 # Who may use each kind (BONUS Y MALUS: Neuromante, Metamorfo, Cinético): by the CH ATR
 # the kind takes (an invocación INT, a mutación CON, a bunkai AGI); anyone casts ataduras.
-USER = {"INT": NEUROMANCER, "CON": "Metamorfo", "AGI": "Cinético"}
+USER = {"INT": "Neuromante", "CON": "Metamorfo", "AGI": "Cinético"}
 
 
 def _target(state: GameState, figure: Figure, action: Action, ability: Metaability) -> Figure:
