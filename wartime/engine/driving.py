@@ -12,11 +12,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
-
-# TURN_LIMIT and drives are also re-exported for the modules that still import them
-# from here (choices, offers, responses, ai), until those read core.vehicles.
-from wartime.engine.core.vehicles import TURN_LIMIT as TURN_LIMIT
-from wartime.engine.core.vehicles import drives as drives
+from wartime.engine.core.vehicles import drives
 from wartime.engine.figures import Figure
 from wartime.rules.actions import load_actions
 
