@@ -16,30 +16,6 @@ ENGINE = ROOT / "wartime" / "engine"
 PACKAGE = "wartime.engine"
 LAYERS = ("core", "actions", "entries", "ai")
 
-# Where each module that has not moved yet belongs (ENGINE-LAYOUT.md, "The tree").  A
-# module in a layer's folder belongs to that folder; this table shrinks as files move.
-_TODAY = {
-    "core": """
-        actions book bonuses checks choices combat deployment events figures handlers hits
-        midway offers profiles psychology reactions responses saves scenario sequence state
-        world
-    """,
-    "actions": """
-        altitude areas boarding countermagic driving duels entry_actions gear generic holds
-        items melee_variants metaabilities mind moves surprise terrain_moves transports
-    """,
-    "entries": """
-        addiction afloat afterlife behaviour body_zones cargo clouds
-        condemned constraints cries curses deathmachine decoy fire flight fortune
-        ghost godstrike guards heat leaps limits mana minds mines necromancy options
-        orders presence psychic_hits revival senses shields specials
-        spells stopping targets triggers usage vanishing voice wear
-    """,
-    "ai": "ai simulation",
-}
-LAYER_OF_TODAY = {f"{PACKAGE}.{m}": layer for layer, text in _TODAY.items() for m in text.split()}
-
-
 @dataclass(frozen=True)
 class Import:
     """One engine module importing another: where, and whether it runs inside a function."""
@@ -60,11 +36,10 @@ def modules() -> dict[str, Path]:
 
 
 def layer(module: str) -> str | None:
-    """core, actions, entries, ai, or None for the package's own files (hooks, install)."""
+    """core, actions, entries or ai: the folder a module sits in (ENGINE-LAYOUT.md, "The
+    tree"); None for the package's own files (its __init__, hooks, install)."""
     inside = module.removeprefix(PACKAGE + ".").split(".")
-    if len(inside) > 1 and inside[0] in LAYERS:
-        return inside[0]
-    return LAYER_OF_TODAY.get(module)
+    return inside[0] if len(inside) > 1 and inside[0] in LAYERS else None
 
 
 def _resolve(name: str, known: set[str]) -> str | None:

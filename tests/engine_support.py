@@ -8,7 +8,7 @@ from typing import Any
 
 from wartime.board.battlefield import Battlefield, Obstacle, Terrain, Unit, Wall
 from wartime.engine import GameState, Ruleset, Scenario
-from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
+from wartime.engine.core.profiles import Metaability, Profile, Trait, Weapon
 from wartime.rules.actions import load_actions
 from wartime.rules.dice import Dice
 
@@ -165,7 +165,7 @@ def book_cost(action_id: str) -> int:
 
 def users_of(*abilities: Metaability) -> tuple[Trait, ...]:
     """The entries a caster needs to use ``abilities`` (Neuromante, Metamorfo, Cinético)."""
-    from wartime.engine.metaabilities import USER
+    from wartime.engine.actions.metaabilities import USER
 
     needed = {USER[a.attribute] for a in abilities if a.attribute in USER}
     return tuple(Trait(name) for name in sorted(needed))
@@ -198,7 +198,7 @@ def random_games(scn: Scenario, seeds: int) -> Iterator[Decision]:
     yields every decision, and asserts that each game replays to the same hash."""
     import random
 
-    from wartime.engine.ai import choose
+    from wartime.engine.ai.players import choose
 
     for seed in range(seeds):
         state = scn.with_seed(seed).new_game()

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.profiles import Gear, Metaability, Profile, Trait, Transport, Weapon
+from wartime.engine.core.profiles import Gear, Metaability, Profile, Trait, Transport, Weapon
 from wartime.formats.document import Document
 from wartime.formats.map import parse_map
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from wartime.engine import GameState
-from wartime.engine.ai import choose
-from wartime.engine.profiles import Trait
+from wartime.engine.ai.players import choose
+from wartime.engine.core.profiles import Trait
 
 from .engine_support import KNIFE, do, profile, scenario, started
 from .test_gear import ELIXIR

@@ -1,4 +1,4 @@
-"""Area weapons in play (wartime.engine.areas), each test citing its rulebook section.
+"""Area weapons in play (wartime.engine.actions.areas), each test citing its rulebook section.
 
 ÁREAS (templates, Daño, Dispersión), COMBATE (CH IMP, criticals, fumbles,
 Cobertura, Atacar a distancia) and the catalogue entries Dispersión,
@@ -14,8 +14,8 @@ import pytest
 
 from wartime.board.battlefield import Posture, Wall
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
-from wartime.engine.profiles import Profile, Weapon
-from wartime.engine.scenario import Scenario, load_scenario
+from wartime.engine.core.profiles import Profile, Weapon
+from wartime.engine.core.scenario import Scenario, load_scenario
 from wartime.rules.dice import Dice
 
 from .conftest import ARMIES, ROOT
@@ -272,7 +272,7 @@ def test_a_second_tie_further_down_the_chain_is_picked_too() -> None:
 
 def test_the_baseline_ai_sends_a_tied_jump_at_an_enemy() -> None:
     """The baseline AI picks an enemy of the attacker among the tied figures."""
-    from wartime.engine.ai import choose
+    from wartime.engine.ai.players import choose
 
     state = _tied_chain([3, *[FAIL_DEF, PASS_PSI] * 3])
     do(state, Action("ataque_distancia", target="b", item="rayo"))

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Protection, Trait, profile_from_army
+from wartime.engine.core.profiles import Protection, Trait, profile_from_army
 from wartime.formats.army import load_army
 
 from .engine_support import do, profile, scenario, started

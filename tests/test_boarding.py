@@ -1,4 +1,4 @@
-"""Passengers: Embarcar / desembarcar (ACCIONES DE MOVIMIENTO; engine/boarding.py).
+"""Passengers: Embarcar / desembarcar (ACCIONES DE MOVIMIENTO; actions/boarding.py).
 
 The readings (what a passenger may do, how the way out is chosen) are in
 docs/rules-interpretations.md, "Passengers".
@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Transport
+from wartime.engine.core.profiles import Transport
 
 from .engine_support import do, profile, refused, scenario, started
 

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, Miembros prescindibles (engine/body_zones.py), played with scripted dice.
+"""BONUS Y MALUS, Miembros prescindibles (entries/body_zones.py), played with scripted dice.
 
 a shoots b 11 K away with its fusil (DAÑ 4): a's CH IMP 3 passes, then b's CH DEF
 (3 passes against DEF 3 and lets 1 wound through, 9 fails and lets all 4 through),
@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.engine import Action, GameState
-from wartime.engine.combat import wound
 from wartime.engine.core.anatomy import EXPENDABLE, limbs, lost
-from wartime.engine.events import Event
-from wartime.engine.profiles import Trait
+from wartime.engine.core.combat import wound
+from wartime.engine.core.events import Event
+from wartime.engine.core.profiles import Trait
 
 from . import engine_support as support
 

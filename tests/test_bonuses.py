@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from wartime.engine import Action
-from wartime.engine.bonuses import check_kinds, not_yet_automated
-from wartime.engine.profiles import Trait
+from wartime.engine.core.modifiers import check_kinds, not_yet_automated
+from wartime.engine.core.profiles import Trait
 from wartime.errors import DataError
 from wartime.rules.catalog import load_catalog
 from wartime.rules.effects import load_effects, validated
@@ -125,7 +125,7 @@ def test_entries_played_by_the_engines_own_rules_are_named_there_and_tested() ->
     assert len(played) == 30
     catalog = load_catalog()
     for name, module in played.items():
-        path = root / "wartime" / (f"{module}.py" if "/" in module else f"engine/{module}.py")
+        path = root / "wartime" / f"{module}.py"
         source = path.read_text(encoding="utf-8")
         entry = catalog.find(name)
         assert entry is not None

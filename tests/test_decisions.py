@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from wartime.cli import main
 from wartime.engine import Action, IllegalActionError, PendingKind
-from wartime.engine.actions import FIELDS
-from wartime.engine.saves import load_game, save_game
-from wartime.engine.scenario import load_scenario
+from wartime.engine.core.action import FIELDS
+from wartime.engine.core.saves import load_game, save_game
+from wartime.engine.core.scenario import load_scenario
 from wartime.errors import DataError
 
 from .conftest import ROOT

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from wartime.engine import Action, IllegalActionError, PendingKind
-from wartime.engine.ai import play_out
-from wartime.engine.saves import load_game, save_game
-from wartime.engine.scenario import load_scenario
+from wartime.engine.ai.players import play_out
+from wartime.engine.core.saves import load_game, save_game
+from wartime.engine.core.scenario import load_scenario
 
 from .conftest import ROOT
 

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, batch I: entries triggered by death and wounds (engine/afterlife.py):
+"""BONUS Y MALUS, batch I: entries triggered by death and wounds (entries/afterlife.py):
 Explota, Inflamable, Sangre de ácido and Saikikku, each played with scripted dice, with a
 case where it does nothing.
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Profile, Protection, Trait
+from wartime.engine.core.profiles import Profile, Protection, Trait
 from wartime.errors import DataError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import validated

@@ -30,9 +30,9 @@ import pytest
 import yaml
 
 from wartime.engine import Action, GameState
-from wartime.engine.checks import roll
-from wartime.engine.events import Event
-from wartime.engine.profiles import Trait
+from wartime.engine.core.checks import roll
+from wartime.engine.core.events import Event
+from wartime.engine.core.profiles import Trait
 from wartime.geometry.distance import edge_distance
 from wartime.rules.catalog import Mechanism, load_catalog
 

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: Desaparecer (engine/vanishing.py).
+"""BONUS Y MALUS: Desaparecer (entries/vanishing.py).
 
 ScriptedDice force every die, in the order the actions roll them.  A figure starts its
 first activation with ENE CON + AGI = 8.  Side A deploys in x 0..5, side B in x 35..40.
@@ -10,8 +10,8 @@ import dataclasses
 
 from wartime.board.battlefield import Deployment
 from wartime.engine import Action, GameState, PendingKind, Scenario
-from wartime.engine.profiles import Trait
-from wartime.engine.psychology import near
+from wartime.engine.core.profiles import Trait
+from wartime.engine.core.psychology import near
 
 from . import engine_support as support
 from .engine_support import START_ENE, profile, scenario, started

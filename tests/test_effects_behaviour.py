@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: behaviour entries played by engine/behaviour.py, each shown in play with
+"""BONUS Y MALUS: behaviour entries played by entries/behaviour.py, each shown in play with
 scripted dice: Fanático, Cobarde, Ansia de sangre, Animal interior and Miedo en las manos.
 """
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState, PendingKind, Scenario
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.core.profiles import Profile, Trait
 
 from . import engine_support as support
 

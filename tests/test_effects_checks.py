@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from wartime.engine import Action, GameState
-from wartime.engine.checks import roll
-from wartime.engine.profiles import Trait
+from wartime.engine.core.checks import roll
+from wartime.engine.core.profiles import Trait
 from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
 

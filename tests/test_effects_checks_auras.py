@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
+from wartime.engine.core.profiles import Metaability, Profile, Trait, Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
@@ -336,7 +336,7 @@ DAMAGE_WORK = {
 }  # fmt: skip
 
 # Aura and reroll entries that stay with the players (bonuses.not_yet_automated), and why:
-# none now (Fortuna, the last, is played by engine/fortune.py; tests/test_fortune.py).
+# none now (Fortuna, the last, is played by entries/fortune.py; tests/test_fortune.py).
 LEFT_OUT: dict[str, str] = {}
 
 

@@ -28,7 +28,7 @@ import pytest
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
+from wartime.engine.core.profiles import Metaability, Profile, Trait, Weapon
 from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
 
@@ -430,7 +430,7 @@ def test_sin_miembro_names_its_limb_in_the_army_and_an_unknown_one_is_warned(
 ) -> None:
     """BONUS Y MALUS, Sin miembro (X): an army gives X; the profile keeps it, and a limb the
     engine does not know (neither arm, hand, leg nor foot) is warned as the players'."""
-    from wartime.engine.profiles import profile_from_army
+    from wartime.engine.core.profiles import profile_from_army
     from wartime.formats.army import load_army
     from wartime.rules.legality import entry_findings
 

@@ -1,5 +1,5 @@
-"""BONUS Y MALUS, clouds and lasting areas (engine/clouds.py, engine/stopping.py,
-engine/options.py): Munición de parada, Humo, Humo denso, Área permanente,
+"""BONUS Y MALUS, clouds and lasting areas (entries/clouds.py, entries/stopping.py,
+entries/options.py): Munición de parada, Humo, Humo denso, Área permanente,
 Munición radiactiva and Arco concentrado, played with scripted dice.
 
 a (side A) stands at (10, 10) facing east, its first activation begun; b (side B) at
@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.clouds import LASTING, SMOKE, activation_starts, turn_starts
-from wartime.engine.profiles import Profile, Trait, Weapon
+from wartime.engine.core.profiles import Profile, Trait, Weapon
+from wartime.engine.entries.clouds import LASTING, SMOKE, activation_starts, turn_starts
 
 from . import engine_support as support
 

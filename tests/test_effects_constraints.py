@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, the constraint entries (engine/constraints.py, rules/equipment.py).
+"""BONUS Y MALUS, the constraint entries (entries/constraints.py, rules/equipment.py).
 
 a shoots b 11 K away (the fusil: CH IMP, then b's CH DEF and CH PSI); c is a's ally.
 """
@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.bonuses import not_yet_automated
-from wartime.engine.combat import wound
-from wartime.engine.constraints import NOTHING_IN_PLAY, ONE_HAND, missing_arms
-from wartime.engine.profiles import Gear, Profile, Trait, Transport, Weapon
+from wartime.engine.core.combat import wound
+from wartime.engine.core.modifiers import not_yet_automated
+from wartime.engine.core.profiles import Gear, Profile, Trait, Transport, Weapon
+from wartime.engine.entries.constraints import NOTHING_IN_PLAY, ONE_HAND, missing_arms
 
 from . import engine_support as support
 from .conftest import ROOT
@@ -335,7 +335,7 @@ def test_animal_on_a_mount_is_warned_and_on_a_race_is_not(tmp_path: Path) -> Non
 
 
 def _lost_scenario() -> Any:
-    from wartime.engine.scenario import load_scenario
+    from wartime.engine.core.scenario import load_scenario
 
     armies = {
         "A": ROOT / "assets" / "armies" / "legion.yaml",
@@ -353,7 +353,7 @@ def _lost_scenario() -> Any:
 def test_a_perdido_reserve_is_placed_by_the_enemy_in_its_own_zone() -> None:
     """BONUS Y MALUS, Perdido: the next enemy player deploys it.  Our ruling: side B places
     side A's Perdido figure, in one of B's own turns to deploy, inside A's zone."""
-    from wartime.engine.deployment import problem
+    from wartime.engine.core.deployment import problem
 
     scn, lost = _lost_scenario()
     state = scn.new_game()

@@ -1,6 +1,6 @@
 """BONUS Y MALUS: the cries that change a charge, give credits or a blow (Grito berserker,
 de sangre, de venganza, de veterano), Apestoso's distance and Bomba viviente's blast
-(engine/cries.py), each played with scripted dice.
+(entries/cries.py), each played with scripted dice.
 
 ``a`` (side A) acts from (10, 10); the bearer of a cry is ``c``.  Bases are 1 K across.
 """
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.choices import legal_actions
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.core.legal import legal_actions
+from wartime.engine.core.profiles import Profile, Trait
 from wartime.geometry.distance import edge_distance
 
 from .engine_support import do, profile, refused, rolls_of, scenario, started

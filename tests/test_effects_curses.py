@@ -1,5 +1,5 @@
 """BONUS Y MALUS: curses, poison, overheating, destabilising rounds, ejection seats and
-drugs (engine/curses.py, engine/addiction.py), each played with
+drugs (entries/curses.py, entries/addiction.py), each played with
 scripted dice, with a case where it does nothing.
 
 ``a`` (side A) acts first from (10, 10); ``b`` (side B) stands in contact at (11, 10).
@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.addiction import activation_starts as withdrawal_starts
+from wartime.engine.core.profiles import Gear, Profile, Trait, Transport
 from wartime.engine.core.traits import carried
-from wartime.engine.profiles import Gear, Profile, Trait, Transport
+from wartime.engine.entries.addiction import activation_starts as withdrawal_starts
 
 from . import engine_support as support
 

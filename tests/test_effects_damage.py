@@ -18,9 +18,9 @@ import pytest
 import yaml
 
 from wartime.engine import Action, GameState
-from wartime.engine.bonuses import not_yet_automated
-from wartime.engine.events import Event
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.core.events import Event
+from wartime.engine.core.modifiers import not_yet_automated
+from wartime.engine.core.profiles import Trait, Weapon
 from wartime.rules.catalog import Mechanism, load_catalog
 from wartime.rules.effects import load_effects
 
@@ -131,9 +131,9 @@ CASES = [
 ]
 
 # Every other damage entry, and why the engine cannot play its whole rule yet (none now:
-# Miembros prescindibles is played by engine/body_zones.py, tests/test_body_zones.py).
+# Miembros prescindibles is played by entries/body_zones.py, tests/test_body_zones.py).
 LEFT_OUT: dict[str, str] = {}
-# Munición psíquica and Muro are played by engine/psychic_hits.py, Reventamuros against a
+# Munición psíquica and Muro are played by entries/psychic_hits.py, Reventamuros against a
 # transport: tests/test_psychic_ammo.py.
 
 

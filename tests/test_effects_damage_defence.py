@@ -17,8 +17,8 @@ import pytest
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState
-from wartime.engine.events import Event
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.core.events import Event
+from wartime.engine.core.profiles import Trait, Weapon
 
 from . import engine_support as support
 from .test_effects_damage import fight
@@ -462,7 +462,7 @@ characters:
 def test_munición_aliento_de_dragón_halves_the_alc_and_takes_a_cal(tmp_path: Path) -> None:
     """BONUS Y MALUS, Munición aliento de dragón: ALC 15 → 8 (half, rounded up), CAL 3 → 2,
     and DAÑ +2 in play; the pistola without it keeps its numbers."""
-    from wartime.engine.profiles import profile_from_army
+    from wartime.engine.core.profiles import profile_from_army
     from wartime.formats.army import load_army
 
     (tmp_path / "army.yaml").write_text(ARMY, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: the actions some entries give their bearer (engine/entry_actions.py):
+"""BONUS Y MALUS: the actions some entries give their bearer (actions/usar_bonus.py):
 Pivotante, Energía psíquica, Regeneración, Sed de energía and Marcador de objetivos,
 played with scripted dice.
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.core.profiles import Trait, Weapon
 
 from . import engine_support as support
 from .test_transports import BUGGY

@@ -1,5 +1,5 @@
-"""BONUS Y MALUS: entries about jumps, falls, water and heights (engine/leaps.py,
-engine/afloat.py, engine/flight.py), each played with scripted dice, with a case where
+"""BONUS Y MALUS: entries about jumps, falls, water and heights (entries/leaps.py,
+entries/afloat.py, entries/flight.py), each played with scripted dice, with a case where
 it does not apply.
 
 a (side A, CON 4, AGI 4, MOV 1, a 1 K figure) stands at (5, 10) facing +x, or at the
@@ -15,8 +15,8 @@ import pytest
 
 from wartime.board.battlefield import Battlefield, Obstacle, Terrain, TerrainKind, Unit
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.bonuses import not_yet_automated
-from wartime.engine.profiles import Trait
+from wartime.engine.core.modifiers import not_yet_automated
+from wartime.engine.core.profiles import Trait
 
 from . import engine_support as support
 

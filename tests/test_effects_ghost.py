@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: Incorpóreo (engine/ghost.py).
+"""BONUS Y MALUS: Incorpóreo (entries/ghost.py).
 
 ScriptedDice force every die, in the order the actions roll them.  A figure starts its
 first activation with ENE CON + AGI = 8.  a (side A, Incorpóreo, MOV 4) stands at
@@ -10,10 +10,11 @@ from __future__ import annotations
 import dataclasses
 
 from wartime.board.battlefield import Obstacle, Wall
-from wartime.engine import Action, GameState, PendingKind, ghost
-from wartime.engine.bonuses import not_yet_automated
+from wartime.engine import Action, GameState, PendingKind
+from wartime.engine.core.modifiers import not_yet_automated
 from wartime.engine.core.movement import engaged_with
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.core.profiles import Profile, Trait
+from wartime.engine.entries import ghost
 
 from . import engine_support as support
 from .engine_support import START_ENE, profile, scenario, started

@@ -1,4 +1,4 @@
-"""Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py).
+"""Strikes from afar, doom and decoys (entries/godstrike.py, condemned.py, decoy.py).
 
 BONUS Y MALUS: Golpe de los dioses, Condenado (with La mano de la muerte) and Señuelo,
 with ÁREAS for the scatter.  See docs/rules-interpretations.md.
@@ -12,9 +12,9 @@ import pytest
 
 from wartime.board.battlefield import Obstacle, Wall
 from wartime.engine import Action, GameState
-from wartime.engine.godstrike import entry
-from wartime.engine.profiles import Profile, Trait, Weapon
-from wartime.engine.scenario import Scenario
+from wartime.engine.core.profiles import Profile, Trait, Weapon
+from wartime.engine.core.scenario import Scenario
+from wartime.engine.entries.godstrike import entry
 
 from . import engine_support as support
 from .test_areas import AimedDice, kinds, rolls

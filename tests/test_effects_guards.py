@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, Guardaespaldas (engine/guards.py): a bodyguard steps into the line of
+"""BONUS Y MALUS, Guardaespaldas (entries/guards.py): a bodyguard steps into the line of
 fire of an attack declared at an ally within 3 K, played with scripted dice."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.profiles import Trait
+from wartime.engine.core.profiles import Trait
 
 from .engine_support import profile, refused, scenario, started
 

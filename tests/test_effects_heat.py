@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, batch K: fire, heat and reserves (engine/heat.py): Runas de protección,
+"""BONUS Y MALUS, batch K: fire, heat and reserves (entries/heat.py): Runas de protección,
 Invulnerable (X) and Fuego en las venas, each played with scripted dice, with a case where
 it does nothing.
 
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Metaability, Profile, Trait, Weapon
+from wartime.engine.core.profiles import Metaability, Profile, Trait, Weapon
 from wartime.errors import DataError, IllegalActionError
 from wartime.rules.effects import validated
 

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: entries that change numbers and limits (engine/limits.py): the CdV, a
+"""BONUS Y MALUS: entries that change numbers and limits (entries/limits.py): the CdV, a
 weapon's ALC and ENE, the strides and their ENE, forbidden actions, silence and heavy
 weapons, each played with scripted dice, with a case where it does not apply.
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Profile, Trait, Weapon
+from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support
@@ -118,7 +118,7 @@ characters:
 
 
 def sheets(tmp_path: Path) -> tuple[Profile, Profile]:
-    from wartime.engine.profiles import profile_from_army
+    from wartime.engine.core.profiles import profile_from_army
     from wartime.formats.army import load_army
 
     (tmp_path / "army.yaml").write_text(ARMY, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, batch L (engine/minds.py): Gallina, Locura asesina and Runas de vacío,
+"""BONUS Y MALUS, batch L (entries/minds.py): Gallina, Locura asesina and Runas de vacío,
 each played with scripted dice, with a case where the entry stays quiet."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState, Scenario
-from wartime.engine.profiles import Metaability, Profile, Trait
+from wartime.engine.core.profiles import Metaability, Profile, Trait
 
 from . import engine_support as support
 

@@ -1,5 +1,5 @@
 """BONUS Y MALUS, Área de activación and Bomba autónoma, with ACCIONES GENÉRICAS (Soltar,
-Usar) and ÁREAS (Daño): bombs left on the table (engine/mines.py), with scripted dice.
+Usar) and ÁREAS (Daño): bombs left on the table (entries/mines.py), with scripted dice.
 
 a (side A) stands at (10, 10) facing east, its first activation begun; b (side B) at
 (21, 10) facing west; e (side B) far off so that no side runs out of figures.
@@ -12,8 +12,9 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.mines import Mine, after_action
-from wartime.engine.profiles import Gear, Profile, Trait, Weapon
+from wartime.engine.core.bombs import Mine
+from wartime.engine.core.profiles import Gear, Profile, Trait, Weapon
+from wartime.engine.entries.mines import after_action
 from wartime.errors import DataError
 from wartime.rules.effects import validated
 

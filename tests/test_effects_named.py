@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.bonuses import named_by
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.core.modifiers import named_by
+from wartime.engine.core.profiles import Trait, Weapon
 
 from .engine_support import KNIFE, RIFLE, do, profile, rolls_of, scenario, started
 from .test_areas import GRENADE

@@ -1,5 +1,5 @@
 """Spells that work on a body: Magia: resucitar and Magia: telekinesis (BONUS Y MALUS;
-engine/necromancy.py).
+entries/necromancy.py).
 
 The caster a (A, VOL 4) uses ataduras (CH VOL) from (10, 10); c is its ally; b (B) lies
 taken out at (14, 10); z (B) stands far away so the game goes on.  A body has no will:
@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 
 from wartime.engine import Action, GameState
-from wartime.engine.figures import GONE
-from wartime.engine.necromancy import lapse
-from wartime.engine.profiles import Metaability, Profile, Trait
+from wartime.engine.core.figures import GONE
+from wartime.engine.core.profiles import Metaability, Profile, Trait
+from wartime.engine.entries.necromancy import lapse
 
 from . import engine_support as support
 
@@ -93,7 +93,7 @@ def test_resucitar_lapses_when_the_casters_next_activation_starts() -> None:
     support.do(state, Action("usar", target="b", item="alzar"))
     support.do(state, Action("end"))
     assert Action("activate", "b") not in state.legal_actions()
-    from wartime.engine.mind import release
+    from wartime.engine.actions.mind import release
 
     events = release(state, state.figures["a"]) + lapse(state)
     assert "fell_again" in kinds(events) and state.figures["b"].casualty

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: the entries a character may take with an attack (engine/options.py).
+"""BONUS Y MALUS: the entries a character may take with an attack (entries/options.py).
 
 Empuñadura larga and Frenesí trade DEF for DAÑ, Maestro de esgrima puts its +1 on
 the CH IMP or the DAÑ of each CaC blow (and on the CH DEF when struck in CaC),
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.actions import MalformedActionError
-from wartime.engine.options import gather
-from wartime.engine.profiles import Trait
+from wartime.engine.core.action import MalformedActionError
+from wartime.engine.core.profiles import Trait
+from wartime.engine.entries.options import gather
 from wartime.errors import DataError
 
 from .engine_support import KNIFE, RIFLE, do, profile, refused, rolls_of, scenario, started
@@ -147,7 +147,7 @@ def test_options_survive_a_save_and_bad_ones_are_clean_errors(tmp_path: Any) -> 
     assert "options" not in BLOW.to_data()
     with pytest.raises(MalformedActionError, match="options: options are entry labels"):
         Action.from_data({"kind": "ataque_cac", "options": "Frenesí"})
-    from wartime.engine.saves import load_game
+    from wartime.engine.core.saves import load_game
 
     bad = tmp_path / "bad.yaml"
     bad.write_text(

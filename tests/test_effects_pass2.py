@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.events import Event
-from wartime.engine.hits import defense_bonus
-from wartime.engine.profiles import Profile, Trait, Transport, Weapon
+from wartime.engine.core.events import Event
+from wartime.engine.core.hits import defense_bonus
+from wartime.engine.core.profiles import Profile, Trait, Transport, Weapon
 
 from . import engine_support as support
 
@@ -418,7 +418,7 @@ characters:
 
 def test_servus_raises_con_and_agi_of_the_character_that_carries_it(tmp_path: Path) -> None:
     """BONUS Y MALUS, Servus: CON and AGI +1 (a CH IMP on AGI 5, the ENE of CON + AGI 10)."""
-    from wartime.engine.profiles import profile_from_army
+    from wartime.engine.core.profiles import profile_from_army
     from wartime.formats.army import load_army
 
     (tmp_path / "army.yaml").write_text(ARMY, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: presence auras played by engine/presence.py, each shown in play with
+"""BONUS Y MALUS: presence auras played by entries/presence.py, each shown in play with
 scripted dice: Líder and Despertando del letargo (the VOL a figure uses), Gran demonio,
 Faro and Distorsión psíquica.
 """
@@ -12,9 +12,9 @@ import pytest
 
 from wartime.board.battlefield import Battlefield, Deployment, Unit
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.presence import vol
-from wartime.engine.profiles import Profile, Trait
-from wartime.engine.scenario import Reserve
+from wartime.engine.core.profiles import Profile, Trait
+from wartime.engine.core.scenario import Reserve
+from wartime.engine.entries.presence import vol
 
 from . import engine_support as support
 from .test_areas import FAIL_DEF, GRENADE, PASS_PSI, kinds, ready, tough
@@ -334,7 +334,7 @@ def test_distorsion_psiquica_not_beyond_5_k_nor_by_a_faro() -> None:
 
 def test_a_game_with_every_presence_entry_plays_out_the_same_twice() -> None:
     """The AI plays a whole game with a bearer of each entry: same seed, same end."""
-    from wartime.engine.ai import play_out
+    from wartime.engine.ai.players import play_out
 
     entries = ["Líder", "Despertando del letargo", "Gran demonio", "Faro", "Distorsión psíquica"]
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (24.0, 10.0), 180.0)]

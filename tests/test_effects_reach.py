@@ -1,5 +1,5 @@
-"""BONUS Y MALUS: Orador, Niega, Miembro extra and Capacidad (engine/voice.py,
-engine/denial.py, engine/spare_limb.py, engine/cargo.py).
+"""BONUS Y MALUS: Orador, Niega, Miembro extra and Capacidad (entries/voice.py,
+engine/denial.py, engine/spare_limb.py, entries/cargo.py).
 
 a shoots b 11 K away (the fusil: CH IMP, then b's CH DEF and CH PSI); c is a's ally.
 The readings are in /tmp/notes_reach.md until they reach the rulings file.
@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 from wartime.engine import Action, GameState
-from wartime.engine.combat import wound
-from wartime.engine.constraints import ONE_HAND, missing_arms
 from wartime.engine.core.anatomy import limbs, lost
-from wartime.engine.profiles import Metaability, Profile, Trait, Transport, Weapon
-from wartime.engine.voice import spoken
+from wartime.engine.core.combat import wound
+from wartime.engine.core.profiles import Metaability, Profile, Trait, Transport, Weapon
+from wartime.engine.entries.constraints import ONE_HAND, missing_arms
+from wartime.engine.entries.voice import spoken
 
 from . import engine_support as support
 

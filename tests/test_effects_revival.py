@@ -1,5 +1,5 @@
-"""BONUS Y MALUS, batch M: fire and coming back (engine/fire.py, engine/revival.py,
-engine/mana.py): Munición incendiaria, Héroe, Ave Fénix, Resurrección, Rematador and
+"""BONUS Y MALUS, batch M: fire and coming back (entries/fire.py, entries/revival.py,
+entries/mana.py): Munición incendiaria, Héroe, Ave Fénix, Resurrección, Rematador and
 Maná, each played with scripted dice, with a case where it does nothing.
 
 ``a`` (side A) acts first from (10, 10) and shoots ``b`` (side B) at (21, 10) with its
@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from wartime.engine import Action, GameState, PendingKind, revival
-from wartime.engine.profiles import Metaability, Profile, Trait
+from wartime.engine import Action, GameState, PendingKind
+from wartime.engine.core.profiles import Metaability, Profile, Trait
+from wartime.engine.entries import revival
 from wartime.errors import DataError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import validated
@@ -232,7 +233,7 @@ def test_mana_pays_a_metaability_first(level: int, ene_paid: int) -> None:
     support.do(state, Action("usar", item="alivio"))
     a = state.figures["a"]
     assert before - a.ene == ene_paid
-    from wartime.engine.mana import reserve
+    from wartime.engine.entries.mana import reserve
 
     assert reserve(state, a) == 0
 
@@ -240,7 +241,7 @@ def test_mana_pays_a_metaability_first(level: int, ene_paid: int) -> None:
 def test_mana_is_for_metaabilities_only_and_comes_back_each_turn() -> None:
     """BONUS Y MALUS, Maná: a shot pays all its ENE; the Maná left is there until the
     turn ends, and a new turn fills it again."""
-    from wartime.engine.mana import pay, reserve
+    from wartime.engine.entries.mana import pay, reserve
 
     state = game({"a": caster(Trait("Maná", level=3))}, [PASS, CRIT])
     before = state.figures["a"].ene

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: senses and far sight (engine/senses.py), each played with scripted dice,
+"""BONUS Y MALUS: senses and far sight (entries/senses.py), each played with scripted dice,
 with a case where it does not apply.
 
 a (side A) stands at (10, 10) facing b (side B); bases are 1 K wide, so b at (x, 10) is
@@ -15,9 +15,9 @@ import shapely
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.bonuses import not_yet_automated
-from wartime.engine.clouds import SMOKE, Cloud
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.core.modifiers import not_yet_automated
+from wartime.engine.core.profiles import Profile, Trait
+from wartime.engine.entries.clouds import SMOKE, Cloud
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support

@@ -1,5 +1,5 @@
 """BONUS Y MALUS: energy shields and what is made against them, and Mimético
-(engine/shields.py, engine/entry_actions.py), played with scripted dice.
+(entries/shields.py, actions/usar_bonus.py), played with scripted dice.
 
 a (fusil DAÑ 4) shoots b (CON 9, DEF 3) 10 K away; b's shield, when it has one,
 checks first, then b's CH DEF.
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.core.profiles import Trait, Weapon
 
 from . import engine_support as support
 

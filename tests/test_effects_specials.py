@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, batch J (engine/specials.py): Área manguante, Munición de racimo,
+"""BONUS Y MALUS, batch J (entries/specials.py): Área manguante, Munición de racimo,
 Necrófago, Munición regenerativa, Desafiante and La mano de la muerte, played with
 scripted dice.
 
@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Profile, Trait, Weapon
-from wartime.engine.specials import clustered
+from wartime.engine.core.profiles import Profile, Trait, Weapon
+from wartime.engine.entries.specials import clustered
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support

@@ -1,4 +1,4 @@
-"""Spells a metaability carries: the "Magia" entries of BONUS Y MALUS (engine/spells.py).
+"""Spells a metaability carries: the "Magia" entries of BONUS Y MALUS (entries/spells.py).
 
 Each test names the entry.  The casters use ataduras (CH VOL, anyone may cast them);
 ScriptedDice force the dice: the caster's CH VOL, then the enemy's CH VOL ENF (caster
@@ -11,9 +11,9 @@ import dataclasses
 from collections import Counter
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.bonuses import Context, check_modifiers
-from wartime.engine.generic import knocked_out
-from wartime.engine.profiles import Metaability, Profile, Trait
+from wartime.engine.actions.generic import knocked_out
+from wartime.engine.core.modifiers import Context, check_modifiers
+from wartime.engine.core.profiles import Metaability, Profile, Trait
 
 from . import engine_support as support
 

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: entries about targets and weapon reach (engine/targets.py), each played
+"""BONUS Y MALUS: entries about targets and weapon reach (entries/targets.py), each played
 with scripted dice, with a case where it does not apply.
 
 a (side A) stands at (10, 10) facing b (side B); bases are 1 K wide, so b at (x, 10) is
@@ -14,7 +14,7 @@ import pytest
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Profile, Trait, Weapon
+from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support

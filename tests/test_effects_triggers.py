@@ -1,5 +1,5 @@
-"""BONUS Y MALUS, batch F: entries triggered by hits, kills and wounds (engine/triggers.py,
-engine/cries.py), each played with scripted dice, with a case where it does nothing.
+"""BONUS Y MALUS, batch F: entries triggered by hits, kills and wounds (entries/triggers.py,
+entries/cries.py), each played with scripted dice, with a case where it does nothing.
 
 ``a`` (side A) acts first from (10, 10); ``b`` (side B) stands in contact at (11, 10) or
 11 K away at (21, 10).  Profiles: CON 4, AGI 4, VOL 4, DEF 3, a rifle (DAÑ 4) and a knife
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Profile, Trait
-from wartime.engine.reactions import witnesses
+from wartime.engine.core.profiles import Profile, Trait
+from wartime.engine.core.reactions import witnesses
 from wartime.geometry.distance import edge_distance
 
 from . import engine_support as support

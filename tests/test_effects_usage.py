@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: what using a flawed weapon or metaability costs (engine/usage.py):
+"""BONUS Y MALUS: what using a flawed weapon or metaability costs (entries/usage.py):
 Dañino, Defectuoso and Malvado, played with scripted dice."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from wartime.engine import Action
-from wartime.engine.profiles import Metaability, Trait
+from wartime.engine.core.profiles import Metaability, Trait
 
 from .engine_support import PercentDice, do, rolls_of
 from .test_effects_shields import SHOT, game

@@ -1,4 +1,4 @@
-"""BONUS Y MALUS, batch H: movement and use (engine/wear.py), played with scripted dice."""
+"""BONUS Y MALUS, batch H: movement and use (entries/wear.py), played with scripted dice."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from wartime.board.battlefield import Terrain, TerrainKind
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Gear, Profile, Trait, Transport, Weapon
+from wartime.engine.core.profiles import Gear, Profile, Trait, Transport, Weapon
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support

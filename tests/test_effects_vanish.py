@@ -1,4 +1,4 @@
-"""BONUS Y MALUS: Hielo (engine/mind.py) and Machina mors (engine/deathmachine.py).
+"""BONUS Y MALUS: Hielo (actions/mind.py) and Machina mors (entries/deathmachine.py).
 
 ScriptedDice force every die, in the order the actions roll them.  A figure starts its
 first activation with ENE CON + AGI = 8.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.core.profiles import Profile, Trait
 
 from . import engine_support as support
 from .engine_support import profile, scenario, started

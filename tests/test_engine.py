@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from wartime.board.battlefield import Posture, Terrain, TerrainKind, Wall
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind, Scenario
-from wartime.engine.combat import range_penalty
-from wartime.engine.scenario import load_scenario
+from wartime.engine.core.combat import range_penalty
+from wartime.engine.core.scenario import load_scenario
 
 from .conftest import ROOT
 from .engine_support import KNIFE, RIFLE, ScriptedDice, do, duel, profile, scenario, started
@@ -147,8 +147,8 @@ def test_not_enough_energy_is_refused_with_the_cost() -> None:
 
 
 def test_every_action_costs_at_least_one() -> None:
-    from wartime.engine.checks import spend
-    from wartime.engine.figures import Figure
+    from wartime.engine.core.checks import spend
+    from wartime.engine.core.figures import Figure
 
     fig = Figure("x", "A", profile("x"), (0, 0), 0, 0.5, 1.0, ene=5)
     spend(fig, 0, "Nada")
@@ -179,8 +179,8 @@ def test_a_dropped_trial_where_a_hero_stood_up_on_a_fallen_pj_puts_the_bases_bac
     wound back and stands up on a's spot, free in the trial.  Dropping the trial must take
     h's base off before a's goes back (it used to place a first and raise a ValueError
     from the movement table, crashing AI games)."""
-    from wartime.engine import revival
-    from wartime.engine.profiles import Trait
+    from wartime.engine.core.profiles import Trait
+    from wartime.engine.entries import revival
 
     hero = replace(profile("h"), traits=(Trait("Héroe"),))
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0),
@@ -431,9 +431,9 @@ def test_charge_engages_and_gives_plus_one_to_impact_and_damage() -> None:
 
 def test_melee_damage_formula() -> None:
     """MODIFICADORES, DAÑ en CaC: DAÑ + CON − 4 − wounds (minimum 1)."""
-    from wartime.engine.combat import melee_damage
-    from wartime.engine.figures import Figure
-    from wartime.engine.profiles import UNARMED
+    from wartime.engine.core.combat import melee_damage
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.profiles import UNARMED
 
     strong = Figure("s", "A", profile("s", con=7), (0, 0), 0, 0.5, 1.0)
     assert melee_damage(strong, KNIFE) == 2 + 7 - 4
@@ -498,8 +498,8 @@ def test_overload_and_talla_burden_agility_and_impact() -> None:
     the TAL vs CON modifier: CH AGI −1 per point of difference between them."""
     from dataclasses import replace
 
-    from wartime.engine.checks import burden_modifiers
-    from wartime.engine.figures import Figure
+    from wartime.engine.core.checks import burden_modifiers
+    from wartime.engine.core.figures import Figure
 
     heavy = Figure(
         "h", "A", replace(profile("h", con=4, defense=6), talla=(6,)), (0, 0), 0, 0.5, 1.0
@@ -539,7 +539,7 @@ def _burdened() -> Scenario:
     """The duel, both riflemen carrying entries that change costs, reach and sight."""
     from dataclasses import replace
 
-    from wartime.engine.profiles import Trait
+    from wartime.engine.core.profiles import Trait
 
     entries = tuple(Trait(n) for n in ("Lento", "Corto de vista", "Sin sangre", "Lastrado"))
     profiles = {k: replace(profile(k), traits=entries) for k in "ab"}
@@ -553,7 +553,7 @@ def test_fast_legality_of_simple_actions_agrees_with_check(make: Callable[[], Sc
     """The shortcuts for postures, Esperar and shots out of reach in legal_actions() match
     GameState.check, with the entries that change costs and sight (Lento, Corto de vista,
     Sin sangre) too."""
-    from wartime.engine.ai import choose
+    from wartime.engine.ai.players import choose
 
     for seed in range(6):
         state = make().with_seed(seed).new_game()
@@ -575,7 +575,7 @@ def test_fast_legality_of_simple_actions_agrees_with_check(make: Callable[[], Sc
 def test_the_hash_sees_weapons_change_hands_and_passengers() -> None:
     """DESIGN §3: the same position gives the same hash, and a different one a different
     hash, even when only a figure's weapons (Soltar, Desarmar) or its transport differ."""
-    from wartime.engine.melee_variants import drop_weapon
+    from wartime.engine.actions.melee import drop_weapon
 
     from .engine_support import duel, started
 

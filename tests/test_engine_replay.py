@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from wartime.engine import IllegalActionError
-from wartime.engine.ai import choose, play_out
-from wartime.engine.entry_actions import HANDLERS as ENTRY_ACTIONS
-from wartime.engine.handlers import HANDLERS, not_yet_automated
-from wartime.engine.saves import load_game, save_game
-from wartime.engine.scenario import load_scenario
+from wartime.engine.actions.usar_bonus import HANDLERS as ENTRY_ACTIONS
+from wartime.engine.ai.players import choose, play_out
+from wartime.engine.core.dispatch import HANDLERS, not_yet_automated
+from wartime.engine.core.saves import load_game, save_game
+from wartime.engine.core.scenario import load_scenario
 from wartime.errors import DataError
 from wartime.rules.actions import load_actions
 
@@ -173,7 +173,7 @@ def test_the_baseline_takes_cover_when_shot_at_and_unable_to_answer() -> None:
     """The baseline AI (issue: "take cover"): a knife fighter under a rifle's fire steps
     behind the wall beside it, on its way in, rather than walking on in the open."""
     from wartime.board.battlefield import Wall
-    from wartime.engine.ai import choose
+    from wartime.engine.ai.players import choose
 
     from .engine_support import KNIFE, profile, scenario, started
 

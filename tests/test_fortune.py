@@ -1,5 +1,5 @@
 """BONUS Y MALUS, Fortuna: once a turn, its bearer's side spends it when a chance comes
-up (engine/fortune.py; pending ``fortune``, engine/midway.py), played with scripted dice.
+up (entries/fortune.py; pending ``fortune``, core/midway.py), played with scripted dice.
 
 a (side A) shoots b (side B) 10 K away with its fusil (DAÑ 4, CH IMP on AGI 4); b's CH DEF
 is on DEF 3, and a wounded b checks CH PSI on VOL 4.
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.ai import choose
-from wartime.engine.profiles import Trait
+from wartime.engine.ai.players import choose
+from wartime.engine.core.profiles import Trait
 
 from . import engine_support as support
 

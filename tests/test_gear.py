@@ -1,5 +1,5 @@
 """ACCIONES GENÉRICAS, Usar (X = the object's ENE) with an object, and BONUS Y MALUS:
-Elixir, Drogas de combate and Cóctel de vitaminas (engine/gear.py), played with
+Elixir, Drogas de combate and Cóctel de vitaminas (actions/gear.py), played with
 scripted dice."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.profiles import Gear, Trait, profile_from_army
+from wartime.engine.core.profiles import Gear, Trait, profile_from_army
 from wartime.formats.army import load_army
 
 from .engine_support import do, profile, refused, rolls_of, scenario, started

@@ -1,4 +1,4 @@
-"""ACCIONES GENÉRICAS (wartime/engine/generic.py): support, focus, guard, hiding, searching,
+"""ACCIONES GENÉRICAS (wartime/engine/actions/generic.py): support, focus, guard, hiding, searching,
 healing, reloading and dropping.
 
 Each test cites the rulebook's section; ScriptedDice force every die, in the order the
@@ -13,10 +13,10 @@ import pytest
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, PendingKind, Scenario
-from wartime.engine.combat import magazine_size, rounds_left
-from wartime.engine.generic import HANDLERS as GENERIC
-from wartime.engine.handlers import HANDLERS, not_yet_automated
-from wartime.engine.profiles import Weapon
+from wartime.engine.actions.generic import HANDLERS as GENERIC
+from wartime.engine.core.combat import magazine_size, rounds_left
+from wartime.engine.core.dispatch import HANDLERS, not_yet_automated
+from wartime.engine.core.profiles import Weapon
 
 from . import engine_support as support
 from .engine_support import START_ENE as ENE
@@ -443,7 +443,7 @@ def test_soltar_drops_an_item_for_the_minimum_ene() -> None:
     support.refused(state, Action("soltar"), "needs the item to drop")
     support.refused(state, Action("soltar", item="arco"), "carries no 'arco'")
     far = Action("soltar", item="mina", point=(30.0, 30.0))
-    support.refused(state, far, "within reach of its own base")  # a bomb: engine/mines.py
+    support.refused(state, far, "within reach of its own base")  # a bomb: entries/mines.py
     support.do(state, Action("soltar", item="cuchillo"))
     shooter = state.figures["a"]
     assert shooter.ene == ENE - 1 and shooter.profile.weapon("cuchillo") is None
@@ -463,9 +463,9 @@ def test_the_ranged_variants_use_rounds_too() -> None:
 
 def test_cargadores_parameter_sets_the_magazine() -> None:
     """BONUS Y MALUS, Cargadores (X): X rounds a magazine (10 − DAÑ when X is not given)."""
-    from wartime.engine.combat import magazine_size
-    from wartime.engine.figures import Figure
-    from wartime.engine.profiles import Weapon, profile_from_army
+    from wartime.engine.core.combat import magazine_size
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.profiles import Weapon, profile_from_army
     from wartime.formats.army import load_army
 
     from .conftest import ARMIES

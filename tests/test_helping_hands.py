@@ -1,4 +1,4 @@
-"""Allies lending a hand (wartime/engine/terrain_moves.py and items.py): the leg-up of
+"""Allies lending a hand (wartime/engine/actions/terrain.py and items.py): the leg-up of
 Subir a un alto and the load shared by several carriers of Mover cargado con un objeto.
 
 Each test cites the rulebook's section; ScriptedDice force every die (the first two
@@ -14,8 +14,8 @@ import pytest
 
 from wartime.board.battlefield import Posture, Wall
 from wartime.engine import Action, GameState
-from wartime.engine.events import Event
-from wartime.engine.profiles import Trait
+from wartime.engine.core.events import Event
+from wartime.engine.core.profiles import Trait
 
 from . import engine_support as support
 

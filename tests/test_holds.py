@@ -1,4 +1,4 @@
-"""Holds and ties: Inmovilizar enemigo and Desatarse (engine/holds.py).
+"""Holds and ties: Inmovilizar enemigo and Desatarse (actions/holds.py).
 
 ACCIONES DE COMBATE, Inmovilizar enemigo: held until the target's next activation,
 breaking free costs an action (ENE 3, CH CON ENF), and the holder may then tie it

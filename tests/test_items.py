@@ -1,4 +1,4 @@
-"""Item actions (wartime/engine/items.py): Comerciar, Saquear and Eliminar.
+"""Item actions (wartime/engine/actions/items.py): Comerciar, Saquear and Eliminar.
 
 Each test cites the rulebook's section (ACCIONES GENÉRICAS unless it says otherwise);
 ScriptedDice force every die.  ENE costs are read from the action list, as the engine
@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState, PendingKind, Scenario
-from wartime.engine.checks import LOOTED, burden_modifiers
-from wartime.engine.handlers import HANDLERS, not_yet_automated
-from wartime.engine.items import HANDLERS as ITEMS
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.actions.items import HANDLERS as ITEMS
+from wartime.engine.core.checks import LOOTED, burden_modifiers
+from wartime.engine.core.dispatch import HANDLERS, not_yet_automated
+from wartime.engine.core.profiles import Trait, Weapon
 
 from . import engine_support as support
 from .engine_support import START_ENE as ENE

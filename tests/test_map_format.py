@@ -247,7 +247,7 @@ def test_unit_count_is_capped() -> None:
 
 def test_scenario_block_sets_the_game_length_and_ruleset(tmp_path: Path) -> None:
     """Issue 4: the map may carry the turn limit and the ruleset switches."""
-    from wartime.engine.scenario import load_scenario
+    from wartime.engine.core.scenario import load_scenario
     from wartime.geometry.noise import NoiseRule
 
     path = tmp_path / "m.yaml"

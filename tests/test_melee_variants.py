@@ -1,4 +1,4 @@
-"""ACCIONES DE COMBATE: the ranged and CaC variants (wartime/engine/melee_variants.py).
+"""ACCIONES DE COMBATE: the ranged and CaC variants (wartime/engine/actions/melee.py).
 
 Each test cites the rulebook's section; ScriptedDice force every die, in the order
 the action rolls them.
@@ -13,15 +13,15 @@ import pytest
 
 from wartime.board.battlefield import Posture, Wall
 from wartime.engine import Action, GameState
-from wartime.engine.handlers import HANDLERS, not_yet_automated
-from wartime.engine.melee_variants import HANDLERS as VARIANTS
-from wartime.engine.profiles import Trait, Weapon
+from wartime.engine.actions.melee import HANDLERS as VARIANTS
+from wartime.engine.core.dispatch import HANDLERS, not_yet_automated
+from wartime.engine.core.profiles import Trait, Weapon
 from wartime.rules.actions import load_actions
 
 from .engine_support import KNIFE, RIFLE, profile, refused, rolls, scenario, started
 
 LONG_RIFLE = Weapon("rifle largo", ene=3, dan=4, alc=40, cal=4)
-# REACCIONES' bookkeeping, and the declaration an answer may follow (engine/responses.py)
+# REACCIONES' bookkeeping, and the declaration an answer may follow (core/responses.py)
 META = frozenset({"noise", "reaction_window", "no_reaction", "declared", "answer_pass"})
 
 

@@ -1,4 +1,4 @@
-"""Using a metaability: the action Usar (wartime/engine/metaabilities.py).
+"""Using a metaability: the action Usar (wartime/engine/actions/metaabilities.py).
 
 Each test cites METAHABILIDADES (Usar una metahabilidad, the durations, Mantener,
 Pifias) or the action Usar of ACCIONES GENÉRICAS.  ScriptedDice force every die, in
@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.bonuses import Context, check_modifiers
-from wartime.engine.profiles import Metaability, Profile, Trait, profile_from_army
+from wartime.engine.core.modifiers import Context, check_modifiers
+from wartime.engine.core.profiles import Metaability, Profile, Trait, profile_from_army
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document
 

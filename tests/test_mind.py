@@ -1,4 +1,4 @@
-"""The mind actions: Corromper / Hackear, Poseer, Marcar un objetivo (wartime/engine/mind.py).
+"""The mind actions: Corromper / Hackear, Poseer, Marcar un objetivo (engine/actions/mind.py).
 
 Each test cites the rulebook's section (METAHABILIDADES, PSICOLOGÍA and the actions of
 ACCIONES); ScriptedDice force every die, in the order the action rolls them.  A figure
@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.handlers import HANDLERS
-from wartime.engine.mind import HANDLERS as MIND
-from wartime.engine.profiles import Profile, Trait
+from wartime.engine.actions.mind import HANDLERS as MIND
+from wartime.engine.core.dispatch import HANDLERS
+from wartime.engine.core.profiles import Profile, Trait
 from wartime.rules.actions import load_actions
 
 from .engine_support import RIFLE, START_ENE, do, profile, refused, rolls, scenario, started

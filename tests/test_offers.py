@@ -1,10 +1,11 @@
-"""legal_actions offers the variants, generic actions and terrain moves (engine/offers.py)."""
+"""legal_actions offers the variants, generic actions and terrain moves (core/candidates.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from wartime.engine import Action, GameState, PendingKind, offers
+from wartime.engine import Action, GameState, PendingKind
+from wartime.engine.core import candidates as offers
 
 from . import engine_support as support
 

@@ -1,5 +1,5 @@
 """BONUS Y MALUS, Órdenes: once a turn the bearer hands 3 of its ENE to an ally within
-its VOL in K, who acts at once; when it hands over, the bearer carries on (engine/orders.py).
+its VOL in K, who acts at once; when it hands over, the bearer carries on (entries/orders.py).
 
 a (side A, Órdenes, VOL 4) acts at (10, 10) with START_ENE; c, its ally, stands at
 (10, 13.5) (2.5 K apart, edge to edge); b (side B) is 11 K east of a, looking at it.

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wartime.engine import Action, GameState
-from wartime.engine.events import Event
-from wartime.engine.profiles import Protection, Trait, Transport
+from wartime.engine.core.events import Event
+from wartime.engine.core.profiles import Protection, Trait, Transport
 
 from . import engine_support as support
 
@@ -55,8 +55,8 @@ def test_an_army_file_tells_which_protection_carries_muro() -> None:
     the army keeps it on that piece, so only that piece guards the mind."""
     import yaml
 
-    from wartime.engine.figures import Figure
-    from wartime.engine.profiles import profile_from_army
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.profiles import profile_from_army
     from wartime.formats.army import parse_army
     from wartime.formats.document import Document
 

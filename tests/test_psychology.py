@@ -8,7 +8,7 @@ import pytest
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
-from wartime.engine.psychology import loc_check, psi_check
+from wartime.engine.core.psychology import loc_check, psi_check
 
 from .engine_support import ScriptedDice, do, profile, refused, scenario, started
 
@@ -69,7 +69,7 @@ def test_panic_means_atr_minus_one_and_fleeing_only() -> None:
     with pytest.raises(IllegalActionError, match="must move away from b"):
         do(state, Action("mover", point=(6, 6)))
     do(state, Action("mover", point=(4, 4)))
-    from wartime.engine.checks import acting_modifiers
+    from wartime.engine.core.checks import acting_modifiers
 
     assert ("pánico", -1) in acting_modifiers(state.figures["a"])
 
@@ -130,7 +130,7 @@ def test_stress_at_vol_ends_the_activation_with_a_loc_check() -> None:
 
 def test_stress_above_vol_knocks_out() -> None:
     """Estrés: above VOL the Pj is unconscious, a casualty."""
-    from wartime.engine.psychology import stress_limits
+    from wartime.engine.core.psychology import stress_limits
 
     state = started(quiet())
     a = state.figures["a"]
@@ -226,7 +226,7 @@ def test_failed_loc_gains_the_malus_its_d10_names_for_the_rest_of_the_game() -> 
     events = loc_check(state, a, "prueba")
     assert a.panic and carried(a) == ["Loco"]
     assert [e.data["roll"] for e in events if e.kind == "malus"] == [2]
-    from wartime.engine.metaabilities import activation_ends, activation_starts
+    from wartime.engine.actions.metaabilities import activation_ends, activation_starts
 
     for _ in range(2):
         activation_starts(state, a)
@@ -246,7 +246,7 @@ def test_a_passed_or_critical_loc_gains_no_malus() -> None:
 
 def test_a_malus_already_carried_moves_down_the_table() -> None:
     """Our ruling: a row the Pj carries already gives the next one down; row 10 wraps to 1."""
-    from wartime.engine.profiles import Trait
+    from wartime.engine.core.profiles import Trait
 
     timid = replace(profile("a", vol=4), traits=(Trait("Loco"), Trait("Muy tonto")))
     scn = scenario([("a", "A", (5.0, 5.0), 90.0), ("b", "B", (35.0, 25.0), 90.0)], {"a": timid})
@@ -260,7 +260,7 @@ def test_a_malus_already_carried_moves_down_the_table() -> None:
 
 def test_the_madness_table_is_ten_psychological_maluses_of_the_catalogue() -> None:
     """The table's rows are catalogue maluses the engine plays; one carrying all gets none."""
-    from wartime.engine.bonuses import not_yet_automated
+    from wartime.engine.core.modifiers import not_yet_automated
     from wartime.rules.catalog import load_catalog
     from wartime.rules.madness import loc_maluses, malus_for
 
@@ -341,7 +341,7 @@ def test_an_ally_that_does_not_see_the_fall_within_5_k_checks_nothing(
 
 def _ward(faces: list[int], stress: int, healer_traits: tuple[str, ...] = ("Neuromante",)):  # type: ignore[no-untyped-def]
     """a (a neuromante unless told otherwise) in base contact with its ally c, stressed."""
-    from wartime.engine.profiles import Trait
+    from wartime.engine.core.profiles import Trait
 
     a = replace(profile("a"), traits=tuple(Trait(t) for t in healer_traits))
     units = [("a", "A", (10.0, 10.0), 0.0), ("c", "A", (11.0, 10.0), 0.0),

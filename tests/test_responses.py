@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from wartime.engine import Action, GameState, PendingKind
-from wartime.engine.profiles import Trait, Transport
+from wartime.engine.core.profiles import Trait, Transport
 
 from .engine_support import KNIFE, do, profile, refused, scenario, started
 
@@ -81,7 +81,7 @@ def test_no_answer_to_what_the_target_cannot_see() -> None:
 
 
 def test_a_transport_does_not_flee_or_dodge() -> None:
-    """Huir and Esquivar en CaC are a Pj's; a transport has neither (engine/driving.py)."""
+    """Huir and Esquivar en CaC are a Pj's; a transport has neither (actions/driving.py)."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
     buggy = Transport("buggy", ene=2, mov=6.0, defense=4, cal=9)
     state = started(scenario(units, {"b": replace(profile("b"), transport=buggy)}), [2, 9])
@@ -168,7 +168,7 @@ def test_passing_lets_the_declared_action_resolve_unchanged() -> None:
 
 def test_an_answer_carries_its_entries() -> None:
     """BONUS Y MALUS, Maestría en combate (X): +1 to the CH ATR of that action, answers too."""
-    from wartime.engine.profiles import Trait
+    from wartime.engine.core.profiles import Trait
 
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0)]
     units.append(("z", "B", (5.0, 28.0), 0.0))

@@ -1,6 +1,6 @@
 """legal_actions reads lines of sight once per list, and skips the checks they settle.
 
-The offers (engine/offers.py) ask the world's cover memory for a list's lines of sight
+The offers (core/candidates.py) ask the world's cover memory for a list's lines of sight
 in one batch (``look``), and in plain positions leave out, without a trial, the shots
 and throws whose check is sure to refuse them (``hopeless``) and take Esconderse when
 no enemy sees the figure too well.  These tests hold every such shortcut equal to
@@ -16,12 +16,14 @@ import pytest
 import shapely
 
 from wartime.board.battlefield import Battlefield, Unit
-from wartime.engine import Action, GameState, PendingKind, Ruleset, Scenario, generic, offers
-from wartime.engine.ai import choose
-from wartime.engine.combat import sight
+from wartime.engine import Action, GameState, PendingKind, Ruleset, Scenario
+from wartime.engine.actions import generic
+from wartime.engine.ai.players import choose
+from wartime.engine.core import candidates as offers
+from wartime.engine.core.combat import sight
 from wartime.engine.core.movement import engaged_with
-from wartime.engine.profiles import Profile, Weapon
-from wartime.engine.world import World
+from wartime.engine.core.profiles import Profile, Weapon
+from wartime.engine.core.world import World
 from wartime.formats.map import load_map
 
 from .conftest import ROOT

@@ -1,4 +1,4 @@
-"""Ataque sorpresa (ACCIONES DE COMBATE; wartime/engine/surprise.py).
+"""Ataque sorpresa (ACCIONES DE COMBATE; wartime/engine/actions/surprise.py).
 
 a creeps up behind b with Mover sin hacer ruido, declares the surprise (0 ENE),
 and its next CaC blow hits without a CH IMP while b's CH DEF takes −2.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from wartime.engine import Action, GameState
-from wartime.engine.profiles import Trait
+from wartime.engine.core.profiles import Trait
 
 from .engine_support import KNIFE, do, profile, refused, scenario, started
 

@@ -1,4 +1,4 @@
-"""ACCIONES DE MOVIMIENTO beyond walking (wartime/engine/terrain_moves.py), each citing its rule."""
+"""ACCIONES DE MOVIMIENTO beyond walking (engine/actions/terrain.py), each citing its rule."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from wartime.board.battlefield import Obstacle, Posture, Terrain, TerrainKind, Wall
 from wartime.engine import Action, GameState, IllegalActionError
-from wartime.engine.events import Event
-from wartime.engine.terrain_moves import HANDLERS, fall_damage
+from wartime.engine.actions.terrain import HANDLERS, fall_damage
+from wartime.engine.core.events import Event
 
 from .engine_support import ScriptedDice, profile, refused, scenario, started
 

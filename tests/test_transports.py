@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 from wartime.engine import Action, GameState
-from wartime.engine.checks import burden_modifiers
-from wartime.engine.profiles import Transport
+from wartime.engine.core.checks import burden_modifiers
+from wartime.engine.core.profiles import Transport
 
 from .engine_support import do, profile, refused, scenario, started
 

@@ -30,11 +30,11 @@ from timing import median_s
 
 from wartime.board.battlefield import Battlefield, Unit
 from wartime.engine import Action, GameState, Ruleset, Scenario
-from wartime.engine.ai import choose
-from wartime.engine.choices import legal_actions
+from wartime.engine.ai.players import choose
+from wartime.engine.core.legal import legal_actions
 from wartime.engine.core.pending import PendingKind
-from wartime.engine.profiles import Profile, Weapon
-from wartime.engine.world import CoverQuery, World
+from wartime.engine.core.profiles import Profile, Weapon
+from wartime.engine.core.world import CoverQuery, World
 from wartime.errors import IllegalActionError
 from wartime.formats.map import load_map
 

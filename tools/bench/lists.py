@@ -66,7 +66,7 @@ def worker() -> None:
     sys.path.insert(0, str(HERE.parent))
     from engine import LISTED, SEEDS, play, scenario
 
-    from wartime.engine.ai import choose
+    from wartime.engine.ai.players import choose
 
     lists_ms, games_s, digests, hashes = [], [], [], []
     for seed in SEEDS:

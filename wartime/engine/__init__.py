@@ -5,12 +5,12 @@ validates and applies `Action` values, records every die as an `Event`, and
 replays identically from its seed.
 """
 
-from wartime.engine import install  # noqa: F401  (last: every rule registers)
-from wartime.engine.actions import Action
+from wartime.engine import install  # noqa: F401  (every action and entry registers)
+from wartime.engine.core.action import Action
+from wartime.engine.core.events import Event
 from wartime.engine.core.pending import Pending, PendingKind
-from wartime.engine.events import Event
-from wartime.engine.scenario import Ruleset, Scenario
-from wartime.engine.state import GameState
+from wartime.engine.core.scenario import Ruleset, Scenario, load_scenario
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 
 __all__ = [
@@ -22,4 +22,5 @@ __all__ = [
     "PendingKind",
     "Ruleset",
     "Scenario",
+    "load_scenario",
 ]

@@ -1,7 +1,7 @@
 """What automated bonus/malus entries do, as data (``data/effects/*.yaml``).
 
 An entry of the catalogue is automated when it has effects here; the engine
-(:mod:`wartime.engine.bonuses`) applies them through one small vocabulary:
+(:mod:`wartime.engine.core.modifiers`) applies them through one small vocabulary:
 
 - ``check`` + ``value``: a modifier to a check: CON, AGI, INT, VOL, ATR (any
   attribute check), IMP, DEF, PSI, LOC or ENF (opposed checks);
@@ -55,7 +55,7 @@ More for checks, auras and rerolls (``checks.yaml``, ``auras.yaml``,
   is the bearer's initiative roll; ``ene_gain``: ENE at the start of each
   activation (up to 10); ``focus``: Concentrarse gives that much more a use;
 - ``rescatter``: the scatter is rolled twice and the shorter kept (read by
-  :mod:`wartime.engine.areas`).
+  :mod:`wartime.engine.actions.areas`).
 
 Damage, wounds and the CH DEF (``damage.yaml``).  ``who: targets`` marks what
 the striker's entries (its own and its weapon's) do to the figure it hits:
@@ -92,7 +92,7 @@ the striker's entries (its own and its weapon's) do to the figure it hits:
 - ``lost_on_fumble``: gone for good once a CH IMP it applies to is fumbled;
 - ``weapon_alc`` / ``weapon_cal``: a factor on the ALC of the bearer's weapons
   (the one it sits on, or all of them) and a change to their CAL, applied as
-  the profile is built (engine/profiles.py).
+  the profile is built (core/profiles.py).
 
 Second pass (checks, DEF, DAÑ and what the figure is):
 
@@ -123,8 +123,8 @@ Second pass (checks, DEF, DAÑ and what the figure is):
 - ``attribute`` + ``value``: the attribute itself changes, as the profile is
   built, when the character carries the entry (not on a weapon, not granted).
 
-Choices, switches, counters and shields (:mod:`wartime.engine.options`,
-:mod:`wartime.engine.shields`):
+Choices, switches, counters and shields (:mod:`wartime.engine.entries.options`,
+:mod:`wartime.engine.entries.shields`):
 
 - ``option``: the effect holds only in an attack the bearer takes the entry with
   (``Action.options`` names it); ``choice``: the same, for one of several
@@ -136,7 +136,7 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   ("Entry (N)" among its options);
 - ``switch``: the entry is switched on and off with Usar bonus at that ENE, and its
   other effects hold only while it is on; ``incorporeal`` (with ``switch``):
-  Incorpóreo (engine/ghost.py): while on, the bearer's strides go straight through
+  Incorpóreo (entries/ghost.py): while on, the bearer's strides go straight through
   walls and bases (ending clear), it is never in CaC, it acts on no other figure and
   nothing may aim at it;
 - ``shield``: an energy shield: a ranged hit meets a check against that number
@@ -150,7 +150,7 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   costs the user that many wounds (with no CH DEF) or that much stress;
   ``used_percent``: the wounds only come on 1D100 at most that number; on an
   object, each Usar of it;
-- what an object does when used (Usar, engine/gear.py): ``heals`` that many
+- what an object does when used (Usar, actions/gear.py): ``heals`` that many
   wounds (``per_level``: times the entry's level); ``ene_now`` adds that much ENE
   (up to 10); ``crash``: the next activation starts at ENE 0 and there are no
   reactions until it ends; ``overdose``: a second use in one turn costs that many
@@ -164,11 +164,11 @@ Choices, switches, counters and shields (:mod:`wartime.engine.options`,
   ``target_is_param`` (DAÑ): only against a target that X names (its id, character,
   name or race, an entry or tag it carries, its transport);
 - ``played_by`` (``engine.yaml``): the engine's own rules play the entry by name, in
-  that module of :mod:`wartime.engine` (the template of Área, the metaability kinds,
-  magazines...), or list building does, in ``rules/legality`` or ``rules/costing``
+  the module named by its path under ``wartime/`` (``engine/core/profiles``: the
+  template of Área...), or list building does, in ``rules/legality`` or ``rules/costing``
   (Reliquia, Área despreciable); no other field goes with it.
 
-Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
+Cries and a blast on death (:mod:`wartime.engine.entries.cries`); the auras go with
 ``who: allies`` and ``within`` K, measured from the bearer to the ally:
 
 - ``charge_reach``: K more for the Cargar of the allies within;
@@ -182,7 +182,7 @@ Cries and a blast on death (:mod:`wartime.engine.cries`); the auras go with
   out by wounds, it blows up with that DAÑ over that many K from its base
   edge, each an attribute over a divisor (``CON/2``: half, rounded half up).
 
-Presence auras (:mod:`wartime.engine.presence`):
+Presence auras (:mod:`wartime.engine.entries.presence`):
 
 - ``shares_vol`` (``who: allies`` + ``within``): a living ally within uses the
   bearer's VOL when it is higher than its own (initiative, phase, CdV, CH VOL...);
@@ -198,7 +198,7 @@ Presence auras (:mod:`wartime.engine.presence`):
   than the bearer, checks CH AGI, then CH CON, and takes that many wounds if both fail;
 - ``roller_has``: only on the checks of a figure carrying one of these entries.
 
-Actions the entries give their bearer (:mod:`wartime.engine.entry_actions`):
+Actions the entries give their bearer (:mod:`wartime.engine.actions.usar_bonus`):
 
 - ``pivot``: Pivotar costs the bearer that ENE (a transport too), and a bearer on
   foot may Pivotar in its own activation as well;
@@ -209,19 +209,19 @@ Actions the entries give their bearer (:mod:`wartime.engine.entry_actions`):
   bearer's VOL (not while in CaC) which, won, moves up to that much of the loser's
   ENE to the bearer; ``mark``: the bearer marks an enemy it sees within the longest
   ALC of its ranged weapons (Figure.marking), one at a time; ``fortune``: Fortuna,
-  once a turn (engine/fortune.py): this use heals a wound, and the same once may go on
+  once a turn (entries/fortune.py): this use heals a wound, and the same once may go on
   a failed check of the bearer (rolled again, +1, or a fumble made a plain failure),
   on a hit it takes (ignored) or on one it lands (DAÑ +1), each asked as it comes;
-  ``orders``: Órdenes, once a turn (engine/orders.py): that much of the bearer's ENE goes
+  ``orders``: Órdenes, once a turn (entries/orders.py): that much of the bearer's ENE goes
   to an ally within its VOL in K, who acts at once, then the bearer carries on;
-  ``vanish``: Desaparecer, once a game (engine/vanishing.py): in its own activation,
+  ``vanish``: Desaparecer, once a game (entries/vanishing.py): in its own activation,
   out of CaC and free, the bearer leaves the table (not a casualty) and its activation
   ends; a later use with a point brings it back at the edge of a deployment zone of
   its side;
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
   has marked.
 
-Behaviour (:mod:`wartime.engine.behaviour`), on the bearer itself:
+Behaviour (:mod:`wartime.engine.entries.behaviour`), on the bearer itself:
 
 - ``no_panic``: a failed CH LOC leaves it out of panic (a fumble still costs the VOL);
 - ``attack_psi``: each attack it launches first needs a passed CH PSI; failed, the
@@ -230,7 +230,7 @@ Behaviour (:mod:`wartime.engine.behaviour`), on the bearer itself:
   over (with ``unless_ally`` + ``ally_within``: not while such an ally is near);
 - ``nearest_target``: its shots go at the nearest enemy it could shoot at.
 
-Batch F: triggers of hits, kills and wounds (:mod:`wartime.engine.triggers`), on the
+Batch F: triggers of hits, kills and wounds (:mod:`wartime.engine.entries.triggers`), on the
 bearer or the weapon it sits on:
 
 - ``hit_psi``: a figure its blows hit checks CH PSI (once the hit is resolved, if it
@@ -245,13 +245,13 @@ bearer or the weapon it sits on:
 - ``spikes``: a critical CH DEF in CaC strikes the attacker with that DAÑ (not 1);
 - ``own_charge``: its own Cargar reaches that many K farther (a cry's does not add);
   ``own_kill_charge``: taking an enemy out in CaC in its own activation makes its next
-  Cargar of that activation reach that many K farther (engine/cries.py);
+  Cargar of that activation reach that many K farther (entries/cries.py);
 - ``wrath`` (with ``check`` or ``stat``): the modifier holds only in the activation
   after the bearer survived a wound in CaC (Figure.wrath);
 - ``strikes_back``: wounded in CaC and still standing, it strikes the one who wounded
   it once, for free, right away (as Grito de venganza's blow).
 
-Batch E: numbers and limits (:mod:`wartime.engine.limits`):
+Batch E: numbers and limits (:mod:`wartime.engine.entries.limits`):
 
 - ``stat: CdV`` + ``value``: K more (or fewer) on the bearer's CdV, wherever a rule
   reads it (shots, reactions, mind actions, Esconderse...);
@@ -264,7 +264,7 @@ Batch E: numbers and limits (:mod:`wartime.engine.limits`):
 - ``heavy`` (on a weapon): only a user whose CON is above the weapon's DAÑ may attack
   with it.
 
-Batch G: targets and reach (:mod:`wartime.engine.targets`); on a weapon unless said:
+Batch G: targets and reach (:mod:`wartime.engine.entries.targets`); on a weapon unless said:
 
 - ``stretch`` (with ``option``): the shot taken with the entry has the weapon's ALC and
   ENE times that;
@@ -283,7 +283,7 @@ Batch G: targets and reach (:mod:`wartime.engine.targets`); on a weapon unless s
   at the bearer first; ``cover_def``: DEF that much higher against a hit taken in cover
   (over 50%); ``hides_bare``: it may take Esconderse with no cover.
 
-Batch H: movement and use (:mod:`wartime.engine.wear`); each stands alone:
+Batch H: movement and use (:mod:`wartime.engine.entries.wear`); each stands alone:
 
 - on the bearer: ``terrain_step``: the ground it moves over counts that many levels
   harder (easy, difficult, extreme; never past extreme); ``burden_con``: with CON at most
@@ -298,7 +298,7 @@ Batch H: movement and use (:mod:`wartime.engine.wear`); each stands alone:
   brings a CH PSI; ``campaign``: once a figure has used one such weapon it may use no
   other such weapon for the rest of the game.
 
-Batch J: areas and special actions (:mod:`wartime.engine.specials`):
+Batch J: areas and special actions (:mod:`wartime.engine.entries.specials`):
 
 - ``fading`` (a weapon's, or the bearer's for all its weapons): a template's DAÑ is 1
   lower for each whole K between the template's origin and the nearest point of a base;
@@ -313,9 +313,9 @@ Batch J: areas and special actions (:mod:`wartime.engine.specials`):
   (or, with VOL 6, of an ally within VOL K) onto an ally or an unconscious figure, or
   onto an enemy with a CH VOL ENF;
 - ``manipulator``: a ranged attack at the bearer by a figure of lower VOL may be answered
-  (engine/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1.
+  (core/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1.
 
-Batch I: death, wounds and fire (:mod:`wartime.engine.afterlife`), on the bearer:
+Batch I: death, wounds and fire (:mod:`wartime.engine.entries.afterlife`), on the bearer:
 
 - ``explodes``: taken out by wounds, it blows up on 1D100 at most that many (100:
   always); ``explosion`` says how: ``hit_mov``, the DAÑ of the hit that took it out over
@@ -327,14 +327,14 @@ Batch I: death, wounds and fire (:mod:`wartime.engine.afterlife`), on the bearer
 - ``stress_splash``: each time a blow wounds it, every enemy in CaC with it gains 1
   stress, with no check.
 
-Batch K: fire, heat and reserves (:mod:`wartime.engine.heat`), on the bearer:
+Batch K: fire, heat and reserves (:mod:`wartime.engine.entries.heat`), on the bearer:
 
 - ``metaability_safe``: a fumble with a metaability brings it no CH PSI and no stress;
 - ``immune`` (with ``hit_by_param``): a hit with a weapon whose id names the entry's X
   deals it nothing (no CH DEF, no wounds, none of the striker's entries);
 - ``extra_move`` + ``extra_move_wounds``: a Mover, Correr or Esprintar that names the
   entry among its options reaches that many K farther and costs that many wounds.
-Batch L: guarding, madness and minds (:mod:`wartime.engine.minds`), on the bearer:
+Batch L: guarding, madness and minds (:mod:`wartime.engine.entries.minds`), on the bearer:
 
 - ``outnumbered_flees`` (Gallina): as its activation starts in a CaC where its side is
   outnumbered, its first action must be a Destrabarse while one is open to it;
@@ -343,7 +343,8 @@ Batch L: guarding, madness and minds (:mod:`wartime.engine.minds`), on the beare
 - ``void_runes``: once per turn, a metaability an enemy casts on it is cancelled on 1D10
   at most that many; a 1 also costs the caster a CH PSI (failed: 1 stress).
 
-Batch M: fire and coming back (:mod:`wartime.engine.fire`, :mod:`wartime.engine.revival`):
+Batch M: fire and coming back (:mod:`wartime.engine.entries.fire`,
+:mod:`wartime.engine.entries.revival`):
 
 - ``ignites`` (on the striker): a hit sets the target on fire (Figure.burning): a hit of
   that DAÑ as each of its activations starts; ``douse``: the ENE its burning victim pays
@@ -359,7 +360,8 @@ Batch M: fire and coming back (:mod:`wartime.engine.fire`, :mod:`wartime.engine.
 - ``mana``: at the start of each turn the bearer gets that much ENE per level (Figure.mana)
   that only its metaabilities may spend, and spend first.
 
-Clouds and lasting areas (:mod:`wartime.engine.clouds`, :mod:`wartime.engine.stopping`),
+Clouds and lasting areas (:mod:`wartime.engine.entries.clouds`,
+:mod:`wartime.engine.entries.stopping`),
 on a weapon or on the bearer for all its weapons:
 
 - ``smoke`` + ``smoke_imp``: each template it lays leaves a smoke cloud that many K
@@ -374,10 +376,10 @@ on a weapon or on the bearer for all its weapons:
 - ``linear`` (with ``option``): taken with the attack, a G template is laid as an L as
   long as the whole G (stem and head).
 
-Guardaespaldas (engine/guards.py): ``guards`` — an ally of the bearer within that many K
+Guardaespaldas (entries/guards.py): ``guards`` — an ally of the bearer within that many K
 that an enemy declares an attack at may have the bearer step in and take it.
 
-Spells a metaability carries (:mod:`wartime.engine.spells`): each happens once, when a
+Spells a metaability carries (:mod:`wartime.engine.entries.spells`): each happens once, when a
 Usar of the metaability that carries it lands on its target (after the enemy's CH VOL
 ENF and any Runas de vacío); each stands alone:
 
@@ -389,14 +391,15 @@ ENF and any Runas de vacío); each stands alone:
   1 K of a figure of the caster's side;
 - ``suppresses``: the entry or metaability the action's option names stops working on
   the target (Figure.suppressed) until the caster's next activation starts;
-- ``raises_dead`` (:mod:`wartime.engine.necromancy`): a body (taken out by wounds) within
+- ``raises_dead`` (:mod:`wartime.engine.entries.necromancy`): a body (taken out by wounds) within
   as many K as the caster's attribute named (``VOL``) stands up as the caster's puppet,
   with its own CON and AGI 3, INT 1, VOL 1, until the caster's next activation starts;
 - ``moves_object``: a body within as many K as the caster's attribute named (``VOL``),
   of CON up to that attribute, goes toward ``Action.point`` up to that many K.
 
-Jumps, falls, water and flight (:mod:`wartime.engine.leaps`, :mod:`wartime.engine.afloat`,
-:mod:`wartime.engine.flight`), on the bearer:
+Jumps, falls, water and flight (:mod:`wartime.engine.entries.leaps`,
+:mod:`wartime.engine.entries.afloat`,
+:mod:`wartime.engine.entries.flight`), on the bearer:
 
 - ``stride_k`` + ``action: salto_de_longitud``: K more on its Salto de longitud (and on
   its leap, below); ``clears_own_height``: its jumps clear what is as tall as itself, and
@@ -414,7 +417,7 @@ Jumps, falls, water and flight (:mod:`wartime.engine.leaps`, :mod:`wartime.engin
   ``free_high``: at height 3 it may Pivotar and take any actions in a row;
   ``runway``: it takes off and lands only along a straight clear strip that many K long.
 
-Curses, poison, overheating and drugs (:mod:`wartime.engine.curses`,
+Curses, poison, overheating and drugs (:mod:`wartime.engine.entries.curses`,
 :mod:`wartime.engine.poison`), on the striker or the weapon it sits on unless said:
 
 - ``inflicts``: a figure its blows hit (still standing) carries that catalogue entry for
@@ -424,7 +427,7 @@ Curses, poison, overheating and drugs (:mod:`wartime.engine.curses`,
   loses the figure it marked, and its bonuses (entries of positive cost) stop working
   until its next activation starts (Figure.suppressed);
 - ``poison``: a blow that wounds a living target poisons it (Figure.poisoned) until Curar
-  or an Elixir cures it (engine/curses.py);
+  or an Elixir cures it (entries/curses.py);
 - on the bearer: ``overheats``: a transport with at least that many wounds checks CH DEF
   after each movement action, and takes a wound when it fails; ``ejects``: when its
   transport explodes the rider is thrown 1D10 K clear of the blast;
@@ -432,7 +435,7 @@ Curses, poison, overheating and drugs (:mod:`wartime.engine.curses`,
   that many (Figure.addicted); an addict that went a whole turn without it suffers
   withdrawal as its next activation starts.
 
-Senses and far sight (:mod:`wartime.engine.senses`), on the bearer unless said:
+Senses and far sight (:mod:`wartime.engine.entries.senses`), on the bearer unless said:
 
 - ``sees_through``: within as many K as that attribute (``INT``), obstacles hide nothing
   from its eyes (LdV, Esconderse); the hit still meets them;
@@ -443,7 +446,7 @@ Senses and far sight (:mod:`wartime.engine.senses`), on the bearer unless said:
   shots, LdV still needed; out of the CdV only a critical hits, a template scatters;
 - ``fine_sight``: the smoke of clouds does not lower its CH IMP.
 
-Reach, denial, limbs and loads (engine/voice.py, denial.py, core/anatomy.py, cargo.py):
+Reach, denial, limbs and loads (entries/voice.py, denial.py, core/anatomy.py, cargo.py):
 
 - ``orator``: the bearer's cries (Grito ...) and metaabilities reach VOL × that many K
   when it is farther than their own reach or ALC;
@@ -454,7 +457,7 @@ Reach, denial, limbs and loads (engine/voice.py, denial.py, core/anatomy.py, car
 - ``capacity``: a transport whose X is its load levels: each passenger's base fills one
   level per K² (its diameter squared, rounded up).
 
-Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py):
+Strikes from afar, doom and decoys (entries/godstrike.py, condemned.py, decoy.py):
 
 - ``godstrike`` (on a weapon or the bearer): its area weapons may aim at any point in the
   open (outside every obstacle) within ALC, in any direction and without LdV; such a
@@ -466,7 +469,7 @@ Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py)
   decoy: it goes back to the spot, facing and posture it began the activation with,
   keeping the ENE spent and the wounds dealt or taken.
 
-Bombs left on the table (engine/mines.py), on a weapon or an object:
+Bombs left on the table (entries/mines.py), on a weapon or an object:
 
 - ``tripwire``: dropped (Soltar, X = its ENE) or used (Usar), the piece stays on the
   table, armed once the acting Pj's activation is over; the first figure whose base
@@ -576,7 +579,7 @@ class Effect:
     unarmed_divisor: int | None = None
     attribute: str | None = None
     own_invocation: bool = False
-    # Choices, switches, counters and shields (engine/options.py, engine/shields.py).
+    # Choices, switches, counters and shields (entries/options.py, entries/shields.py).
     option: bool = False
     choice: str | None = None
     until_next: bool = False
@@ -600,7 +603,7 @@ class Effect:
     hit_by_param: bool = False
     target_is_param: bool = False
     played_by: str | None = None
-    # Cries and a blast on death (engine/cries.py).
+    # Cries and a blast on death (entries/cries.py).
     charge_reach: float = 0.0
     kill_charge: float = 0.0
     avenge: bool = False
@@ -609,7 +612,7 @@ class Effect:
     death_blast: str | None = None
     blast_radius: str | None = None
 
-    # Presence auras (engine/presence.py).
+    # Presence auras (entries/presence.py).
     shares_vol: bool = False
     vol_is_turn: bool = False
     dread: int | None = None
@@ -618,7 +621,7 @@ class Effect:
     distortion: bool = False
     flight_wounds: int | None = None
     roller_has: Sequence[str] = ()
-    # Actions the entries give (engine/entry_actions.py).
+    # Actions the entries give (actions/usar_bonus.py).
     pivot: int | None = None
     use: int | None = None
     stress_ene: int = 0
@@ -626,7 +629,7 @@ class Effect:
     steal_ene: int = 0
     mark: bool = False
     marked: bool = False
-    # Behaviour (engine/behaviour.py).
+    # Behaviour (entries/behaviour.py).
     no_panic: bool = False
     attack_psi: bool = False
     must_charge: bool = False
@@ -683,8 +686,8 @@ class Effect:
     challenge: bool = False
     death_hand: bool = False
     manipulator: bool = False
-    fortune: bool = False  # Fortuna (engine/fortune.py)
-    orders: int = 0  # Órdenes: the ENE handed to the ally (engine/orders.py)
+    fortune: bool = False  # Fortuna (entries/fortune.py)
+    orders: int = 0  # Órdenes: the ENE handed to the ally (entries/orders.py)
     # Batch I: death, wounds and fire
     explodes: int | None = None
     explosion: str | None = None
@@ -700,9 +703,9 @@ class Effect:
     outnumbered_flees: bool = False
     murderous: int | None = None
     void_runes: int | None = None
-    # Guardaespaldas (engine/guards.py).
+    # Guardaespaldas (entries/guards.py).
     guards: float | None = None
-    # Batch M: fire and coming back (engine/fire.py, engine/revival.py)
+    # Batch M: fire and coming back (entries/fire.py, entries/revival.py)
     ignites: int = 0
     douse: int = 0
     hero: bool = False
@@ -710,21 +713,21 @@ class Effect:
     resurrection: bool = False
     finisher: bool = False
     mana: int = 0
-    # Clouds and lasting areas (engine/clouds.py, engine/stopping.py)
+    # Clouds and lasting areas (entries/clouds.py, entries/stopping.py)
     smoke: float | None = None
     smoke_imp: int = 0
     lasting_area: bool = False
     fallout: float | None = None
     stopping: bool = False
     linear: bool = False
-    # Spells a metaability carries (engine/spells.py).
+    # Spells a metaability carries (entries/spells.py).
     calms: bool = False
     sleeps: bool = False
     displaces: str | None = None
     suppresses: bool = False
-    raises_dead: str | None = None  # engine/necromancy.py
+    raises_dead: str | None = None  # entries/necromancy.py
     moves_object: str | None = None
-    # Jumps, falls, water and flight (engine/leaps.py, engine/afloat.py, engine/flight.py).
+    # Jumps, falls, water and flight (entries/leaps.py, entries/afloat.py, entries/flight.py).
     clears_own_height: bool = False
     fall_halved: bool = False
     leap: float | None = None
@@ -738,13 +741,13 @@ class Effect:
     brakes: bool = False
     free_high: bool = False
     runway: float | None = None
-    # Senses and far sight (engine/senses.py).
+    # Senses and far sight (entries/senses.py).
     sees_through: str | None = None
     unveils: Sequence[str] = ()
     spider_sense: str | None = None
     endless_reach: bool = False
     fine_sight: bool = False
-    # Curses, poison, overheating and drugs (engine/curses.py).
+    # Curses, poison, overheating and drugs (entries/curses.py).
     inflicts: str | None = None
     inflicts_param: bool = False
     on_wound: bool = False
@@ -753,20 +756,20 @@ class Effect:
     ejects: bool = False
     poison: bool = False
     addiction: int | None = None
-    # Reach, denial, limbs and loads (engine/voice.py, denial.py, core/anatomy.py, cargo.py).
+    # Reach, denial, limbs and loads (entries/voice.py, denial.py, core/anatomy.py, cargo.py).
     orator: int = 0
     denies: bool = False
     spare_limb: bool = False
     capacity: bool = False
-    # Away from the table and back (engine/vanishing.py).
+    # Away from the table and back (entries/vanishing.py).
     vanish: bool = False
-    # Translucent, through walls, out of reach (engine/ghost.py).
+    # Translucent, through walls, out of reach (entries/ghost.py).
     incorporeal: bool = False
-    # Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py).
+    # Strikes from afar, doom and decoys (entries/godstrike.py, condemned.py, decoy.py).
     godstrike: bool = False
     condemned: bool = False
     decoy: bool = False
-    # Bombs left on the table (engine/mines.py).
+    # Bombs left on the table (entries/mines.py).
     tripwire: bool = False
     homing: float | None = None
 
@@ -827,7 +830,7 @@ _FATE = ("godstrike", "condemned", "decoy")
 
 
 def _fate_problems(raw: dict[str, Any]) -> list[str]:
-    """Strikes from afar, doom and decoys (engine/godstrike.py, condemned.py, decoy.py)."""
+    """Strikes from afar, doom and decoys (entries/godstrike.py, condemned.py, decoy.py)."""
     found = [f"{k!r} is true or absent" for k in _FATE if k in raw and raw[k] is not True]
     alone = [k for k in _FATE if raw.get(k)]
     if alone and len(raw) > 1:
@@ -839,7 +842,7 @@ _REACH = ("orator", "denies", "spare_limb", "capacity")
 
 
 def _reach_problems(raw: dict[str, Any]) -> list[str]:
-    """Reach, denial, limbs and loads (engine/voice.py, denial.py, spare_limb.py, cargo.py)."""
+    """Reach, denial, limbs and loads (entries/voice.py, denial.py, spare_limb.py, cargo.py)."""
     found = []
     if "orator" in raw and not (isinstance(raw["orator"], int) and raw["orator"] >= 1):
         found.append("'orator' is a factor on VOL, 1 or more")
@@ -956,7 +959,7 @@ FRACTION_OF = re.compile(r"(CON|AGI|INT|VOL)/([1-9]\d*)")
 
 
 def _cry_problems(raw: dict[str, Any]) -> list[str]:
-    """The cries and the blast on death (engine/cries.py)."""
+    """The cries and the blast on death (entries/cries.py)."""
     found = [
         f"{k!r} is an aura: it needs 'who: allies'"
         for k in _CRIES
@@ -979,7 +982,7 @@ def _cry_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def _presence_problems(raw: dict[str, Any]) -> list[str]:
-    """The fields of the presence auras (engine/presence.py)."""
+    """The fields of the presence auras (entries/presence.py)."""
     found = [f"{k!r} needs 'within' K" for k in ("shares_vol", "beacon", "flight_wounds")
              if raw.get(k) and not raw.get("within")]  # fmt: skip
     if raw.get("within_vol") and raw.get("dread") is None:
@@ -991,13 +994,13 @@ def _presence_problems(raw: dict[str, Any]) -> list[str]:
     return found
 
 
-_SPECIAL_USES = ("eat", "regain", "challenge", "death_hand")  # batch J (engine/specials.py)
+_SPECIAL_USES = ("eat", "regain", "challenge", "death_hand")  # batch J (entries/specials.py)
 _USES = ("stress_ene", "regenerate", "steal_ene", "mark", "fortune", "orders", "vanish",
          *_SPECIAL_USES)  # fmt: skip
 
 
 def _entry_action_problems(raw: dict[str, Any]) -> list[str]:
-    """The fields of the actions the entries give (engine/entry_actions.py)."""
+    """The fields of the actions the entries give (actions/usar_bonus.py)."""
     found = [
         f"{k!r} is an ENE of 1 or more"
         for k in ("pivot", "use")
@@ -1017,7 +1020,7 @@ _BEHAVIOUR = ("no_panic", "attack_psi", "must_charge", "nearest_target")
 
 
 def _behaviour_problems(raw: dict[str, Any]) -> list[str]:
-    """The behaviour fields (engine/behaviour.py): each stands alone, but ``must_charge``
+    """The behaviour fields (entries/behaviour.py): each stands alone, but ``must_charge``
     may go with ``unless_ally`` + ``ally_within``."""
     named = [k for k in _BEHAVIOUR if raw.get(k)]
     if not named:
@@ -1033,7 +1036,7 @@ _TRIGGERS = ("hit_psi", "hit_ene_dan", "stuns", "strikes_back", *_TRIGGER_COUNTS
 
 
 def _trigger_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch F: the triggers of hits, kills and wounds (engine/triggers.py)."""
+    """Batch F: the triggers of hits, kills and wounds (entries/triggers.py)."""
     found = [f"{k!r} is a whole number of 1 or more" for k in _TRIGGER_COUNTS
              if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
     found += [f"{k!r} is a number of K above 0" for k in _TRIGGER_REACH
@@ -1048,13 +1051,13 @@ def _trigger_problems(raw: dict[str, Any]) -> list[str]:
     return found
 
 
-# what stride_k may lengthen (engine/moves.py; a jump: engine/terrain_moves.py)
+# what stride_k may lengthen (actions/moving.py; a jump: actions/terrain.py)
 _STRIDES = ("mover", "correr", "esprintar", "salto_de_longitud")
-_LEVELS = (-1, 1, 2, 3, 4)  # the heights of movement (engine/altitude.py)
+_LEVELS = (-1, 1, 2, 3, 4)  # the heights of movement (actions/altitude.py)
 
 
 def _flight_problems(raw: dict[str, Any]) -> list[str]:
-    """Jumps, falls, water and flight (engine/leaps.py, afloat.py, flight.py)."""
+    """Jumps, falls, water and flight (entries/leaps.py, afloat.py, flight.py)."""
     counts = ("leap_ene", "rough_ene", "rough_wounds")
     found = [f"{k!r} is a whole number of 1 or more" for k in counts
              if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
@@ -1070,7 +1073,7 @@ def _flight_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def _limit_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch E: numbers and limits (engine/limits.py)."""
+    """Batch E: numbers and limits (entries/limits.py)."""
     found = []
     if "alc_plus" in raw and not (isinstance(raw["alc_plus"], int) and raw["alc_plus"]):
         found.append("'alc_plus' is a whole number of K, not 0")
@@ -1093,7 +1096,7 @@ _TARGET_ALONE = ("thrown_dan", "short_reach", "long_reach", "blind_k", "any_heig
 
 
 def _target_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch G: targets and reach (engine/targets.py)."""
+    """Batch G: targets and reach (entries/targets.py)."""
     found = [f"{k!r} is a number above 0" for k in _TARGET_REACH
              if k in raw and not (isinstance(raw[k], int | float) and raw[k] > 0)]  # fmt: skip
     found += [f"{k!r} is a whole number of 1 or more" for k in ("thrown_dan", "cover_def")
@@ -1112,7 +1115,7 @@ _USE_FIELDS = (*_USE_COUNTS, "fitted", "charges", "use_check", "use_psi", "campa
 
 
 def _use_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch H: movement and use (engine/wear.py)."""
+    """Batch H: movement and use (entries/wear.py)."""
     found = [f"{k!r} is a whole number of 1 or more" for k in _USE_COUNTS
              if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
     if not 0 < raw.get("misfire", 50) < 100:
@@ -1126,7 +1129,7 @@ def _use_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def _special_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch J: areas and special actions (engine/specials.py)."""
+    """Batch J: areas and special actions (entries/specials.py)."""
     found = [f"{k!r} is a whole number of 1 or more" for k in ("eat", "regain")
              if k in raw and not (isinstance(raw[k], int) and raw[k] >= 1)]  # fmt: skip
     alone = [k for k in ("fading", "cluster", "manipulator") if raw.get(k)]
@@ -1139,7 +1142,7 @@ EXPLOSIONS = ("hit_mov", "half_hit")
 
 
 def _afterlife_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch I: death, wounds and fire (engine/afterlife.py)."""
+    """Batch I: death, wounds and fire (entries/afterlife.py)."""
     found = [f"{k!r} is a percent, 1..100" for k in ("explodes", "fumble_explodes")
              if k in raw and not (isinstance(raw[k], int) and 0 < raw[k] <= 100)]  # fmt: skip
     if raw.get("explodes") is not None and raw.get("explosion") not in EXPLOSIONS:
@@ -1152,7 +1155,7 @@ def _afterlife_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def _heat_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch K: fire, heat and reserves (engine/heat.py)."""
+    """Batch K: fire, heat and reserves (entries/heat.py)."""
     found = []
     if raw.get("immune") and not raw.get("hit_by_param"):
         found.append("'immune' goes with 'hit_by_param'")
@@ -1165,7 +1168,7 @@ def _heat_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def _mind_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch L: guarding, madness and minds (engine/minds.py)."""
+    """Batch L: guarding, madness and minds (entries/minds.py)."""
     found = [f"{k!r} is a whole number 1..100" for k in ("murderous", "void_runes")
              if k in raw and not (isinstance(raw[k], int) and 0 < raw[k] <= 100)]  # fmt: skip
     if raw.get("void_runes") is not None and raw["void_runes"] > 10:
@@ -1180,7 +1183,7 @@ _REVIVAL = ("hero", "phoenix", "resurrection", "finisher")
 
 
 def _revival_problems(raw: dict[str, Any]) -> list[str]:
-    """Batch M: fire and coming back (engine/fire.py, engine/revival.py)."""
+    """Batch M: fire and coming back (entries/fire.py, entries/revival.py)."""
     found = [f"{k!r} is a whole number 1..10" for k in ("ignites", "douse", "mana")
              if k in raw and not (isinstance(raw[k], int) and 0 < raw[k] <= 10)]  # fmt: skip
     if bool(raw.get("ignites")) != bool(raw.get("douse")):
@@ -1195,7 +1198,7 @@ _SPELLS = ("calms", "sleeps", "displaces", "suppresses", "raises_dead", "moves_o
 
 
 def _spell_problems(raw: dict[str, Any]) -> list[str]:
-    """Spells a metaability carries (engine/spells.py, engine/necromancy.py)."""
+    """Spells a metaability carries (entries/spells.py, entries/necromancy.py)."""
     found = []
     for key in ("displaces", "raises_dead", "moves_object"):
         if raw.get(key) not in (None, *ATTRIBUTES):
@@ -1211,7 +1214,7 @@ _CURSES = ("inflicts", "inflicts_param", "overheats", "destabilises", "ejects", 
 
 
 def _curse_problems(raw: dict[str, Any]) -> list[str]:
-    """Curses, poison, overheating and drugs (engine/curses.py)."""
+    """Curses, poison, overheating and drugs (entries/curses.py)."""
     found = []
     named = raw.get("inflicts")
     if named is not None and load_catalog().find(str(named)) is None:
@@ -1235,7 +1238,7 @@ _SENSES = ("sees_through", "unveils", "spider_sense", "endless_reach", "fine_sig
 
 
 def _sense_problems(raw: dict[str, Any]) -> list[str]:
-    """Senses and far sight (engine/senses.py)."""
+    """Senses and far sight (entries/senses.py)."""
     found = [f"{k} is one of {ATTRIBUTES}, not {raw[k]!r}" for k in ("sees_through", "spider_sense")
              if k in raw and raw[k] not in ATTRIBUTES]  # fmt: skip
     named = raw.get("unveils")
@@ -1249,7 +1252,7 @@ def _sense_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def _mine_problems(raw: dict[str, Any]) -> list[str]:
-    """Bombs left on the table (engine/mines.py)."""
+    """Bombs left on the table (entries/mines.py)."""
     found = []
     homing = raw.get("homing")
     if homing is not None and not (isinstance(homing, int | float) and homing > 0):
@@ -1261,7 +1264,7 @@ def _mine_problems(raw: dict[str, Any]) -> list[str]:
 
 
 def _cloud_problems(raw: dict[str, Any]) -> list[str]:
-    """Clouds and lasting areas (engine/clouds.py, engine/stopping.py)."""
+    """Clouds and lasting areas (entries/clouds.py, entries/stopping.py)."""
     found = [f"{k!r} is a number of K above 0" for k in ("smoke", "fallout")
              if k in raw and not (isinstance(raw[k], int | float) and raw[k] > 0)]  # fmt: skip
     if (raw.get("smoke") is None) != ("smoke_imp" not in raw):

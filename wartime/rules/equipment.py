@@ -1,6 +1,6 @@
 """List building for the catalogue entries that limit who may carry or use a piece.
 
-BONUS Y MALUS.  Our rulings (the engine plays them too: engine/constraints.py):
+BONUS Y MALUS.  Our rulings (the engine plays them too: entries/constraints.py):
 
 - **Enorme**: a piece that carries it goes on a character with a transport.  A weapon may
   also go on one that carries **Mega armadura** (on any of its archetypes).  Anything else

@@ -1,7 +1,7 @@
 """The acting Pj's decision (pending ``act``): hand over, or play an action.
 
 An action aimed at an enemy that may answer it is declared and waits for the answer
-(:mod:`wartime.engine.responses`); any other resolves at once
+(:mod:`wartime.engine.core.responses`); any other resolves at once
 (:mod:`wartime.engine.core.resolution`).
 """
 
@@ -9,25 +9,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
+from wartime.engine.core.action import Action
+from wartime.engine.core.dispatch import HANDLERS
+from wartime.engine.core.events import Event
+from wartime.engine.core.psychology import keeps_nerve
 from wartime.engine.core.resolution import carry_out
-from wartime.engine.events import Event
-from wartime.engine.handlers import HANDLERS
-from wartime.engine.psychology import keeps_nerve
-from wartime.engine.responses import declare
-from wartime.engine.sequence import action_lost, end_activation, possessed
+from wartime.engine.core.responses import declare
+from wartime.engine.core.sequence import action_lost, end_activation, possessed
 from wartime.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 
 def act(state: GameState, action: Action) -> list[Event]:
     """The acting Pj's decision: an action of the list, or "end" to hand over.
 
     An action aimed at an enemy that may answer it (Huir, Esquivar en CaC) waits
-    for that answer once declared (engine/responses.py).
+    for that answer once declared (core/responses.py).
     """
     figure = state.figure(state.active)
     puppet = None  # Poseer: a figure the active Pj possesses may act, paid with its ENE

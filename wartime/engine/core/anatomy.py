@@ -31,8 +31,8 @@ from wartime.rules.limbs import MISSING_LIMB, limb
 from wartime.rules.text import fold
 
 if TYPE_CHECKING:
-    from wartime.engine.figures import Figure
-    from wartime.engine.profiles import Trait
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.profiles import Trait
     from wartime.rules.effects import Effect
 
 LEG_GROUP = "movement"  # the effects of this action group are the legs'

@@ -1,7 +1,7 @@
 """Blasts (HERIDAS): a figure or a transport blows up, and each figure caught defends.
 
-A destroyed transport explodes (engine/transports.py), and so do the bearers of a blast
-on death (Bomba viviente, engine/cries.py; Explota and Inflamable, engine/afterlife.py):
+A destroyed transport explodes (actions/transport.py), and so do the bearers of a blast
+on death (Bomba viviente, entries/cries.py; Explota and Inflamable, entries/afterlife.py):
 all of them reach the same figures and chain the same way, through the CH DEF.
 """
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.combat import defend
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.core.combat import defend
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
 from wartime.geometry.distance import edge_distance
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 
 def caught(state: GameState, figure: Figure, radius: float) -> list[str]:

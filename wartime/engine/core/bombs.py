@@ -4,7 +4,7 @@ A weapon dropped with Soltar (ACCIONES GENÉRICAS: "una bomba o similar") or an 
 used with Usar that carries Área de activación is left on the table, at the bearer's
 centre or at a point of its base (``Action.point``), and kept in ``GameState.mines``.
 Two action families leave one (generic's Soltar, gear's Usar), so what makes a bomb and
-how it is laid is core; setting it off is the entry's (engine/mines.py).
+how it is laid is core; setting it off is the entry's (entries/mines.py).
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wartime.board.shapes import Point
-from wartime.engine.actions import Action
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.profiles import Gear, Weapon
+from wartime.engine.core.action import Action
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.profiles import Gear, Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import point_to_base
 from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 AREA = "Área"
 TOUCH = 1e-6  # K: a base exactly at the bomb's reach has come within it

@@ -27,7 +27,7 @@ from wartime.rules.catalog import load_catalog
 from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:
-    from wartime.engine.figures import Figure
+    from wartime.engine.core.figures import Figure
 
 DENIAL = "Niega"
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.checks import acting_modifiers, roll
-from wartime.engine.combat import wound
 from wartime.engine.core import hookspecs
-from wartime.engine.events import Event
-from wartime.engine.figures import REACTION_FLOOR, Figure
+from wartime.engine.core.checks import acting_modifiers, roll
+from wartime.engine.core.combat import wound
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import REACTION_FLOOR, Figure
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 ROUGH_CHECK = "CON"  # Planeador, Súper salto: a failed CH AGI brings a CH CON
 

@@ -2,7 +2,7 @@
 
 A won Inmovilizar enemigo holds the target (:func:`hold`); at a Pj it already holds it
 ties it up (:func:`tie`); breaking a hold is the same wrestle (:func:`wrestle`).  The
-combat action (engine/melee_variants.py) and Desatarse (engine/holds.py) both play
+combat action (actions/melee.py) and Desatarse (actions/holds.py) both play
 them; who holds a figure now is core.movement.holder.
 """
 
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.book import entry
-from wartime.engine.checks import contest, spend
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.core.book import entry
+from wartime.engine.core.checks import contest, spend
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult
 
 if TYPE_CHECKING:
-    from wartime.engine.actions import Action
-    from wartime.engine.state import GameState
+    from wartime.engine.core.action import Action
+    from wartime.engine.core.state import GameState
 
 HOLD_ENE = 3  # Inmovilizar enemigo: breaking free, or tying the held Pj, costs ENE 3
 STEEL = "acero"  # Desatarse: steel needs two criticals in a row

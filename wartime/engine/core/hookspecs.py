@@ -17,18 +17,18 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from wartime.board.shapes import Point
-    from wartime.engine.actions import Action
-    from wartime.engine.bonuses import Context
-    from wartime.engine.checks import Luck, Modifiers
-    from wartime.engine.events import Event
-    from wartime.engine.figures import Figure
-    from wartime.engine.handlers import Handler
-    from wartime.engine.hits import Blow, Landing, Wounded
-    from wartime.engine.profiles import Gear, Metaability, Trait, Weapon
-    from wartime.engine.reactions import Window
-    from wartime.engine.responses import Declared
-    from wartime.engine.scenario import Reserve
-    from wartime.engine.state import GameState
+    from wartime.engine.core.action import Action
+    from wartime.engine.core.checks import Luck, Modifiers
+    from wartime.engine.core.dispatch import Handler
+    from wartime.engine.core.events import Event
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.hits import Blow, Landing, Wounded
+    from wartime.engine.core.modifiers import Context
+    from wartime.engine.core.profiles import Gear, Metaability, Trait, Weapon
+    from wartime.engine.core.reactions import Window
+    from wartime.engine.core.responses import Declared
+    from wartime.engine.core.scenario import Reserve
+    from wartime.engine.core.state import GameState
     from wartime.geometry.templates import Template
     from wartime.geometry.terrain import PathCost
     from wartime.rules.dice import Outcome

@@ -6,7 +6,7 @@ Contramagia share.
 - Whom: a target at the caster's height, in its CdV and within the reach the action or
   metaability gives (:func:`within_reach`).
 - The caster's CH INT, which becomes a CH INT ENF against the counter-mage while
-  Contramagia answers it (:func:`cast_roll`; engine/countermagic.py).
+  Contramagia answers it (:func:`cast_roll`; actions/countermagic.py).
 - Pifias con metahabilidades: +1 stress unless a CH PSI passes, unless an entry spares
   the caster (the ``fumble_spared`` hook: Runas de protección) (:func:`fumbled`).
 - Stress from an attack on the mind, and what it sets off (:func:`gain_stress`).
@@ -16,21 +16,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.bonuses import Context
-from wartime.engine.book import COUNTER
-from wartime.engine.checks import Modifiers, acting_modifiers, roll
 from wartime.engine.core import hookspecs
+from wartime.engine.core.book import COUNTER
+from wartime.engine.core.checks import Modifiers, acting_modifiers, roll
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.modifiers import Context
+from wartime.engine.core.psychology import NEUROMANCER, psi_check, stress_limits
 from wartime.engine.core.stats import sight_extra, vol
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.psychology import NEUROMANCER, psi_check, stress_limits
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
 

@@ -2,24 +2,24 @@
 
 Ataque sorpresa hits without a CH IMP and takes CH DEF −2 from its target
 (:func:`surprised`); Esquivar en CaC turns the CH IMP into a CH AGI ENF (the ``dodged``
-hook, answered by engine/responses.py).  The core attacks and their variants
-(engine/melee_variants.py) all roll their CaC blows through :func:`cac_impact`.
+hook, answered by core/responses.py).  The core attacks and their variants
+(actions/melee.py) all roll their CaC blows through :func:`cac_impact`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.book import book_modifiers, entry
-from wartime.engine.checks import Modifiers, roll
 from wartime.engine.core import hookspecs
-from wartime.engine.events import Event
+from wartime.engine.core.book import book_modifiers, entry
+from wartime.engine.core.checks import Modifiers, roll
+from wartime.engine.core.events import Event
 from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
-    from wartime.engine.bonuses import Context
-    from wartime.engine.figures import Figure
-    from wartime.engine.state import GameState
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.modifiers import Context
+    from wartime.engine.core.state import GameState
 
 
 UNSEEN_TRAITS = frozenset({"Invisible", "Mimético"})  # Ataque sorpresa: they reach a back unnoticed

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
+from wartime.engine.core.events import Event
 from wartime.engine.core.traits import entries_of
-from wartime.engine.events import Event
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, toward
 from wartime.geometry.vision import in_arc
@@ -24,8 +24,8 @@ from wartime.rules.actions import Action as ListedAction
 from wartime.rules.actions import JumpTable, load_actions
 
 if TYPE_CHECKING:
-    from wartime.engine.figures import Figure
-    from wartime.engine.state import GameState
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.state import GameState
 
 HIGH = 3  # Volar en altura 3 (MOVIMIENTO): the height where figures always move their whole MOV
 BLOCKED = 1e-6  # K: a move that gets no farther than this goes nowhere, and is refused

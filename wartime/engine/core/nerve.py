@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.actions import Action
-from wartime.engine.checks import spend
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.psychology import psi_check
-from wartime.engine.responses import entry_name
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import spend
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.psychology import psi_check
+from wartime.engine.core.responses import entry_name
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import Group, load_actions
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 # Combat actions aimed at an enemy that are not an attack: answers and getting away.
 NOT_ATTACKS = frozenset({"destrabarse", "huir", "esquivar_en_cac", "desenfundar", "contramagia"})

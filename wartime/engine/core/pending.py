@@ -19,7 +19,7 @@ class PendingKind(StrEnum):
     REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
     RESPOND = "respond"  # the target of a declared action answers it (Huir, Esquivar) or passes
     JUMP = "jump"  # an S chain's attacker picks among figures equally near (engine/jumps.py)
-    FORTUNE = "fortune"  # a Fortuna bearer may spend it on a roll or a hit (engine/fortune.py)
+    FORTUNE = "fortune"  # a Fortuna bearer may spend it on a roll or a hit (entries/fortune.py)
     GAME_OVER = "game_over"
 
 

@@ -22,22 +22,22 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from wartime.engine.actions import Action
-from wartime.engine.bonuses import Context
-from wartime.engine.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
-from wartime.engine.combat import Sight, sight
 from wartime.engine.core import hookspecs, stats
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import FOCUS, SUPPORT, acting_modifiers, in_action, roll, spend
+from wartime.engine.core.combat import Sight, sight
+from wartime.engine.core.dispatch import Handler
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.modifiers import Context
 from wartime.engine.core.stats import vol
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.handlers import Handler
 from wartime.errors import IllegalActionError
 from wartime.geometry.vision import can_interact, vision_range
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.dice import OpposedResult, opposed_result
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 COVERED = ("over_half", "total")  # Esconderse: "más del 50%"
 

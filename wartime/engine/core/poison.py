@@ -1,14 +1,14 @@
 """Curing a poison (BONUS Y MALUS, Ponzoña): what Curar and an Elixir share.
 
 A poisoned figure carries the poison's name in ``Figure.poisoned``, and the malus it
-gives, if any, as a Grant of that name (engine/curses.py poisons).  Two action families
+gives, if any, as a Grant of that name (entries/curses.py poisons).  Two action families
 cure it (generic's Curar, gear's Elixir), so the cure is core.
 """
 
 from __future__ import annotations
 
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
 
 
 def cure(figure: Figure, by: str) -> list[Event]:

@@ -9,17 +9,17 @@ ordinary hit, so such a hit never meets it (``spare``: :func:`wall_pieces`), and
 those pieces defend from a hit that strikes the mind (Munición psíquica).
 
 Combat wounds and crushes the pieces (Aplasta is the striker's entry, read as data);
-Sangre de ácido corrodes them as Aplasta does (engine/afterlife.py).
+Sangre de ácido corrodes them as Aplasta does (entries/afterlife.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.hits import Blow
 from wartime.engine.core.traits import entries_of
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.hits import Blow
 
 
 def _worst_hit(figure: Figure, spare: frozenset[int] = frozenset()) -> int | None:

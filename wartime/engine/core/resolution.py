@@ -1,8 +1,8 @@
 """An action resolves: it is performed, it counts, the game may be over, and the
 Pj's enemies may get their chance to react.
 
-This sits between the chance to react (:mod:`wartime.engine.reactions`), which it
-opens, and the answers to a declared action (:mod:`wartime.engine.responses`), which
+This sits between the chance to react (:mod:`wartime.engine.core.reactions`), which it
+opens, and the answers to a declared action (:mod:`wartime.engine.core.responses`), which
 let the action resolve once answered.
 """
 
@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.actions import Action
 from wartime.engine.core import hookspecs
+from wartime.engine.core.action import Action
+from wartime.engine.core.dispatch import HANDLERS
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
 from wartime.engine.core.perform import perform
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.handlers import HANDLERS
-from wartime.engine.reactions import open_window
-from wartime.engine.sequence import check_game_over, done_for, end_activation, fleeing_only
+from wartime.engine.core.reactions import open_window
+from wartime.engine.core.sequence import check_game_over, done_for, end_activation, fleeing_only
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 
 def carry_out(

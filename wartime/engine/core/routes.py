@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine.actions import Action
-from wartime.engine.bonuses import ene_modifiers
-from wartime.engine.checks import afford, spend
 from wartime.engine.core import hookspecs
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import afford, spend
+from wartime.engine.core.events import Event
+from wartime.engine.core.modifiers import ene_modifiers
 from wartime.engine.core.movement import (
     BLOCKED,
     HIGH,
@@ -30,6 +31,7 @@ from wartime.engine.core.movement import (
     noise_event,
     through,
 )
+from wartime.engine.core.sequence import fleeing_only
 from wartime.engine.core.stats import prices_moves, stride_extra
 from wartime.engine.core.vehicles import (
     along_axis,
@@ -38,16 +40,14 @@ from wartime.engine.core.vehicles import (
     start_cost,
     turn_problem,
 )
-from wartime.engine.events import Event
-from wartime.engine.sequence import fleeing_only
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.terrain import SURCHARGE
 
 if TYPE_CHECKING:
-    from wartime.engine.figures import Figure
-    from wartime.engine.state import GameState
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.state import GameState
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,16 @@
 """Energy shields (Escudo de energía and its advanced kind): what a figure's shield is.
 
 The entry with a ``shield`` gives it levels (its level), a check number and the ENE
-that restores a lost level; the shield meets ranged hits (engine/shields.py) and Usar
-bonus gives a level back (engine/entry_actions.py), so what the shield is, is core.
+that restores a lost level; the shield meets ranged hits (entries/shields.py) and Usar
+bonus gives a level back (actions/usar_bonus.py), so what the shield is, is core.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of
-from wartime.engine.figures import Figure
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Combat's cover and CdV, the clouds' smoke and the areas' templates read them; the
 entries' own reactions (Sentido arácnido) and Meta visión's unveiling stay with the
-entry module (engine/senses.py).
+entry module (entries/senses.py).
 
 - **Meta visión** (``sees_through: INT``): within as many K as its INT (edge to edge)
   obstacles hide nothing from its eyes (:func:`sees_through`, read by
@@ -24,18 +24,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import carried, per_profile
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.profiles import Weapon
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range
 from wartime.rules.dice import Outcome
 from wartime.rules.effects import load_effects
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 TIE = 1e-9
 

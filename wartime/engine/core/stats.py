@@ -13,8 +13,8 @@ from wartime.engine.core import hookspecs
 from wartime.geometry.vision import vision_range
 
 if TYPE_CHECKING:
-    from wartime.engine.figures import Figure
-    from wartime.engine.state import GameState
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.state import GameState
 
 
 def vol(state: GameState, figure: Figure) -> int:

@@ -1,6 +1,6 @@
 """Templates on the table (ÁREAS): which figures a laid template covers.
 
-An area weapon's template (engine/areas.py) and a bomb's blast (engine/mines.py) reach
+An area weapon's template (actions/areas.py) and a bomb's blast (entries/mines.py) reach
 the figures the same way: every base at the template's height wholly or partly inside
 it, nearest the template's origin first.
 """
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
 from wartime.geometry.distance import center_distance
 from wartime.geometry.templates import Coverage, Template, coverage
 
 if TYPE_CHECKING:
-    from wartime.engine.state import GameState
+    from wartime.engine.core.state import GameState
 
 
 def caught(

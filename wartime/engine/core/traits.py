@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, TypeVar
 from wartime.rules.effects import Effect, load_effects
 
 if TYPE_CHECKING:
-    from wartime.engine.figures import Figure
-    from wartime.engine.profiles import Trait, Weapon
+    from wartime.engine.core.figures import Figure
+    from wartime.engine.core.profiles import Trait, Weapon
 
 
 def carried(figure: Figure) -> Iterator[Trait]:

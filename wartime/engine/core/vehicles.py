@@ -7,8 +7,8 @@ moves, Maniobrar and Pivotar, Embestir (a transport's ram, :func:`ram`), Caza's 
 turn.  Passengers get out beside
 it (Embarcar / desembarcar), and a wreck throws them out, and its rider clear when an
 entry says so (Asiento eyectable).  What a transport may not do at all is the driving
-action module's refusal (engine/driving.py); its actions and its wounds are in
-:mod:`wartime.engine.transports`.
+action module's refusal (actions/driving.py); its actions and its wounds are in
+:mod:`wartime.engine.actions.transport`.
 """
 
 from __future__ import annotations
@@ -17,17 +17,17 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.combat import _resolve_hit, bonus_damage, defend
+from wartime.engine.core.combat import _resolve_hit, bonus_damage, defend
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import ENGAGED_GAP, free_spot, has_room
-from wartime.engine.events import Event
-from wartime.engine.figures import Figure
-from wartime.engine.profiles import UNARMED
+from wartime.engine.core.profiles import UNARMED
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome, round_half_up
 
 if TYPE_CHECKING:
-    from wartime.engine.bonuses import Context
-    from wartime.engine.state import GameState
+    from wartime.engine.core.modifiers import Context
+    from wartime.engine.core.state import GameState
 
 TURN_LIMIT = 45.0  # Girar y pivotar: degrees a transport may turn at the end of its move
 

@@ -1,0 +1,216 @@
+"""Usar with an object (ACCIONES GENÉRICAS, Usar: X = the object's ENE) and what the
+catalogue's entries do when their object is used: Elixir, Drogas de combate and
+Cóctel de vitaminas (``heals``, ``ene_now``, ``crash``, ``overdose``, ``boost``,
+``consumed`` in rules/effects.py).
+
+The object works on its user, or on an ally within its ALC (``Action.target``); an
+object whose entries the engine does not play is still used, and the log leaves its
+effect to the players.
+A consumed object leaves the game (Figure.used_up).  A cóctel raises the attribute
+``Action.options`` names, for the checks of the rest of the activation it was taken
+in; the next activation of whoever drank it has CH ATR −1 (every attribute one
+level lower).  A drug's crash (Figure.crash) leaves the next activation at ENE 0 and
+no reactions until it ends; a second dose in one turn costs 5 wounds as the
+activation ends.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import TYPE_CHECKING
+
+from wartime.engine.core import bombs, hookspecs
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import spend
+from wartime.engine.core.combat import wound
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import ENE_CAP, Figure
+from wartime.engine.core.hits import no_healing
+from wartime.engine.core.modifiers import Context, check_kinds
+from wartime.engine.core.poison import cure
+from wartime.engine.core.profiles import Gear, Trait
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+from wartime.rules.effects import Effect, load_effects
+
+if TYPE_CHECKING:
+    from wartime.engine.core.state import GameState
+
+ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
+DRAINED = "resaca de cóctel"  # the label of the next activation's CH ATR −1
+
+
+def uses(gear: Gear) -> list[tuple[Trait, Effect]]:
+    """The entries of ``gear`` that act when it is used."""
+    effects = load_effects()
+    return [
+        (t, e)
+        for t in gear.traits
+        for e in effects.get(t.name, ())
+        if e.heals or e.ene_now or e.boost or e.consumed
+    ]
+
+
+@hookspecs.offers.impl(order=50, key="gear")
+def choices(state: GameState, figure: Figure) -> list[Action]:
+    """Usar each object on itself (a cóctel once per attribute); checked later."""
+    out = []
+    for gear in (g for g in figure.profile.gear if g.id not in figure.used_up):
+        raised = any(e.boost for _, e in uses(gear))
+        for options in [(a,) for a in ATTRIBUTES] if raised else [()]:
+            out.append(Action("usar", figure.id, item=gear.id, options=options))
+    return out
+
+
+@hookspecs.usar_item.impl(order=10, key="gear")
+def usar(state: GameState, figure: Figure, action: Action) -> list[Event] | None:
+    """Usar with an object of the figure's (None: the item is no object of its)."""
+    gear = figure.profile.object(action.item)
+    return None if gear is None else usar_objeto(state, figure, action, gear)
+
+
+def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) -> list[Event]:
+    """Usar (X = the object's ENE) with an object whose entries act when used."""
+    if gear.id in figure.used_up:
+        raise IllegalActionError(f"{gear.id} was used up")
+    found = uses(gear)
+
+    where = bombs.spot(figure, action) if bombs.gear_bomb(gear) else None
+    target = _target(state, figure, action, gear)
+    raised = _raised(action, found)
+    events = [spend(figure, gear.ene, f"Usar {gear.id}")]
+    if where is not None:  # it leaves its bearer for good, armed where it was put
+        figure.used_up = (*figure.used_up, gear.id)
+        return events + bombs.used(state, figure, gear, where)
+
+    played = any(hookspecs.plays_object.collect(gear))  # Droga (entries/addiction.py)
+    if not found and not played:  # the players' to say (not yet automated)
+        names = ", ".join(t.name for t in gear.traits) or "sin bonus"
+        text = f"{figure.id} usa {gear.id}: su efecto queda a juicio de los jugadores ({names})"
+        events.append(Event("adjudicate", text, {"figure": figure.id, "item": gear.id}))
+    for trait, effect in found:
+        events += _effect(state, target, trait, effect, raised)
+    events += chain.from_iterable(hookspecs.object_used.collect(state, target, gear))  # Droga
+    if any(e.consumed for _, e in found):
+        figure.used_up = (*figure.used_up, gear.id)
+        text = f"{gear.id} de {figure.id} se retira del juego"
+        events.append(Event("used_up", text, {"figure": figure.id, "item": gear.id}))
+    return events
+
+
+def _target(state: GameState, figure: Figure, action: Action, gear: Gear) -> Figure:
+    if action.target is None or action.target == figure.id:
+        return figure
+    other = state.figure(action.target)
+    if other.side != figure.side or other.casualty:
+        raise IllegalActionError(f"{gear.id} is used on oneself or on a living ally")
+    gap = edge_distance(figure.position, figure.radius, other.position, other.radius)
+    if gap > gear.alc:
+        raise IllegalActionError(f"{other.id} is {gap:.1f} K away: {gear.id} has ALC {gear.alc}")
+    return other
+
+
+def _raised(action: Action, found: list[tuple[Trait, Effect]]) -> str | None:
+    """The attribute a cóctel raises: the one the action's options name."""
+    if not any(e.boost for _, e in found):
+        if action.options:
+            raise IllegalActionError("This object takes no options")
+        return None
+    if len(action.options) != 1 or action.options[0] not in ATTRIBUTES:
+        raise IllegalActionError(f"Name the attribute it raises: one of {', '.join(ATTRIBUTES)}")
+    return action.options[0]
+
+
+def _effect(
+    state: GameState, target: Figure, trait: Trait, effect: Effect, raised: str | None
+) -> list[Event]:
+    if effect.heals:  # an Elixir also takes a poison away (entries/curses.py)
+        healed = _heal(target, trait, effect.heals * (trait.level if effect.per_level else 1))
+
+        return healed + cure(target, trait.name)
+    if effect.ene_now:
+        return _dose(state, target, trait, effect)
+    if effect.boost and raised is not None:
+        target.boosts = (*target.boosts, raised)
+        target.drain_next = True
+        text = f"{trait.name}: {target.id} sube {raised} +{effect.boost} el resto de la actuación"
+        return [Event("boost", text, {"figure": target.id, "attribute": raised})]
+    return []
+
+
+def _heal(target: Figure, trait: Trait, amount: int) -> list[Event]:
+    barred = no_healing(target)  # Sin cura
+    healed = 0 if barred else min(amount, target.wounds)
+    target.wounds -= healed
+    why = f"{barred} se lo impide" if barred else f"recupera {healed} herida(s)"
+    text = f"{trait.name}: {target.id} {why}"
+    return [Event("healed", text, {"figure": target.id, "healed": healed})]
+
+
+def _dose(state: GameState, target: Figure, trait: Trait, effect: Effect) -> list[Event]:
+    """Drogas de combate: ENE now, the crash to come, and a second dose's price."""
+    before = target.ene
+    target.ene = min(ENE_CAP, target.ene + effect.ene_now)
+    if effect.crash:
+        target.crash = 1
+    doses = target.doses + 1 if target.dose_turn == state.turn else 1
+    target.dose_turn, target.doses = state.turn, doses
+    text = f"{trait.name}: {target.id} ENE {before} → {target.ene}"
+    events = [Event("dose", text, {"figure": target.id, "ene": target.ene, "doses": doses})]
+    if effect.overdose and doses >= 2:
+        target.overdose = effect.overdose
+        text = f"{trait.name}: segunda dosis este turno, {target.id} sufrirá heridas"
+        events.append(Event("overdose", text, {"figure": target.id}))
+    return events
+
+
+@hookspecs.check_shifts.impl(order=10, key="gear")
+def _check_shifts(
+    state: GameState, figure: Figure, purpose: str, ctx: Context
+) -> list[tuple[str, int]]:
+    return attribute_shifts(figure, purpose)
+
+
+def attribute_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:
+    """Cóctel de vitaminas on a check: +1 per cóctel on the attribute raised, and the
+    next activation's −1 on every attribute check (Droga's withdrawal follows, in
+    entries/addiction.py)."""
+    kinds = check_kinds(purpose)
+    mods = [(f"cóctel ({a})", +1) for a in figure.boosts if a in kinds]
+    if figure.drained and "ATR" in kinds:
+        mods.append((DRAINED, -1))
+    return mods
+
+
+@hookspecs.activation_starts.impl(order=40, key="gear")
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
+    """A crash takes the activation's ENE; a cóctel's hangover begins."""
+    events = []
+    if figure.crash == 1:
+        figure.crash, figure.ene = 2, 0
+        text = f"{figure.id} sufre el bajón de la droga: ENE 0 esta actuación"
+        events.append(Event("crash", text, {"figure": figure.id}))
+    if figure.drain_next:
+        figure.drain_next, figure.drained = False, True
+        text = f"{figure.id} tiene resaca de cóctel: CH ATR −1 esta actuación"
+        events.append(Event("drained", text, {"figure": figure.id}))
+    return events
+
+
+@hookspecs.activation_over.impl(order=20, key="gear")
+def activation_ends(state: GameState, active: Figure) -> list[Event]:
+    """The end of ``active``'s activation: its crash and hangover are over; a cóctel
+    taken during it wears off (anyone's), and an overdose wounds."""
+    if active.crash == 2:
+        active.crash = 0
+    active.drained = False
+    active.withdrawal = False  # Droga: the withdrawal's CH ATR −1 (entries/addiction.py)
+    events: list[Event] = []
+    for figure in state.figures.values():
+        figure.boosts = ()
+        if figure.overdose and not figure.casualty:
+            hurt, figure.overdose = figure.overdose, 0
+            text = f"{figure.id} sufre la sobredosis"
+            events.append(Event("overdose", text, {"figure": figure.id, "wounds": hurt}))
+            events += wound(state, figure, hurt)
+    return events

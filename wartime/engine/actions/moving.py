@@ -1,0 +1,164 @@
+"""ACCIONES DE MOVIMIENTO (and Esperar): moving bases with the geometry and physics layers."""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import TYPE_CHECKING
+
+from wartime.board.battlefield import Posture
+from wartime.engine.core import hookspecs, stats
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import acting_modifiers, roll, spend
+from wartime.engine.core.combat import sight
+from wartime.engine.core.dispatch import Handler, register
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.movement import CHARGE_MIN, STRIDES, contact_point, engaged_with
+from wartime.engine.core.routes import facing_problem, travel
+from wartime.engine.core.sequence import end_activation
+from wartime.engine.core.vehicles import drives, final_turn, turn_to
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+
+if TYPE_CHECKING:
+    from wartime.engine.core.state import GameState
+
+
+def esperar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Esperar (1): pass to a later phase; it does not count as having acted."""
+    if engaged_with(state, figure):
+        raise IllegalActionError("Esperar is not allowed while engaged in CaC")
+    events = [spend(figure, 1, "Esperar")]
+    figure.waiting_below = state.phase
+    events.append(Event("wait", f"{figure.id} espera a una fase posterior", {"figure": figure.id}))
+    return events + end_activation(state, figure, acted=False)
+
+
+def _posture(new: Posture, label: str) -> Handler:
+    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        if figure.posture is new:
+            raise IllegalActionError(f"{figure.id} is already {new.value}")
+        events = [spend(figure, 1, label)]
+        figure.posture = new
+        return [
+            *events,
+            Event("posture", f"{figure.id}: {label}", {"figure": figure.id, "posture": new.value}),
+        ]
+
+    return handler
+
+
+agacharse = _posture(Posture.CROUCHED, "Agacharse")
+cuerpo_a_tierra = _posture(Posture.PRONE, "Cuerpo a tierra")
+levantarse = _posture(Posture.STANDING, "Levantarse")
+
+
+def _end_facing(figure: Figure, facing: float | None) -> list[Event]:
+    """Turn at the end of a move: a transport up to 45°, a Pj acting as it likes."""
+    if drives(figure):
+        return final_turn(figure, facing)
+    return [] if facing is None else turn_to(figure, facing)
+
+
+def _stride(kind: str) -> Handler:
+    stride = STRIDES[kind]
+
+    def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        if action.point is None:
+            raise IllegalActionError(f"{stride.label} needs a destination point")
+        if engaged_with(state, figure):
+            raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        veins = hookspecs.move_options.fold(0.0, figure, action)  # Fuego en las venas
+        if kind == "esprintar":
+            if figure.sprinted_now:
+                raise IllegalActionError("Esprintar only once per activation")
+            figure.sprinted_now = figure.sprinted = True
+        hunted = hookspecs.turn_beyond.first(figure, action.facing)  # Caza: a CH AGI further
+        problem = None if hunted else facing_problem(figure, action.facing)
+        if problem:
+            raise IllegalActionError(problem)
+        budget = figure.mov + stride.extra_k + stats.stride_extra(figure, kind)  # Rápido
+        budget += veins
+        events, _, _ = travel(state, figure, action.point, budget, stride)
+        events += chain.from_iterable(hookspecs.move_paid.collect(state, figure, action))
+        if hunted is None:
+            events += _end_facing(figure, action.facing)
+        else:
+            name, ends, wanted = hunted
+            events += [] if ends == figure.facing else _end_facing(figure, ends)
+            events += _turn_beyond(state, figure, name, wanted)
+        if kind == "esprintar":
+            figure.next_action_modifier = -3  # the next action CH ATR −3
+        elif figure.next_action_modifier:
+            figure.next_action_modifier = 0
+        return events
+
+    return handler
+
+
+def _turn_beyond(state: GameState, figure: Figure, name: str, facing: float) -> list[Event]:
+    """After the move, a passed CH AGI turns the figure on to ``facing`` (Caza)."""
+    outcome, event = roll(
+        state, figure, f"CH AGI ({name})", figure.profile.agi, acting_modifiers(figure)
+    )
+    if outcome.passed:
+        return [event, *turn_to(figure, facing)]
+    text = f"{name}: {figure.id} no logra el giro adicional"
+    return [event, Event("no_turn", text, {"figure": figure.id, "entry": name})]
+
+
+mover = _stride("mover")
+correr = _stride("correr")
+esprintar = _stride("esprintar")
+
+
+def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Cargar (2): up to MOV+3 K, at least 2 K, into contact with an enemy in LdV."""
+    target = state.figure(action.target)
+    if target.side == figure.side or target.casualty:
+        raise IllegalActionError(f"{target.id} is not a living enemy")
+    if engaged_with(state, figure):
+        raise IllegalActionError("Already engaged in CaC")
+    gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
+    shouts = list(chain.from_iterable(hookspecs.charge_reach.collect(state, figure)))
+    reach = figure.mov + STRIDES["cargar"].extra_k + sum(k for _, k in shouts)
+    if gap > reach:
+        raise IllegalActionError(f"{target.id} is {gap:.1f} K away: Cargar reaches {reach:g} K")
+    if gap < CHARGE_MIN:
+        raise IllegalActionError(
+            f"Cargar needs at least {CHARGE_MIN:g} K of run-up; {target.id} is {gap:.1f} K away"
+        )
+    if sight(state, figure, target).line_of_sight == "blocked":
+        raise IllegalActionError(f"No LdV to {target.id}: Cargar needs to see the target")
+    contact = contact_point(figure, target)
+    events, _, _ = travel(state, figure, contact, reach, STRIDES["cargar"], frozenset({target.id}))
+    if not any(e.id == target.id for e in engaged_with(state, figure)):
+        raise IllegalActionError(
+            f"The way to {target.id} is blocked: the charge cannot make contact"
+        )
+    figure.charging = True
+    figure.next_action_modifier = 0
+    if figure.fury == target.id:  # Crítico en CH LOC: the charge it owed
+        figure.fury = None
+    return [
+        *events,
+        *chain.from_iterable(hookspecs.charged.collect(figure, shouts)),
+        Event(
+            "engage",
+            f"{figure.id} carga y se traba con {target.id}",
+            {"figure": figure.id, "target": target.id},
+        ),
+    ]
+
+
+HANDLERS: dict[str, Handler] = {
+    "mover": mover,
+    "correr": correr,
+    "esprintar": esprintar,
+    "agacharse": agacharse,
+    "cuerpo_a_tierra": cuerpo_a_tierra,
+    "levantarse": levantarse,
+    "esperar": esperar,
+    "cargar": cargar,
+}
+register(HANDLERS)

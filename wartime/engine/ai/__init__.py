@@ -1,0 +1,1 @@
+"""The AI players and the simulator that plays whole games with them."""

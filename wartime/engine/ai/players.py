@@ -1,0 +1,354 @@
+"""The baseline AI: a greedy, deterministic player for tests and the simulator.
+
+It drinks a healing object when badly hurt and restores an energy shield, shoots or
+strikes where the expected wounds are highest (spending its Poder and Maestro de
+esgrima's +1, never an option with a price), charges when a blow would follow, moves
+into cover when it is shot at and cannot answer, otherwise closes in on the nearest
+enemy, and hands over when nothing is worth its ENE.  It proposes candidates in order of preference
+and plays the first one the engine accepts, so it never needs the full list
+of legal actions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import replace
+from fractions import Fraction
+
+from wartime.board.battlefield import Posture
+from wartime.board.shapes import Point
+from wartime.engine.actions.gear import uses
+from wartime.engine.actions.usar_bonus import ACTION as ENTRY_ACTION
+from wartime.engine.core.action import Action
+from wartime.engine.core.book import COUNTER, DRAW, MENTAL
+from wartime.engine.core.combat import melee_damage, range_penalty, sight
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.magic import mind_attribute
+from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.core.pending import PendingKind
+from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.responses import DODGE, answers, counter_mages
+from wartime.engine.core.sequence import candidates
+from wartime.engine.core.shields import shield_of
+from wartime.engine.core.sight import in_vision
+from wartime.engine.core.state import GameState
+from wartime.engine.core.stats import charge_extra, vol
+from wartime.engine.core.vehicles import TURN_LIMIT, drives
+from wartime.engine.entries import fortune, minds
+from wartime.engine.entries.behaviour import forced_charges
+from wartime.engine.entries.options import offers, optional
+from wartime.engine.entries.vanishing import returns
+from wartime.geometry.distance import edge_distance
+from wartime.rules.dice import check_odds
+
+MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
+REACT_ODDS = Fraction(1, 2)  # react only when the CH VOL is at least even odds
+# Fortuna: a sure pass first, then a new die, then the hits; "no" when nothing else fits.
+LUCK_FIRST = (
+    fortune.PLUS_ONE, fortune.REROLL, fortune.NO_DAMAGE, fortune.MORE_DAMAGE, fortune.NO_FUMBLE,
+    fortune.DECLINE,
+)  # fmt: skip
+
+
+def choose(state: GameState) -> Action:
+    """The baseline's decision for the pending choice."""
+    pending = state.pending
+    if pending.kind is PendingKind.DEPLOY:
+        return state.legal_actions()[0]  # the first free spot, from the zone's corner
+    if pending.kind is PendingKind.INITIATIVE:
+        best = max(state.living(pending.side or ""), key=lambda f: (vol(state, f), f.id))
+        return Action("initiative", best.id)
+    if pending.kind is PendingKind.ACTIVATE:
+        ready = candidates(state, pending.side)
+        return Action("activate", min(ready, key=lambda f: (_nearest_gap(state, f), f.id)).id)
+    if pending.kind is PendingKind.REACT:
+        return _reactor(state)
+    if pending.kind is PendingKind.FORTUNE:  # luck is spent on the first chance it gets
+        offered = {a.item: a for a in state.legal_actions()}
+        return next(offered[use] for use in LUCK_FIRST if use in offered)
+    if pending.kind is PendingKind.JUMP:  # the jump goes at an enemy when it can
+        options = state.legal_actions()
+        attacker = state.figure(pending.figure)
+        foes = [a for a in options if state.figure(a.target).side != attacker.side]
+        return (foes or options)[0]
+    figure = state.figure(pending.figure)
+    if pending.kind is PendingKind.RESPOND:
+        return _answer(state, figure)
+    if pending.kind is PendingKind.REACT_ACT:
+        return _first_legal(state, _attacks(state, figure), Action("pass", figure.id))
+    if figure.actions_taken >= MAX_ACTIONS:
+        return Action("end")
+    if figure.away:  # Desaparecer: back at the first spot that fits (vanishing.py)
+        return _first_legal(state, iter(returns(state, figure)), Action("end"))
+    return _first_legal(state, _preferences(state, figure), Action("end"))
+
+
+def _first_legal(state: GameState, options: Iterator[Action], fallback: Action) -> Action:
+    for action in options:
+        if state.check(action) is None:
+            return action
+    return fallback
+
+
+def _reactor(state: GameState) -> Action:
+    """React with the likeliest CH VOL among those who could then hit someone."""
+    window = state.window
+    assert window is not None
+    ready = [state.figures[fid] for fid in window.candidates]
+    worth = [
+        f for f in ready
+        if check_odds(vol(state, f)).success >= REACT_ODDS and _has_attack(state, f)
+    ]  # fmt: skip
+    if not worth:
+        return Action("pass")
+    return Action("react", max(worth, key=lambda f: (vol(state, f), f.id)).id)
+
+
+def _answer(state: GameState, figure: Figure) -> Action:
+    """Dodge a CaC blow, or draw against a shot, when its AGI is at least the attacker's;
+    otherwise take what comes.
+    In a Combate mental, strike back while its mind is at least as strong."""
+    if state.exchange is not None:
+        striker = state.figure(state.exchange.striker)
+        mine, theirs = mind_attribute(state, figure), mind_attribute(state, striker)
+        back = Action(MENTAL, figure.id, target=striker.id)
+        if mine and (theirs is None or mine[1] >= theirs[1]) and state.check(back) is None:
+            return back
+        return Action("pass", figure.id)
+    declared = state.declared
+    assert declared is not None
+    attacker = state.figure(declared.actor)
+    mages = [state.figure(m) for m in counter_mages(state, attacker, declared.action)]
+    if mages:  # Contramagia from its strongest mind, when it is at least the caster's
+        mage = max(mages, key=lambda m: (m.profile.int_, m.id))
+        if mage.profile.int_ >= attacker.profile.int_:
+            return Action(COUNTER, mage.id)
+    found = answers(state, attacker, declared.action)
+    quicker = figure.profile.agi >= attacker.profile.agi
+    if DODGE in found and quicker:
+        return Action(DODGE, figure.id)
+    if DRAW in found and quicker:  # a duel it should win: draw and fire first
+        draw = Action(DRAW, figure.id)
+        if state.check(draw) is None:
+            return draw
+    return Action("pass", figure.id)
+
+
+def _has_attack(state: GameState, figure: Figure) -> bool:
+    return any(True for _ in _attacks(state, figure))
+
+
+def _attacks(state: GameState, figure: Figure) -> Iterator[Action]:
+    yield from _strikes(state, figure)
+    if not engaged_with(state, figure):
+        yield from _shots(state, figure)
+
+
+def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
+    yield from forced_charges(state, figure)  # a charge it owes (behaviour.py) before all else
+    yield from minds.forced(state, figure)  # Gallina, Locura asesina (minds.py)
+    yield from _mend(figure)
+    yield from _strikes(state, figure)
+    if engaged_with(state, figure):
+        return
+    yield from _shots(state, figure)
+    yield from _recharge(figure)
+    yield from _charges(state, figure)
+    yield from _shelter(state, figure)
+    yield from _advance(state, figure)
+    yield from _take_cover(state, figure)
+
+
+SHELTER_GAIN = 25.0  # % of cover worth a move when it cannot hit back
+SURE_HIT = Fraction(7, 10)  # Maestro de esgrima: below these odds the +1 goes to the CH IMP
+
+
+def _mend(figure: Figure) -> Iterator[Action]:
+    """Drink a healing object once half its CON is wounds."""
+    if 2 * figure.wounds >= figure.profile.con:
+        for gear in figure.profile.gear:
+            if gear.id not in figure.used_up and any(e.heals for _, e in uses(gear)):
+                yield Action("usar", figure.id, item=gear.id)
+
+
+def _recharge(figure: Figure) -> Iterator[Action]:
+    """Win back a lost level of its energy shield when it has nothing to shoot or strike."""
+    shield = shield_of(figure)
+    if shield is not None and figure.shield_lost and shield.left(figure):
+        yield Action(ENTRY_ACTION, figure.id, item=shield.name)
+
+
+def _with_options(figure: Figure, action: Action, hit: Fraction) -> Iterator[Action]:
+    """The attack with what its entries offer for free (all its Poder, Maestro de
+    esgrima's +1 where it helps most), then plain; prices (Frenesí) are never taken."""
+    offered = offers(figure, action) if optional(figure) else {}
+    power = [label for label in offered if label.startswith("Poderoso (")]
+    fencing = f"Maestro de esgrima ({'IMP' if hit < SURE_HIT else 'DAÑ'})"
+    chosen = tuple(power[-1:]) + ((fencing,) if fencing in offered else ())
+    if chosen:
+        yield replace(action, options=chosen)
+    yield action
+
+
+def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Under fire it cannot answer: a Mover to the nearby spot the shooters see least of,
+    no farther from the nearest enemy (cover on the way in)."""
+    if any(w.ranged for w in figure.profile.weapons) or drives(figure) or figure.level != 1:
+        return  # a shooter answers fire with fire (its shots come first)
+    threats = [e for e in state.enemies_of(figure) if _can_shoot_at(state, e, figure)]
+    if not threats:
+        return
+    reach = figure.mov + STRIDES["mover"].extra_k
+    nearest = min(state.enemies_of(figure), key=lambda e: (_gap(figure, e), e.id))
+    closeness = math.dist(figure.position, nearest.position)
+    ways = []
+    for step in range(8):  # cover on the way in, never away from the nearest enemy
+        angle = 2 * math.pi * step / 8
+        x = figure.position[0] + reach * math.cos(angle)
+        y = figure.position[1] + reach * math.sin(angle)
+        spot = (round(x, 6), round(y, 6))
+        if math.dist(spot, nearest.position) <= closeness:
+            ways.append((step, spot))
+    if not ways:
+        return
+    _fill_exposures(state, figure, [figure.position] + [spot for _, spot in ways], threats)
+    here = _exposure(state, figure, figure.position, threats)
+    spots = [(_exposure(state, figure, spot, threats), step, spot) for step, spot in ways]
+    exposure, _, spot = min(spots)
+    if exposure <= here - SHELTER_GAIN * len(threats):
+        yield Action("mover", figure.id, point=spot)
+
+
+def _can_shoot_at(state: GameState, enemy: Figure, figure: Figure) -> bool:
+    gap = _gap(enemy, figure)
+    return in_vision(state, enemy, figure) and any(
+        w.ranged and gap <= w.alc for w in enemy.profile.weapons
+    )
+
+
+def _fill_exposures(
+    state: GameState, figure: Figure, spots: list[Point], threats: list[Figure]
+) -> None:
+    """The cover :func:`_exposure` reads at every spot, in one batch (World.fill_cover)."""
+    height, width = figure.current_height, 2 * figure.radius
+    state.world.fill_cover((e.eye(), spot, width, height, 0.0) for spot in spots for e in threats)
+
+
+def _exposure(state: GameState, figure: Figure, spot: Point, threats: list[Figure]) -> float:
+    """How much of the figure the shooters would see standing at ``spot`` (100 per shooter)."""
+    height, width = figure.current_height, 2 * figure.radius
+    return sum(
+        100.0 - state.world.cover(e.eye(), spot, width,
+                                  height)
+        for e in threats
+    )  # fmt: skip
+
+
+def _take_cover(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Nothing better to do under enemy eyes: crouch, so it is smaller and harder to hit."""
+    if figure.posture is Posture.STANDING and any(
+        in_vision(state, e, figure) for e in state.enemies_of(figure)
+    ):
+        yield Action("agacharse", figure.id)
+
+
+def _expected_wounds(hit: Fraction, damage: int, target: Figure) -> Fraction:
+    defence = check_odds(target.defense)
+    on_pass = max(0, damage - target.defense)
+    return hit * (defence.passed * on_pass + (defence.failed + defence.fumble) * damage)
+
+
+def _strikes(state: GameState, figure: Figure) -> Iterator[Action]:
+    weapons: list[Weapon | None] = [w for w in figure.profile.weapons if not w.ranged] or [None]
+    scored = []
+    for target in engaged_with(state, figure):
+        for weapon in weapons:
+            damage = melee_damage(figure, weapon) if weapon else max(1, figure.profile.con - 4)
+            hit = check_odds(figure.profile.agi).success
+            scored.append(
+                (_expected_wounds(hit, damage, target), target.id, weapon.id if weapon else None)
+            )
+    for _, target_id, weapon_id in sorted(scored, reverse=True):
+        blow = Action("ataque_cac", figure.id, target=target_id, item=weapon_id)
+        yield from _with_options(figure, blow, check_odds(figure.profile.agi).success)
+
+
+def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
+    scored = []
+    for weapon in (w for w in figure.profile.weapons if w.ranged):
+        for target in state.enemies_of(figure):
+            gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
+            if gap > weapon.alc:
+                continue
+            hit = check_odds(figure.profile.agi, range_penalty(gap)).success
+            scored.append((_expected_wounds(hit, weapon.dan, target), target.id, weapon.id))
+    _fill_sights(state, figure, {t for value, t, _ in scored if value > 0})
+    for value, target_id, weapon_id in sorted(scored, reverse=True):
+        if value > 0:
+            shot = Action("ataque_distancia", figure.id, target=target_id, item=weapon_id)
+            yield from _with_options(figure, shot, Fraction(1))
+
+
+def _fill_sights(state: GameState, figure: Figure, targets: set[str]) -> None:
+    """The cover of each target in its CdV, which checking a shot at it reads (combat.Sight),
+    in one batch (World.fill_cover)."""
+    seen = [t for t in map(state.figure, sorted(targets)) if sight(state, figure, t).in_vision]
+    state.world.fill_cover(
+        (figure.eye(), t.position, 2 * t.radius, t.current_height, t.perch) for t in seen
+    )
+
+
+def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
+    if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
+        return  # nothing worth charging with
+    reach = figure.mov + STRIDES["cargar"].extra_k + charge_extra(state, figure)
+    for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
+        if CHARGE_MIN <= _gap(figure, target) <= reach:
+            yield Action("cargar", figure.id, target=target.id)
+
+
+def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Close in on the nearest enemy, stopping short of its 1 K ring."""
+    enemies = state.enemies_of(figure)
+    if not enemies:
+        return
+    target = min(enemies, key=lambda e: (_gap(figure, e), e.id))
+    gap = _gap(figure, target)
+    if gap <= 1.5:
+        return
+    dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
+    length = math.hypot(dx, dy)
+    bearing = math.degrees(math.atan2(dy, dx))
+    facing = None
+    if drives(figure):  # a transport goes along its nose: turn toward the enemy first
+        off = (bearing - figure.facing + 180) % 360 - 180
+        if abs(off) > 90:
+            yield Action("pivotar", figure.id, facing=round(bearing % 360, 6))
+            return
+        dx, dy = math.cos(math.radians(figure.facing)), math.sin(math.radians(figure.facing))
+        length = 1.0
+        facing = round((figure.facing + max(-TURN_LIMIT, min(TURN_LIMIT, off))) % 360, 6)
+    for kind in ("correr", "mover"):
+        reach = min(figure.mov + STRIDES[kind].extra_k, gap - 1.2)
+        if reach <= 0.05:
+            continue
+        point = (figure.position[0] + dx / length * reach, figure.position[1] + dy / length * reach)
+        yield Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6)), facing=facing)
+
+
+def _gap(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+def _nearest_gap(state: GameState, figure: Figure) -> float:
+    return min((_gap(figure, e) for e in state.enemies_of(figure)), default=math.inf)
+
+
+def play_out(state: GameState, max_decisions: int = 20_000) -> GameState:
+    """Let the baseline play both sides to the end."""
+    for _ in range(max_decisions):
+        if state.over:
+            break
+        state.apply(choose(state))
+    return state

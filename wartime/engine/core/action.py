@@ -1,0 +1,137 @@
+"""Player decisions: small frozen values, saved as plain mappings in game files."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from wartime.board.shapes import Point
+from wartime.errors import IllegalActionError
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision: ``kind`` says what; the other fields are its arguments.
+
+    Kinds: ``initiative`` (figure rolls for its side), ``activate`` (figure
+    starts acting), ``end`` (hand over), or an action id of the rulebook's
+    list (``mover``, ``ataque_distancia``, ...).
+    """
+
+    kind: str
+    figure: str | None = None
+    target: str | None = None
+    point: Point | None = None
+    item: str | None = None  # the weapon or object used
+    facing: float | None = None  # degrees: where a transport ends facing (Pivotar, 45° turns)
+    level: int | None = None  # the height to go to (Cambiar de altitud)
+    # Optional entries taken with an attack, by label (entries/options.py): "Frenesí",
+    # "Maestro de esgrima (DAÑ)", "Poderoso (3)".
+    options: tuple[str, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for key in ("figure", "target", "item", "facing", "level"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.point is not None:
+            data["point"] = [self.point[0], self.point[1]]
+        if self.options:
+            data["options"] = list(self.options)
+        return data
+
+    @classmethod
+    def from_data(cls, data: object) -> Action:
+        """The action a save holds; :class:`MalformedActionError` names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise MalformedActionError("", f"an action is a mapping with a kind, not {data!r}")
+        unknown = sorted(str(k) for k in data if k not in FIELDS)
+        if unknown:
+            raise MalformedActionError(unknown[0], f"unknown field (allowed: {', '.join(FIELDS)})")
+        if "kind" not in data:
+            raise MalformedActionError("kind", "missing: every action has a kind")
+        point, facing = data.get("point"), data.get("facing")
+        options = () if data.get("options") is None else data["options"]
+        action = cls(
+            kind=data["kind"],
+            figure=data.get("figure"),
+            target=data.get("target"),
+            point=tuple(point) if isinstance(point, list) else point,
+            item=data.get("item"),
+            facing=facing,
+            level=data.get("level"),
+            options=tuple(options) if isinstance(options, list) else options,
+        )
+        action.check_form()
+        if action.point is not None:  # a save's numbers are read as floats, as written
+            action = replace(action, point=(float(action.point[0]), float(action.point[1])))
+        return action if facing is None else replace(action, facing=float(facing))
+
+    def check_form(self) -> None:
+        """Raise :class:`MalformedActionError` unless every field has its type and is finite.
+
+        The engine asks this of every decision before it looks at the position, so a
+        point of NaN or a list where a name goes is refused in words, not by a crash
+        deep in the geometry.
+        """
+        if not isinstance(self.kind, str) or not self.kind:
+            raise MalformedActionError("kind", f"an action's kind is a name, not {self.kind!r}")
+        for name in ("figure", "target", "item"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise MalformedActionError(name, f"a name is expected, not {value!r}")
+        point, facing, level, options = self.point, self.facing, self.level, self.options
+        if point is not None and not (
+            isinstance(point, tuple) and len(point) == 2 and all(map(_real, point))
+        ):
+            raise MalformedActionError("point", f"a point is two finite numbers, not {point!r}")
+        if facing is not None and not _real(facing):
+            raise MalformedActionError("facing", f"a facing is finite degrees, not {facing!r}")
+        if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
+            raise MalformedActionError("level", f"a height is a whole number, not {level!r}")
+        if not isinstance(options, tuple) or not all(isinstance(o, str) for o in options):
+            raise MalformedActionError("options", f"options are entry labels, not {options!r}")
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.figure:
+            parts.append(self.figure)
+        if self.item:
+            parts.append(f"with {self.item}")
+        if self.target:
+            parts.append(f"→ {self.target}")
+        if self.point:
+            parts.append(f"→ ({self.point[0]:.2f}, {self.point[1]:.2f})")
+        if self.facing is not None:
+            parts.append(f"facing {self.facing:g}°")
+        if self.level is not None:
+            parts.append(f"height {self.level}")
+        if self.options:
+            parts.append(f"[{', '.join(self.options)}]")
+        return " ".join(parts)
+
+
+def option_refused(figure: str, label: str, where: str, allowed: Iterable[str]) -> str:
+    """The refusal of an option label ``figure`` cannot take ``where``, naming those it can."""
+    labels = ", ".join(allowed)
+    return f"{figure} cannot take {label} {where} (" + (
+        f"it may take: {labels})" if labels else "it has no option to take there)"
+    )
+
+
+FIELDS = ("kind", "figure", "target", "point", "item", "facing", "level", "options")
+
+
+class MalformedActionError(IllegalActionError):
+    """An action whose ``field`` has the wrong type or value (refused before it is tried)."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}" if field else reason)
+        self.field = field
+        self.reason = reason
+
+
+def _real(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

@@ -1,0 +1,170 @@
+"""Scenarios: a battlefield, the forces on it, the ruleset and a seed (immutable)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from wartime.board.battlefield import Battlefield
+from wartime.board.validation import battlefield_problems
+from wartime.engine.core.profiles import Profile, bare_profile, profile_from_army
+from wartime.engine.core.state import GameState
+from wartime.errors import DataError, Problem
+from wartime.formats.army import parse_army
+from wartime.formats.document import parse_document, read_document
+from wartime.formats.map import parse_map
+from wartime.geometry.noise import NoiseRule
+from wartime.rules.archetypes import Army
+
+if TYPE_CHECKING:
+    from wartime.engine.core.state import GameState
+
+DEFAULT_TURN_LIMIT = 6
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Switches where the rulebook contradicts itself, and game length."""
+
+    noise_wall_rule: NoiseRule = NoiseRule.SUBTRACT_DEF
+    line_width: float = 1.0
+    turn_limit: int = DEFAULT_TURN_LIMIT
+
+
+@dataclass(frozen=True)
+class Reserve:
+    """A character of a list that is not on the map yet: its side deploys it."""
+
+    id: str
+    side: str
+    profile: Profile
+    base: float = 1.0  # diameter in K
+    height: float = 1.0
+
+
+@dataclass(frozen=True)
+class Scenario:
+    battlefield: Battlefield
+    profiles: Mapping[str, Profile]  # unit id -> what that figure can do
+    ruleset: Ruleset = Ruleset()
+    seed: int = 0
+    source: Mapping[str, Any] = field(default_factory=dict)  # how to load it again (saves)
+    reserves: tuple[Reserve, ...] = ()  # deployed before the first turn
+
+    def __post_init__(self) -> None:
+        found = battlefield_problems(self.battlefield)
+        if found:
+            name = self.battlefield.name
+            raise DataError([Problem(name, path, message) for path, message in found])
+
+    def new_game(self) -> GameState:
+        return GameState(self)
+
+    def start_level(self, unit_id: str) -> int:
+        """The height the map places a figure at (a deployed reserve starts on the ground)."""
+        return next((u.level for u in self.battlefield.units if u.id == unit_id), 1)
+
+    def with_seed(self, seed: int) -> Scenario:
+        return Scenario(
+            self.battlefield, self.profiles, self.ruleset, seed, self.source, self.reserves
+        )
+
+
+def load_scenario(
+    map_path: str | Path,
+    armies: Mapping[str, str | Path] | None = None,
+    seed: int = 0,
+    ruleset: Ruleset | None = None,
+    lists: Mapping[str, str] | None = None,
+) -> Scenario:
+    """A map plus one army file per side; units link characters by their `character` id.
+
+    With ``lists``, every character of a side's list that no unit on the map
+    stands for (counting repeats) waits in reserve and is deployed in play.
+    """
+    texts = {"map": _read(map_path)}
+    texts.update({f"army:{side}": _read(path) for side, path in (armies or {}).items()})
+    names = {"map": str(map_path), **{f"army:{s}": str(p) for s, p in (armies or {}).items()}}
+    return scenario_from_texts(texts, names, seed, ruleset, lists)
+
+
+def _read(path: str | Path) -> str:
+    return read_document(path).text
+
+
+def scenario_from_texts(
+    texts: Mapping[str, str],
+    names: Mapping[str, str],
+    seed: int,
+    ruleset: Ruleset | None = None,
+    lists: Mapping[str, str] | None = None,
+) -> Scenario:
+    """Build a scenario from file contents (``map`` and ``army:A``/``army:B``).
+
+    Keeping the texts lets a save embed the whole scenario, so it replays even
+    if the files change or move.
+    """
+    field_ = parse_map(parse_document(texts["map"], names["map"]))
+    rosters = {
+        key.split(":", 1)[1]: parse_army(parse_document(text, names[key])).army
+        for key, text in texts.items()
+        if key.startswith("army:")
+    }
+    profiles: dict[str, Profile] = {}
+    problems = []
+    for index, unit in enumerate(field_.units):
+        army = rosters.get(unit.side)
+        if army is None or unit.character is None:
+            profiles[unit.id] = bare_profile(unit)
+        elif unit.character in {c.id for c in army.characters}:
+            profiles[unit.id] = profile_from_army(army, unit.character)
+        else:
+            message = f"no character '{unit.character}' in the army of side {unit.side}"
+            problems.append(Problem(names["map"], f"units[{index}].character", message))
+    reserves = _reserves(field_, rosters, lists or {}, names, problems)
+    if problems:
+        raise DataError(problems)
+    source = {"texts": dict(texts), "names": dict(names), "lists": dict(lists or {})}
+    return Scenario(field_, profiles, ruleset or ruleset_of(field_), seed, source, reserves)
+
+
+def _reserves(
+    field_: Battlefield, rosters: Mapping[str, Army], lists: Mapping[str, str],
+    names: Mapping[str, str], problems: list[Problem],
+) -> tuple[Reserve, ...]:  # fmt: skip
+    """The characters of each chosen list that the map's units do not already stand for."""
+    out: list[Reserve] = []
+    for side, list_id in sorted(lists.items()):
+        army = rosters.get(side)
+        chosen = next((lst for lst in army.lists if lst.id == list_id), None) if army else None
+        if army is None or chosen is None:
+            where = names.get(f"army:{side}", names["map"])
+            problems.append(Problem(where, "lists", f"no list '{list_id}' for side {side}"))
+            continue
+        placed = Counter(u.character for u in field_.units if u.side == side and u.character)
+        taken = {u.id for u in field_.units}
+        for character in chosen.characters:
+            if placed[character] > 0:
+                placed[character] -= 1
+                continue
+            ident = _fresh(f"{side.lower()}-{character}", taken)
+            taken.add(ident)
+            height = army.archetype(army.character(character).race).height
+            out.append(Reserve(ident, side, profile_from_army(army, character), 1.0, height))
+    return tuple(out)
+
+
+def _fresh(stem: str, taken: set[str]) -> str:
+    n = 1
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"
+
+
+def ruleset_of(field_: Battlefield) -> Ruleset:
+    """The map's `scenario:` block as the engine's ruleset."""
+    rules = field_.rules
+    return Ruleset(NoiseRule(rules.noise_wall_rule), rules.line_width, rules.turn_limit)

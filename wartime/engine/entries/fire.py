@@ -1,0 +1,107 @@
+"""Fire (BONUS Y MALUS), batch M: Munición incendiaria.
+
+- A hit with it (the weapon it sits on, or any weapon when the character carries it)
+  sets a target that is still standing on fire (Figure.burning), as Munición
+  aturdidora's stun: whatever its CH DEF did, unless cover or a shield stopped the hit.
+  A figure already burning burns no harder.
+- As each of the burning figure's activations starts it takes a hit of the entry's DAÑ
+  (``ignites``) with its own CH DEF, like a fall or a fumble's hit: nobody strikes it.
+- It puts the fire out with Usar bonus (``ITEM``): it pays the entry's ``douse`` ENE and
+  rolls CH PSI (a failure brings its usual stress); passed, the fire is out.  Taken out
+  of the game, it no longer burns.
+
+The data is ``data/effects/fire.yaml``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.core import hookspecs
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import spend
+from wartime.engine.core.combat import defend
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.psychology import psi_check
+from wartime.engine.core.traits import entries_of
+from wartime.errors import IllegalActionError
+from wartime.rules.effects import load_effects
+
+if TYPE_CHECKING:
+    from wartime.engine.core.hits import Blow, Landing
+    from wartime.engine.core.state import GameState
+
+ITEM = "Munición incendiaria"  # the entry that gives the action: Usar bonus to put it out
+BURN, DOUSE = 1, 3  # the defaults: the entry's own numbers (fire.yaml) win
+
+
+def _numbers() -> tuple[int, int]:
+    found = next((e for e in load_effects().get(ITEM, ()) if e.ignites), None)
+    return (found.ignites, found.douse) if found is not None else (BURN, DOUSE)
+
+
+def kindled(target: Figure, blow: Blow) -> list[Event]:
+    """``blow`` hit ``target`` (still standing, not stopped by cover or a shield)."""
+    found = next((t.name for t, e in entries_of(blow.striker, blow.weapon) if e.ignites), None)
+    if found is None or target.burning or target.casualty:
+        return []
+    target.burning = True
+    text = f"{found}: {target.id} arde (un impacto al empezar cada actuación)"
+    return [Event("burning", text, {"figure": target.id, "by": blow.striker.id})]
+
+
+@hookspecs.activation_starts.impl(order=90, key="fire")
+def activation_starts(state: GameState, figure: Figure) -> list[Event]:
+    """The burning figure's activation starts: the fire's hit, with its CH DEF."""
+    if not figure.burning:
+        return []
+    if figure.casualty:
+        figure.burning = False
+        return []
+
+    dan = _numbers()[0]
+    text = f"{figure.id} arde: impacto de DAÑ {dan}"
+    events = [Event("fire", text, {"figure": figure.id, "damage": dan})]
+    events += defend(state, figure, dan, "none", attacker=None)
+    if figure.casualty:
+        figure.burning = False
+    return events
+
+
+@hookspecs.offers.impl(order=61, key="fire")  # right after the other Usar bonus
+def choices(state: GameState, figure: Figure) -> list[Action]:
+    """The Usar bonus that puts the fire out, for a burning figure."""
+    return [Action("usar_bonus", figure.id, item=ITEM)] if figure.burning else []
+
+
+def puts_out(figure: Figure, action: Action) -> bool:
+    """Whether the Usar bonus is the burning figure's try to put its fire out."""
+    return action.item == ITEM and figure.burning
+
+
+@hookspecs.bonus_taken.impl(order=10, key="fire")
+def taken(state: GameState, figure: Figure, action: Action) -> list[Event] | None:
+    """This Usar bonus is the burning figure's try to put its fire out: its events."""
+    return put_out(state, figure, action) if puts_out(figure, action) else None
+
+
+def put_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
+    """Usar bonus: pay the ENE, then a CH PSI; passed, the fire is out."""
+    if action.target is not None and action.target != figure.id:
+        raise IllegalActionError(f"{figure.id} can only put out its own fire")
+    events = [spend(figure, _numbers()[1], f"apagar el fuego ({ITEM})")]
+    checked = psi_check(state, figure, "apagar el fuego")
+    events += checked
+    passed = checked[0].data.get("outcome") in ("pass", "critical")
+    if passed:
+        figure.burning = False
+        text = f"{figure.id} apaga el fuego"
+    else:
+        text = f"{figure.id} no consigue apagar el fuego"
+    return [*events, Event("doused" if passed else "still_burning", text, {"figure": figure.id})]
+
+
+@hookspecs.landed.impl(order=12, key="fire")
+def _landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
+    return kindled(target, landing.blow) if landing.reached else []

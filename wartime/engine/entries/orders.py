@@ -1,0 +1,106 @@
+"""Órdenes (BONUS Y MALUS): the bearer hands 3 of its ENE to an ally, who acts at once.
+
+Our reading (docs/rules-interpretations.md): once a turn, in its own activation, the
+bearer takes Usar bonus naming the entry and an ally of its side standing within as
+many K as its VOL.  It pays ENE 3, the ally gains them (never above 10) and becomes the
+acting Pj: an ordered turn inside the bearer's activation, with the ENE it has (no gain
+of CON + AGI: that is for its own activations) and its chained-action count from zero.
+Enemies may react to what it does, as to anyone acting.  When it hands over (or is
+taken out), the bearer carries on where it was (``GameState.resume``, a stack, so an
+ordered ally with Órdenes may pass the order on).  The ordered turn is not the ally's
+activation: it still acts in its own phase if it has not, and durations that run "until
+its next activation" are not touched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.engine.core import hookspecs
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import spend
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import ENE_CAP, Figure
+from wartime.engine.core.sequence import end_activation
+from wartime.engine.core.stats import vol
+from wartime.errors import IllegalActionError
+from wartime.geometry.distance import edge_distance
+
+if TYPE_CHECKING:
+    from wartime.engine.core.state import GameState
+    from wartime.rules.effects import Effect
+
+ENTRY = "Órdenes"
+ACTION = "usar_bonus"  # Órdenes are given with Usar bonus (actions/usar_bonus.py)
+
+
+def _gap(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+def can_order(state: GameState, figure: Figure, ally: Figure) -> bool:
+    """An ally it may give orders to now (legal_actions offers these; give() checks in full)."""
+    return (
+        ally is not figure and ally.side == figure.side and not ally.casualty
+        and ally.possessed_by is None and ally.id not in state.resume
+        and _gap(figure, ally) <= vol(state, figure)
+    )  # fmt: skip
+
+
+@hookspecs.bonus_offers.impl(order=10, key="orders")
+def offers(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
+    """Órdenes to each ally in reach, in the bearer's own activation, once a turn."""
+    if figure.orders_turn == state.turn or state.active != figure.id:
+        return []
+    near = (a for a in state.living(figure.side) if can_order(state, figure, a))
+    return [Action(ACTION, figure.id, target=a.id, item=name) for a in near]
+
+
+@hookspecs.entry_used.impl(order=60, key="orders")
+def give(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
+    """Usar bonus: ENE from the bearer to an ally in reach, who acts at once."""
+    if state.active != figure.id:
+        raise IllegalActionError(f"{ENTRY} are given in the bearer's own activation")
+    if figure.orders_turn == state.turn:
+        raise IllegalActionError(f"{figure.id} has already given {ENTRY} this turn")
+    ally = state.figures.get(action.target or "")
+    if ally is None or ally.side != figure.side or ally is figure:
+        raise IllegalActionError(f"{ENTRY} go to an ally of {figure.id}: name one")
+    if not can_order(state, figure, ally):
+        raise IllegalActionError(
+            f"{ally.id} cannot take {ENTRY} from {figure.id}: it must stand within "
+            f"{vol(state, figure)} K (VOL), able to act"
+        )
+    paid = use.orders
+    event = spend(figure, paid, f"{ENTRY} a {ally.id}")
+    figure.orders_turn = state.turn
+    before = ally.ene
+    ally.ene = min(ENE_CAP, ally.ene + paid)
+    ally.actions_taken = 0  # its ordered turn starts its chained actions afresh
+    state.resume = (*state.resume, figure.id)
+    state.active = ally.id
+    text = f"{figure.id} da órdenes a {ally.id}: ENE +{ally.ene - before} → {ally.ene}; actúa"
+    return [event, Event("orders", text, {"figure": figure.id, "ally": ally.id})]
+
+
+def hand_back(state: GameState, ally: Figure) -> list[Event]:
+    """The ordered ally hands over: the one that gave the orders carries on."""
+    ally.next_action_modifier = 0
+    ally.psi_bonus = 0
+    ally.focus = 0
+    commander = state.figure(state.resume[-1])
+    state.resume = state.resume[:-1]
+    state.active = commander.id
+    text = f"{ally.id} termina sus órdenes; sigue {commander.id} (ENE {commander.ene})"
+    events = [Event("orders_done", text, {"figure": ally.id, "back_to": commander.id})]
+    if commander.casualty:  # taken out meanwhile: its activation ends here
+        events += end_activation(state, commander, acted=True)
+    return events
+
+
+@hookspecs.hands_back.impl(order=10, key="orders")
+def _hands_back(state: GameState, figure: Figure) -> list[Event] | None:
+    """The ally acting on Órdenes ends: the Pj that gave them carries on."""
+    if state.resume and state.active == figure.id:
+        return hand_back(state, figure)
+    return None

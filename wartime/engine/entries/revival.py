@@ -1,0 +1,211 @@
+"""Coming back (BONUS Y MALUS), batch M: Héroe, Ave Fénix, Resurrección, Rematador.
+
+A figure taken out by wounds (wounds at least its CON) that may come back carries
+``Figure.revival``, one of ``WAYS``:
+
+- ``hero`` (Héroe): it lies unconscious, not dead; as each turn starts it gets 1 wound
+  back (Sin cura stops that), and once below CON it stands up again;
+- ``fell`` (Ave Fénix): its 1D10 waits for the action that took it out to end (so a
+  Rematador's mark comes first): critical, back with no wounds; 2 to 5, back with CON−1;
+  6 to 9, ``phoenix``; a fumble keeps it down for good (or, with Resurrección, ``rising``);
+- ``phoenix``: Ave Fénix waiting: the same 1D10 as each turn starts;
+- ``rising`` (Resurrección): 1D10 as each turn starts; a critical brings it back with
+  CON−1 wounds;
+- ``gone``: it never comes back (Rematador took it out, or the phoenix fumbled).
+
+Héroe goes before the other two: a hero is never dead.  A body taken away (Eliminar) never
+comes back.  A figure back in the game stands on the nearest free spot to where it fell,
+not burning.  While a side's only figures left may still come back, it has not lost:
+the game ends at the start of the next turn if nobody of it is standing by then
+(sequence.check_game_over).  The data is ``data/effects/revival.yaml``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartime.board.battlefield import Posture
+from wartime.engine.core import hookspecs
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import GONE, Figure
+from wartime.engine.core.hits import no_healing
+from wartime.engine.core.movement import free_spot
+from wartime.engine.core.traits import entries_of
+
+if TYPE_CHECKING:
+    from wartime.engine.core.hits import Blow, Wounded
+    from wartime.engine.core.state import GameState
+
+HERO, FELL, PHOENIX, RISING = "hero", "fell", "phoenix", "rising"
+WAYS = (HERO, FELL, PHOENIX, RISING, GONE)
+WAITING = frozenset({HERO, FELL, PHOENIX, RISING})
+CRITICAL, FUMBLE = 1, 10  # the faces of 1D10 (CONCEPTOS BÁSICOS, Críticos y pifias)
+
+
+def _entry(figure: Figure, key: str) -> str | None:
+    return next((t.name for t, e in entries_of(figure, None) if getattr(e, key)), None)
+
+
+# -- Taken out ---------------------------------------------------------------------------------
+
+
+@hookspecs.never_dies.impl(order=10, key="revival")
+def hero(figure: Figure) -> str | None:
+    """Its Héroe entry, if it carries one."""
+    return _entry(figure, "hero")
+
+
+@hookspecs.taken_out.impl(order=20, key="revival")
+def _taken_out(state: GameState, figure: Figure, damage: int) -> list[Event]:
+    """How it may come back: after a blast on death, before Explota's (afterlife.py)."""
+    return died(figure)
+
+
+def died(figure: Figure) -> list[Event]:
+    """``figure`` was just taken out by wounds: how it may come back, if at all."""
+    figure.revival = None
+    if figure.removed:
+        return []
+    name = hero(figure)
+    if name is not None:
+        figure.revival = HERO
+        text = f"{name}: {figure.id} queda inconsciente, no muerto"
+        return [Event("hero_down", text, {"figure": figure.id, "entry": name})]
+    if _entry(figure, "phoenix") is not None:
+        figure.revival = FELL
+    elif _entry(figure, "resurrection") is not None:
+        figure.revival = RISING
+    return []
+
+
+def finished(target: Figure, blow: Blow, taken_out: bool) -> list[Event]:
+    """Rematador: a figure its blow took out never comes back."""
+    if not taken_out or target.revival is None or target.revival == GONE:
+        return []
+    name = next((t.name for t, e in entries_of(blow.striker, blow.weapon) if e.finisher), None)
+    if name is None:
+        return []
+    target.revival = GONE
+    text = f"{name}: {blow.striker.id} remata a {target.id}, que no volverá"
+    return [Event("finished", text, {"figure": target.id, "by": blow.striker.id})]
+
+
+def waiting(figure: Figure) -> bool:
+    """Taken out, but it may still come back."""
+    return figure.casualty and figure.revival in WAITING and not figure.removed
+
+
+@hookspecs.holds_on.impl(order=10, key="revival")
+def holding_on(state: GameState, side: str) -> bool:
+    """Some figure of ``side`` is down but may come back (the side has not lost yet)."""
+    return any(f.side == side and waiting(f) for f in state.figures.values())
+
+
+# -- Coming back -------------------------------------------------------------------------------
+
+
+@hookspecs.after_action.impl(order=20, key="revival")
+def after_action(state: GameState) -> list[Event]:
+    """The phoenixes that fell in the action just resolved roll their 1D10."""
+    events: list[Event] = []
+    for figure in sorted(state.figures.values(), key=lambda f: f.id):
+        if figure.revival == FELL:
+            events += _phoenix(state, figure)
+    return events
+
+
+@hookspecs.turn_starts.impl(order=10, key="revival")
+def turn_starts(state: GameState) -> list[Event]:
+    """A new turn: heroes recover a wound, the waiting ones roll (before the initiative)."""
+    events: list[Event] = []
+    for figure in sorted(state.figures.values(), key=lambda f: f.id):
+        if figure.revival is None or figure.revival == GONE:
+            continue
+        if not figure.casualty or figure.removed:
+            figure.revival = None if not figure.casualty else figure.revival
+            continue
+        if figure.revival == HERO:
+            events += _recover(state, figure)
+        elif figure.revival in (FELL, PHOENIX):
+            events += _phoenix(state, figure)
+        elif figure.revival == RISING:
+            events += _resurrect(state, figure)
+    return events
+
+
+def _recover(state: GameState, figure: Figure) -> list[Event]:
+    barred = no_healing(figure)
+    name = _entry(figure, "hero") or "Héroe"
+    if barred is not None:
+        text = f"{name}: {figure.id} no recupera heridas ({barred})"
+        return [Event("hero_down", text, {"figure": figure.id, "entry": name})]
+    if figure.wounds - 1 < figure.profile.con:  # it gets up: where there is room
+        return _stand(state, figure, name, figure.wounds - 1, HERO)
+    figure.wounds -= 1
+    text = f"{name}: {figure.id} recupera 1 herida ({figure.wounds}/{figure.profile.con})"
+    return [Event("healed", text, {"figure": figure.id, "healed": 1})]
+
+
+def _roll(state: GameState, figure: Figure, name: str) -> tuple[int, Event]:
+    face = state.dice.d10()
+    text = f"{figure.id}: {name} — 1D10 = {face}"
+    kind = "critical" if face == CRITICAL else "fumble" if face == FUMBLE else "roll"
+    data = {"purpose": name, "who": figure.id, "roll": face, "target": None,
+            "modifiers": [], "outcome": kind, "die": "1D10"}  # fmt: skip
+    return face, Event("roll", text, data)
+
+
+def _phoenix(state: GameState, figure: Figure) -> list[Event]:
+    name = _entry(figure, "phoenix") or "Ave Fénix"
+    face, event = _roll(state, figure, name)
+    con = figure.profile.con
+    if face == CRITICAL:
+        return [event, *_stand(state, figure, name, 0, PHOENIX)]
+    if face <= 5:
+        return [event, *_stand(state, figure, name, con - 1, PHOENIX)]
+    if face < FUMBLE:
+        figure.revival = PHOENIX
+        text = f"{name}: {figure.id} espera para volver"
+        return [event, Event("revival_wait", text, {"figure": figure.id, "entry": name})]
+    again = _entry(figure, "resurrection")
+    figure.revival = RISING if again is not None else GONE
+    text = f"{name}: pifia, {figure.id} es baja" + (f" (le queda {again})" if again else "")
+    return [event, Event("revival_lost", text, {"figure": figure.id, "entry": name})]
+
+
+def _resurrect(state: GameState, figure: Figure) -> list[Event]:
+    name = _entry(figure, "resurrection") or "Resurrección"
+    face, event = _roll(state, figure, name)
+    if face != CRITICAL:
+        return [event]
+    return [event, *_stand(state, figure, name, figure.profile.con - 1, RISING)]
+
+
+def _stand(state: GameState, figure: Figure, name: str, wounds: int, wait: str) -> list[Event]:
+    """Back in the game with ``wounds``, standing on the nearest free
+    spot to where it fell; with nowhere to stand it stays down (``wait``)."""
+    spot = free_spot(state, figure) if figure.level == 1 and figure.aboard is None else None
+    if figure.level == 1 and figure.aboard is None and spot is None:
+        figure.revival = wait
+        text = f"{name}: {figure.id} no tiene sitio donde volver y sigue en el suelo"
+        return [Event("revival_wait", text, {"figure": figure.id, "entry": name})]
+    figure.wounds = wounds
+    figure.revival = None
+    figure.burning = False
+    figure.posture = Posture.STANDING
+    if spot is not None:
+        figure.position = spot
+    if figure.casualty:  # still out (stress above VOL): the body stays where it lies
+        return []
+    state.settle(figure)
+    where = f"({figure.position[0]:.2f}, {figure.position[1]:.2f})"
+    text = f"{name}: {figure.id} vuelve a la partida con {figure.wounds} herida(s) en {where}"
+    data = {"figure": figure.id, "entry": name, "wounds": figure.wounds,
+            "to": list(figure.position)}  # fmt: skip
+    return [Event("revived", text, data)]
+
+
+@hookspecs.wounded.impl(order=20, key="revival")
+def _finished(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
+    """Rematador: a figure its blow took out never comes back."""
+    return finished(target, wounded.blow, wounded.taken_out)

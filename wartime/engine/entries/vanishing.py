@@ -1,0 +1,168 @@
+"""BONUS Y MALUS, Desaparecer: the bearer leaves the table and comes back later.
+
+Once a game, in its own activation (not on an ally's Órdenes, not reacting), Usar
+bonus of the entry takes the bearer off the table: refused while it is engaged in
+CaC, aboard a transport, held, tied or perched, and on a map where its side has no
+deployment zone to come back to.  Its activation then ends.
+
+While away (``Figure.vanished`` 1) it is no casualty: its side is still in the game.
+It is off the movement table, ``GameState.enemies_of`` leaves it out (nobody sees
+it, it sees and answers nothing, no aura reaches from it) and :func:`refusal` keeps
+every action aimed at it off.  It still activates in its phases as usual; there it
+may only end its activation (and stay away) or use the entry again with a point:
+the base goes wholly inside a deployment zone of its side, touching that zone's
+edge, clear of every base and not within 1 K of an enemy (the deployment checks,
+core/deployment.py), facing the table's centre (``Figure.vanished`` 2: used up).
+That return is an action of its activation, which goes on afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import shapely
+
+from wartime.board.shapes import Point
+from wartime.engine.core import hookspecs
+from wartime.engine.core.action import Action
+from wartime.engine.core.checks import spend
+from wartime.engine.core.deployment import centre_facing, spot_problem, zones_of
+from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.movement import engaged_with, holder
+from wartime.engine.core.traits import entries_of
+from wartime.errors import IllegalActionError
+from wartime.rules.effects import Effect
+
+if TYPE_CHECKING:
+    from wartime.engine.core.state import GameState
+
+AWAY, BACK = 1, 2  # Figure.vanished
+ACTION = "usar_bonus"
+SAMPLE_STEP = 1.5  # K between the sampled return spots along a zone's edge
+EDGE_TOLERANCE = 1e-6  # K: how near the zone's edge the base must come to touch it
+
+
+def entry(figure: Figure) -> str | None:
+    """The bearer's Desaparecer entry, if it carries one."""
+    return next((t.name for t, e in entries_of(figure, None) if e.vanish), None)
+
+
+@hookspecs.refusal.impl(order=10, key="vanishing")
+def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+    """An away figure only comes back (or ends); nothing may aim at an away figure."""
+    if figure.vanished == AWAY and not (action.kind == ACTION and action.item == entry(figure)):
+        return f"{figure.id} is away from the table (Desaparecer): it can only come back"
+    aimed = state.figures.get(action.target or "")
+    if aimed is not None and aimed.vanished == AWAY:
+        return f"{aimed.id} is away from the table (Desaparecer)"
+    return None
+
+
+@hookspecs.entry_used.impl(order=70, key="vanish")
+def use(state: GameState, figure: Figure, action: Action, name: str, effect: Effect) -> list[Event]:
+    """Usar bonus of Desaparecer: leave the table, or come back at the given point."""
+    if action.target is not None:
+        raise IllegalActionError(f"{name} is used on its bearer: it takes no target")
+    if state.active != figure.id or figure.reacting or state.resume:
+        raise IllegalActionError(f"{name} is used in the bearer's own activation")
+    if figure.vanished == AWAY:
+        return _come_back(state, figure, action, name, effect)
+    if figure.vanished == BACK:
+        raise IllegalActionError(f"{name} is once a game, and {figure.id} has used it")
+    if action.point is not None:
+        raise IllegalActionError(f"{figure.id} is on the table: {name} takes no point yet")
+    reason = _tied_down(state, figure)
+    if reason:
+        raise IllegalActionError(f"{name}: {reason}")
+    if not _zones(state, figure.side):
+        raise IllegalActionError(
+            f"{name}: side {figure.side} has no deployment zone to come back to"
+        )
+    events = [spend(figure, effect.use or 1, name)]
+    figure.vanished = AWAY
+    state.lift(figure)
+    text = f"{name}: {figure.id} se retira de la mesa (no es baja)"
+    return [*events, Event("vanished", text, {"figure": figure.id, "entry": name})]
+
+
+def _tied_down(state: GameState, figure: Figure) -> str | None:
+    if engaged_with(state, figure):
+        return f"{figure.id} is engaged in CaC"
+    if figure.aboard is not None:
+        return f"{figure.id} is aboard {figure.aboard}"
+    if figure.tied is not None or holder(state, figure) is not None:
+        return f"{figure.id} is held or tied up"
+    if figure.perch:
+        return f"{figure.id} stands on top of something"
+    return None
+
+
+def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
+    return zones_of(state, side)
+
+
+def return_problem(state: GameState, figure: Figure, point: Point) -> str | None:
+    """Why the away ``figure`` cannot come back at ``point`` (None: it can)."""
+    reason = spot_problem(state, figure.id, figure.side, point, figure.radius)
+    if reason:
+        return reason
+    centre = shapely.Point(point)
+    reach = figure.radius + EDGE_TOLERANCE
+    if not any(zone.exterior.distance(centre) <= reach for zone in _zones(state, figure.side)):
+        return f"{figure.id} must come back touching the edge of its deployment zone"
+    return None
+
+
+def _come_back(
+    state: GameState, figure: Figure, action: Action, name: str, effect: Effect
+) -> list[Event]:
+    if action.point is None:
+        raise IllegalActionError(f"{figure.id} comes back at a point (Action.point)")
+    reason = return_problem(state, figure, action.point)
+    if reason:
+        raise IllegalActionError(reason)
+    events = [spend(figure, effect.use or 1, name)]
+    figure.position = action.point
+    figure.facing = centre_facing(state, action.point)
+    figure.vanished = BACK
+    state.settle(figure)
+    x, y = action.point
+    text = f"{name}: {figure.id} vuelve a la mesa en ({x:.1f}, {y:.1f})"
+    data = {"figure": figure.id, "entry": name, "point": [x, y]}
+    return [*events, Event("came_back", text, data)]
+
+
+@hookspecs.bonus_offers.impl(order=20, key="vanish")
+def choices(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
+    """Leave (once a game, in its own activation), or the sampled spots to come back at."""
+    if figure.vanished == BACK or state.active != figure.id:
+        return []
+    if figure.vanished == AWAY:
+        return returns(state, figure)
+    return [Action(ACTION, figure.id, item=name)]
+
+
+@hookspecs.forced_actions.impl(order=10, key="vanishing")
+def _away(state: GameState, figure: Figure, reacting: bool) -> list[Action] | None:
+    """Away: it may only come back (or end)."""
+    return returns(state, figure) if figure.vanished == AWAY else None
+
+
+def returns(state: GameState, figure: Figure) -> list[Action]:
+    """Sampled spots along the edges of its side's zones where the away figure fits."""
+    name = entry(figure)
+    if name is None or state.active != figure.id:
+        return []
+    out: list[Action] = []
+    for zone in _zones(state, figure.side):
+        inner = zone.buffer(-figure.radius)
+        rings = [p.exterior for p in getattr(inner, "geoms", [inner]) if not p.is_empty]
+        for ring in rings:
+            steps = max(1, int(ring.length // SAMPLE_STEP))
+            for k in range(steps):
+                spot = ring.interpolate(k * ring.length / steps)
+                point = (round(spot.x, 6), round(spot.y, 6))
+                if return_problem(state, figure, point) is None:
+                    out.append(Action(ACTION, figure.id, item=name, point=point))
+    return out
