@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from wartime.cli import main
 from wartime.engine import IllegalActionError
 from wartime.engine.actions.usar_bonus import HANDLERS as ENTRY_ACTIONS
 from wartime.engine.ai.players import choose, play_out
 from wartime.engine.core.dispatch import HANDLERS, not_yet_automated
-from wartime.engine.core.saves import load_game, save_game
+from wartime.engine.core.saves import load_game, replay_save, save_game
 from wartime.engine.core.scenario import load_scenario
+from wartime.engine.core.state import HASH_VERSION
 from wartime.errors import DataError
 from wartime.rules.actions import load_actions
 
@@ -60,6 +62,45 @@ def test_save_and_load_replays_to_the_same_hash(village, tmp_path: Path) -> None
     loaded = load_game(path)
     assert loaded.hash() == state.hash() and loaded.history == state.history
     loaded.apply(choose(loaded))  # and play goes on
+
+
+def test_a_save_records_the_hash_version_it_was_checked_with(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """DESIGN §3: the final hash is verified only against a hash of the same version."""
+    state, path = _played_and_saved(village, 30, tmp_path)
+    assert f"hash_version: {HASH_VERSION}" in path.read_text(encoding="utf-8")
+    replayed = replay_save(path)
+    assert replayed.unchecked is None and replayed.state.hash() == state.hash()
+
+
+def test_a_save_of_another_hash_version_replays_unchecked(  # type: ignore[no-untyped-def]
+    village, tmp_path: Path, capsys
+) -> None:
+    """A save whose hash another version computed still replays; its hash is not
+    compared (it could only mismatch), and the replay says so."""
+    state, path = _played_and_saved(village, 30, tmp_path)
+    text = path.read_text(encoding="utf-8").replace(f"hash: {state.hash()}", "hash: 0000")
+    path.write_text(text.replace(f"hash_version: {HASH_VERSION}", "hash_version: 99"))
+    replayed = replay_save(path)
+    assert replayed.state.history == state.history
+    assert replayed.unchecked is not None and "hash version 99" in replayed.unchecked
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert "(not verified: saved with hash version 99" in capsys.readouterr().out
+
+
+def test_a_save_without_hash_version_holds_version_one(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _, path = _played_and_saved(village, 10, tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(x for x in lines if not x.startswith("hash_version")) + "\n")
+    replayed = replay_save(path)
+    assert (replayed.unchecked is None) is (HASH_VERSION == 1)
+
+
+def test_a_malformed_hash_version_is_a_located_error(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _, path = _played_and_saved(village, 10, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"hash_version: {HASH_VERSION}", "hash_version: dos"))
+    with pytest.raises(DataError, match="hash_version"):
+        load_game(path)
 
 
 def test_a_tampered_save_is_refused_with_its_reason(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

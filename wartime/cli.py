@@ -204,12 +204,16 @@ def _cmd_sim(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from wartime.engine.core.saves import load_game
+    from wartime.engine.core.saves import replay_save
 
-    state = load_game(args.save, verify=args.verify)
-    for event in state.log:
+    replayed = replay_save(args.save, verify=args.verify)
+    for event in replayed.state.log:
         print(event.text)
-    print(f"hash {state.hash()}" + (" (verified)" if args.verify else ""))
+    note = ""
+    if args.verify:
+        unchecked = replayed.unchecked
+        note = " (verified)" if unchecked is None else f" (not verified: {unchecked})"
+    print(f"hash {replayed.state.hash()}{note}")
     return EXIT_OK
 
 

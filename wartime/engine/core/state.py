@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 PHASES = 10  # FASES DE INICIATIVA: from 10 down to 1
 
 
+# What GameState.hash digests, and how: a save records it, so that a save written by a
+# version that hashed otherwise still replays instead of failing its check.
+HASH_VERSION = 1
+
+
 class GameState:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -211,7 +216,7 @@ class GameState:
         original._physics = table
 
     def hash(self) -> str:
-        """A digest of everything that decides the future of the game."""
+        """A digest of everything that decides the future of the game (HASH_VERSION)."""
         snapshot = (
             self.turn, self.phase, sorted(self.initiative.items()), self.leader, self.to_move,
             self.active, self.winner, self.over, self.dice.state,
