@@ -79,13 +79,13 @@ def test_generic_actions_are_of_the_list_and_reach_the_engine() -> None:
     assert not {support.BOOK[k].name for k in expected} & pending
 
 
-def test_the_new_statuses_enter_the_hash_only_when_set() -> None:
-    """DESIGN §3: the state hash sees every status; unused ones leave old hashes as they were."""
+def test_the_generic_statuses_enter_the_hash() -> None:
+    """DESIGN §3: the state hash sees every status (hash version 2: always, by place)."""
     state = support.started(squad())
     figure = state.figures["b"]
     plain, digest = figure.snapshot(), state.hash()
     figure.hidden = True
-    assert len(figure.snapshot()) == len(plain) + 1 and state.hash() != digest
+    assert len(figure.snapshot()) == len(plain) and state.hash() != digest
     figure.hidden = False
     assert figure.snapshot() == plain and state.hash() == digest
     figure.rounds["fusil"] = 3

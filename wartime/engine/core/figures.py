@@ -14,12 +14,7 @@ from wartime.geometry.vision import Point3, eye_point, muzzle_point
 GONE = "gone"  # a body that will not come back (Rematador): nothing may raise it
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
 REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
-# support, focus, on_guard, guard_bonus, hidden, rounds: as snapshot() lists them
-_GENERIC_DEFAULTS: tuple[object, ...] = (0, 0, False, 0, False, [])
-# granted, cast, counter_charge, silent, surprise: appended only when one is set
-_LATE_DEFAULTS: tuple[object, ...] = ([], [], None, False, None)
-# Later fields: in snapshot() by name, only those that are set (0, None, False or ()
-# when not), so each new one leaves the hashes of games that never use it alone.
+# Later fields: in snapshot() by name (a new one is a new key, never a shifted position).
 _EXTRAS = (
     "vehicle_wounds",
     "aboard",
@@ -123,9 +118,9 @@ class Grant:
     lasting: bool = False  # for the rest of the game: a malus a failed CH LOC gave
 
     def snapshot(self) -> tuple[object, ...]:
-        """For the state hash; ``lasting`` only when set, so older hashes stay as they were."""
-        fields = (self.ability, self.caster, [astuple(t) for t in self.traits], self.on_self)
-        return (*fields, self.armed, True) if self.lasting else (*fields, self.armed)
+        """For the state hash."""
+        traits = [astuple(t) for t in self.traits]
+        return (self.ability, self.caster, traits, self.on_self, self.armed, self.lasting)
 
 
 @dataclass(frozen=True)
@@ -172,17 +167,17 @@ class Figure:
     vol_loss: int = 0  # a fumbled CH LOC: VOL −1 for good
     unconscious: bool = False  # stress above VOL
     moved: float = 0.0  # K moved this turn (MODIFICADORES, por velocidad)
-    # ACCIONES GENÉRICAS (actions/generic.py); keep _GENERIC_DEFAULTS in step.
+    # ACCIONES GENÉRICAS (actions/generic.py).
     support: int = 0  # Apoyar: CH ATR +N on its next CH ATR (until used, or the turn ends)
     focus: int = 0  # Concentrarse: CH ATR +N on the first CH ATR of its next action
     on_guard: bool = False  # En guardia: until it takes any other action
     guard_bonus: int = 0  # En guardia: + to its next CH VOL to react
     hidden: bool = False  # Esconderse: enemies need a CH INT ENF to act on it
     rounds: dict[str, int] = field(default_factory=dict)  # Cargadores: shots left; absent = full
-    # Poseer and Marcar un objetivo (actions/mind.py); appended to snapshot() only when set.
+    # Poseer and Marcar un objetivo (actions/mind.py).
     possessed_by: str | None = None  # the possessor, until its next activation starts
     marked_by: str | None = None  # Marcar un objetivo: it may possess again without the stress
-    # METAHABILIDADES (actions/metaabilities.py); appended to snapshot() only when set.
+    # METAHABILIDADES (actions/metaabilities.py).
     granted: list[Grant] = field(default_factory=list)  # metaabilities at work on it
     cast: dict[str, int] = field(default_factory=dict)  # ability → turn of its last success
     counter_charge: str | None = None  # Contracarga: CH DEF +1 against this charger's blow
@@ -424,39 +419,27 @@ class Figure:
         return self.ene - before
 
     def snapshot(self) -> tuple[object, ...]:
-        """Everything that defines the figure's condition, for the state hash."""
-        base = (
+        """Everything that defines the figure's condition, for the state hash (every field,
+        always: hash version 2)."""
+        extras: dict[str, object] = {
+            name: sorted(value) if isinstance(value, tuple) else value
+            for name in _EXTRAS
+            for value in (getattr(self, name),)
+        }
+        extras["weapons"] = [w.id for w in self.profile.weapons] if self.rearmed else None
+        return (
             self.id, round(self.position[0], 9), round(self.position[1], 9), round(self.facing, 9),
             self.level, self.posture.value, self.ene, self.wounds, self.stress, self.acted,
             self.waiting_below, self.sprinted, self.sprinted_now, self.charging,
             self.actions_taken, self.next_action_modifier, self.psi_bonus,
-            sorted(self.weapon_wounds.items()), self.armour_wounds,
-            "early" if self.reacting_early else self.reacting,  # old hashes unchanged
-            self.panic, self.lose_next, self.vol_loss, self.unconscious, round(self.moved, 9),
-        )  # fmt: skip
-        generic = (
+            sorted(self.weapon_wounds.items()), self.armour_wounds, self.reacting,
+            self.reacting_early, self.panic, self.lose_next, self.vol_loss, self.unconscious,
+            round(self.moved, 9),
             self.support, self.focus, self.on_guard, self.guard_bonus, self.hidden,
-            sorted(self.rounds.items()),
+            sorted(self.rounds.items()), self.possessed_by, self.marked_by,
+            [g.snapshot() for g in self.granted], sorted(self.cast.items()),
+            self.counter_charge, self.silent, self.surprise, extras,
         )  # fmt: skip
-        # Appended only when set: the hashes of games that never use these (saved games,
-        # golden transcripts) stay as they were, and a set one still changes the digest.
-        mind = (self.possessed_by, self.marked_by)
-        grants = [g.snapshot() for g in self.granted]
-        late = (grants, sorted(self.cast.items()), self.counter_charge, self.silent, self.surprise)
-        extras = {
-            name: sorted(value) if isinstance(value, tuple) else value
-            for name in _EXTRAS
-            if (value := getattr(self, name)) not in (0, None, ())
-        }
-        if self.rearmed:
-            extras["weapons"] = [w.id for w in self.profile.weapons]
-        if extras:  # a mapping after every other tail: its length never misleads
-            return (*base, generic, mind, *late, extras)
-        if late != _LATE_DEFAULTS:  # generic and mind always precede it
-            return (*base, generic, mind, *late)
-        if mind != (None, None):
-            return (*base, generic, mind)  # generic always precedes it: no ambiguous lengths
-        return (*base, generic) if generic != _GENERIC_DEFAULTS else base
 
 
 def drop_weapon(figure: Figure, weapon: Weapon) -> None:

@@ -65,9 +65,8 @@ class Window:
         )
 
     def snapshot(self) -> list[object]:
-        """For the state hash; the early-reaction fields only when they are set."""
-        base: list[object] = [self.actor, self.candidates, self.reactor]
-        return [*base, self.path, self.halt] if self.path or self.halt else base
+        """For the state hash."""
+        return [self.actor, self.candidates, self.reactor, self.path, self.halt]
 
 
 def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]:

@@ -72,9 +72,7 @@ class Declared:
     guards: tuple[str, ...] = ()  # the target's bodyguards that may step in (guards.py)
 
     def snapshot(self) -> list[object]:
-        base: list[object] = [self.actor, self.action.to_data(), self.target]
-        base = [*base, list(self.mages)] if self.mages or self.guards else base
-        return [*base, list(self.guards)] if self.guards else base
+        return [self.actor, self.action.to_data(), self.target, list(self.mages), list(self.guards)]
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,10 @@ PHASES = 10  # FASES DE INICIATIVA: from 10 down to 1
 
 
 # What GameState.hash digests, and how: a save records it, so that a save written by a
-# version that hashed otherwise still replays instead of failing its check.
-HASH_VERSION = 1
+# version that hashed otherwise still replays instead of failing its check.  Version 2
+# digests every field always (version 1 left out fields at their defaults, so that the
+# hashes of older saves stayed as they were while the engine grew).
+HASH_VERSION = 2
 
 
 class GameState:
@@ -221,14 +223,12 @@ class GameState:
             self.turn, self.phase, sorted(self.initiative.items()), self.leader, self.to_move,
             self.active, self.winner, self.over, self.dice.state,
             self.window and self.window.snapshot(),
-            *([self.declared.snapshot()] if self.declared else []),
-            *([self.exchange.snapshot()] if self.exchange else []),
-            *([self.suspended.snapshot()] if self.suspended else []),
+            self.declared and self.declared.snapshot(),
+            self.exchange and self.exchange.snapshot(),
+            self.suspended and self.suspended.snapshot(),
             self.reserves or None, self.deploy_side if self.reserves else None,
-            *([sorted(self.bullet_time)] if self.bullet_time else []),
-            *([[c.snapshot() for c in self.clouds]] if self.clouds else []),
-            *([["mines", *(m.snapshot() for m in self.mines)]] if self.mines else []),
-            *([["resume", *self.resume]] if self.resume else []),
+            sorted(self.bullet_time), [c.snapshot() for c in self.clouds],
+            [m.snapshot() for m in self.mines], list(self.resume),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]
