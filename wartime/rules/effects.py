@@ -158,7 +158,7 @@ Choices, switches, counters and shields (:mod:`wartime.engine.entries.options`,
   is that much higher in the checks of the rest of the activation, and the next
   activation's attribute checks are at −1; ``consumed``: the object leaves the game;
 - ``crushes`` (targets): each hit takes CAL 1 off one of the target's protections
-  (engine/armour.py);
+  (engine/core/protections.py);
 - the X of a parametrised entry: ``hit_by_param`` (DEF, ``damage_taken``): only
   against a hit with a weapon whose id names X;
   ``target_is_param`` (DAÑ): only against a target that X names (its id, character,

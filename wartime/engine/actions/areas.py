@@ -147,7 +147,7 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
             f"{weapon.id} has an Área '{weapon.area}' that is not R, L, G or S"
         )
     aim = _aim(state, figure, action, weapon, shape)
-    # ÁREAS, Salto: where a tied jump goes is picked before the dice (engine/jumps.py)
+    # ÁREAS, Salto: where a tied jump goes is picked before the dice (actions/areas.py)
     chain = _plan_chain(state, figure, aim, shape.size) if shape.kind == "S" else None
     events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id} (área {weapon.area})")]
     # A point is measured as a target that stands upright and still, of the shooter's size:
@@ -447,7 +447,7 @@ def _covers(state: GameState, shot: Shot, origin: Point, hit: list[Figure]) -> l
 
 def _plan_chain(state: GameState, figure: Figure, aim: Aim, jumps: int) -> Chain:
     """ÁREAS, Salto: the target, then the nearest figure within 3 K each time; a tie is
-    the attacker's pick (engine/jumps.py)."""
+    the attacker's pick (actions/areas.py)."""
     target = aim.target
     assert target is not None  # _aim refuses a point for S
     reachable = [

@@ -452,7 +452,7 @@ def _strides(
 
     A jump is sampled where the straight way is not free as far (a run gets there
     otherwise): over a low wall, a gap, a base.  In a plain position (:func:`plain_position`) a
-    silent move is checked as its handler plans it (moves.route), without a trial.
+    silent move is checked as its handler plans it (core.routes.route), without a trial.
     """
     if figure.perch or drives(figure) or figure.panic or figure.aboard is not None:
         return []

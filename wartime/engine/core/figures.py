@@ -223,7 +223,7 @@ class Figure:
     doses: int = 0  # doses taken in the turn dose_turn
     dose_turn: int = 0
     overdose: int = 0  # wounds it takes as the activation ends (a second dose)
-    # Protections (engine/armour.py): wounds and CAL lost of each piece, in profile order.
+    # Protections (core/protections.py): wounds and CAL lost of each piece, in profile order.
     armour: tuple[int, ...] = ()
     crushed: tuple[int, ...] = ()
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)

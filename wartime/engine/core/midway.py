@@ -1,7 +1,7 @@
 """Decisions taken midway through a resolution (pending ``jump`` and ``fortune``).
 
 Some rules need a player's word while an action is resolving: where a tied S jump
-goes (engine/jumps.py), whether to spend Fortuna on a roll or a hit (entries/fortune.py).
+goes (actions/areas.py), whether to spend Fortuna on a roll or a hit (entries/fortune.py).
 Such a rule calls :func:`ask`.  The first time there is no answer yet, so ask raises
 :class:`Question`; ``GameState.apply`` drops that attempt (the state stays as it was
 before the decision being applied: a trial copy, dice included) and holds that

@@ -18,7 +18,7 @@ class PendingKind(StrEnum):
     REACT = "react"  # a side that saw or heard it picks a reactor, or passes
     REACT_ACT = "react_act"  # the reactor, after its CH VOL, picks one action or passes
     RESPOND = "respond"  # the target of a declared action answers it (Huir, Esquivar) or passes
-    JUMP = "jump"  # an S chain's attacker picks among figures equally near (engine/jumps.py)
+    JUMP = "jump"  # an S chain's attacker picks among figures equally near (actions/areas.py)
     FORTUNE = "fortune"  # a Fortuna bearer may spend it on a roll or a hit (entries/fortune.py)
     GAME_OVER = "game_over"
 

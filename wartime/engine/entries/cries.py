@@ -11,7 +11,7 @@ give blows or credits, or blow up, rather than a check's number.
   activation earns a credit: its next attack with a weapon in that activation costs
   ENE 0 (checks.afford).  Lost when the activation ends.
 - Apestoso: no ally of the bearer may end a move of its own within range of it
-  (moves.route refuses it, so legal_actions() never offers it).
+  (core.routes.route refuses it, so legal_actions() never offers it).
 - Bomba viviente: taken out by wounds, the bearer blows up around its base; the
   blast is a destroyed transport's (core/blasts.py).
 - Berserker and Sed de sangre (batch F): the bearer's own Grito berserker and Grito
