@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from wartime.rules.dice import Outcome
     from wartime.rules.effects import Effect
 
-# SECUENCIA DE JUEGO --------------------------------------------------------------------
+# SECUENCIA DE JUEGO ---------------------------------------------------------------------
 
 # Figures enter the game (as it is set up, or deployed from reserve): what they carry
 # from then on (Condenado's La mano de la muerte).
@@ -80,7 +80,7 @@ game_ends: Hook[[GameState], list[Event]] = Hook("game_ends")
 # back): any True keeps it from losing until the next turn starts.
 holds_on: Hook[[GameState, str], bool] = Hook("holds_on")
 
-# ACCIONES ------------------------------------------------------------------------------
+# ACCIONES -------------------------------------------------------------------------------
 
 # Why ``figure`` may not take ``action`` now, in a player's words; None lets it through.
 # The first refusal wins, so a cheap and common one should come early.
@@ -133,7 +133,7 @@ object_used: Hook[[GameState, Figure, Gear], list[Event]] = Hook("object_used")
 # leave its effect to the players: any True says so.
 plays_object: Hook[[Gear], bool] = Hook("plays_object")
 
-# PROFILES: built once from the army file ---------------------------------------------
+# PROFILES: built once from the army file ------------------------------------------------
 
 # A weapon of a character whose archetypes carry these entries (Munición de racimo).
 weapon_built: Thread[[tuple[str, ...]], Weapon] = Thread("weapon_built")
@@ -141,7 +141,7 @@ weapon_built: Thread[[tuple[str, ...]], Weapon] = Thread("weapon_built")
 # A metaability of a character of VOL ``vol`` carrying these entries (Orador's ALC).
 metaability_built: Thread[[int, tuple[str, ...]], Metaability] = Thread("metaability_built")
 
-# AURAS AND SENSES ----------------------------------------------------------------------
+# AURAS AND SENSES -----------------------------------------------------------------------
 
 # The bearer's effects that reach other figures, threaded (Orador stretches its cries).
 auras: Thread[[Figure], tuple[tuple[Trait, Effect], ...]] = Thread("auras")
@@ -156,7 +156,7 @@ undistorted: Hook[[GameState, Figure], bool] = Hook("undistorted")
 # Whether ``figure`` may take Esconderse with no cover (Sombra): any True says so.
 hides_bare: Hook[[Figure], bool] = Hook("hides_bare")
 
-# STATS: what a figure's numbers are now ------------------------------------------------
+# STATS: what a figure's numbers are now -------------------------------------------------
 
 # VOL now, threaded from the figure's own (a leader near, Despertando del letargo).
 vol: Thread[[GameState, Figure], int] = Thread("vol")
@@ -170,7 +170,7 @@ stride: Fold[[Figure, str], float] = Fold("stride")
 # Whether its entries change what its movement actions cost (Lento): any True says so.
 prices_moves: Hook[[Figure], bool] = Hook("prices_moves")
 
-# MOVEMENT ------------------------------------------------------------------------------
+# MOVEMENT -------------------------------------------------------------------------------
 
 # Whether the figure touches nothing and nothing touches it (Incorpóreo switched on):
 # any True says so.
@@ -252,7 +252,7 @@ climb_reach: Thread[[Figure], float] = Thread("climb_reach")
 # and None (Saltador halves it).
 fall_dan: Thread[[Figure], tuple[int, str | None]] = Thread("fall_dan")
 
-# LEGAL ACTIONS -------------------------------------------------------------------------
+# LEGAL ACTIONS --------------------------------------------------------------------------
 
 # What else ``figure`` may take now, beyond its attacks and metaabilities: candidates,
 # each checked in full by legal_actions before it is offered.
@@ -278,7 +278,7 @@ metaability_offers: Hook[[GameState, Figure, Metaability, list[Figure]], list[Ac
 # The choices beside reacting or passing while ``window`` is open (Machina mors' volley).
 reaction_offers: Hook[[GameState, Window], list[Action]] = Hook("reaction_offers")
 
-# REACTIONS (reactions.py) -----------------------------------------------------------------
+# REACTIONS (core/reactions.py) ----------------------------------------------------------
 
 # The figures of ``able`` that may react to ``actor`` without seeing or hearing it
 # (Sentido arácnido), by id.
@@ -292,7 +292,7 @@ reactor_chosen: Hook[[GameState, Figure, Figure], list[Event]] = Hook("reactor_c
 # (Machina mors' volley): its events, or None when the action is not its kind.
 reacts_with: Hook[[GameState, Window, Figure, Action], list[Event] | None] = Hook("reacts_with")
 
-# ANSWERS to a declared action (core/responses.py) ------------------------------------
+# ANSWERS to a declared action (core/responses.py) ---------------------------------------
 
 # ``target`` sees ``actor``'s ``action`` coming, and is ``engaged`` in CaC or not: the
 # answers an action or entry lets it give besides Huir and Esquivar en CaC, as (kind,
@@ -324,7 +324,7 @@ mental_blow: Hook[[GameState, Figure, Figure], tuple[list[Event], bool] | None] 
     "mental_blow"
 )
 
-# COMBATE -------------------------------------------------------------------------------
+# COMBATE --------------------------------------------------------------------------------
 
 # A shot is being taken with ``action``: the weapon as it fires, threaded (Fuego a larga
 # doubles its ALC and ENE); an answer may also note the shot (Radiante's duty is met).
@@ -428,7 +428,7 @@ taken_out: Hook[[GameState, Figure, int], list[Event]] = Hook("taken_out")
 # that settles (Condenado's debt, when the wound was its own).
 wound_passed: Hook[[Figure, Figure], None] = Hook("wound_passed")
 
-# METAHABILIDADES: Usar and the castings (metaabilities.py, mind.py) --------------------
+# METAHABILIDADES: Usar and the castings (actions/metaabilities.py, actions/mind.py) -----
 
 # Usar of what is not a metaability (an object): its events, or None when the item is
 # none of this implementation's; the first answer wins.
@@ -461,7 +461,7 @@ metaability_cast: Hook[[GameState, Figure, Figure, Metaability, Action], list[Ev
 # protección), or None; the first answer wins.
 fumble_spared: Hook[[Figure], list[Event] | None] = Hook("fumble_spared")
 
-# USAR BONUS: the actions the entries give (entry_actions.py) ----------------------------
+# USAR BONUS: the actions the entries give (actions/usar_bonus.py) -----------------------
 
 # ``figure``'s Usar bonus ``action`` is an entry's own, read before any other (putting a
 # fire out, Señuelo): its events, or None; the first answer wins.
@@ -487,7 +487,7 @@ weapon_uses: Hook[[Figure], list[str]] = Hook("weapon_uses")
 # Whether ``figure`` carries Fortuna and has not spent it this turn: any True says so.
 luck_left: Hook[[GameState, Figure], bool] = Hook("luck_left")
 
-# ÁREAS: an area weapon's template (areas.py) ------------------------------------------
+# ÁREAS: an area weapon's template (actions/areas.py) ------------------------------------
 
 # The entry that lets ``figure``'s area ``weapon`` be aimed at a point out of its CdV,
 # from the sky (Golpe de los dioses), or None; the first answer wins.
@@ -525,7 +525,7 @@ template_laid: Hook[[GameState, Figure, Weapon, Template, Point, int, bool, int]
 # weapon): any True says so.
 hits_nobody: Hook[[Figure, Weapon], bool] = Hook("hits_nobody")
 
-# CHECKS --------------------------------------------------------------------------------
+# CHECKS ---------------------------------------------------------------------------------
 
 # The modifiers ``figure``'s entries put on its check ``purpose`` (a cóctel, a stun, a
 # two-hander in one hand, smoke), collected in order after the action's own.
