@@ -111,6 +111,20 @@ def test_every_module_of_the_engine_has_a_layer() -> None:
     assert loose == [f"{PACKAGE}.{name}" for name in sorted(LAYERS)], loose
 
 
+def test_the_rest_of_the_program_uses_the_engines_public_api() -> None:
+    """ENGINE-LAYOUT.md: the UI, the CLI and the other packages import ``wartime.engine``
+    (and the AI from ``wartime.engine.ai``), never a module inside the engine."""
+    public = {PACKAGE, f"{PACKAGE}.ai"}
+    inside = [
+        f"{path.relative_to(ENGINE.parent.parent)}:{line} -> {names[0]}"
+        for path in sorted((ENGINE.parent).rglob("*.py"))
+        if ENGINE not in path.parents
+        for names, line, _ in wartime_imports(path)
+        if names[0].startswith(PACKAGE) and names[0] not in public
+    ]
+    assert not inside, "\n".join(inside)
+
+
 def test_hooks_know_nothing_of_the_game() -> None:
     """hooks.py is the registry only: it imports nothing of wartime."""
     assert not list(wartime_imports(ENGINE / "hooks.py"))

@@ -29,11 +29,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import wartime
-from wartime.engine.ai.players import play_out
-from wartime.engine.core.scenario import Scenario, load_scenario
+from wartime.engine import Scenario, load_scenario
+from wartime.engine.ai import play_out
 
 if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
+    from wartime.engine import GameState
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"

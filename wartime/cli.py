@@ -183,7 +183,7 @@ def _army_ref(text: str) -> tuple[str, str | None]:
 
 
 def _cmd_sim(args: argparse.Namespace) -> int:
-    from wartime.engine.ai.simulation import simulate
+    from wartime.engine.ai import simulate
 
     armies = {
         side: _army_ref(ref)
@@ -204,7 +204,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from wartime.engine.core.saves import replay_save
+    from wartime.engine import replay_save
 
     replayed = replay_save(args.save, verify=args.verify)
     for event in replayed.state.log:

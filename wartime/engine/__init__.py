@@ -9,6 +9,7 @@ from wartime.engine import install  # noqa: F401  (every action and entry regist
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
 from wartime.engine.core.pending import Pending, PendingKind
+from wartime.engine.core.saves import Replayed, load_game, replay_save, save_game
 from wartime.engine.core.scenario import Ruleset, Scenario, load_scenario
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
@@ -20,7 +21,11 @@ __all__ = [
     "IllegalActionError",
     "Pending",
     "PendingKind",
+    "Replayed",
     "Ruleset",
     "Scenario",
+    "load_game",
     "load_scenario",
+    "replay_save",
+    "save_game",
 ]
