@@ -14,6 +14,7 @@ from wartime.board.battlefield import Obstacle, Wall
 from wartime.engine import Action, GameState
 from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.engine.core.scenario import Scenario
+from wartime.engine.entries import condemned
 from wartime.engine.entries.godstrike import entry
 
 from . import engine_support as support
@@ -149,7 +150,7 @@ def test_condenado_loses_a_level_when_it_passes_no_wound() -> None:
     (doom,) = kinds(events, "doomed")
     a = state.figures["a"]
     assert (a.profile.con, a.profile.agi, a.profile.int_, a.vol) == (3, 3, 3, 3)
-    assert a.doomed == 1 and doom["levels"] == 1 and not a.casualty
+    assert condemned.mark(a).doomed == 1 and doom["levels"] == 1 and not a.casualty
 
 
 def test_condenado_passing_a_wound_spares_it() -> None:

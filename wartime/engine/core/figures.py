@@ -8,6 +8,7 @@ from dataclasses import astuple, dataclass, field, replace
 from wartime.board.battlefield import Posture, Unit
 from wartime.board.shapes import Disc, Point
 from wartime.engine.core.action import Action
+from wartime.engine.core.marks import Mark, copied, hash_values
 from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.geometry.vision import Point3, eye_point, muzzle_point
 
@@ -15,6 +16,9 @@ GONE = "gone"  # a body that will not come back (Rematador): nothing may raise i
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
 REACTION_FLOOR = -10  # REACCIONES: reacting may take ENE down to −10
 # Later fields: in snapshot() by name (a new one is a new key, never a shifted position).
+# This is the layout of hash version 2, frozen: a name is a Figure field, or a field of
+# an entry's mark (core/marks.py) that took its place; the next hash version lets marks
+# add their values by key, and this list then holds core fields only.
 _EXTRAS = (
     "vehicle_wounds",
     "aboard",
@@ -264,13 +268,11 @@ class Figure:
     withdrawal: bool = False  # Droga: CH ATR −1 for the rest of this activation
     raised: Raised | None = None  # Magia: resucitar: up as a puppet (entries/necromancy.py)
     vanished: int = 0  # Desaparecer (entries/vanishing.py): 1 away from the table, 2 came back
-    # Condenado (entries/condemned.py): levels of CON, AGI, INT and VOL lost (the profile
-    # is lowered to match), and a debt of one wound to pass on in this activation.
-    doomed: int = 0
-    doom_due: bool = False
     # Señuelo (entries/decoy.py): how it stood as this activation began; used once a game.
     decoy_from: Stance | None = None
     decoy_used: bool = False
+    # Entry state (core/marks.py): each entry's mark, by the entry's key; absent = default.
+    marks: dict[str, Mark] = field(default_factory=dict)
 
     @classmethod
     def from_unit(cls, unit: Unit, profile: Profile) -> Figure:
@@ -390,6 +392,7 @@ class Figure:
         twin.rounds = dict(self.rounds)
         twin.granted = list(self.granted)
         twin.cast = dict(self.cast)
+        twin.marks = copied(self.marks) if self.marks else {}
         return twin
 
     def eye(self) -> Point3:
@@ -421,10 +424,11 @@ class Figure:
     def snapshot(self) -> tuple[object, ...]:
         """Everything that defines the figure's condition, for the state hash (every field,
         always: hash version 2)."""
+        marked = hash_values(self.marks)
         extras: dict[str, object] = {
             name: sorted(value) if isinstance(value, tuple) else value
             for name in _EXTRAS
-            for value in (getattr(self, name),)
+            for value in (marked[name] if name in marked else getattr(self, name),)
         }
         extras["weapons"] = [w.id for w in self.profile.weapons] if self.rearmed else None
         return (

@@ -10,7 +10,7 @@
   activation brings is done) that ends with none of its wounds passed on costs it one
   level of CON, AGI, INT and VOL for good, none going below 1.  REA has no counterpart
   in the engine.  Taken out by then, it loses nothing more.
-- The levels lost are kept in ``Figure.doomed`` (in the state hash) and the profile is
+- The levels lost are kept in its :class:`Doom` mark (in the state hash) and the profile is
   replaced by one with the attributes lowered, so every reader of CON, AGI, INT and VOL
   sees them; memos kept per profile see a new profile, which is right.  A lower CON may
   leave the bearer taken out (wounds at its CON or more).
@@ -21,10 +21,10 @@ See docs/rules-interpretations.md, "Curses, poison, overheating and drugs".
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.profiles import Trait
@@ -34,6 +34,32 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 HAND = "La mano de la muerte"
+
+
+@dataclass(frozen=True)
+class Doom(marks.Mark):
+    """Condenado's mark: levels of CON, AGI, INT and VOL lost, and a wound owed in this
+    activation (passed on, or it costs one more level as the activation ends)."""
+
+    doomed: int = 0
+    doom_due: bool = False
+
+
+_SLOT = marks.Slot("condemned", Doom())
+
+
+def mark(figure: Figure) -> Doom:
+    """Its Condenado mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Doom) -> None:
+    """Give it this Condenado mark."""
+    _SLOT.put(figure, new)
+
+
+def _owe(figure: Figure, due: bool) -> None:
+    put(figure, replace(mark(figure), doom_due=due))
 
 
 def _entry(figure: Figure) -> str | None:
@@ -58,7 +84,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     bestow((figure,))
     if not figure.wounds or figure.casualty or _entry(figure) is None:
         return []
-    figure.doom_due = True
+    _owe(figure, True)
     text = f"{figure.id} empieza herido: debe pasar una de sus heridas o se consumirá"
     return [Event("doom_due", text, {"figure": figure.id, "wounds": figure.wounds})]
 
@@ -67,15 +93,15 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
 def passed(figure: Figure, source: Figure) -> None:
     """La mano de la muerte moved one of ``figure``'s own wounds: the debt is paid."""
     if source is figure:
-        figure.doom_due = False
+        _owe(figure, False)
 
 
 @hookspecs.activation_ends.impl(order=20, key="condemned")
 def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     """An unpaid debt costs one level of CON, AGI, INT and VOL (at least 1 each)."""
-    if not figure.doom_due:
+    if not mark(figure).doom_due:
         return []
-    figure.doom_due = False
+    _owe(figure, False)
     name = _entry(figure)
     if figure.casualty or name is None:
         return []
@@ -84,13 +110,14 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
         old, con=max(1, old.con - 1), agi=max(1, old.agi - 1), int_=max(1, old.int_ - 1),
         vol=max(1, old.vol - 1),
     )  # fmt: skip
-    figure.doomed += 1
+    levels = mark(figure).doomed + 1
+    put(figure, replace(mark(figure), doomed=levels))
     new = figure.profile
     text = (
         f"{name}: {figure.id} no pasó ninguna herida y pierde un nivel: CON {new.con}, "
         f"AGI {new.agi}, INT {new.int_}, VOL {new.vol}"
     )
-    data = {"figure": figure.id, "levels": figure.doomed, "con": new.con, "agi": new.agi,
+    data = {"figure": figure.id, "levels": levels, "con": new.con, "agi": new.agi,
             "int": new.int_, "vol": new.vol}  # fmt: skip
     events = [Event("doomed", text, data)]
     if figure.casualty:  # its wounds reach the lower CON: down, as a wound would leave it
