@@ -29,9 +29,10 @@ from wartime.engine.core.hits import no_healing
 from wartime.engine.core.modifiers import Context, check_kinds
 from wartime.engine.core.poison import cure
 from wartime.engine.core.profiles import Gear, Trait
+from wartime.engine.core.traits import used
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Effect
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -40,23 +41,12 @@ ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
 DRAINED = "resaca de cóctel"  # the label of the next activation's CH ATR −1
 
 
-def uses(gear: Gear) -> list[tuple[Trait, Effect]]:
-    """The entries of ``gear`` that act when it is used."""
-    effects = load_effects()
-    return [
-        (t, e)
-        for t in gear.traits
-        for e in effects.get(t.name, ())
-        if e.heals or e.ene_now or e.boost or e.consumed
-    ]
-
-
 @hookspecs.offers.impl(order=50, key="gear")
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """Usar each object on itself (a cóctel once per attribute); checked later."""
     out = []
     for gear in (g for g in figure.profile.gear if g.id not in figure.used_up):
-        raised = any(e.boost for _, e in uses(gear))
+        raised = any(e.boost for _, e in used(gear))
         for options in [(a,) for a in ATTRIBUTES] if raised else [()]:
             out.append(Action("usar", figure.id, item=gear.id, options=options))
     return out
@@ -73,7 +63,7 @@ def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) ->
     """Usar (X = the object's ENE) with an object whose entries act when used."""
     if gear.id in figure.used_up:
         raise IllegalActionError(f"{gear.id} was used up")
-    found = uses(gear)
+    found = used(gear)
 
     where = bombs.spot(figure, action) if bombs.gear_bomb(gear) else None
     target = _target(state, figure, action, gear)

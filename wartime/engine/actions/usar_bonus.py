@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
+from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.core.combat import sight
 from wartime.engine.core.dispatch import register
@@ -46,7 +47,6 @@ from wartime.rules.effects import Effect
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
-ACTION = "usar_bonus"
 
 
 def _switch_cost(figure: Figure, name: str) -> int | None:

@@ -18,10 +18,8 @@ from fractions import Fraction
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine.actions.gear import uses
-from wartime.engine.actions.usar_bonus import ACTION as ENTRY_ACTION
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import COUNTER, DRAW, MENTAL
+from wartime.engine.core.book import COUNTER, DRAW, MENTAL, USE_BONUS
 from wartime.engine.core.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
@@ -34,6 +32,7 @@ from wartime.engine.core.shields import shield_of
 from wartime.engine.core.sight import in_vision
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import charge_extra, vol
+from wartime.engine.core.traits import used
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.entries import fortune, minds
 from wartime.engine.entries.behaviour import forced_charges
@@ -168,7 +167,7 @@ def _mend(figure: Figure) -> Iterator[Action]:
     """Drink a healing object once half its CON is wounds."""
     if 2 * figure.wounds >= figure.profile.con:
         for gear in figure.profile.gear:
-            if gear.id not in figure.used_up and any(e.heals for _, e in uses(gear)):
+            if gear.id not in figure.used_up and any(e.heals for _, e in used(gear)):
                 yield Action("usar", figure.id, item=gear.id)
 
 
@@ -176,7 +175,7 @@ def _recharge(figure: Figure) -> Iterator[Action]:
     """Win back a lost level of its energy shield when it has nothing to shoot or strike."""
     shield = shield_of(figure)
     if shield is not None and figure.shield_lost and shield.left(figure):
-        yield Action(ENTRY_ACTION, figure.id, item=shield.name)
+        yield Action(USE_BONUS, figure.id, item=shield.name)
 
 
 def _with_options(figure: Figure, action: Action, hit: Fraction) -> Iterator[Action]:

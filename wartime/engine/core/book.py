@@ -31,6 +31,8 @@ CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpre
 SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
 # The list's answers to an enemy's declared action that the core hands to their families.
 COUNTER, DRAW, MENTAL = "contramagia", "desenfundar", "combate_mental"
+# Usar bonus: the action an entry gives (its own use, not one of the list's).
+USE_BONUS = "usar_bonus"
 SWAP = " por "  # Comerciar: "cuchillo por pistola" gives one piece and takes the other
 DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
 MATERIAL_ALIASES = {

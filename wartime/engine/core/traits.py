@@ -14,7 +14,7 @@ from wartime.rules.effects import Effect, load_effects
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
-    from wartime.engine.core.profiles import Trait, Weapon
+    from wartime.engine.core.profiles import Gear, Trait, Weapon
 
 
 def carried(figure: Figure) -> Iterator[Trait]:
@@ -62,3 +62,14 @@ def per_profile(find: Callable[[Figure], _T]) -> Callable[[Figure], _T]:
         return found[1]
 
     return answer
+
+
+def used(gear: Gear) -> list[tuple[Trait, Effect]]:
+    """The entries of ``gear`` (an object) that act when it is used (Usar objeto)."""
+    effects = load_effects()
+    return [
+        (t, e)
+        for t in gear.traits
+        for e in effects.get(t.name, ())
+        if e.heals or e.ene_now or e.boost or e.consumed
+    ]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
+from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of
 from wartime.rules.actions import Group, load_actions
@@ -32,7 +33,6 @@ from wartime.rules.actions import Group, load_actions
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
-ACTION = "usar_bonus"
 HARMLESS = frozenset({"desenfundar", "huir", "destrabarse"})  # combat actions on no one
 
 

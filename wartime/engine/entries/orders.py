@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
+from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import ENE_CAP, Figure
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from wartime.rules.effects import Effect
 
 ENTRY = "Órdenes"
-ACTION = "usar_bonus"  # Órdenes are given with Usar bonus (actions/usar_bonus.py)
 
 
 def _gap(a: Figure, b: Figure) -> float:

@@ -25,6 +25,7 @@ import shapely
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
+from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.checks import spend
 from wartime.engine.core.deployment import centre_facing, spot_problem, zones_of
 from wartime.engine.core.events import Event
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 AWAY, BACK = 1, 2  # Figure.vanished
-ACTION = "usar_bonus"
 SAMPLE_STEP = 1.5  # K between the sampled return spots along a zone's edge
 EDGE_TOLERANCE = 1e-6  # K: how near the zone's edge the base must come to touch it
 
