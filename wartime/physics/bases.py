@@ -38,6 +38,9 @@ from wartime.physics.motion import (
 _FLAT = 1e-12
 """Area (K²) at or below which a solid or one of its triangles is a sliver."""
 
+_PROBES_KEPT = 4096
+"""Probes a table remembers at most between two changes (Table.probe_move)."""
+
 
 @dataclass(frozen=True)
 class MoveResult:
@@ -83,6 +86,10 @@ class Table:
         self._convex: dict[pymunk.Shape, Convex] = {}  # the solids' pieces, for exact tests
         self._bases: dict[str, _Placed] = {}
         self._groups = 0
+        # Probes since the last change of the table, by base, start, goal and budget:
+        # legal_actions asks some twice (an open way, then the move along it), and a
+        # probe depends on nothing else, so any change empties the memo (_changed).
+        self._probes: dict[tuple[str, Point, Point, float, type], MoveResult] = {}
         self._add_solids(solids)
         for disc in bases:
             self.place(disc)
@@ -133,12 +140,14 @@ class Table:
         self._space.add(body, disk)
         self._owners[disk] = ("base", disc.id)
         self._bases[disc.id] = _Placed(replace(disc, centre=(float(x), float(y))), body, disk)
+        self._changed()
 
     def remove(self, base_id: str) -> None:
         placed = self._placed(base_id)
         self._space.remove(placed.body, placed.disk)
         del self._owners[placed.disk]
         del self._bases[base_id]
+        self._changed()
 
     def move_toward(self, base_id: str, goal: Point, budget: float) -> MoveResult:
         """Move a base straight toward ``goal`` for at most ``budget`` K of path.
@@ -159,8 +168,13 @@ class Table:
         if not budget >= 0:  # also refuses NaN
             raise ValueError(f"budget must be >= 0 K, got {budget}")
         start = placed.disc.centre
+        # The budget's type too: an int budget may come back as the travelled length.
+        key = (base_id, start, goal, budget, type(budget))
+        known = self._probes.get(key)
+        if known is not None:
+            return known
         slid = slide_move(start, goal, budget, placed.disc.radius, self._sweeper(placed))
-        return MoveResult(
+        result = MoveResult(
             id=base_id,
             start=start,
             end=slid.end,
@@ -169,6 +183,10 @@ class Table:
             goal=goal,
             contacts=slid.contacts,
         )
+        if len(self._probes) >= _PROBES_KEPT:  # a drag probes many goals on one table
+            self._probes.clear()
+        self._probes[key] = result
+        return result
 
     # -- internals -----------------------------------------------------------
 
@@ -190,6 +208,11 @@ class Table:
         placed.disc = replace(placed.disc, centre=centre)
         placed.body.position = centre
         self._space.reindex_shapes_for_body(placed.body)
+        self._changed()
+
+    def _changed(self) -> None:
+        """A base came, went or moved: every probe made so far may now end elsewhere."""
+        self._probes.clear()
 
     def _overlapping(self, disc: Disc, ignore: str | None) -> list[tuple[str, str]]:
         _check_disc(disc)
@@ -212,15 +235,29 @@ class Table:
     def _sweeper(self, placed: _Placed) -> Probe:
         return _Sweep(self, placed.disc.radius, placed.disk.filter)
 
-    def _contact(self, shape: pymunk.Shape, a: Point, b: Point, radius: float) -> Contact | None:
-        ident = self._owners[shape][1]
-        polygon = self._convex.get(shape)
-        if polygon is None:  # another base
-            other = self._bases[ident].disc
-            hit = capsule_vs_disk(a, b, radius, other.centre, other.radius)
-        else:
-            hit = capsule_vs_polygon(a, b, radius, polygon)
-        return None if hit is None else Contact(ident, hit[1], hit[0])
+    def _near(self, bb: pymunk.BB, shape_filter: pymunk.ShapeFilter) -> list[_Near]:
+        """What the tree finds near ``bb``, in its order, as the exact tests read it."""
+        found = []
+        for shape in self._space.bb_query(bb, shape_filter):
+            ident = self._owners[shape][1]
+            polygon = self._convex.get(shape)
+            if polygon is None:  # another base: it stays put while a move is probed
+                (x, y), r = self._bases[ident].disc.centre, self._bases[ident].disc.radius
+                found.append(_Near(ident, None, (x, y), r, (x - r, y - r, x + r, y + r)))
+            else:
+                found.append(_Near(ident, polygon, (0.0, 0.0), 0.0, polygon.bounds))
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Near:
+    """A candidate of a sweep: a solid's convex piece, or another base's disk."""
+
+    ident: str
+    polygon: Convex | None  # None for a base
+    centre: Point  # the base's (unused for a piece)
+    radius: float
+    bounds: Box
 
 
 class _Sweep:
@@ -234,33 +271,65 @@ class _Sweep:
     segment-circle pairs.
     """
 
-    __slots__ = ("_bb", "_candidates", "_filter", "_radius", "_table")
+    __slots__ = ("_filter", "_narrow", "_radius", "_table", "_wide")
 
     def __init__(self, table: Table, radius: float, shape_filter: pymunk.ShapeFilter) -> None:
         self._table = table
         self._radius = radius
         self._filter = shape_filter  # the moving base's own group: it never meets itself
-        self._bb: pymunk.BB | None = None
-        self._candidates: list[pymunk.Shape] = []
+        self._wide: tuple[Box, list[_Near]] | None = None  # the last box the tree was asked
+        self._narrow: tuple[Box, list[_Near]] | None = None  # the last probe's box
 
     def __call__(self, a: Point, b: Point) -> Contact | None:
         table, radius = self._table, self._radius
         table.queries += 1
-        bb = pymunk.BB(
+        box = (
             min(a[0], b[0]) - radius,
             min(a[1], b[1]) - radius,
             max(a[0], b[0]) + radius,
             max(a[1], b[1]) + radius,
         )
-        # A bisection probe lies inside the chunk that started it: reuse that
-        # chunk's candidates instead of asking the tree again.
-        if self._bb is None or not self._bb.contains(bb):
-            self._bb = bb
-            self._candidates = table._space.bb_query(bb, self._filter)
+        # A probe inside the box of an earlier one (a chunk inside its leg, a bisection
+        # step inside its chunk) picks its candidates among that one's: the tree is
+        # asked once a leg, and a bisection step looks at the few its chunk met.
+        if self._narrow is not None and _contains(self._narrow[0], box):
+            pool = self._narrow[1]
+        elif self._wide is not None and _contains(self._wide[0], box):
+            pool = self._wide[1]
+        else:
+            self._wide = (box, table._near(pymunk.BB(*box), self._filter))
+            pool = self._wide[1]
+        # One wholly beside the probe's box is beyond reach: the exact test would find
+        # it at least r from the core and say None (the tolerance dwarfs the rounding).
+        left, bottom, right, top = box
+        found = [
+            near
+            for near in pool
+            if near.bounds[0] <= right and left <= near.bounds[2]
+            and near.bounds[1] <= top and bottom <= near.bounds[3]
+        ]  # fmt: skip
+        self._narrow = (box, found)
         best = edge_contact(a, b, radius, table.width, table.height)
-        for shape in self._candidates:
-            best = deeper(best, table._contact(shape, a, b, radius))
+        for near in found:
+            if near.polygon is None:
+                hit = capsule_vs_disk(a, b, radius, near.centre, near.radius)
+            else:
+                hit = capsule_vs_polygon(a, b, radius, near.polygon)
+            if hit is not None:
+                best = deeper(best, Contact(near.ident, hit[1], hit[0]))
         return best
+
+
+Box = tuple[float, float, float, float]
+"""An axis-aligned box: left, bottom, right, top (pymunk.BB's order)."""
+
+
+def _contains(outer: Box, inner: Box) -> bool:
+    """Chipmunk's cpBBContainsBB, here: a call through cffi costs more than the test."""
+    return (
+        outer[0] <= inner[0] and outer[1] <= inner[1]
+        and outer[2] >= inner[2] and outer[3] >= inner[3]
+    )  # fmt: skip
 
 
 def _static_shapes(outline: Sequence[Point], body: pymunk.Body) -> list[pymunk.Shape]:

@@ -70,6 +70,14 @@ def edge_contact(a: Point, b: Point, radius: float, width: float, height: float)
 
     The table is convex, so the sweep stays on it when both end disks do.
     """
+    # Most sweeps stay well inside the table: settle them before building the normals.
+    if (
+        radius - min(a[0], b[0]) <= OVERLAP_TOL
+        and max(a[0], b[0]) + radius - width <= OVERLAP_TOL
+        and radius - min(a[1], b[1]) <= OVERLAP_TOL
+        and max(a[1], b[1]) + radius - height <= OVERLAP_TOL
+    ):
+        return None
     depths = (
         (radius - min(a[0], b[0]), (-1.0, 0.0)),
         (max(a[0], b[0]) + radius - width, (1.0, 0.0)),
@@ -221,6 +229,7 @@ class Convex:
 
     vertices: tuple[Point, ...]
     planes: tuple[Plane, ...]
+    bounds: tuple[float, float, float, float]  # its bounding box: left, bottom, right, top
 
     @classmethod
     def of(cls, vertices: Sequence[Point]) -> Convex:
@@ -234,7 +243,8 @@ class Convex:
             length = math.dist(ring[0], ring[1])
             ux, uy = (bx - ax) / length, (by - ay) / length
             planes += [(ux, uy, ux * bx + uy * by), (-ux, -uy, -ux * ax - uy * ay)]
-        return cls(ring, tuple(planes))
+        xs, ys = [x for x, _ in ring], [y for _, y in ring]
+        return cls(ring, tuple(planes), (min(xs), min(ys), max(xs), max(ys)))
 
 
 def _twice_area(ring: Sequence[Point]) -> float:
@@ -267,11 +277,16 @@ def capsule_vs_polygon(
 ) -> tuple[float, Point] | None:
     # A plane with the whole core at least r outside it settles most
     # candidates in a few multiplications; its margin bounds the distance.
-    margin = max(
-        min(nx * a[0] + ny * a[1], nx * b[0] + ny * b[1]) - c for nx, ny, c in polygon.planes
-    )
-    if margin >= radius - OVERLAP_TOL:
-        return None
+    # The first such plane is enough, so the loop stops there.
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    clear = radius - OVERLAP_TOL
+    margin = -math.inf
+    for nx, ny, c in polygon.planes:
+        gap = min(nx * ax + ny * ay, nx * bx + ny * by) - c
+        if gap >= clear:
+            return None
+        if gap > margin:
+            margin = gap
     if margin <= 0 and not _core_misses(a, b, polygon.vertices):
         return radius, (0.0, 0.0)
     return _nearest(a, b, radius, polygon.vertices)
