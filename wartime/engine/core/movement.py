@@ -110,13 +110,14 @@ def engaged_with(state: GameState, figure: Figure) -> list[Figure]:
     """Enemies in base contact: engaged in CaC (never an intangible one)."""
     if intangible(figure):
         return []
+    # The contact first: it rules out most enemies before their hooks are asked.
     return [
         e
         for e in state.enemies_of(figure)
         if e.level == figure.level
-        and not intangible(e)
         and e.perch == figure.perch  # one on a roof is not in CaC with one below
         and edge_distance(figure.position, figure.radius, e.position, e.radius) <= ENGAGED_GAP
+        and not intangible(e)
     ]
 
 

@@ -41,7 +41,7 @@ from wartime.engine.core.vehicles import (
     turn_problem,
 )
 from wartime.errors import IllegalActionError
-from wartime.geometry.movement import too_close
+from wartime.geometry.movement import EXCLUSION_K, too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.terrain import SURCHARGE
 
@@ -110,16 +110,29 @@ def route(
     starting, why = start_cost(figure)
     ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
     afford(figure, ene, stride.label, extra)  # raises with the player's message
-    others = [
-        e.disc() for e in state.enemies_of(figure) if e.level == figure.level and not intangible(e)
-    ]
-    near = [] if passes else too_close(figure.disc(), end, others, engaging)
+    near = [] if passes else _too_close(state, figure, end, engaging)
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
     kept_away = hookspecs.keeps_away.first(state, figure, end)  # Apestoso
     if kept_away:
         raise IllegalActionError(kept_away)
     return Route(start, end, travelled, ene, extra)
+
+
+def _too_close(state: GameState, figure: Figure, end: Point, engaging: frozenset[str]) -> list[str]:
+    """The enemies at the figure's level within 1 K of ``end`` (geometry.movement.too_close),
+    but the intangible.  A legal list asks it of every sampled move, so the enemies
+    plainly out of reach are left out first (too_close would find each more than 1 K
+    away, by far more than any rounding), then too_close decides, and only those it
+    names are asked whether they are intangible (a hook)."""
+    reach = figure.radius + EXCLUSION_K
+    level = [
+        e
+        for e in state.enemies_of(figure)
+        if e.level == figure.level and math.dist(end, e.position) < reach + e.radius
+    ]
+    close = set(too_close(figure.disc(), end, [e.disc() for e in level], engaging))
+    return [e.id for e in level if e.id in close and not intangible(e)]
 
 
 def travel(
