@@ -15,6 +15,7 @@ from wartime.engine import Action, GameState
 from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.engine.core.scenario import Scenario
 from wartime.engine.entries import condemned
+from wartime.engine.entries import decoy as decoy_entry
 from wartime.engine.entries.godstrike import entry
 
 from . import engine_support as support
@@ -206,7 +207,7 @@ def test_senuelo_takes_the_bearer_back_and_keeps_the_ene_spent() -> None:
     assert decoy["partial"] and "lectura parcial" in events[0].text
     a = state.figures["a"]
     assert a.position == (10.0, 10.0) and a.facing == 0.0 and a.ene == spent
-    assert state.active != "a" and a.decoy_used
+    assert state.active != "a" and decoy_entry.mark(a).decoy_used
 
 
 def test_senuelo_refused_when_blocked_or_used() -> None:
@@ -223,7 +224,7 @@ def test_senuelo_refused_when_blocked_or_used() -> None:
     state.lift(c)
     c.position = (10.0, 14.0)
     state.settle(c)
-    state.figures["a"].decoy_used = True
+    decoy_entry.put(state.figures["a"], decoy_entry.Decoy(decoy_used=True))
     support.refused(state, use, "once a game")
 
 

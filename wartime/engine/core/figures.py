@@ -95,18 +95,6 @@ class Raised:
 
 
 @dataclass(frozen=True)
-class Stance:
-    """Señuelo (entries/decoy.py): where and how a figure stood as its activation began."""
-
-    position: Point
-    facing: float
-    posture: Posture
-    level: int
-    perch: float
-    moved: float
-
-
-@dataclass(frozen=True)
 class Grant:
     """A metaability at work on a figure: the entries it carries while it lasts.
 
@@ -268,9 +256,6 @@ class Figure:
     withdrawal: bool = False  # Droga: CH ATR −1 for the rest of this activation
     raised: Raised | None = None  # Magia: resucitar: up as a puppet (entries/necromancy.py)
     vanished: int = 0  # Desaparecer (entries/vanishing.py): 1 away from the table, 2 came back
-    # Señuelo (entries/decoy.py): how it stood as this activation began; used once a game.
-    decoy_from: Stance | None = None
-    decoy_used: bool = False
     # Entry state (core/marks.py): each entry's mark, by the entry's key; absent = default.
     marks: dict[str, Mark] = field(default_factory=dict)
 

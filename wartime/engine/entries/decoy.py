@@ -1,7 +1,7 @@
 """Señuelo (BONUS Y MALUS): the activation was only a decoy (a partial reading).
 
 - As each activation of a bearer that has not used it yet begins, how the bearer stands
-  is kept (``Figure.decoy_from``: spot, facing, posture, height, perch and the K moved
+  is kept (its :class:`Decoy` mark: spot, facing, posture, height, perch and the K moved
   this turn).
 - Once per game, as the last thing of that activation, the bearer may use the entry
   (usar_bonus "Señuelo", no ENE): it goes back to how it stood then, and its
@@ -17,12 +17,15 @@ See docs/rules-interpretations.md, "Reactions of the catalogue".
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.board.battlefield import Posture
+from wartime.board.shapes import Point
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
-from wartime.engine.core.figures import Figure, Stance
+from wartime.engine.core.figures import Figure
 from wartime.engine.core.sequence import end_activation
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
@@ -35,6 +38,44 @@ ACTION = "usar_bonus"
 OVERLAP = 1e-6  # K: bases closer than their radii by more than this overlap
 
 
+@dataclass(frozen=True)
+class Stance:
+    """Where and how a figure stood as its activation began."""
+
+    position: Point
+    facing: float
+    posture: Posture
+    level: int
+    perch: float
+    moved: float
+
+
+@dataclass(frozen=True)
+class Decoy(marks.Mark):
+    """Señuelo's mark: how the bearer stood as this activation began (this activation
+    only), and whether it has used the entry (once a game)."""
+
+    decoy_from: Stance | None = None
+    decoy_used: bool = False
+
+
+_SLOT = marks.Slot("decoy", Decoy())
+
+
+def mark(figure: Figure) -> Decoy:
+    """Its Señuelo mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Decoy) -> None:
+    """Give it this Señuelo mark."""
+    _SLOT.put(figure, new)
+
+
+def _keep(figure: Figure, start: Stance | None) -> None:
+    put(figure, replace(mark(figure), decoy_from=start))
+
+
 def _entry(figure: Figure) -> str | None:
     """The Señuelo entry it carries, if any."""
     return next((t.name for t, e in entries_of(figure, None) if e.decoy), None)
@@ -43,16 +84,16 @@ def _entry(figure: Figure) -> str | None:
 @hookspecs.activation_starts.impl(order=150, key="decoy")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Keep how an unused bearer stands as its activation begins."""
-    if not figure.decoy_used and _entry(figure) is not None:
-        figure.decoy_from = Stance(figure.position, figure.facing, figure.posture, figure.level,
-                                   figure.perch, figure.moved)  # fmt: skip
+    if not mark(figure).decoy_used and _entry(figure) is not None:
+        _keep(figure, Stance(figure.position, figure.facing, figure.posture, figure.level,
+                             figure.perch, figure.moved))  # fmt: skip
     return []
 
 
 @hookspecs.activation_ends.impl(order=30, key="decoy")
 def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     """What was kept serves this activation only."""
-    figure.decoy_from = None
+    _keep(figure, None)
     return []
 
 
@@ -64,7 +105,7 @@ def declares(figure: Figure, action: Action) -> bool:
 @hookspecs.offers.impl(order=62, key="decoy")  # after Munición incendiaria's (fire)
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """Offered in its own activation once it has done something (checked in full later)."""
-    name = _entry(figure) if figure.decoy_from is not None else None
+    name = _entry(figure) if mark(figure).decoy_from is not None else None
     if name is None or state.active != figure.id or not figure.actions_taken:
         return []
     return [Action(ACTION, figure.id, item=name)]
@@ -92,8 +133,8 @@ def taken(state: GameState, figure: Figure, action: Action) -> list[Event] | Non
 def declare(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Señuelo: back to where and how it stood as the activation began; the activation ends."""
     name = action.item or ""
-    start = figure.decoy_from
-    if figure.decoy_used:
+    start = mark(figure).decoy_from
+    if mark(figure).decoy_used:
         raise IllegalActionError(f"{name} serves once a game: {figure.id} has used it")
     if action.target is not None or action.point is not None or action.options:
         raise IllegalActionError(f"{name} takes no target, point nor option")
@@ -110,7 +151,7 @@ def declare(state: GameState, figure: Figure, action: Action) -> list[Event]:
     figure.position, figure.facing, figure.posture = start.position, start.facing, start.posture
     figure.level, figure.perch, figure.moved = start.level, start.perch, start.moved
     state.settle(figure)
-    figure.decoy_used = True
+    put(figure, replace(mark(figure), decoy_used=True))
     text = (
         f"{name}: la actuación de {figure.id} era un señuelo; vuelve a ({start.position[0]:.1f}, "
         f"{start.position[1]:.1f}) y conserva la ENE gastada y las heridas (lectura parcial: "
