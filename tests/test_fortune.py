@@ -12,6 +12,7 @@ from dataclasses import replace
 from wartime.engine import Action, GameState, PendingKind
 from wartime.engine.ai.players import choose
 from wartime.engine.core.profiles import Trait
+from wartime.engine.entries import fortune
 
 from . import engine_support as support
 
@@ -55,7 +56,7 @@ def test_a_failed_check_asks_the_bearers_side_and_a_new_die_may_be_rolled() -> N
         "pass",
         "anular dado",
     )
-    assert state.figure("b").wounds == 4 and state.figure("a").fortune_turn == 1
+    assert state.figure("b").wounds == 4 and fortune.mark(state.figure("a")).fortune_turn == 1
 
 
 def test_plus_one_is_offered_only_when_it_makes_the_check_pass() -> None:
@@ -85,10 +86,12 @@ def test_declining_keeps_it_for_a_later_chance_and_spent_it_asks_no_more() -> No
     state = duel([9, 9, 9, 9])
     support.do(state, SHOT)
     support.do(state, luck("no"))
-    assert state.figure("a").fortune_turn == 0
+    assert fortune.mark(state.figure("a")).fortune_turn == 0
     support.do(state, SHOT)  # the second shot's 9: asked again
     support.do(state, luck("anular dado"))  # the new die, 9, fails: nothing more to ask
-    assert state.pending.kind is PendingKind.ACT and state.figure("a").fortune_turn == 1
+    assert (
+        state.pending.kind is PendingKind.ACT and fortune.mark(state.figure("a")).fortune_turn == 1
+    )
     state.turn += 1  # a new turn: it is back
     assert Action("usar_bonus", "a", item="Fortuna") not in state.legal_actions()  # no wound
     state.figure("a").wounds = 1
@@ -128,7 +131,7 @@ def test_usar_bonus_heals_a_wound_once_a_turn() -> None:
     state.figure("a").wounds = 2
     support.do(state, heal)
     a = state.figure("a")
-    assert (a.wounds, a.ene, a.fortune_turn) == (1, support.START_ENE - 1, 1)
+    assert (a.wounds, a.ene, fortune.mark(a).fortune_turn) == (1, support.START_ENE - 1, 1)
     support.refused(state, heal, "already used Fortuna this turn")
     assert heal not in state.legal_actions()
 

@@ -18,9 +18,10 @@ Whichever is taken spends it until the next turn begins.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.checks import Luck, Use, spend
 from wartime.engine.core.events import Event
@@ -42,6 +43,26 @@ NO_DAMAGE, MORE_DAMAGE, DECLINE = "ignorar DAÑ", "DAÑ +1", "no"
 _VERDICT = {Outcome.FAIL: "fallado", Outcome.FUMBLE: "pifia"}
 
 
+@dataclass(frozen=True)
+class Spent(marks.Mark):
+    """Fortuna's mark: the turn it was last spent."""
+
+    fortune_turn: int = 0
+
+
+_SLOT = marks.Slot("fortune", Spent())
+
+
+def mark(figure: Figure) -> Spent:
+    """Its Fortuna mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Spent) -> None:
+    """Give it this Fortuna mark."""
+    _SLOT.put(figure, new)
+
+
 @per_profile
 def _bearer(figure: Figure) -> bool:
     return any(effect.fortune for _, effect in entries_of(figure, None))
@@ -50,7 +71,7 @@ def _bearer(figure: Figure) -> bool:
 @hookspecs.luck_left.impl(order=10, key="fortune")
 def lucky(state: GameState, figure: Figure) -> bool:
     """It carries Fortuna and has not spent it this turn."""
-    return figure.fortune_turn != state.turn and not figure.casualty and _bearer(figure)
+    return mark(figure).fortune_turn != state.turn and not figure.casualty and _bearer(figure)
 
 
 def _offer(state: GameState, figure: Figure, uses: Sequence[str], text: str) -> str:
@@ -59,7 +80,7 @@ def _offer(state: GameState, figure: Figure, uses: Sequence[str], text: str) -> 
     event = Event("fortune_choice", f"{text}. ¿{ENTRY}? ({', '.join(uses)} o no)", data)
     answer = ask(state, FORTUNE, figure, (*uses, DECLINE), DECLINE, event)
     if answer != DECLINE:
-        figure.fortune_turn = state.turn
+        put(figure, Spent(state.turn))
     return answer
 
 
@@ -106,7 +127,7 @@ def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effec
         raise IllegalActionError(f"{figure.id} has already used {ENTRY} this turn")
     refuse_healing(figure, ENTRY)
     event = spend(figure, use.use or 1, f"{ENTRY} (curar 1 herida)")
-    figure.fortune_turn = state.turn
+    put(figure, Spent(state.turn))
     figure.wounds -= 1
     text = f"{ENTRY}: {figure.id} se cura 1 herida ({figure.wounds}/{figure.profile.con})"
     return [event, Event("healed", text, {"figure": figure.id, "wounds": figure.wounds})]
