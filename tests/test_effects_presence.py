@@ -14,6 +14,7 @@ from wartime.board.battlefield import Battlefield, Deployment, Unit
 from wartime.engine import Action, GameState, Ruleset, Scenario
 from wartime.engine.core.profiles import Profile, Trait
 from wartime.engine.core.scenario import Reserve
+from wartime.engine.entries import presence
 from wartime.engine.entries.presence import vol
 
 from . import engine_support as support
@@ -168,7 +169,7 @@ def test_gran_demonio_makes_an_enemy_in_reach_check_psi_then_loc_minus_2() -> No
     (loc,) = support.rolls(events, "CH LOC (Gran demonio de b)")
     assert loc["modifiers"] == [["Gran demonio (b)", -2]] and loc["outcome"] == "fail"
     a = state.figures["a"]
-    assert a.stress == 1 and a.panic and a.dread_turn == 1
+    assert a.stress == 1 and a.panic and presence.mark(a).dread_turn == 1
 
 
 def test_gran_demonio_passed_psi_no_loc_and_out_of_reach_nothing() -> None:
@@ -179,7 +180,10 @@ def test_gran_demonio_passed_psi_no_loc_and_out_of_reach_nothing() -> None:
         state.log, "a", "CH LOC"
     )
     state = demon_scene(6.1, [*PAD])
-    assert not support.rolls_of(state.log, "a", "CH PSI") and state.figures["a"].dread_turn == 0
+    assert (
+        not support.rolls_of(state.log, "a", "CH PSI")
+        and presence.mark(state.figures["a"]).dread_turn == 0
+    )
 
 
 # -- Faro --------------------------------------------------------------------------------------

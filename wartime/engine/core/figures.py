@@ -200,7 +200,6 @@ class Figure:
     dulled: tuple[str, ...] = ()  # entries a fumble took away for good (Afilada), bonuses.keyed
     volley: Volley | None = None  # its last shots in a row (Fuego automático), bearers only
     lasting: tuple[str, ...] = ()  # entries on until its CaC ends (Arma de carga), bonuses.keyed
-    dread_turn: int = 0  # Gran demonio: the turn it last checked CH PSI for one (presence.py)
     # Choices and counters of entries (entries/options.py, entries/shields.py).
     taken: tuple[str, ...] = ()  # options whose price lasts until its next activation starts
     power: int = 0  # Poderoso: Poder gathered from wounds suffered and dealt

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.checks import roll
 from wartime.engine.core.combat import wound
@@ -145,11 +145,31 @@ def _own(state: GameState, figure: Figure, found: Bearers) -> int:
 # -- Gran demonio ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Dread(marks.Mark):
+    """Gran demonio's mark: the turn it last checked CH PSI for one."""
+
+    dread_turn: int = 0
+
+
+_SLOT = marks.Slot("presence", Dread())
+
+
+def mark(figure: Figure) -> Dread:
+    """Its Gran demonio mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Dread) -> None:
+    """Give it this Gran demonio mark."""
+    _SLOT.put(figure, new)
+
+
 @hookspecs.activation_starts.impl(order=63, key="presence")
 def dread(state: GameState, figure: Figure) -> list[Event]:
     """As ``figure`` starts an activation: the CH PSI of an enemy Gran demonio in reach."""
     found = bearers(state)
-    if found is None or not found.dread or figure.dread_turn == state.turn:
+    if found is None or not found.dread or mark(figure).dread_turn == state.turn:
         return []
     for bearer_id, name, loc, within in found.dread:
         bearer = _present(state, bearer_id)
@@ -159,7 +179,7 @@ def dread(state: GameState, figure: Figure) -> list[Event]:
         if _gap(figure, bearer) > reach:
             continue
 
-        figure.dread_turn = state.turn
+        put(figure, Dread(state.turn))
         cause = f"{name} de {bearer.id}"
         return psi_check(state, figure, cause, [(f"{name} ({bearer.id})", loc)], bearer)
     return []
