@@ -239,8 +239,6 @@ class Figure:
     # Batch M: fire and coming back (entries/fire.py, entries/revival.py).
     burning: bool = False  # Munición incendiaria: a DAÑ 1 hit as each activation starts
     revival: str | None = None  # taken out but may come back: revival.WAYS says how, or GONE
-    mana_spent: int = 0  # Maná: of its ENE for metaabilities, what it spent in mana_turn
-    mana_turn: int = 0
     # Miembros prescindibles (entries/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0
     # Magia: anular (entries/spells.py): (entry or metaability, caster) switched off on it

@@ -4,14 +4,15 @@ As each turn starts (the first included) the bearer has as much of it as its lev
 (up to 3) times the entry's ``mana``; it is not ENE: it is never counted against the
 cap of 10, it is not kept from one turn to the next, and nothing else may spend it.  A
 metaability used (Usar) takes it first and the figure's ENE pays the rest.  Held as
-what was spent in Figure.mana_turn, so a new turn needs no bookkeeping.
+what was spent in the turn its :class:`Spent` mark names, so a new turn needs no bookkeeping.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
@@ -23,10 +24,31 @@ if TYPE_CHECKING:
 TOP_LEVEL = 3  # "hasta nivel 3"
 
 
+@dataclass(frozen=True)
+class Spent(marks.Mark):
+    """Maná's mark: what of it was spent in the turn ``mana_turn``."""
+
+    mana_spent: int = 0
+    mana_turn: int = 0
+
+
+_SLOT = marks.Slot("mana", Spent())
+
+
+def mark(figure: Figure) -> Spent:
+    """Its Maná mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Spent) -> None:
+    """Give it this Maná mark."""
+    _SLOT.put(figure, new)
+
+
 def reserve(state: GameState, figure: Figure) -> int:
     """The Maná it has left this turn (0 without the entry)."""
     whole = sum(min(t.level, TOP_LEVEL) * e.mana for t, e in entries_of(figure, None) if e.mana)
-    spent = figure.mana_spent if figure.mana_turn == state.turn else 0
+    spent = mark(figure).mana_spent if mark(figure).mana_turn == state.turn else 0
     return max(0, whole - spent)
 
 
@@ -46,9 +68,8 @@ def pay(state: GameState, figure: Figure, cost: int, label: str) -> Event | None
     paid = int(str(event.data["cost"]))
     used = min(left, paid)
     figure.ene -= left - used
-    if figure.mana_turn != state.turn:
-        figure.mana_turn, figure.mana_spent = state.turn, 0
-    figure.mana_spent += used
+    before = mark(figure).mana_spent if mark(figure).mana_turn == state.turn else 0
+    put(figure, Spent(before + used, state.turn))
     head = event.text.rsplit(" (le queda", 1)[0]
     text = f"{head} (Maná {used}, queda {left - used}; le queda ENE {figure.ene})"
     data = {**event.data, "ene": figure.ene, "mana": used}
