@@ -15,6 +15,7 @@ import pytest
 from wartime.engine import Action, GameState
 from wartime.engine.core.legal import legal_actions
 from wartime.engine.core.profiles import Profile, Trait
+from wartime.engine.entries import cries
 from wartime.geometry.distance import edge_distance
 
 from .engine_support import do, profile, refused, rolls_of, scenario, started
@@ -97,7 +98,7 @@ def test_grito_de_sangre_gives_a_killer_a_longer_charge() -> None:
     assert gap(state, "a", "d") == pytest.approx(5.0)
     events = do(state, Action("cargar", target="d"))
     assert any(e.kind == "charge_reach" and "Grito de sangre (c)" in e.text for e in events)
-    assert state.figures["a"].credits == ()  # the charge spent it
+    assert cries.mark(state.figures["a"]).credits == ()  # the charge spent it
 
 
 def test_grito_de_sangre_needs_the_cry_in_range_and_lasts_one_activation() -> None:
@@ -109,9 +110,9 @@ def test_grito_de_sangre_needs_the_cry_in_range_and_lasts_one_activation() -> No
     refused(state, Action("cargar", target="d"), "Cargar reaches 4 K")
     state = blood(4.9)
     do(state, KNIFE_BLOW)
-    assert state.figures["a"].credits
+    assert cries.mark(state.figures["a"]).credits
     do(state, Action("end"))
-    assert state.figures["a"].credits == ()
+    assert cries.mark(state.figures["a"]).credits == ()
 
 
 # -- Grito de venganza -----------------------------------------------------------------------

@@ -16,6 +16,7 @@ import pytest
 from wartime.engine import Action, GameState
 from wartime.engine.core.profiles import Profile, Trait
 from wartime.engine.core.reactions import witnesses
+from wartime.engine.entries import cries
 from wartime.geometry.distance import edge_distance
 
 from . import engine_support as support
@@ -303,14 +304,14 @@ def test_sed_de_sangre_lengthens_the_next_charge_after_a_kill_in_cac() -> None:
     assert [e.text for e in events if e.kind == "charge_reach"] == [
         "Sed de sangre: a carga 2 K más"
     ]
-    assert state.figures["a"].credits == ()
+    assert cries.mark(state.figures["a"]).credits == ()
 
 
 def test_sed_de_sangre_needs_a_kill() -> None:
     """Negative: without the entry the kill gives no credit and d is out of reach."""
     state = thirst(())
     support.do(state, STAB)
-    assert state.figures["a"].credits == ()
+    assert cries.mark(state.figures["a"]).credits == ()
     support.refused(state, Action("cargar", target="d"), "Cargar reaches 4 K")
 
 

@@ -218,8 +218,6 @@ class Figure:
     armour: tuple[int, ...] = ()
     crushed: tuple[int, ...] = ()
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
-    # Cries earned in its own activation, lost when it ends (entries/cries.py).
-    credits: tuple[str, ...] = ()
     marking: str | None = None  # Marcador de objetivos: the figure it marked (entry_actions.py)
     # Batch F: triggers of hits, kills and wounds (entries/triggers.py).
     stunned: int = 0  # Munición aturdiradora: 1 until its next activation, 2 during it

@@ -227,7 +227,6 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.psi_bonus = 0
     figure.focus = 0  # Concentrarse: for the next action of this activation only
     figure.silent, figure.surprise = False, None  # Ataque sorpresa: within one activation
-    figure.credits = ()  # the cries' credits last for one activation (entries/cries.py)
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
     figure.urge = ()  # Gallina, Locura asesina: owed in one activation only (minds.py)
     ending = list(chain.from_iterable(hookspecs.activation_ends.collect(state, figure)))

@@ -3,7 +3,7 @@ give blows or credits, or blow up, rather than a check's number.
 
 - Grito berserker: Cargar reaches farther for the bearer's allies within range.
 - Grito de sangre: an ally within range that takes an enemy out in CaC, in its own
-  activation, earns a credit (Figure.credits): its next Cargar of that activation
+  activation, earns a credit (its :class:`Credits` mark): its next Cargar of that activation
   reaches farther.  The credit is lost when the activation ends.
 - Grito de venganza: an ally within range taken out in CaC strikes its killer once,
   for free, right away, with its CaC weapon.
@@ -25,11 +25,12 @@ The data is in ``data/effects/auras.yaml`` and ``damage.yaml`` (see
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.blasts import burst
 from wartime.engine.core.combat import free_blow
 from wartime.engine.core.events import Event
@@ -45,11 +46,38 @@ if TYPE_CHECKING:
     from wartime.engine.core.hits import Wounded
     from wartime.engine.core.state import GameState
 
-BLOOD = "Grito de sangre"  # the credit's name in Figure.credits
+BLOOD = "Grito de sangre"  # the credit's name in its Credits mark
 VETERAN = "Grito de veterano"  # the credit's name, and the label of its ENE in the log
 THIRST = "Sed de sangre"  # Batch F: the bearer's own kill credit (own_kill_charge)
 _KILL_CREDITS = (BLOOD, THIRST)
 _EDGE = 1e-9  # a base exactly at the limit of Apestoso is not closer than it
+
+
+@dataclass(frozen=True)
+class Credits(marks.Mark):
+    """The cries' mark: credits earned in the bearer's own activation, lost as it ends."""
+
+    credits: tuple[str, ...] = ()
+
+
+_SLOT = marks.Slot("cries", Credits())
+
+
+def mark(figure: Figure) -> Credits:
+    """Its cries' mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Credits) -> None:
+    """Give it this cries' mark."""
+    _SLOT.put(figure, new)
+
+
+@hookspecs.activation_ends.impl(order=4, key="cries")
+def activation_ends(state: GameState, figure: Figure) -> list[Event]:
+    """The credits last for one activation (cleared before any other entry's end)."""
+    put(figure, Credits())
+    return []
 
 
 def _gap(a: Figure, b: Figure) -> float:
@@ -93,7 +121,7 @@ def charge_bonuses(state: GameState, figure: Figure) -> list[tuple[str, float]]:
 
 
 def _blood(figure: Figure) -> tuple[str, float] | None:
-    for credit in figure.credits:
+    for credit in mark(figure).credits:
         if credit.startswith(_KILL_CREDITS):
             return credit.partition(":")[0], float(credit.partition(":")[2])
     return None
@@ -102,7 +130,7 @@ def _blood(figure: Figure) -> tuple[str, float] | None:
 @hookspecs.charged.impl(order=10, key="cries")
 def charged(figure: Figure, bonuses: list[tuple[str, float]]) -> list[Event]:
     """A charge went ahead: the kill's credit is spent, and the log says what reach it had."""
-    figure.credits = tuple(c for c in figure.credits if not c.startswith(_KILL_CREDITS))
+    put(figure, Credits(tuple(c for c in mark(figure).credits if not c.startswith(_KILL_CREDITS))))
     return [
         Event("charge_reach", f"{label}: {figure.id} carga {k:g} K más", {"figure": figure.id})
         for label, k in bonuses
@@ -120,10 +148,8 @@ def taken_out_in_melee(state: GameState, striker: Figure, victim: Figure) -> lis
         events += _thirst(striker, victim, own[:1])  # Sed de sangre (batch F)
     if not striker.casualty and _own(state, striker) and not events:
         for label, effect in _ally_auras(state, striker, "kill_charge"):
-            striker.credits = (
-                *(c for c in striker.credits if not c.startswith(BLOOD)),
-                f"{label}:{effect.kill_charge:g}",
-            )
+            kept = tuple(c for c in mark(striker).credits if not c.startswith(BLOOD))
+            put(striker, Credits((*kept, f"{label}:{effect.kill_charge:g}")))
             text = (
                 f"{label}: {striker.id} acaba con {victim.id} y su próxima carga de esta "
                 f"actuación llega {effect.kill_charge:g} K más lejos"
@@ -142,10 +168,8 @@ def _thirst(striker: Figure, victim: Figure, own: list[tuple[str, Effect]]) -> l
     if not own:
         return []
     name, effect = own[0]
-    striker.credits = (
-        *(c for c in striker.credits if not c.startswith(_KILL_CREDITS)),
-        f"{name}:{effect.own_kill_charge:g}",
-    )
+    kept = tuple(c for c in mark(striker).credits if not c.startswith(_KILL_CREDITS))
+    put(striker, Credits((*kept, f"{name}:{effect.own_kill_charge:g}")))
     text = (
         f"{name}: {striker.id} acaba con {victim.id} y su próxima carga de esta "
         f"actuación llega {effect.own_kill_charge:g} K más lejos"
@@ -176,8 +200,8 @@ def after_action(state: GameState, figure: Figure, events: list[Event]) -> list[
     ) or figure.casualty or not _own(state, figure):  # fmt: skip
         return []
     for label, _ in _ally_auras(state, figure, "critical_attack"):
-        if VETERAN not in figure.credits:
-            figure.credits = (*figure.credits, VETERAN)
+        if VETERAN not in mark(figure).credits:
+            put(figure, Credits((*mark(figure).credits, VETERAN)))
         text = f"{label}: {figure.id} gana un ataque sin coste de ENE en esta actuación"
         return [Event("credit", text, {"figure": figure.id, "entry": VETERAN})]
     return []
@@ -187,14 +211,14 @@ def free_attack(figure: Figure) -> bool:
     """The action under way is an attack with a weapon that the veteran's credit pays."""
     doing = figure.doing
     return (
-        VETERAN in figure.credits
+        VETERAN in mark(figure).credits
         and doing is not None
         and (action_weapon(figure, doing) is not None)
     )
 
 
 def spend_free_attack(figure: Figure) -> None:
-    figure.credits = tuple(c for c in figure.credits if c != VETERAN)
+    put(figure, Credits(tuple(c for c in mark(figure).credits if c != VETERAN)))
 
 
 @hookspecs.ene_cost.impl(order=20, key="cries")
@@ -202,7 +226,7 @@ def _veteran_pays(
     cost: tuple[int, tuple[tuple[str, int], ...]], figure: Figure
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """Grito de veterano: the attack its credit pays costs nothing (the cost is shown)."""
-    if figure.credits and free_attack(figure):
+    if mark(figure).credits and free_attack(figure):
         return 0, (*cost[1], (VETERAN, -cost[0]))
     return cost
 
