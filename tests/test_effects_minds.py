@@ -9,6 +9,7 @@ import pytest
 
 from wartime.engine import Action, GameState, Scenario
 from wartime.engine.core.profiles import Metaability, Profile, Trait
+from wartime.engine.entries import minds
 
 from . import engine_support as support
 
@@ -43,7 +44,7 @@ def test_gallina_outnumbered_must_disengage_first() -> None:
     """BONUS Y MALUS, Gallina: a starts its activation alone against two in CaC: a melee
     blow is refused, only Destrabarse (or handing over) is offered, and it gets away."""
     state = support.started(melee(outnumbered=True), faces=[3, *PAD])
-    assert state.figures["a"].urge == ("Gallina",)
+    assert minds.mark(state.figures["a"]).urge == ("Gallina",)
     assert kinds(state.log, "urge") == [{"figure": "a", "entry": "Gallina"}]
     support.refused(state, Action("ataque_cac", target="b"), "outnumbered")
     offered = {a.kind for a in state.legal_actions()}
@@ -58,7 +59,7 @@ def test_gallina_even_melee_fights_on() -> None:
     """BONUS Y MALUS, Gallina: one against one, its side is not outnumbered: no duty, and a
     melee blow is allowed."""
     state = support.started(melee(outnumbered=False), faces=PAD)
-    assert state.figures["a"].urge == ()
+    assert minds.mark(state.figures["a"]).urge == ()
     assert state.check(Action("ataque_cac", target="b")) is None
 
 
@@ -86,7 +87,7 @@ def test_locura_asesina_shoots_the_nearest_figure_even_a_friend() -> None:
     action must be a shot at the nearest figure, its ally c; a shot at the enemy b is
     refused, and the shot at c hits and wounds it."""
     state = madness(15, [3, 9, *PAD])  # CH IMP 3 hits; c's CH DEF 9 fails
-    assert state.figures["a"].urge == ("Locura asesina", "c")
+    assert minds.mark(state.figures["a"]).urge == ("Locura asesina", "c")
     support.refused(state, Action("ataque_distancia", target="b", item="fusil"), "gone mad")
     assert {(a.kind, a.target) for a in state.legal_actions()} <= {
         ("end", None),
@@ -118,7 +119,7 @@ def test_locura_asesina_with_ansia_de_sangre_charges(
     state.dice = support.PercentDice([9, 1, *PAD], [15])
     for action in (Action("initiative", "a"), Action("initiative", "b"), Action("activate", "a")):
         state.apply(action)
-    assert state.figures["a"].urge == ("Locura asesina", victim)
+    assert minds.mark(state.figures["a"]).urge == ("Locura asesina", victim)
     shot = Action("ataque_distancia", target=victim, item="fusil")
     support.refused(state, shot, "must charge while it can")
     support.refused(state, Action("agacharse"), "must charge while it can")
@@ -131,7 +132,7 @@ def test_locura_asesina_quiet_roll_leaves_friends_alone() -> None:
     """BONUS Y MALUS, Locura asesina: 1D100 = 21 > 20: no duty; its ally is off limits
     and the enemy may be shot."""
     state = madness(21, PAD)
-    assert state.figures["a"].urge == ()
+    assert minds.mark(state.figures["a"]).urge == ()
     support.refused(state, Action("ataque_distancia", target="c", item="fusil"), "own side")
     assert state.check(Action("ataque_distancia", target="b", item="fusil")) is None
 
@@ -145,7 +146,7 @@ def test_locura_asesina_no_roll_in_cac() -> None:
     state.dice = support.PercentDice([9, 1, *PAD], [])
     for action in (Action("initiative", "a"), Action("initiative", "b"), Action("activate", "a")):
         state.apply(action)
-    assert state.figures["a"].urge == ()
+    assert minds.mark(state.figures["a"]).urge == ()
 
 
 # -- Runas de vacío ----------------------------------------------------------------------------

@@ -231,8 +231,6 @@ class Figure:
     eaten: int = 0  # Necrófago: CON its corpse has lost to eaters
     manipulated: bool = False  # Manipulador: CH IMP −1 on the shot being resolved
     # Batch L: guarding, madness and minds (entries/minds.py).
-    urge: tuple[str, ...] = ()  # Gallina, Locura asesina: what its first action must be
-    runes_turn: int = 0  # Runas de vacío: the turn it last tried to cancel a metaability
     orders_turn: int = 0  # Órdenes: the turn it last gave them (entries/orders.py)
     # Batch M: fire and coming back (entries/fire.py, entries/revival.py).
     burning: bool = False  # Munición incendiaria: a DAÑ 1 hit as each activation starts

@@ -228,7 +228,6 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.focus = 0  # Concentrarse: for the next action of this activation only
     figure.silent, figure.surprise = False, None  # Ataque sorpresa: within one activation
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
-    figure.urge = ()  # Gallina, Locura asesina: owed in one activation only (minds.py)
     ending = list(chain.from_iterable(hookspecs.activation_ends.collect(state, figure)))
     state.active = None
     state.to_move = other(figure.side)

@@ -3,7 +3,7 @@
 - **Gallina** (``outnumbered_flees``): as its activation starts in a CaC where its side
   has fewer figures than the enemy's (the whole linked melee, as Destrabarse counts), its
   first action must be a Destrabarse, or it hands over; the duty lapses when no
-  Destrabarse is open to it (``Figure.urge``).
+  Destrabarse is open to it (the ``urge`` of its :class:`Minds` mark).
 - **Locura asesina** (``murderous``): as its activation starts out of CaC, a logged 1D100
   at most the entry's percent sets it on the nearest living figure, friend or foe (edge to
   edge; ties by id): its first action must be a shot at it if one is open, else a charge
@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.checks import chance
 from wartime.engine.core.events import Event
@@ -54,6 +55,39 @@ BOUND = "minds"  # this module's duty, as GameState.unbound names it
 Problem = Callable[[Action], str | None]  # why an action is illegal now, or None
 
 
+@dataclass(frozen=True)
+class Minds(marks.Mark):
+    """Minds' mark: what the first action of this activation must be (Gallina, Locura
+    asesina: owed in one activation only), and the turn Runas de vacío last tried."""
+
+    urge: tuple[str, ...] = ()
+    runes_turn: int = 0
+
+
+_SLOT = marks.Slot("minds", Minds())
+
+
+def mark(figure: Figure) -> Minds:
+    """Its minds' mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Minds) -> None:
+    """Give it this minds' mark."""
+    _SLOT.put(figure, new)
+
+
+def _urge(figure: Figure, urge: tuple[str, ...]) -> None:
+    put(figure, replace(mark(figure), urge=urge))
+
+
+@hookspecs.activation_ends.impl(order=6, key="minds")
+def activation_ends(state: GameState, figure: Figure) -> list[Event]:
+    """The duty of the first action is owed in this activation only."""
+    _urge(figure, ())
+    return []
+
+
 def _effects(figure: Figure) -> list[Effect]:
     return [e for _, e in entries_of(figure, None)]
 
@@ -68,14 +102,14 @@ def _gap(a: Figure, b: Figure) -> float:
 @hookspecs.activation_starts.impl(order=70, key="minds")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Gallina and Locura asesina: what the first action of this activation must be."""
-    figure.urge = ()
+    _urge(figure, ())
     effects = _effects(figure)
     engaged = bool(engaged_with(state, figure))
     if engaged and any(e.outnumbered_flees for e in effects):
         group = melee_group(state, figure)
         own = sum(1 for f in group if f.side == figure.side)
         if own < len(group) - own:
-            figure.urge = (COWARD,)
+            _urge(figure, (COWARD,))
             odds = f"{own} contra {len(group) - own}"
             text = f"{figure.id} está en inferioridad ({odds}): huye ({COWARD})"
             return [Event("urge", text, {"figure": figure.id, "entry": COWARD})]
@@ -87,19 +121,19 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     if not hit or not others:
         return [rolled]
     victim = min(others, key=lambda f: (round(_gap(figure, f), 9), f.id))
-    figure.urge = (MAD, victim.id)
+    _urge(figure, (MAD, victim.id))
     text = f"{figure.id} enloquece ({MAD}): su primera acción es atacar a {victim.id}"
     return [rolled, Event("urge", text, {"figure": figure.id, "entry": MAD, "target": victim.id})]
 
 
 def _owed(state: GameState, figure: Figure) -> bool:
-    return bool(figure.urge) and state.active == figure.id and figure.actions_taken == 0
+    return bool(mark(figure).urge) and state.active == figure.id and figure.actions_taken == 0
 
 
 @hookspecs.friendly_target.impl(order=10, key="minds")
 def mad_at(state: GameState, figure: Figure, target: Figure) -> bool:
     """Whether Locura asesina lets the figure attack this friend now."""
-    return _owed(state, figure) and figure.urge == (MAD, target.id)
+    return _owed(state, figure) and mark(figure).urge == (MAD, target.id)
 
 
 @hookspecs.forced_actions.impl(order=40, key="minds")
@@ -117,7 +151,7 @@ def _duty(state: GameState, figure: Figure, problem: Problem) -> list[Action]:
     """The owed first actions ``problem`` finds nothing against ([] when free)."""
     if not _owed(state, figure):
         return []
-    if figure.urge[0] == COWARD:
+    if mark(figure).urge[0] == COWARD:
         x, y = figure.position
         ways = [2 * math.pi * k / WAYS for k in range(WAYS)]
         points = [(round(x + 2 * math.cos(a), 6), round(y + 2 * math.sin(a), 6)) for a in ways]
@@ -128,7 +162,7 @@ def _duty(state: GameState, figure: Figure, problem: Problem) -> list[Action]:
 
 def _shots(figure: Figure, problem: Problem) -> list[Action]:
     shots = [
-        Action(SHOTS, figure.id, target=figure.urge[1], item=w.id)
+        Action(SHOTS, figure.id, target=mark(figure).urge[1], item=w.id)
         for w in figure.profile.weapons
         if w.ranged
     ]
@@ -136,7 +170,7 @@ def _shots(figure: Figure, problem: Problem) -> list[Action]:
 
 
 def _charge(figure: Figure, problem: Problem) -> list[Action]:
-    charge = Action("cargar", figure.id, target=figure.urge[1])
+    charge = Action("cargar", figure.id, target=mark(figure).urge[1])
     return [charge] if problem(charge) is None else []
 
 
@@ -146,14 +180,14 @@ def compel(state: GameState, figure: Figure, action: Action) -> None:
     if BOUND in state.unbound or action.kind == "end" or not _owed(state, figure):
         return  # (a probe of the owed action is not asked about again)
     open_now = partial(state.check, unbound=frozenset({BOUND}))
-    if figure.urge[0] == COWARD:
+    if mark(figure).urge[0] == COWARD:
         if action.kind == DISENGAGE or not _duty(state, figure, open_now):
             return
         raise IllegalActionError(
             f"{figure.id} is outnumbered in CaC ({COWARD}): its first action must be "
             "Destrabarse, or end its activation"
         )
-    victim = figure.urge[1]
+    victim = mark(figure).urge[1]
     if action.target == victim and action.kind.startswith(SHOTS):
         return  # its own legality is the handler's to check
     if action.target == victim and action.kind == "cargar" and not _shots(figure, open_now):
@@ -175,12 +209,12 @@ def void_runes(
 ) -> tuple[list[Event], bool]:
     """Runas de vacío: the roll that may cancel an enemy's metaability on the bearer;
     returns its events and whether the metaability is cancelled."""
-    if target.side == caster.side or target.runes_turn == state.turn:
+    if target.side == caster.side or mark(target).runes_turn == state.turn:
         return [], False
     face = min((e.void_runes for e in _effects(target) if e.void_runes), default=0)
     if not face:
         return [], False
-    target.runes_turn = state.turn
+    put(target, replace(mark(target), runes_turn=state.turn))
     cancelled, rolled = chance(state, target.id, f"{RUNES} contra {ability}", "1D10", face)
     events = [rolled]
     if not cancelled:
