@@ -13,6 +13,7 @@ import dataclasses
 from wartime.engine import Action, GameState
 from wartime.engine.core.figures import GONE
 from wartime.engine.core.profiles import Metaability, Profile, Trait
+from wartime.engine.entries import necromancy
 from wartime.engine.entries.necromancy import lapse
 
 from . import engine_support as support
@@ -77,7 +78,7 @@ def test_resucitar_body_falls_when_its_caster_falls_or_the_game_ends() -> None:
     events = lapse(state)
     assert kinds(events) == ["fell_again"]
     assert b.casualty and b.side == "B" and b.wounds == 4 and b.profile.agi == 4
-    assert b.raised is None and b.possessed_by is None
+    assert necromancy.mark(b).raised is None and b.possessed_by is None
     state = game([3], RAISE)
     support.do(state, Action("usar", target="b", item="alzar"))
     b = state.figures["b"]

@@ -84,17 +84,6 @@ _EXTRAS = (
 
 
 @dataclass(frozen=True)
-class Raised:
-    """Magia: resucitar (entries/necromancy.py): a body standing as its caster's puppet,
-    and what it goes back to when it falls again (its side, wounds and profile)."""
-
-    caster: str
-    side: str
-    wounds: int
-    profile: Profile = field(repr=False)
-
-
-@dataclass(frozen=True)
 class Grant:
     """A metaability at work on a figure: the entries it carries while it lasts.
 
@@ -246,7 +235,6 @@ class Figure:
     fix_turn: int = 0  # Droga: the last turn it used one (or got hooked)
     junkie: bool = False  # Droga: a withdrawal made it a "yonki" (the players' to play)
     withdrawal: bool = False  # Droga: CH ATR −1 for the rest of this activation
-    raised: Raised | None = None  # Magia: resucitar: up as a puppet (entries/necromancy.py)
     vanished: int = 0  # Desaparecer (entries/vanishing.py): 1 away from the table, 2 came back
     # Entry state (core/marks.py): each entry's mark, by the entry's key; absent = default.
     marks: dict[str, Mark] = field(default_factory=dict)

@@ -11,7 +11,7 @@ body has no will: no CH VOL ENF, whatever side it fought for.
   where it lies, on the caster's side, as the caster's puppet (Figure.possessed_by, the
   possession of actions/mind.py): it acts only within the caster's activation, on the
   caster's ENE, and never for itself.  Its profile keeps its CON and takes AGI 3, INT 1,
-  VOL 1 (Figure.raised keeps what it goes back to); it stands with no wounds.  It falls
+  VOL 1 (its :class:`Puppet` mark keeps what it goes back to); it stands with no wounds.  It falls
   again (:func:`lapse`) when the caster's next activation starts (Mantener raises it
   again, with no CH ATR), when the caster is out of the game, when its own new wounds
   reach its CON, and when the game ends; the wounds it took while up are added to those
@@ -25,18 +25,18 @@ body has no will: no CH VOL ENF, whatever side it fought for.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
-from wartime.engine.core.figures import GONE, Figure, Raised
+from wartime.engine.core.figures import GONE, Figure
 from wartime.engine.core.magic import within_reach
 from wartime.engine.core.movement import free_spot
-from wartime.engine.core.profiles import Metaability
+from wartime.engine.core.profiles import Metaability, Profile
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
@@ -48,6 +48,37 @@ if TYPE_CHECKING:
 RAISED_AGI, RAISED_INT, RAISED_VOL = 3, 1, 1  # the raised body's profile (CON its own)
 WAYS = 4  # sampled directions for a telekinesis in legal_actions
 _MIN_MOVE = 1e-6
+
+
+@dataclass(frozen=True)
+class Raised:
+    """A body standing as its caster's puppet, and what it goes back to when it falls
+    again (its side, wounds and profile)."""
+
+    caster: str
+    side: str
+    wounds: int
+    profile: Profile = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Puppet(marks.Mark):
+    """Magia: resucitar's mark: the body is up as a puppet."""
+
+    raised: Raised | None = None
+
+
+_SLOT = marks.Slot("necromancy", Puppet())
+
+
+def mark(figure: Figure) -> Puppet:
+    """Its Magia: resucitar mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Puppet) -> None:
+    """Give it this Magia: resucitar mark."""
+    _SLOT.put(figure, new)
 
 
 def _spell(ability: Metaability, kind: str) -> tuple[str, Effect] | None:
@@ -70,7 +101,7 @@ def body(figure: Figure) -> bool:
         and not figure.unconscious
         and not figure.removed
         and figure.aboard is None
-        and figure.raised is None
+        and mark(figure).raised is None
     )
 
 
@@ -162,7 +193,7 @@ def _raise(state: GameState, caster: Figure, target: Figure, name: str) -> Event
     if spot is None:
         text = f"{name}: el cuerpo de {target.id} no tiene sitio donde levantarse"
         return Event("raise_failed", text, {"figure": target.id, "by": caster.id})
-    target.raised = Raised(caster.id, target.side, target.wounds, target.profile)
+    put(target, Puppet(Raised(caster.id, target.side, target.wounds, target.profile)))
     target.profile = replace(target.profile, agi=RAISED_AGI, int_=RAISED_INT, vol=RAISED_VOL)
     target.wounds, target.side, target.possessed_by = 0, caster.side, caster.id
     target.position, target.posture, target.burning = spot, Posture.STANDING, False
@@ -179,7 +210,7 @@ def lapse(state: GameState, *, everyone: bool = False) -> list[Event]:
     (``everyone``: all of them, as the game ends)."""
     events = []
     for figure in state.figures.values():
-        raised = figure.raised
+        raised = mark(figure).raised
         if raised is None:
             continue
         caster = state.figures.get(raised.caster)
@@ -195,7 +226,7 @@ def _fall(state: GameState, figure: Figure, raised: Raised) -> Event:
     figure.wounds = raised.wounds + taken
     if figure.possessed_by == raised.caster:
         figure.possessed_by = None
-    figure.raised = None
+    put(figure, Puppet())
     state.lift(figure)
     text = f"{figure.id} vuelve a caer: ya no es la marioneta de {raised.caster}"
     return Event("fell_again", text, {"figure": figure.id, "by": raised.caster})
