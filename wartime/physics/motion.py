@@ -307,19 +307,37 @@ def _nearest(
     a: Point, b: Point, radius: float, vertices: Sequence[Point]
 ) -> tuple[float, Point] | None:
     """Depth and normal for a core apart from the polygon: the nearest pair
-    has an end of the core or a vertex of the polygon."""
+    has an end of the core or a vertex of the polygon.
+
+    A bisection asks this some fifteen times per stop, so the closest points are
+    worked out inline: the very steps of :func:`_closest_on_segment`, each edge's
+    vector and squared length once for both ends of the core."""
     best, p, q = math.inf, a, a
     ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    sx, sy = bx - ax, by - ay
+    core2 = sx * sx + sy * sy
     count = len(vertices)
     for i in range(count):
         vx, vy = vertices[i]
         wx, wy = vertices[(i + 1) % count]
+        dx, dy = wx - vx, wy - vy
+        edge2 = dx * dx + dy * dy
         for ex, ey in (a, b):
-            cx, cy = _closest_on_segment(ex, ey, vx, vy, wx, wy)
+            if edge2 == 0:
+                cx, cy = vx, vy
+            else:
+                t = ((ex - vx) * dx + (ey - vy) * dy) / edge2
+                t = 0.0 if t < 0 else 1.0 if t > 1 else t
+                cx, cy = vx + t * dx, vy + t * dy
             d2 = (cx - ex) ** 2 + (cy - ey) ** 2
             if d2 < best:
                 best, p, q = d2, (ex, ey), (cx, cy)
-        cx, cy = _closest_on_segment(vx, vy, ax, ay, bx, by)
+        if core2 == 0:
+            cx, cy = ax, ay
+        else:
+            t = ((vx - ax) * sx + (vy - ay) * sy) / core2
+            t = 0.0 if t < 0 else 1.0 if t > 1 else t
+            cx, cy = ax + t * sx, ay + t * sy
         d2 = (vx - cx) ** 2 + (vy - cy) ** 2
         if d2 < best:
             best, p, q = d2, (cx, cy), (vx, vy)
