@@ -215,7 +215,6 @@ class Figure:
     charged: tuple[str, ...] = ()  # Cargas: an item id for each use made of it
     campaign: str | None = None  # Arma de campaña: the first such weapon it used
     # Batch G: targets and reach (entries/targets.py).
-    dazzled: tuple[str, ...] = ()  # Radiante: bearers it must shoot at first this activation
     # Batch J: special actions (entries/specials.py).
     eaten: int = 0  # Necrófago: CON its corpse has lost to eaters
     manipulated: bool = False  # Manipulador: CH IMP −1 on the shot being resolved

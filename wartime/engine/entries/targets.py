@@ -25,7 +25,7 @@ On the figure:
   (:func:`nerve`, after the attacker's Cobarde: core/nerve.py).
 - **Radiante** (``radiant``): an enemy that starts an activation within 10 K of it checks
   CH VOL; failed, its shots in that activation must go at the bearer first, while it can
-  shoot at it (:func:`activation_starts`, :func:`refusal`; Figure.dazzled).
+  shoot at it (:func:`activation_starts`, :func:`refusal`; its :class:`Dazzled` mark).
 - **Sombra** (``cover_def``, ``hides_bare``): DEF +1 against hits taken with over 50%
   cover (:func:`shade`), and Esconderse with no cover (:func:`hides_bare`).
 
@@ -45,6 +45,7 @@ from wartime.engine.core.combat import check_shot, sight
 from wartime.engine.core.denial import denies
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.marks import Mark, Slot
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.nerve import face, is_attack
 from wartime.engine.core.profiles import Weapon
@@ -64,6 +65,26 @@ NOT_CAC = frozenset({THROW, "cargar"})
 STRETCH_SHOT = "ataque_distancia"  # Fuego a larga serves the plain Ataque a distancia only
 TIE = 1e-9
 CONTACT = 0.05  # K: bases this close touch (movement.ENGAGED_GAP)
+
+
+@dataclass(frozen=True)
+class Dazzled(Mark):
+    """Radiante's mark: the bearers it must shoot at first in this activation."""
+
+    dazzled: tuple[str, ...] = ()
+
+
+_SLOT = Slot("targets", Dazzled())
+
+
+def mark(figure: Figure) -> Dazzled:
+    """Its Radiante mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Dazzled) -> None:
+    """Give it this Radiante mark."""
+    _SLOT.put(figure, new)
 
 
 @dataclass(frozen=True)
@@ -307,8 +328,8 @@ def _radiant(state: GameState, figure: Figure) -> list[tuple[Figure, str, float]
 @hookspecs.activation_starts.impl(order=80, key="targets")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Radiante: an enemy of bearers within reach checks CH VOL once as its activation
-    starts; failed, its shots must go at them first (Figure.dazzled)."""
-    figure.dazzled = ()
+    starts; failed, its shots must go at them first (its :class:`Dazzled` mark)."""
+    put(figure, Dazzled())
     near = _radiant(state, figure)
     if not near:
         return []
@@ -317,20 +338,23 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     outcome, event = roll(state, figure, purpose, vol(state, figure), [])
     if outcome.passed:
         return [event]
-    figure.dazzled = tuple(f.id for f, _, _ in near)
+    put(figure, Dazzled(tuple(f.id for f, _, _ in near)))
     text = f"{figure.id} debe disparar antes a {names} ({near[0][1]})"
-    return [event, Event("dazzled", text, {"figure": figure.id, "targets": list(figure.dazzled)})]
+    return [
+        event,
+        Event("dazzled", text, {"figure": figure.id, "targets": list(mark(figure).dazzled)}),
+    ]
 
 
 def _dazzle_refusal(state: GameState, figure: Figure, action: Action) -> str | None:
-    if not figure.dazzled or state.active != figure.id or action.target is None:
+    if not mark(figure).dazzled or state.active != figure.id or action.target is None:
         return None
-    if not action.kind.startswith(SHOTS) or action.target in figure.dazzled:
+    if not action.kind.startswith(SHOTS) or action.target in mark(figure).dazzled:
         return None
     weapon = _weapon_of(figure, action)
     if weapon is None:
         return None
-    for bearer_id in figure.dazzled:
+    for bearer_id in mark(figure).dazzled:
         bearer = state.figures.get(bearer_id)
         if bearer is None or bearer.casualty:
             continue
@@ -347,8 +371,12 @@ def _dazzle_refusal(state: GameState, figure: Figure, action: Action) -> str | N
 
 def shot_at(figure: Figure, action: Action) -> None:
     """Radiante: a shot at a bearer meets the duty to shoot at it first."""
-    if figure.dazzled and action.kind.startswith(SHOTS) and action.target in figure.dazzled:
-        figure.dazzled = ()
+    if (
+        mark(figure).dazzled
+        and action.kind.startswith(SHOTS)
+        and action.target in mark(figure).dazzled
+    ):
+        put(figure, Dazzled())
 
 
 def _weapon_of(figure: Figure, action: Action) -> Weapon | None:
