@@ -14,6 +14,7 @@ import pytest
 
 from wartime.engine import Action, GameState
 from wartime.engine.core.profiles import Profile, Trait, Weapon
+from wartime.engine.entries import specials
 from wartime.engine.entries.specials import clustered
 from wartime.rules.effects import load_effects
 
@@ -130,8 +131,8 @@ def test_necrofago_eats_a_corpse_in_contact_to_heal_and_the_corpse_runs_out() ->
     assert action in state.legal_actions()
     events = support.do(state, action)
     a, b = state.figure("a"), state.figure("b")
-    assert (a.wounds, a.ene, b.eaten) == (2, 5, 1) and kinds(events, "healed")
-    b.eaten = 8
+    assert (a.wounds, a.ene, specials.mark(b).eaten) == (2, 5, 1) and kinds(events, "healed")
+    specials.put(b, specials.Eaten(8))
     a.ene = 10
     support.refused(state, action, "nothing is left")
 

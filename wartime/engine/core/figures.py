@@ -216,7 +216,6 @@ class Figure:
     campaign: str | None = None  # Arma de campaña: the first such weapon it used
     # Batch G: targets and reach (entries/targets.py).
     # Batch J: special actions (entries/specials.py).
-    eaten: int = 0  # Necrófago: CON its corpse has lost to eaters
     manipulated: bool = False  # Manipulador: CH IMP −1 on the shot being resolved
     # Batch L: guarding, madness and minds (entries/minds.py).
     orders_turn: int = 0  # Órdenes: the turn it last gave them (entries/orders.py)

@@ -9,7 +9,7 @@
 
   - Necrófago (``eat``): the bearer eats from a corpse (a figure taken out by wounds)
     in base contact and heals; each wound healed takes a point of the corpse's CON
-    (``Figure.eaten``), and a corpse with no CON left feeds nobody;
+    (its :class:`Eaten` mark), and a corpse with no CON left feeds nobody;
   - Munición regenerativa (``regain``): a CH CAL of the weapon the entry sits on (its
     CAL less its wounds) gives back rounds of its magazine; failed, the weapon takes a
     wound, which is how the engine keeps a weapon's lost CAL;
@@ -28,11 +28,11 @@ See docs/rules-interpretations.md, "Batch J: areas and special actions".
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import SHOTS
 from wartime.engine.core.checks import acting_modifiers, contest, roll, spend
@@ -53,6 +53,26 @@ if TYPE_CHECKING:
 
 CONTACT = 0.05  # K: bases this close touch (movement.ENGAGED_GAP)
 FAR_HAND_VOL = 6  # La mano de la muerte: from this VOL, source and target within VOL K
+
+
+@dataclass(frozen=True)
+class Eaten(marks.Mark):
+    """Necrófago's mark on a corpse: the CON it has lost to eaters."""
+
+    eaten: int = 0
+
+
+_SLOT = marks.Slot("eat", Eaten())
+
+
+def mark(figure: Figure) -> Eaten:
+    """Its Necrófago mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Eaten) -> None:
+    """Give it this Necrófago mark."""
+    _SLOT.put(figure, new)
 
 
 # -- Munición de racimo (Área manguante is played by actions/areas.py) ----------------------
@@ -103,20 +123,20 @@ def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effec
         raise IllegalActionError(f"{name}: {corpse.id} is not a corpse")
     if _gap(figure, corpse) > CONTACT:
         raise IllegalActionError(f"{name}: {corpse.id} is not in base contact")
-    left = corpse.profile.con - corpse.eaten
+    left = corpse.profile.con - mark(corpse).eaten
     if left <= 0:
         raise IllegalActionError(f"{name}: nothing is left to eat on {corpse.id}")
     refuse_healing(figure, name)
     events = [spend(figure, use.use or 1, f"{name} ({corpse.id})")]
     healed = min(use.eat, figure.wounds, left)
     figure.wounds -= healed
-    corpse.eaten += healed
+    put(corpse, Eaten(mark(corpse).eaten + healed))
     text = (
         f"{figure.id} come de {corpse.id} y sana {healed} herida(s) (le quedan "
         f"{figure.wounds}); el cadáver pierde {healed} de CON"
     )
     data = {"figure": figure.id, "corpse": corpse.id, "wounds": figure.wounds,
-            "eaten": corpse.eaten}  # fmt: skip
+            "eaten": mark(corpse).eaten}  # fmt: skip
     return [*events, Event("healed", text, data)]
 
 
