@@ -9,6 +9,7 @@ import pytest
 from wartime.board.battlefield import Terrain, TerrainKind
 from wartime.engine import Action, GameState
 from wartime.engine.core.profiles import Gear, Profile, Trait, Transport, Weapon
+from wartime.engine.entries import wear
 from wartime.rules.effects import load_effects
 
 from . import engine_support as support
@@ -180,7 +181,7 @@ def test_cargas_allows_x_uses_then_refuses() -> None:
     state = game(shooter(on_rifle("Cargas", "2")), faces=[MISS, MISS])
     support.do(state, SHOT)
     support.do(state, SHOT)
-    assert state.figures["a"].charged == ("fusil", "fusil")
+    assert wear.mark(state.figures["a"]).charged == ("fusil", "fusil")
     support.refused(state, SHOT, r"Cargas \(2\)")
     assert not [a for a in state.legal_actions() if a.item == "fusil" and a.kind != "soltar"]
 
@@ -190,7 +191,7 @@ def test_without_cargas_the_weapon_keeps_firing() -> None:
     state = game(shooter(), faces=[MISS, MISS, MISS])
     for _ in range(3):
         support.do(state, SHOT)
-    assert state.figures["a"].charged == ()
+    assert wear.mark(state.figures["a"]).charged == ()
 
 
 def test_cargas_counts_the_uses_of_an_object() -> None:
@@ -212,7 +213,7 @@ def test_arma_de_campana_fired_shuts_out_the_other_one() -> None:
     support.do(state, Action("ataque_distancia", target="b", item="pistola"))
     support.refused(state, SHOT, "Arma de campaña")
     support.do(state, Action("ataque_distancia", target="b", item="pistola"))
-    assert state.figures["a"].campaign == "pistola"
+    assert wear.mark(state.figures["a"]).campaign == "pistola"
 
 
 def test_a_weapon_without_arma_de_campana_is_free() -> None:

@@ -212,8 +212,6 @@ class Figure:
     stunned: int = 0  # Munición aturdiradora: 1 until its next activation, 2 during it
     wrath: int = 0  # Ira: 1 earned for its next activation, 2 in force now (3: both)
     # Batch H: movement and use (entries/wear.py).
-    charged: tuple[str, ...] = ()  # Cargas: an item id for each use made of it
-    campaign: str | None = None  # Arma de campaña: the first such weapon it used
     # Batch G: targets and reach (entries/targets.py).
     # Batch J: special actions (entries/specials.py).
     manipulated: bool = False  # Manipulador: CH IMP −1 on the shot being resolved

@@ -20,10 +20,10 @@ Movement, on the bearer:
 Uses.  A *use* is an attack with the weapon whose ENE the action pays (the weapon the
 entry sits on), or a Usar of the object or metaability carrying the entry:
 
-- **Cargas (X)** (``charges``): X uses per figure and item (Figure.charged); one more is
+- **Cargas (X)** (``charges``): X uses per figure and item (its :class:`Worn` mark); one more is
   refused.  Only uses that go ahead count.
 - **Arma de campaña** (``campaign``): the first such weapon a figure uses is the only one
-  of them it may use for the rest of the game (Figure.campaign).
+  of them it may use for the rest of the game (its :class:`Worn` mark).
 - Before a use goes ahead (:func:`before`), in this order: **Prueba de agilidad /
   constitución / inteligencia / voluntad** (``use_check``), a CH of that attribute;
   **Neuropsico** (``use_psi``), a CH PSI; **Sin munición** and **Munición atascada**
@@ -39,9 +39,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.checks import acting_modifiers, chance, roll, spend
 from wartime.engine.core.events import Event
@@ -63,6 +64,28 @@ DIFFICULT = SURCHARGE["difficult"]
 LEVELS = {v: k for k, v in SURCHARGE.items()}  # surcharge -> ground name
 TURN_180 = "giro_180"
 ROUND = 1e-9  # degrees: turns this close to a limit are within it
+
+
+@dataclass(frozen=True)
+class Worn(marks.Mark):
+    """Wear's mark: an item id for each use made of it (Cargas), and the first Arma de
+    campaña it used, the only one of them it may use."""
+
+    charged: tuple[str, ...] = ()
+    campaign: str | None = None
+
+
+_SLOT = marks.Slot("wear", Worn())
+
+
+def mark(figure: Figure) -> Worn:
+    """Its wear mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Worn) -> None:
+    """Give it this wear mark."""
+    _SLOT.put(figure, new)
 
 
 def _own(figure: Figure) -> Iterator[tuple[Trait, Effect]]:
@@ -182,11 +205,11 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     (Dirección resistida); None when none does."""
     for item, trait, effect in in_use(figure, action):
         allowed = charges_of(trait) if effect.charges else None
-        if allowed is not None and figure.charged.count(item) >= allowed:
+        if allowed is not None and mark(figure).charged.count(item) >= allowed:
             return f"{trait.name} ({allowed}): {figure.id} has used {item} {allowed} times already"
-        if effect.campaign and figure.campaign not in (None, item):
+        if effect.campaign and mark(figure).campaign not in (None, item):
             return (
-                f"{trait.name}: {figure.id} fired {figure.campaign}; it may fire no other "
+                f"{trait.name}: {figure.id} fired {mark(figure).campaign}; it may fire no other "
                 f"weapon with {trait.name}"
             )
     return _turn_refusal(figure, action)
@@ -273,9 +296,9 @@ def after(figure: Figure, action: Action, facing: float) -> list[Event]:
     events: list[Event] = []
     for item, _, effect in in_use(figure, action):
         if effect.charges:
-            figure.charged = (*figure.charged, item)
-        if effect.campaign and figure.campaign is None:
-            figure.campaign = item
+            put(figure, replace(mark(figure), charged=(*mark(figure).charged, item)))
+        if effect.campaign and mark(figure).campaign is None:
+            put(figure, replace(mark(figure), campaign=item))
     limit = turn_limit(figure)
     if limit is not None and _angle(facing, figure.facing) > limit[1] + ROUND:
         figure.facing = _toward(facing, figure.facing, limit[1])
