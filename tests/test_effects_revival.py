@@ -16,7 +16,7 @@ import pytest
 
 from wartime.engine import Action, GameState, PendingKind
 from wartime.engine.core.profiles import Metaability, Profile, Trait
-from wartime.engine.entries import revival
+from wartime.engine.entries import fire, revival
 from wartime.errors import DataError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import validated
@@ -61,7 +61,7 @@ def test_munición_incendiaria_sets_the_target_on_fire_and_it_burns_as_it_activa
     fails: 1 wound, then its CH PSI for the wound)."""
     state = game({"a": bearer("a", "Munición incendiaria")}, [PASS, CRIT, FAIL, PASS])
     events = support.do(state, SHOT)
-    assert state.figures["b"].burning and "burning" in kinds(events)
+    assert fire.mark(state.figures["b"]).burning and "burning" in kinds(events)
     assert state.figures["b"].wounds == 0
     events = to_b(state)
     assert "fire" in kinds(events)
@@ -74,7 +74,7 @@ def test_without_the_entry_a_hit_starts_no_fire() -> None:
     figure that does not burn is offered no way to put a fire out."""
     state = game({}, [PASS, CRIT])
     events = support.do(state, SHOT)
-    assert not state.figures["b"].burning and "burning" not in kinds(events)
+    assert not fire.mark(state.figures["b"]).burning and "burning" not in kinds(events)
     events = to_b(state)
     assert "fire" not in kinds(events)
     assert replace(DOUSE, figure="b") not in state.legal_actions()
@@ -95,7 +95,7 @@ def test_putting_the_fire_out_costs_ene_3_and_a_ch_psi(psi: int, out: bool) -> N
     events = support.do(state, replace(DOUSE, figure="b"))
     assert support.rolls_of(events, "b", "CH PSI")
     b = state.figures["b"]  # apply() works on a copy
-    assert b.burning is not out
+    assert fire.mark(b).burning is not out
     assert b.stress == stress + (0 if out else 1)
     assert ene - b.ene == 3
 

@@ -218,7 +218,6 @@ class Figure:
     # Batch L: guarding, madness and minds (entries/minds.py).
     orders_turn: int = 0  # Órdenes: the turn it last gave them (entries/orders.py)
     # Batch M: fire and coming back (entries/fire.py, entries/revival.py).
-    burning: bool = False  # Munición incendiaria: a DAÑ 1 hit as each activation starts
     revival: str | None = None  # taken out but may come back: revival.WAYS says how, or GONE
     # Miembros prescindibles (entries/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 # from then on (Condenado's La mano de la muerte).
 figures_enter: Hook[[tuple[Figure, ...]], None] = Hook("figures_enter")
 
+# A figure taken out stands up again (Magia: resucitar, a revival): what it carried
+# from before it fell and no longer does (Munición incendiaria's fire is out).
+stands_again: Hook[[Figure], None] = Hook("stands_again")
+
 # Who places ``reserve`` when not its own side (Perdido: the enemy): (side, the entry
 # that says so), or None.
 placed_by: Hook[[Reserve], tuple[str, str] | None] = Hook("placed_by")

@@ -1,7 +1,7 @@
 """Fire (BONUS Y MALUS), batch M: Munición incendiaria.
 
 - A hit with it (the weapon it sits on, or any weapon when the character carries it)
-  sets a target that is still standing on fire (Figure.burning), as Munición
+  sets a target that is still standing on fire (its :class:`Burning` mark), as Munición
   aturdidora's stun: whatever its CH DEF did, unless cover or a shield stopped the hit.
   A figure already burning burns no harder.
 - As each of the burning figure's activations starts it takes a hit of the entry's DAÑ
@@ -15,9 +15,10 @@ The data is ``data/effects/fire.yaml``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.checks import spend
 from wartime.engine.core.combat import defend
@@ -36,6 +37,32 @@ ITEM = "Munición incendiaria"  # the entry that gives the action: Usar bonus to
 BURN, DOUSE = 1, 3  # the defaults: the entry's own numbers (fire.yaml) win
 
 
+@dataclass(frozen=True)
+class Burning(marks.Mark):
+    """Munición incendiaria's mark: the figure is on fire."""
+
+    burning: bool = False
+
+
+_SLOT = marks.Slot("fire", Burning())
+
+
+def mark(figure: Figure) -> Burning:
+    """Its Munición incendiaria mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Burning) -> None:
+    """Give it this Munición incendiaria mark."""
+    _SLOT.put(figure, new)
+
+
+@hookspecs.stands_again.impl(order=10, key="fire")
+def stands_again(figure: Figure) -> None:
+    """A body that stands up again is no longer on fire."""
+    put(figure, Burning())
+
+
 def _numbers() -> tuple[int, int]:
     found = next((e for e in load_effects().get(ITEM, ()) if e.ignites), None)
     return (found.ignites, found.douse) if found is not None else (BURN, DOUSE)
@@ -44,9 +71,9 @@ def _numbers() -> tuple[int, int]:
 def kindled(target: Figure, blow: Blow) -> list[Event]:
     """``blow`` hit ``target`` (still standing, not stopped by cover or a shield)."""
     found = next((t.name for t, e in entries_of(blow.striker, blow.weapon) if e.ignites), None)
-    if found is None or target.burning or target.casualty:
+    if found is None or mark(target).burning or target.casualty:
         return []
-    target.burning = True
+    put(target, Burning(True))
     text = f"{found}: {target.id} arde (un impacto al empezar cada actuación)"
     return [Event("burning", text, {"figure": target.id, "by": blow.striker.id})]
 
@@ -54,10 +81,10 @@ def kindled(target: Figure, blow: Blow) -> list[Event]:
 @hookspecs.activation_starts.impl(order=90, key="fire")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """The burning figure's activation starts: the fire's hit, with its CH DEF."""
-    if not figure.burning:
+    if not mark(figure).burning:
         return []
     if figure.casualty:
-        figure.burning = False
+        put(figure, Burning())
         return []
 
     dan = _numbers()[0]
@@ -65,19 +92,19 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     events = [Event("fire", text, {"figure": figure.id, "damage": dan})]
     events += defend(state, figure, dan, "none", attacker=None)
     if figure.casualty:
-        figure.burning = False
+        put(figure, Burning())
     return events
 
 
 @hookspecs.offers.impl(order=61, key="fire")  # right after the other Usar bonus
 def choices(state: GameState, figure: Figure) -> list[Action]:
     """The Usar bonus that puts the fire out, for a burning figure."""
-    return [Action("usar_bonus", figure.id, item=ITEM)] if figure.burning else []
+    return [Action("usar_bonus", figure.id, item=ITEM)] if mark(figure).burning else []
 
 
 def puts_out(figure: Figure, action: Action) -> bool:
     """Whether the Usar bonus is the burning figure's try to put its fire out."""
-    return action.item == ITEM and figure.burning
+    return action.item == ITEM and mark(figure).burning
 
 
 @hookspecs.bonus_taken.impl(order=10, key="fire")
@@ -95,7 +122,7 @@ def put_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events += checked
     passed = checked[0].data.get("outcome") in ("pass", "critical")
     if passed:
-        figure.burning = False
+        put(figure, Burning())
         text = f"{figure.id} apaga el fuego"
     else:
         text = f"{figure.id} no consigue apagar el fuego"

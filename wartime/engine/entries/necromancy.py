@@ -196,7 +196,8 @@ def _raise(state: GameState, caster: Figure, target: Figure, name: str) -> Event
     put(target, Puppet(Raised(caster.id, target.side, target.wounds, target.profile)))
     target.profile = replace(target.profile, agi=RAISED_AGI, int_=RAISED_INT, vol=RAISED_VOL)
     target.wounds, target.side, target.possessed_by = 0, caster.side, caster.id
-    target.position, target.posture, target.burning = spot, Posture.STANDING, False
+    target.position, target.posture = spot, Posture.STANDING
+    hookspecs.stands_again.collect(target)
     state.settle(target)
     text = (
         f"{name}: el cuerpo de {target.id} se levanta como marioneta de {caster.id} "

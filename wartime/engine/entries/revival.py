@@ -191,7 +191,7 @@ def _stand(state: GameState, figure: Figure, name: str, wounds: int, wait: str) 
         return [Event("revival_wait", text, {"figure": figure.id, "entry": name})]
     figure.wounds = wounds
     figure.revival = None
-    figure.burning = False
+    hookspecs.stands_again.collect(figure)
     figure.posture = Posture.STANDING
     if spot is not None:
         figure.position = spot
