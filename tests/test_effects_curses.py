@@ -18,6 +18,7 @@ import pytest
 from wartime.engine import Action, GameState
 from wartime.engine.core.profiles import Gear, Profile, Trait, Transport
 from wartime.engine.core.traits import carried
+from wartime.engine.entries import addiction
 from wartime.engine.entries.addiction import activation_starts as withdrawal_starts
 
 from . import engine_support as support
@@ -250,12 +251,12 @@ def test_droga_may_hook_and_withdrawal_follows_a_turn_without() -> None:
     state = drugged([20, 50])
     events = support.do(state, Action("usar", item="pastilla"))
     a = state.figures["a"]
-    assert "hooked" in kinds(events) and a.addicted == ("pastilla",)
+    assert "hooked" in kinds(events) and addiction.mark(a).addicted == ("pastilla",)
     state.turn = 2
     assert withdrawal_starts(state, a) == []  # it took one last turn
     state.turn = 3
     events = withdrawal_starts(state, a)
-    assert "withdrawal" in kinds(events) and a.stress >= 1 and a.withdrawal
+    assert "withdrawal" in kinds(events) and a.stress >= 1 and addiction.mark(a).withdrawal
     assert support.rolls_of(events, "a", "CH PSI")
     assert withdrawal_starts(state, a) == []  # once a turn
 
@@ -264,7 +265,7 @@ def test_droga_does_not_always_hook() -> None:
     """Negative: 1D100 above 30 leaves the user free; no withdrawal ever comes."""
     state = drugged([31])
     events = support.do(state, Action("usar", item="pastilla"))
-    assert "not_hooked" in kinds(events) and not state.figures["a"].addicted
+    assert "not_hooked" in kinds(events) and not addiction.mark(state.figures["a"]).addicted
     state.turn = 5
     assert withdrawal_starts(state, state.figures["a"]) == []
 

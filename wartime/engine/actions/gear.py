@@ -194,7 +194,6 @@ def activation_ends(state: GameState, active: Figure) -> list[Event]:
     if active.crash == 2:
         active.crash = 0
     active.drained = False
-    active.withdrawal = False  # Droga: the withdrawal's CH ATR −1 (entries/addiction.py)
     events: list[Event] = []
     for figure in state.figures.values():
         figure.boosts = ()

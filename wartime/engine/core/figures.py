@@ -226,10 +226,6 @@ class Figure:
     suppressed: tuple[tuple[str, str], ...] = ()
     # Curses, poison and drugs (entries/curses.py).
     poisoned: str | None = None  # Ponzoña: the poison in it, until Curar or an Elixir
-    addicted: tuple[str, ...] = ()  # Droga: the objects it is hooked on
-    fix_turn: int = 0  # Droga: the last turn it used one (or got hooked)
-    junkie: bool = False  # Droga: a withdrawal made it a "yonki" (the players' to play)
-    withdrawal: bool = False  # Droga: CH ATR −1 for the rest of this activation
     vanished: int = 0  # Desaparecer (entries/vanishing.py): 1 away from the table, 2 came back
     # Entry state (core/marks.py): each entry's mark, by the entry's key; absent = default.
     marks: dict[str, Mark] = field(default_factory=dict)

@@ -2,19 +2,20 @@
 rules/effects.py).
 
 Each Usar of an object with Droga makes whoever takes it an addict on 1D100 at most 30
-(Figure.addicted names the objects).  An addict must take a drug every turn: any use
-of an object with Droga is its fix (Figure.fix_turn).  As an activation of an addict
+(its :class:`Hooked` mark names the objects).  An addict must take a drug every turn: any use
+of an object with Droga is its fix (the mark's ``fix_turn``).  As an activation of an addict
 starts, if it went the whole previous turn without a fix, it suffers withdrawal: 1
-stress, a CH PSI, and CH ATR −1 for the rest of that activation (Figure.withdrawal);
-then 1D100 at most 10 makes it a "yonki" (Figure.junkie), which the book does not
+stress, a CH PSI, and CH ATR −1 for the rest of that activation (the mark's ``withdrawal``);
+then 1D100 at most 10 makes it a "yonki" (the mark's ``junkie``), which the book does not
 describe further: the log leaves it to the players.  Withdrawal comes once a turn.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import Context, check_kinds
@@ -27,6 +28,31 @@ if TYPE_CHECKING:
 
 WITHDRAWAL = "síndrome de abstinencia"  # the label of the CH ATR −1
 JUNKIE_PERCENT = 10
+
+
+@dataclass(frozen=True)
+class Hooked(marks.Mark):
+    """Droga's mark: the objects it is hooked on, the last turn it used one (or got
+    hooked), whether a withdrawal made it a yonki, and a withdrawal's CH ATR −1 for the
+    rest of this activation."""
+
+    addicted: tuple[str, ...] = ()
+    fix_turn: int = 0
+    junkie: bool = False
+    withdrawal: bool = False
+
+
+_SLOT = marks.Slot("addiction", Hooked())
+
+
+def mark(figure: Figure) -> Hooked:
+    """Its Droga mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Hooked) -> None:
+    """Give it this Droga mark."""
+    _SLOT.put(figure, new)
 
 
 def _chance(gear: Gear) -> tuple[str, int] | None:
@@ -51,8 +77,8 @@ def used(state: GameState, user: Figure, gear: Gear) -> list[Event]:
     if found is None:
         return []
     name, chance = found
-    user.fix_turn = state.turn
-    if gear.id in user.addicted:
+    put(user, replace(mark(user), fix_turn=state.turn))
+    if gear.id in mark(user).addicted:
         return []
     face = state.dice.d100()
     hooked = face <= chance
@@ -60,7 +86,7 @@ def used(state: GameState, user: Figure, gear: Gear) -> list[Event]:
     if not hooked:
         text = f"{name}: {user.id} no se engancha a {gear.id} (1D100 = {face} > {chance})"
         return [Event("not_hooked", text, data)]
-    user.addicted = (*user.addicted, gear.id)
+    put(user, replace(mark(user), addicted=(*mark(user).addicted, gear.id)))
     text = f"{name}: {user.id} se vuelve adicto a {gear.id} (1D100 = {face} ≤ {chance})"
     return [Event("hooked", text, data)]
 
@@ -68,11 +94,11 @@ def used(state: GameState, user: Figure, gear: Gear) -> list[Event]:
 @hookspecs.activation_starts.impl(order=130, key="addiction")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """Withdrawal: an addict that went a whole turn without a fix."""
-    if not figure.addicted or figure.casualty or figure.fix_turn >= state.turn - 1:
+    hooked = mark(figure)
+    if not hooked.addicted or figure.casualty or hooked.fix_turn >= state.turn - 1:
         return []
 
-    figure.fix_turn = state.turn - 1  # paid for this turn: withdrawal comes once a turn
-    figure.withdrawal = True
+    put(figure, replace(hooked, fix_turn=state.turn - 1, withdrawal=True))  # once a turn
     figure.stress += 1
     text = (
         f"Droga: {figure.id} sufre el síndrome de abstinencia "
@@ -82,11 +108,11 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     events += stress_limits(state, figure)
     if not figure.casualty:
         events += psi_check(state, figure, "Droga: abstinencia")
-    if figure.junkie:
+    if mark(figure).junkie:
         return events
     face = state.dice.d100()
     if face <= JUNKIE_PERCENT:
-        figure.junkie = True
+        put(figure, replace(mark(figure), junkie=True))
         text = f"Droga: {figure.id} se hace yonki (1D100 = {face}); sus efectos, a juicio"
         events.append(Event("junkie", text, {"figure": figure.id, "roll": face}))
     return events
@@ -97,6 +123,13 @@ def check_shifts(
     state: GameState, figure: Figure, purpose: str, ctx: Context
 ) -> list[tuple[str, int]]:
     """Withdrawal's CH ATR −1 for the rest of the activation."""
-    if not figure.withdrawal:
+    if not mark(figure).withdrawal:
         return []
     return [(WITHDRAWAL, -1)] if "ATR" in check_kinds(purpose) else []
+
+
+@hookspecs.activation_over.impl(order=15, key="addiction")  # as the cóctel's hangover (gear)
+def activation_over(state: GameState, figure: Figure) -> list[Event]:
+    """The withdrawal's CH ATR −1 lasts for the rest of that activation only."""
+    put(figure, replace(mark(figure), withdrawal=False))
+    return []
