@@ -16,7 +16,7 @@ import pytest
 from wartime.engine import Action, GameState
 from wartime.engine.core.profiles import Profile, Trait
 from wartime.engine.core.reactions import witnesses
-from wartime.engine.entries import cries
+from wartime.engine.entries import cries, triggers
 from wartime.geometry.distance import edge_distance
 
 from . import engine_support as support
@@ -161,7 +161,7 @@ def test_municion_aturdiradora_stuns_until_the_end_of_the_next_activation() -> N
     and takes CH ATR −1, until its next activation ends."""
     state = game(shooter("Munición aturdiradora"), [PASS, CRIT], near=False)
     events = support.do(state, SHOT)
-    assert state.figures["b"].wounds == 0 and state.figures["b"].stunned
+    assert state.figures["b"].wounds == 0 and triggers.mark(state.figures["b"]).stunned
     assert not [e for e in events if e.kind == "reaction_window" and "b" in e.data["candidates"]]
     assert "b" not in witnesses(state, state.figures["a"], events)
     b_acts(state)
@@ -169,14 +169,14 @@ def test_municion_aturdiradora_stuns_until_the_end_of_the_next_activation() -> N
     (imp,) = support.rolls_of(events, "b", "CH IMP")
     assert ["aturdido", -1] in [list(m) for m in imp["modifiers"]]
     support.do(state, Action("end"))
-    assert not state.figures["b"].stunned
+    assert not triggers.mark(state.figures["b"]).stunned
 
 
 def test_municion_aturdiradora_needs_a_hit() -> None:
     """Negative: a missed target is not stunned and may react."""
     state = game(shooter("Munición aturdiradora"), [FAIL], near=False)
     events = support.do(state, SHOT)
-    assert not state.figures["b"].stunned
+    assert not triggers.mark(state.figures["b"]).stunned
     assert "b" in witnesses(state, state.figures["a"], events)
     assert [e for e in events if e.kind == "reaction_window" and "b" in e.data["candidates"]]
 
@@ -331,14 +331,14 @@ def test_ira_after_a_wound_in_cac_its_next_activation_hits_harder() -> None:
     (hit,) = [e for e in events if e.kind == "hit"]
     assert hit.data["damage"] == 2 + 9 - 4 - 2 + 1  # knife + CON − 4 − wounds, Ira +1
     support.do(state, Action("end"))
-    assert not state.figures["b"].wrath
+    assert not triggers.mark(state.figures["b"]).wrath
 
 
 def test_ira_needs_a_wound_in_cac() -> None:
     """Negative: a wound from a shot earns nothing; the next blow is a plain one."""
     state = game({"b": bearer("b", Trait("Ira"), con=9)}, [PASS, FAIL, PASS], near=False)
     support.do(state, SHOT)
-    assert state.figures["b"].wounds == 4 and not state.figures["b"].wrath
+    assert state.figures["b"].wounds == 4 and not triggers.mark(state.figures["b"]).wrath
 
 
 def test_orgulloso_strikes_back_once_for_free() -> None:

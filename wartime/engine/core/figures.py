@@ -209,8 +209,6 @@ class Figure:
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
     marking: str | None = None  # Marcador de objetivos: the figure it marked (entry_actions.py)
     # Batch F: triggers of hits, kills and wounds (entries/triggers.py).
-    stunned: int = 0  # Munición aturdiradora: 1 until its next activation, 2 during it
-    wrath: int = 0  # Ira: 1 earned for its next activation, 2 in force now (3: both)
     # Batch H: movement and use (entries/wear.py).
     # Batch G: targets and reach (entries/targets.py).
     # Batch J: special actions (entries/specials.py).

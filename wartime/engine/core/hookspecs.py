@@ -284,6 +284,10 @@ reaction_offers: Hook[[GameState, Window], list[Action]] = Hook("reaction_offers
 
 # REACTIONS (core/reactions.py) ----------------------------------------------------------
 
+# ``figure`` may not react at all now (Munición aturdiradora: until the end of its next
+# activation): any True leaves it out of the witnesses of an action.
+barred_from_reacting: Hook[[Figure], bool] = Hook("barred_from_reacting")
+
 # The figures of ``able`` that may react to ``actor`` without seeing or hearing it
 # (Sentido arácnido), by id.
 senses_actor: Hook[[list[Figure], Figure], set[str]] = Hook("senses_actor")
@@ -534,6 +538,10 @@ hits_nobody: Hook[[Figure, Weapon], bool] = Hook("hits_nobody")
 # The modifiers ``figure``'s entries put on its check ``purpose`` (a cóctel, a stun, a
 # two-hander in one hand, smoke), collected in order after the action's own.
 check_shifts: Hook[[GameState, Figure, str, Context], list[tuple[str, int]]] = Hook("check_shifts")
+
+# The ``wrath`` condition of an entry's modifiers holds for ``bearer`` now (Ira: in the
+# activation after a wound taken in CaC): any True says so.
+in_wrath: Hook[[Figure], bool] = Hook("in_wrath")
 
 # A check of ``figure`` (purpose, die, total, outcome, whether +1 would pass it) has just
 # failed: the second chance an entry takes on it (Fortuna), or None.  It may ask the

@@ -502,7 +502,7 @@ def _second_fits(bearer: Figure, effect: Effect, ctx: Context) -> bool:
         return False
     if effect.marked and (ctx.against is None or ctx.against.id != bearer.marking):
         return False  # Marcador de objetivos: only against the figure it marked
-    if effect.wrath and not bearer.wrath & 2:
+    if effect.wrath and not any(hookspecs.in_wrath.collect(bearer)):
         return False  # Ira: only in the activation after a wound in CaC (triggers.py)
     return not effect.transport_motion or _transport_motion(effect.cancels, bearer, ctx.against)
 

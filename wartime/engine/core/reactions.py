@@ -76,7 +76,7 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
         if e.ene > REACTION_FLOOR and not e.casualty and e.id != state.active
         and not possessed(state, e)  # Poseer: a possessed figure cannot react
         and not e.crash  # Drogas de combate: no reactions until its crash is over (gear.py)
-        and not e.stunned  # Munición aturdiradora: none until its next activation ends
+        and not any(hookspecs.barred_from_reacting.collect(e))  # Munición aturdiradora
     ]  # fmt: skip
     # CdV first (cheap: arc and range), then LdV: what is wholly hidden is not seen.
     watching = [e for e in able if in_vision(state, e, actor)]

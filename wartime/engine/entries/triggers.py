@@ -8,13 +8,13 @@ check's number:
 - Munición cegadora / paralizante: a hit drains the target's ENE (3, or the weapon's
   DAÑ), never below the reaction floor.
 - Munición aturdiradora: a hit leaves the target unable to react, at CH ATR −1, until
-  the end of its next activation (Figure.stunned: 1 waiting, 2 in that activation).
+  the end of its next activation (its :class:`Triggered` mark: 1 waiting, 2 in that activation).
 - Psicópata: ENE for each wound its blows deal.
 - Enfermo terminal: wounds with no CH DEF as each of its activations ends.
 - Peligro: a fumbled CH IMP's hit on the bearer has more DAÑ, and Pinchos: a critical
   CH DEF in CaC strikes the attacker back harder (numbers the core reads: combat.py).
 - Ira: wounded in CaC and still standing, its next activation has CH IMP and DAÑ +1 in
-  CaC (the ``wrath`` condition, Figure.wrath: bit 1 earned, bit 2 in force).
+  CaC (the ``wrath`` condition, the mark's wrath: bit 1 earned, bit 2 in force).
 - Orgulloso: wounded in CaC and still standing, a free blow at who wounded it
   (the core's free blow, the one of Grito de venganza: combat.free_blow).
 
@@ -26,9 +26,10 @@ the readings.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.combat import free_blow, striking_free, wound
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import ENE_CAP, REACTION_FLOOR, Figure
@@ -44,11 +45,39 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 STUNNED = "aturdido"  # the label of the stun's CH ATR −1
-WAITING, NOW = 1, 2  # Figure.stunned and the bits of Figure.wrath
+WAITING, NOW = 1, 2  # the mark's stunned, and the bits of its wrath
 
 
 def _with(figure: Figure, weapon: Weapon | None, key: str) -> list[tuple[Trait, Effect]]:
     return [(t, e) for t, e in entries_of(figure, weapon) if getattr(e, key)]
+
+
+@dataclass(frozen=True)
+class Triggered(marks.Mark):
+    """The triggers' mark: Munición aturdiradora's stun (1 until its next activation, 2
+    during it) and Ira (bit 1 earned for its next activation, bit 2 in force now)."""
+
+    stunned: int = 0
+    wrath: int = 0
+
+
+_SLOT = marks.Slot("triggers", Triggered())
+
+
+def mark(figure: Figure) -> Triggered:
+    """Its triggers' mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Triggered) -> None:
+    """Give it this triggers' mark."""
+    _SLOT.put(figure, new)
+
+
+@hookspecs.barred_from_reacting.impl(order=10, key="triggers")
+def stunned(figure: Figure) -> bool:
+    """Munición aturdiradora: no reactions until its next activation ends."""
+    return bool(mark(figure).stunned)
 
 
 # -- A hit: Munición cegadora, paralizante, aturdiradora, Acobardamiento -----------------------
@@ -66,7 +95,7 @@ def landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
             loss = effect.hit_ene or _weapon_damage(striker, weapon)
             found += _drain(target, trait.name, loss)
         if effect.stuns:
-            target.stunned = WAITING
+            put(target, replace(mark(target), stunned=WAITING))
             text = f"{trait.name}: {target.id} queda aturdido (sin reacciones, CH ATR −1)"
             found.append(Event("stunned", text, {"figure": target.id, "entry": trait.name}))
     return found
@@ -108,7 +137,7 @@ def _check_shifts(
 
 def check_shifts(figure: Figure, purpose: str) -> list[tuple[str, int]]:
     """A stunned figure's CH ATR −1 (cheap: every roll asks)."""
-    if not figure.stunned or "ATR" not in check_kinds(purpose):
+    if not mark(figure).stunned or "ATR" not in check_kinds(purpose):
         return []
     return [(STUNNED, -1)]
 
@@ -146,7 +175,7 @@ def _wrath(target: Figure) -> list[Event]:
     found = _with(target, None, "wrath")
     if not found:
         return []
-    target.wrath |= WAITING
+    put(target, replace(mark(target), wrath=mark(target).wrath | WAITING))
     text = f"{found[0][0].name}: {target.id} se enfurece para su próxima actuación"
     return [Event("wrath", text, {"figure": target.id})]
 
@@ -187,13 +216,13 @@ def _fatality(state: GameState, striker: Figure, victim: Figure) -> list[Event]:
 @hookspecs.activation_starts.impl(order=50, key="triggers")
 def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     events = []
-    if figure.stunned == WAITING:
-        figure.stunned = NOW
+    if mark(figure).stunned == WAITING:
+        put(figure, replace(mark(figure), stunned=NOW))
         text = f"{figure.id} sigue aturdido esta actuación: CH ATR −1, sin reacciones"
         events.append(Event("stunned", text, {"figure": figure.id}))
-    if figure.wrath:
-        figure.wrath = NOW if figure.wrath & WAITING else 0
-        if figure.wrath:
+    if mark(figure).wrath:
+        put(figure, replace(mark(figure), wrath=NOW if mark(figure).wrath & WAITING else 0))
+        if mark(figure).wrath:
             text = f"Ira: {figure.id} está furioso esta actuación (CaC: CH IMP +1, DAÑ +1)"
             events.append(Event("wrath", text, {"figure": figure.id}))
     return events
@@ -202,9 +231,10 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
 @hookspecs.activation_ends.impl(order=10, key="triggers")
 def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     """As ``figure``'s activation ends (before the turn passes on)."""
-    if figure.stunned == NOW:
-        figure.stunned = 0
-    figure.wrath &= WAITING
+    if mark(figure).stunned == NOW:
+        put(figure, replace(mark(figure), stunned=0))
+    if mark(figure).wrath & NOW:
+        put(figure, replace(mark(figure), wrath=mark(figure).wrath & WAITING))
     found = _with(figure, None, "end_wounds")
     if not found or figure.casualty:
         return []
@@ -214,6 +244,7 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     return events + wound(state, figure, hurt)
 
 
+@hookspecs.in_wrath.impl(order=10, key="triggers")
 def in_wrath(figure: Figure) -> bool:
-    """Ira's modifiers hold (the ``wrath`` condition, bonuses._second_fits)."""
-    return bool(figure.wrath & NOW)
+    """Ira's modifiers hold (the ``wrath`` condition, modifiers._second_fits)."""
+    return bool(mark(figure).wrath & NOW)
