@@ -16,6 +16,7 @@ import pytest
 from wartime.engine import Action, GameState, PendingKind
 from wartime.engine.core.action import MalformedActionError
 from wartime.engine.core.profiles import Trait
+from wartime.engine.entries import options
 from wartime.engine.entries.options import gather
 from wartime.errors import DataError
 
@@ -111,15 +112,17 @@ def test_poderoso_gathers_poder_from_wounds_and_spends_it_on_dan() -> None:
     spent as DAÑ; it cannot spend more than it has."""
     state = melee((Trait("Poderoso"),), [*HIT, 3, 9, 5])  # the second CH IMP has ATR −1
     events = do(state, BLOW)
-    assert state.figures["a"].power == PLAIN and any(e.kind == "power" for e in events)
+    assert options.mark(state.figures["a"]).power == PLAIN and any(
+        e.kind == "power" for e in events
+    )
     refused(state, replace(BLOW, options=("Poderoso (4)",)), "cannot take Poderoso")
     events = do(state, replace(BLOW, options=("Poderoso (2)",)))
     assert damage(events) == PLAIN - 1 + 2  # no charge bonus this time; Poder 2
-    assert state.figures["a"].power == PLAIN - 2 + damage(events)
+    assert options.mark(state.figures["a"]).power == PLAIN - 2 + damage(events)
     a = state.figures["a"]
-    a.power = 9
+    options.put(a, options.Power(9))
     gather(a, 3)
-    assert a.power == 10  # capped
+    assert options.mark(a).power == 10  # capped
 
 
 def test_the_options_are_offered_with_the_attacks_they_fit() -> None:

@@ -191,7 +191,6 @@ class Figure:
     lasting: tuple[str, ...] = ()  # entries on until its CaC ends (Arma de carga), bonuses.keyed
     # Choices and counters of entries (entries/options.py, entries/shields.py).
     taken: tuple[str, ...] = ()  # options whose price lasts until its next activation starts
-    power: int = 0  # Poderoso: Poder gathered from wounds suffered and dealt
     switched: tuple[str, ...] = ()  # entries it switched on (Mimético)
     shield_lost: int = 0  # Escudo de energía: levels lost so far
     # Objects used (actions/gear.py).

@@ -14,10 +14,10 @@ does (``option``, ``choice``, ``until_next``, ``power`` in rules/effects.py) and
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action, option_refused
 from wartime.engine.core.book import CAC, SHOTS
 from wartime.engine.core.events import Event
@@ -39,6 +39,26 @@ OWN_OPTIONS = frozenset({"usar", "usar_bonus", "mover", "correr", "esprintar",
 # (specials.py), Fuego en las venas on a move (heat.py), Súper salto on a jump (leaps.py)
 
 
+@dataclass(frozen=True)
+class Power(marks.Mark):
+    """Poderoso's mark: the Poder gathered from wounds suffered and dealt."""
+
+    power: int = 0
+
+
+_SLOT = marks.Slot("options", Power())
+
+
+def mark(figure: Figure) -> Power:
+    """Its Poderoso mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Power) -> None:
+    """Give it this Poderoso mark."""
+    _SLOT.put(figure, new)
+
+
 def offers(figure: Figure, action: Action) -> dict[str, bool]:
     """The options ``figure`` may take with ``action``'s weapon: label → CaC only.
 
@@ -47,7 +67,7 @@ def offers(figure: Figure, action: Action) -> dict[str, bool]:
     found: dict[str, bool] = {}
     for trait, effect in entries_of(figure, action_weapon(figure, action)):
         if effect.power is not None:
-            labels = [f"{trait.name} ({n})" for n in range(1, figure.power + 1)]
+            labels = [f"{trait.name} ({n})" for n in range(1, mark(figure).power + 1)]
         else:
             label = option_label(trait, effect)
             labels = [] if label is None else [label]
@@ -59,7 +79,7 @@ def offers(figure: Figure, action: Action) -> dict[str, bool]:
 def optional(figure: Figure) -> bool:
     """Whether the figure has any option to take (cheap: legal_actions asks for every Pj)."""
     return (
-        figure.power > 0
+        mark(figure).power > 0
         or _has_options(figure.profile.traits)
         or any(_has_options(g.traits) for g in figure.granted)
     )
@@ -113,7 +133,7 @@ def take(figure: Figure, action: Action) -> list[Event]:
         spent = _spend_power(figure, label)
         lasting = _lasting(figure, action, label)
         figure.taken = (*figure.taken, *([label] if lasting and label not in figure.taken else []))
-        text = f"{figure.id} elige {label}" + (f": Poder {figure.power}" if spent else "")
+        text = f"{figure.id} elige {label}" + (f": Poder {mark(figure).power}" if spent else "")
         events.append(Event("option", text, {"figure": figure.id, "option": label}))
     return events
 
@@ -122,7 +142,7 @@ def _spend_power(figure: Figure, label: str) -> int:
     for trait, effect in entries_of(figure, None):
         spent = spent_in((label,), trait.name) if effect.power is not None else 0
         if spent:
-            figure.power -= spent
+            put(figure, Power(mark(figure).power - spent))
             return spent
     return 0
 
@@ -141,12 +161,13 @@ def gather(figure: Figure, wounds: int) -> list[Event]:
     cap = next((e.power for _, e in entries_of(figure, None) if e.power is not None), None)
     if cap is None or wounds <= 0 or figure.casualty:
         return []
-    before = figure.power
-    figure.power = min(cap, figure.power + wounds)
-    if figure.power == before:
+    before = mark(figure).power
+    put(figure, Power(min(cap, before + wounds)))
+    after = mark(figure).power
+    if after == before:
         return []
-    text = f"{figure.id} gana Poder: {before} → {figure.power}"
-    return [Event("power", text, {"figure": figure.id, "power": figure.power})]
+    text = f"{figure.id} gana Poder: {before} → {after}"
+    return [Event("power", text, {"figure": figure.id, "power": after})]
 
 
 @hookspecs.wounds_dealt.impl(order=10, key="options")
