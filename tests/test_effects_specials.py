@@ -284,7 +284,7 @@ def test_manipulador_answers_a_shot_with_ch_vol_enf_for_ch_imp_minus_1() -> None
     )
     (imp,) = support.rolls_of(events, "a", "CH IMP")
     assert ["Manipulador", -1] in imp["modifiers"] and imp["outcome"] == "fail"  # 5 > 4 − 1
-    assert state.figure("b").wounds == 0 and not state.figure("a").manipulated
+    assert state.figure("b").wounds == 0 and not specials.manipulated(state.figure("a"))
 
 
 def test_manipulador_needs_more_vol_and_a_won_check() -> None:

@@ -69,8 +69,8 @@ def acting_modifiers(figure: Figure) -> Modifiers:
         mods.append(("crítico de PSI", figure.psi_bonus))
     if figure.panic:
         mods.append(("pánico", -1))  # PSICOLOGÍA, Pánico: CH ATR −1
-    if figure.manipulated:  # Manipulador: the shot it answered (entries/specials.py)
-        mods.append(("Manipulador", -1))
+    for shifts in hookspecs.acting_shifts.collect(figure):  # Manipulador (entries)
+        mods += shifts
     if figure.support:
         mods.append((SUPPORT, figure.support))  # Apoyar; generic.perform uses it up
     if figure.focus:

@@ -211,7 +211,6 @@ class Figure:
     # Batch H: movement and use (entries/wear.py).
     # Batch G: targets and reach (entries/targets.py).
     # Batch J: special actions (entries/specials.py).
-    manipulated: bool = False  # Manipulador: CH IMP −1 on the shot being resolved
     # Batch L: guarding, madness and minds (entries/minds.py).
     orders_turn: int = 0  # Órdenes: the turn it last gave them (entries/orders.py)
     # Batch M: fire and coming back (entries/fire.py, entries/revival.py).

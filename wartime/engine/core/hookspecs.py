@@ -317,6 +317,10 @@ answer_choices: Hook[[GameState, Figure, Figure, Action, str], list[Action] | No
 # action: its events, or None when the kind is not this implementation's.
 answer_given: Hook[[GameState, Figure, Figure, Action], list[Event] | None] = Hook("answer_given")
 
+# ``actor``'s declared action has been resolved, after its answer (or as it raised):
+# what lasted for that action only ends (Manipulador's CH IMP −1).
+answered_resolved: Hook[[GameState, Figure], None] = Hook("answered_resolved")
+
 # Who else may answer ``actor``'s ``action`` in its target's place: enemy neuromantes with
 # Contramagia, and the target's bodyguards (Guardaespaldas), by id.
 counter_mages: Hook[[GameState, Figure, Action], list[str]] = Hook("counter_mages")
@@ -538,6 +542,11 @@ hits_nobody: Hook[[Figure, Weapon], bool] = Hook("hits_nobody")
 # The modifiers ``figure``'s entries put on its check ``purpose`` (a cóctel, a stun, a
 # two-hander in one hand, smoke), collected in order after the action's own.
 check_shifts: Hook[[GameState, Figure, str, Context], list[tuple[str, int]]] = Hook("check_shifts")
+
+# The CH ATR modifiers that follow ``figure`` through the action it is carrying out, from
+# its entries (Manipulador: the shot it was made to take at −1), in order, placed after
+# panic's and before Apoyar's in checks.acting_modifiers.
+acting_shifts: Hook[[Figure], list[tuple[str, int]]] = Hook("acting_shifts")
 
 # The ``wrath`` condition of an entry's modifiers holds for ``bearer`` now (Ira: in the
 # activation after a wound taken in CaC): any True says so.

@@ -197,7 +197,7 @@ def respond(state: GameState, action: Action) -> list[Event]:
     try:
         events += resolve(state, actor, declared.action, action.kind)
     finally:
-        actor.manipulated = False  # Manipulador's −1 was for this shot only
+        hookspecs.answered_resolved.collect(state, actor)  # Manipulador's −1: this shot only
     return events + check_game_over(state)  # a fumbled CH PSI may have taken out the last Pj
 
 

@@ -75,6 +75,33 @@ def put(figure: Figure, new: Eaten) -> None:
     _SLOT.put(figure, new)
 
 
+@dataclass(frozen=True)
+class Manipulated(marks.Mark):
+    """Manipulador's mark on a shooter: its CH IMP for the shot being resolved is at −1."""
+
+    manipulated: bool = False
+
+
+_MANIPULATED = marks.Slot("specials", Manipulated())
+
+
+def manipulated(figure: Figure) -> bool:
+    """Manipulador won against the figure on the shot being resolved."""
+    return _MANIPULATED.of(figure).manipulated
+
+
+@hookspecs.acting_shifts.impl(order=10, key="specials")
+def acting_shifts(figure: Figure) -> list[tuple[str, int]]:
+    """Manipulador: the CH IMP −1 of the shot it answered."""
+    return [(MANIPULATOR, -1)] if manipulated(figure) else []
+
+
+@hookspecs.answered_resolved.impl(order=10, key="specials")
+def answered_resolved(state: GameState, actor: Figure) -> None:
+    """Manipulador's −1 was for that shot only."""
+    _MANIPULATED.put(actor, Manipulated())
+
+
 # -- Munición de racimo (Área manguante is played by actions/areas.py) ----------------------
 
 
@@ -308,7 +335,7 @@ def manipulate(
     result, _, events = contest(state, bearer, shooter, "VOL", melee=False)
     if result is not OpposedResult.ACTOR:
         return events
-    shooter.manipulated = True
+    _MANIPULATED.put(shooter, Manipulated(True))
     text = f"{bearer.id} manipula a {shooter.id}: CH IMP −1 en este disparo ({MANIPULATOR})"
     return [*events, Event("manipulated", text, {"figure": shooter.id, "by": bearer.id})]
 
