@@ -207,20 +207,14 @@ class Figure:
     crushed: tuple[int, ...] = ()
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
     marking: str | None = None  # Marcador de objetivos: the figure it marked (entry_actions.py)
-    # Batch F: triggers of hits, kills and wounds (entries/triggers.py).
-    # Batch H: movement and use (entries/wear.py).
-    # Batch G: targets and reach (entries/targets.py).
-    # Batch J: special actions (entries/specials.py).
-    # Batch L: guarding, madness and minds (entries/minds.py).
-    orders_turn: int = 0  # Órdenes: the turn it last gave them (entries/orders.py)
-    # Batch M: fire and coming back (entries/fire.py, entries/revival.py).
+    # Fields of single entries that core still reads (the next ones to become marks).
     revival: str | None = None  # taken out but may come back: revival.WAYS says how, or GONE
     # Miembros prescindibles (entries/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0
     # Magia: anular (entries/spells.py): (entry or metaability, caster) switched off on it
     # until the caster's next activation starts; traits.entries_of leaves them out.
     suppressed: tuple[tuple[str, str], ...] = ()
-    # Curses, poison and drugs (entries/curses.py).
+    # Ponzoña (entries/curses.py, core/poison.py).
     poisoned: str | None = None  # Ponzoña: the poison in it, until Curar or an Elixir
     vanished: int = 0  # Desaparecer (entries/vanishing.py): 1 away from the table, 2 came back
     # Entry state (core/marks.py): each entry's mark, by the entry's key; absent = default.

@@ -14,9 +14,10 @@ its next activation" are not touched.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.checks import spend
@@ -32,6 +33,26 @@ if TYPE_CHECKING:
     from wartime.rules.effects import Effect
 
 ENTRY = "Órdenes"
+
+
+@dataclass(frozen=True)
+class Ordered(marks.Mark):
+    """Órdenes' mark: the turn the figure last gave them."""
+
+    orders_turn: int = 0
+
+
+_SLOT = marks.Slot("orders", Ordered())
+
+
+def mark(figure: Figure) -> Ordered:
+    """Its Órdenes mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Ordered) -> None:
+    """Give it this Órdenes mark."""
+    _SLOT.put(figure, new)
 
 
 def _gap(a: Figure, b: Figure) -> float:
@@ -50,7 +71,7 @@ def can_order(state: GameState, figure: Figure, ally: Figure) -> bool:
 @hookspecs.bonus_offers.impl(order=10, key="orders")
 def offers(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
     """Órdenes to each ally in reach, in the bearer's own activation, once a turn."""
-    if figure.orders_turn == state.turn or state.active != figure.id:
+    if mark(figure).orders_turn == state.turn or state.active != figure.id:
         return []
     near = (a for a in state.living(figure.side) if can_order(state, figure, a))
     return [Action(ACTION, figure.id, target=a.id, item=name) for a in near]
@@ -61,7 +82,7 @@ def give(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     """Usar bonus: ENE from the bearer to an ally in reach, who acts at once."""
     if state.active != figure.id:
         raise IllegalActionError(f"{ENTRY} are given in the bearer's own activation")
-    if figure.orders_turn == state.turn:
+    if mark(figure).orders_turn == state.turn:
         raise IllegalActionError(f"{figure.id} has already given {ENTRY} this turn")
     ally = state.figures.get(action.target or "")
     if ally is None or ally.side != figure.side or ally is figure:
@@ -73,7 +94,7 @@ def give(state: GameState, figure: Figure, action: Action, name: str, use: Effec
         )
     paid = use.orders
     event = spend(figure, paid, f"{ENTRY} a {ally.id}")
-    figure.orders_turn = state.turn
+    put(figure, Ordered(state.turn))
     before = ally.ene
     ally.ene = min(ENE_CAP, ally.ene + paid)
     ally.actions_taken = 0  # its ordered turn starts its chained actions afresh
