@@ -13,7 +13,7 @@ import dataclasses
 from wartime.engine import Action, GameState
 from wartime.engine.core.figures import GONE
 from wartime.engine.core.profiles import Metaability, Profile, Trait
-from wartime.engine.entries import necromancy
+from wartime.engine.entries import necromancy, revival
 from wartime.engine.entries.necromancy import lapse
 
 from . import engine_support as support
@@ -104,10 +104,10 @@ def test_resucitar_refusals() -> None:
     """BONUS Y MALUS, Magia: resucitar: a body beyond VOL K, a Pj only unconscious, a body
     Rematador finished, and a casualty for a metaability without a body spell are refused."""
     state = game([3], RAISE, PLAIN)
-    state.figures["b"].revival = GONE
+    revival.put(state.figures["b"], revival.Coming(GONE))
     support.refused(state, Action("usar", target="b", item="alzar"), "finished off")
     support.refused(state, Action("usar", target="b", item="nada"), "is a casualty")
-    state.figures["b"].revival = None
+    revival.put(state.figures["b"], revival.Coming())
     state.figures["b"].position = (19.5, 10.0)
     support.refused(state, Action("usar", target="b", item="alzar"), "reaches VOL 4")
     state = game([3], RAISE)

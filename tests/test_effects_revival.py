@@ -110,7 +110,7 @@ def test_a_hero_taken_out_lies_unconscious_and_stands_up_as_its_wounds_fall_belo
     state = game({"b": bearer("b", "Héroe")}, [PASS, FAIL])
     events = support.do(state, SHOT)
     b = state.figures["b"]
-    assert b.casualty and b.revival == revival.HERO and "hero_down" in kinds(events)
+    assert b.casualty and revival.mark(b).revival == revival.HERO and "hero_down" in kinds(events)
     assert not state.over
     events = state.apply(Action("end"))  # nobody else on B: a new turn
     assert "revived" in kinds(events) and not state.over
@@ -155,7 +155,7 @@ def test_ave_fenix_waits_on_6_to_9_and_a_fumble_keeps_it_down() -> None:
     starts it rolls again, and a fumble (10) makes it a casualty for good: B loses."""
     state = game({"b": bearer("b", "Ave Fénix", con=3)}, [PASS, FAIL, 7, 10])
     support.do(state, SHOT)
-    assert state.figures["b"].revival == revival.PHOENIX and not state.over
+    assert revival.mark(state.figures["b"]).revival == revival.PHOENIX and not state.over
     events = state.apply(Action("end"))
     assert "revival_lost" in kinds(events)
     assert state.over and state.winner == "A"
@@ -170,7 +170,7 @@ def test_a_figure_back_stands_on_the_nearest_free_spot() -> None:
     fell = state.figures["b"].position
     state.figures["d"].position = fell
     state._physics = None  # d's base is where b fell
-    state.figures["b"].revival = revival.PHOENIX
+    revival.put(state.figures["b"], revival.Coming(revival.PHOENIX))
     state.dice = support.ScriptedDice([CRIT])
     events = revival.turn_starts(state)
     b, d = state.figures["b"], state.figures["d"]
@@ -208,7 +208,7 @@ def test_rematadors_victims_never_come_back(entry: str) -> None:
     state = game({"a": bearer("a", "Rematador"), "b": bearer("b", entry, con=3)}, [PASS, FAIL])
     events = support.do(state, SHOT)
     assert "finished" in kinds(events)
-    assert state.figures["b"].revival == revival.GONE
+    assert revival.mark(state.figures["b"]).revival == revival.GONE
     assert not support.rolls_of(events, "b", entry)
     assert state.over and state.winner == "A"
 

@@ -187,7 +187,8 @@ def test_a_dropped_trial_where_a_hero_stood_up_on_a_fallen_pj_puts_the_bases_bac
              ("h", "A", (10.0, 14.0), 0.0)]  # fmt: skip
     state = started(scenario(units, profiles={"h": hero}))
     down = state.figures["h"]
-    down.wounds, down.revival = down.profile.con, revival.HERO
+    down.wounds = down.profile.con
+    revival.put(down, revival.Coming(revival.HERO))
     state.lift(down)
     down.position = state.figures["a"].position  # a stepped onto where the hero lies
     stood: list[tuple[float, float]] = []

@@ -7,6 +7,7 @@ from dataclasses import astuple, dataclass, field, replace
 
 from wartime.board.battlefield import Posture, Unit
 from wartime.board.shapes import Disc, Point
+from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.marks import Mark, copied, hash_values
 from wartime.engine.core.profiles import Profile, Trait, Weapon
@@ -208,7 +209,6 @@ class Figure:
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
     marking: str | None = None  # Marcador de objetivos: the figure it marked (entry_actions.py)
     # Fields of single entries that core still reads (the next ones to become marks).
-    revival: str | None = None  # taken out but may come back: revival.WAYS says how, or GONE
     # Miembros prescindibles (entries/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0
     # Magia: anular (entries/spells.py): (entry or metaability, caster) switched off on it
@@ -262,7 +262,7 @@ class Figure:
     @property
     def dead(self) -> bool:
         """Wounds above CON; never a hero, who lies unconscious instead (revival.py)."""
-        return self.wounds > self.profile.con and self.revival != "hero"
+        return self.wounds > self.profile.con and not any(hookspecs.lies_unconscious.collect(self))
 
     @property
     def current_height(self) -> float:

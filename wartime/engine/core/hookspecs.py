@@ -44,6 +44,14 @@ figures_enter: Hook[[tuple[Figure, ...]], None] = Hook("figures_enter")
 # from before it fell and no longer does (Munición incendiaria's fire is out).
 stands_again: Hook[[Figure], None] = Hook("stands_again")
 
+# ``figure``'s wounds pass its CON, yet it is not dead: it lies unconscious (a hero,
+# entries/revival.py); any True says so (Figure.dead).
+lies_unconscious: Hook[[Figure], bool] = Hook("lies_unconscious")
+
+# Nothing may raise ``figure``'s body (Rematador finished it, entries/revival.py): any
+# True says so (Magia: resucitar).
+beyond_raising: Hook[[Figure], bool] = Hook("beyond_raising")
+
 # Who places ``reserve`` when not its own side (Perdido: the enemy): (side, the entry
 # that says so), or None.
 placed_by: Hook[[Reserve], tuple[str, str] | None] = Hook("placed_by")

@@ -33,7 +33,7 @@ from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
-from wartime.engine.core.figures import GONE, Figure
+from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import within_reach
 from wartime.engine.core.movement import free_spot
 from wartime.engine.core.profiles import Metaability, Profile
@@ -130,7 +130,7 @@ def refusal(
     if action.options:
         raise IllegalActionError(f"{ability.id} takes no options on a body")
     raises = _spell(ability, "raises_dead")
-    if raises is not None and target.revival == GONE:
+    if raises is not None and any(hookspecs.beyond_raising.collect(target)):
         raise IllegalActionError(f"{target.id} was finished off (Rematador): it cannot rise")
     moves = _spell(ability, "moves_object")
     if moves is None:

@@ -1,7 +1,7 @@
 """Coming back (BONUS Y MALUS), batch M: Héroe, Ave Fénix, Resurrección, Rematador.
 
 A figure taken out by wounds (wounds at least its CON) that may come back carries
-``Figure.revival``, one of ``WAYS``:
+its :class:`Coming` mark, one of ``WAYS``:
 
 - ``hero`` (Héroe): it lies unconscious, not dead; as each turn starts it gets 1 wound
   back (Sin cura stops that), and once below CON it stands up again;
@@ -22,10 +22,11 @@ the game ends at the start of the next turn if nobody of it is standing by then
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
-from wartime.engine.core import hookspecs
+from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import GONE, Figure
 from wartime.engine.core.hits import no_healing
@@ -39,6 +40,41 @@ if TYPE_CHECKING:
 HERO, FELL, PHOENIX, RISING = "hero", "fell", "phoenix", "rising"
 WAYS = (HERO, FELL, PHOENIX, RISING, GONE)
 WAITING = frozenset({HERO, FELL, PHOENIX, RISING})
+
+
+@dataclass(frozen=True)
+class Coming(marks.Mark):
+    """The revival's mark: the figure is taken out but may come back (``WAYS`` says how),
+    or is GONE: Rematador finished it, and nothing may raise it."""
+
+    revival: str | None = None
+
+
+_SLOT = marks.Slot("revival", Coming())
+
+
+def mark(figure: Figure) -> Coming:
+    """Its revival mark."""
+    return _SLOT.of(figure)
+
+
+def put(figure: Figure, new: Coming) -> None:
+    """Give it this revival mark."""
+    _SLOT.put(figure, new)
+
+
+@hookspecs.lies_unconscious.impl(order=10, key="revival")
+def lies_unconscious(figure: Figure) -> bool:
+    """A hero whose wounds pass its CON is not dead: it lies unconscious."""
+    return mark(figure).revival == HERO
+
+
+@hookspecs.beyond_raising.impl(order=10, key="revival")
+def beyond_raising(figure: Figure) -> bool:
+    """Rematador finished the body: nothing may raise it."""
+    return mark(figure).revival == GONE
+
+
 CRITICAL, FUMBLE = 1, 10  # the faces of 1D10 (CONCEPTOS BÁSICOS, Críticos y pifias)
 
 
@@ -63,36 +99,36 @@ def _taken_out(state: GameState, figure: Figure, damage: int) -> list[Event]:
 
 def died(figure: Figure) -> list[Event]:
     """``figure`` was just taken out by wounds: how it may come back, if at all."""
-    figure.revival = None
+    put(figure, Coming(None))
     if figure.removed:
         return []
     name = hero(figure)
     if name is not None:
-        figure.revival = HERO
+        put(figure, Coming(HERO))
         text = f"{name}: {figure.id} queda inconsciente, no muerto"
         return [Event("hero_down", text, {"figure": figure.id, "entry": name})]
     if _entry(figure, "phoenix") is not None:
-        figure.revival = FELL
+        put(figure, Coming(FELL))
     elif _entry(figure, "resurrection") is not None:
-        figure.revival = RISING
+        put(figure, Coming(RISING))
     return []
 
 
 def finished(target: Figure, blow: Blow, taken_out: bool) -> list[Event]:
     """Rematador: a figure its blow took out never comes back."""
-    if not taken_out or target.revival is None or target.revival == GONE:
+    if not taken_out or mark(target).revival is None or mark(target).revival == GONE:
         return []
     name = next((t.name for t, e in entries_of(blow.striker, blow.weapon) if e.finisher), None)
     if name is None:
         return []
-    target.revival = GONE
+    put(target, Coming(GONE))
     text = f"{name}: {blow.striker.id} remata a {target.id}, que no volverá"
     return [Event("finished", text, {"figure": target.id, "by": blow.striker.id})]
 
 
 def waiting(figure: Figure) -> bool:
     """Taken out, but it may still come back."""
-    return figure.casualty and figure.revival in WAITING and not figure.removed
+    return figure.casualty and mark(figure).revival in WAITING and not figure.removed
 
 
 @hookspecs.holds_on.impl(order=10, key="revival")
@@ -109,7 +145,7 @@ def after_action(state: GameState) -> list[Event]:
     """The phoenixes that fell in the action just resolved roll their 1D10."""
     events: list[Event] = []
     for figure in sorted(state.figures.values(), key=lambda f: f.id):
-        if figure.revival == FELL:
+        if mark(figure).revival == FELL:
             events += _phoenix(state, figure)
     return events
 
@@ -119,16 +155,16 @@ def turn_starts(state: GameState) -> list[Event]:
     """A new turn: heroes recover a wound, the waiting ones roll (before the initiative)."""
     events: list[Event] = []
     for figure in sorted(state.figures.values(), key=lambda f: f.id):
-        if figure.revival is None or figure.revival == GONE:
+        if mark(figure).revival is None or mark(figure).revival == GONE:
             continue
         if not figure.casualty or figure.removed:
-            figure.revival = None if not figure.casualty else figure.revival
+            put(figure, Coming(None if not figure.casualty else mark(figure).revival))
             continue
-        if figure.revival == HERO:
+        if mark(figure).revival == HERO:
             events += _recover(state, figure)
-        elif figure.revival in (FELL, PHOENIX):
+        elif mark(figure).revival in (FELL, PHOENIX):
             events += _phoenix(state, figure)
-        elif figure.revival == RISING:
+        elif mark(figure).revival == RISING:
             events += _resurrect(state, figure)
     return events
 
@@ -164,11 +200,11 @@ def _phoenix(state: GameState, figure: Figure) -> list[Event]:
     if face <= 5:
         return [event, *_stand(state, figure, name, con - 1, PHOENIX)]
     if face < FUMBLE:
-        figure.revival = PHOENIX
+        put(figure, Coming(PHOENIX))
         text = f"{name}: {figure.id} espera para volver"
         return [event, Event("revival_wait", text, {"figure": figure.id, "entry": name})]
     again = _entry(figure, "resurrection")
-    figure.revival = RISING if again is not None else GONE
+    put(figure, Coming(RISING if again is not None else GONE))
     text = f"{name}: pifia, {figure.id} es baja" + (f" (le queda {again})" if again else "")
     return [event, Event("revival_lost", text, {"figure": figure.id, "entry": name})]
 
@@ -186,11 +222,11 @@ def _stand(state: GameState, figure: Figure, name: str, wounds: int, wait: str) 
     spot to where it fell; with nowhere to stand it stays down (``wait``)."""
     spot = free_spot(state, figure) if figure.level == 1 and figure.aboard is None else None
     if figure.level == 1 and figure.aboard is None and spot is None:
-        figure.revival = wait
+        put(figure, Coming(wait))
         text = f"{name}: {figure.id} no tiene sitio donde volver y sigue en el suelo"
         return [Event("revival_wait", text, {"figure": figure.id, "entry": name})]
     figure.wounds = wounds
-    figure.revival = None
+    put(figure, Coming(None))
     hookspecs.stands_again.collect(figure)
     figure.posture = Posture.STANDING
     if spot is not None:
