@@ -32,7 +32,7 @@ def test_the_baseline_drinks_its_elixir_once_half_its_con_is_wounds() -> None:
 
 def test_the_baseline_spends_its_poder_and_picks_where_maestro_helps() -> None:
     state = engaged((Trait("Poderoso"), Trait("Maestro de esgrima"), Trait("Frenesí")))
-    options_entry.put(state.figures["a"], options_entry.Power(3))
+    options_entry.put(state.figures["a"], options_entry.Chosen(3))
     # AGI 4: a CH IMP of 4 or less is 40%, under the 70% it trusts: the +1 goes there.
     assert choose(state).options == ("Poderoso (3)", "Maestro de esgrima (IMP)")
 

@@ -68,11 +68,11 @@ def test_empunadura_larga_trades_def_for_dan_until_its_next_activation() -> None
     state = melee(grip, HIT + STRIKE)
     events = do(state, replace(BLOW, options=("Empuñadura larga",)))
     assert damage(events) == PLAIN + 1
-    assert state.figures["a"].taken == ("Empuñadura larga",)
+    assert options.mark(state.figures["a"]).taken == ("Empuñadura larga",)
     # b's blow: its CH IMP 4 passes, a's CH DEF is then against DEF 3 − 1.
     assert strike_back(state)["target"] == 2
     state.figures["a"].start_activation()
-    assert state.figures["a"].taken == ()
+    assert options.mark(state.figures["a"]).taken == ()
 
 
 def test_frenesi_adds_dan_2_in_cac_and_leaves_def_0() -> None:
@@ -120,7 +120,7 @@ def test_poderoso_gathers_poder_from_wounds_and_spends_it_on_dan() -> None:
     assert damage(events) == PLAIN - 1 + 2  # no charge bonus this time; Poder 2
     assert options.mark(state.figures["a"]).power == PLAIN - 2 + damage(events)
     a = state.figures["a"]
-    options.put(a, options.Power(9))
+    options.put(a, options.Chosen(9))
     gather(a, 3)
     assert options.mark(a).power == 10  # capped
 

@@ -190,8 +190,7 @@ class Figure:
     dulled: tuple[str, ...] = ()  # entries a fumble took away for good (Afilada), bonuses.keyed
     volley: Volley | None = None  # its last shots in a row (Fuego automático), bearers only
     lasting: tuple[str, ...] = ()  # entries on until its CaC ends (Arma de carga), bonuses.keyed
-    # Choices and counters of entries (entries/options.py, entries/shields.py).
-    taken: tuple[str, ...] = ()  # options whose price lasts until its next activation starts
+    # Choices and counters of entries (entries/ghost.py, entries/shields.py).
     switched: tuple[str, ...] = ()  # entries it switched on (Mimético)
     shield_lost: int = 0  # Escudo de energía: levels lost so far
     # Objects used (actions/gear.py).
@@ -364,7 +363,7 @@ class Figure:
         self.psi_bonus = 0
         self.spent = ()  # "once per activation" starts over
         self.blooded = False
-        self.taken = ()  # an option's price (Frenesí's DEF 0) ends as its next activation starts
+        hookspecs.activation_begun.collect(self)  # an option's price (Frenesí's DEF 0) ends
         return self.ene - before
 
     def snapshot(self) -> tuple[object, ...]:

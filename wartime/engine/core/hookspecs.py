@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 # from then on (Condenado's La mano de la muerte).
 figures_enter: Hook[[tuple[Figure, ...]], None] = Hook("figures_enter")
 
+# ``figure``'s activation begins, before anything else of it (its ENE, the entries'
+# answers to activation_starts): what lasted until then ends (an option's price).
+activation_begun: Hook[[Figure], None] = Hook("activation_begun")
+
 # A figure taken out stands up again (Magia: resucitar, a revival): what it carried
 # from before it fell and no longer does (Munición incendiaria's fire is out).
 stands_again: Hook[[Figure], None] = Hook("stands_again")
@@ -559,6 +563,10 @@ acting_shifts: Hook[[Figure], list[tuple[str, int]]] = Hook("acting_shifts")
 # The ``wrath`` condition of an entry's modifiers holds for ``bearer`` now (Ira: in the
 # activation after a wound taken in CaC): any True says so.
 in_wrath: Hook[[Figure], bool] = Hook("in_wrath")
+
+# The option ``label`` that ``figure`` took still holds: its price lasts until its next
+# activation starts (Frenesí's DEF 0, entries/options.py); any True says so.
+option_lasting: Hook[[Figure, str], bool] = Hook("option_lasting")
 
 # A check of ``figure`` (purpose, die, total, outcome, whether +1 would pass it) has just
 # failed: the second chance an entry takes on it (Fortuna), or None.  It may ask the

@@ -301,7 +301,7 @@ def chosen_now(bearer: Figure, trait: Trait, effect: Effect) -> bool:
     if label is None:
         return True
     if effect.until_next:
-        return label in bearer.taken
+        return any(hookspecs.option_lasting.collect(bearer, label))
     return bearer.doing is not None and label in bearer.doing.options
 
 

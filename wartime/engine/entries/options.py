@@ -40,22 +40,24 @@ OWN_OPTIONS = frozenset({"usar", "usar_bonus", "mover", "correr", "esprintar",
 
 
 @dataclass(frozen=True)
-class Power(marks.Mark):
-    """Poderoso's mark: the Poder gathered from wounds suffered and dealt."""
+class Chosen(marks.Mark):
+    """The options' mark: Poderoso's Poder gathered from wounds suffered and dealt, and the
+    options whose price lasts until its next activation starts (Frenesí's DEF 0)."""
 
     power: int = 0
+    taken: tuple[str, ...] = ()
 
 
-_SLOT = marks.Slot("options", Power())
+_SLOT = marks.Slot("options", Chosen())
 
 
-def mark(figure: Figure) -> Power:
-    """Its Poderoso mark."""
+def mark(figure: Figure) -> Chosen:
+    """Its options mark."""
     return _SLOT.of(figure)
 
 
-def put(figure: Figure, new: Power) -> None:
-    """Give it this Poderoso mark."""
+def put(figure: Figure, new: Chosen) -> None:
+    """Give it this options mark."""
     _SLOT.put(figure, new)
 
 
@@ -132,7 +134,8 @@ def take(figure: Figure, action: Action) -> list[Event]:
     for label in action.options:
         spent = _spend_power(figure, label)
         lasting = _lasting(figure, action, label)
-        figure.taken = (*figure.taken, *([label] if lasting and label not in figure.taken else []))
+        if lasting and label not in mark(figure).taken:
+            put(figure, replace(mark(figure), taken=(*mark(figure).taken, label)))
         text = f"{figure.id} elige {label}" + (f": Poder {mark(figure).power}" if spent else "")
         events.append(Event("option", text, {"figure": figure.id, "option": label}))
     return events
@@ -142,7 +145,7 @@ def _spend_power(figure: Figure, label: str) -> int:
     for trait, effect in entries_of(figure, None):
         spent = spent_in((label,), trait.name) if effect.power is not None else 0
         if spent:
-            put(figure, Power(mark(figure).power - spent))
+            put(figure, replace(mark(figure), power=mark(figure).power - spent))
             return spent
     return 0
 
@@ -162,7 +165,7 @@ def gather(figure: Figure, wounds: int) -> list[Event]:
     if cap is None or wounds <= 0 or figure.casualty:
         return []
     before = mark(figure).power
-    put(figure, Power(min(cap, before + wounds)))
+    put(figure, replace(mark(figure), power=min(cap, before + wounds)))
     after = mark(figure).power
     if after == before:
         return []
@@ -211,3 +214,16 @@ def shape_of(area: str, figure: Figure, weapon: Weapon) -> str:
     if shape is None or shape.kind != "G":
         return area
     return f"L{shape.size + shape.disk:g}"
+
+
+@hookspecs.option_lasting.impl(order=10, key="options")
+def option_lasting(figure: Figure, label: str) -> bool:
+    """The option's price holds until the bearer's next activation starts."""
+    return label in mark(figure).taken
+
+
+@hookspecs.activation_begun.impl(order=10, key="options")
+def activation_begun(figure: Figure) -> None:
+    """An option's price (Frenesí's DEF 0) ends as its next activation starts."""
+    if mark(figure).taken:
+        put(figure, replace(mark(figure), taken=()))
