@@ -24,6 +24,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
+from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.sequence import end_activation
@@ -34,7 +35,6 @@ from wartime.geometry.distance import center_distance
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
-ACTION = "usar_bonus"
 OVERLAP = 1e-6  # K: bases closer than their radii by more than this overlap
 
 
