@@ -206,7 +206,7 @@ class Figure:
     armour: tuple[int, ...] = ()
     crushed: tuple[int, ...] = ()
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
-    marking: str | None = None  # Marcador de objetivos: the figure it marked (entry_actions.py)
+    marking: str | None = None  # Marcador de objetivos: whom it marked (actions/usar_bonus.py)
     # Fields of single entries that core still reads (the next ones to become marks).
     # Miembros prescindibles (entries/body_zones.py): wounds its limbs took, filled in order.
     limb_wounds: int = 0

@@ -184,7 +184,7 @@ def watching(state: GameState, figure: Figure) -> Iterator[tuple[Figure, Sight]]
     """The enemies that could see ``figure`` now, by id, each with its sight of it: able
     to interact at range and within their own CdV's reach, whatever their facing.
 
-    Lazy, in the order Esconderse asks them; a cover batch (offers.py) asks them all."""
+    Lazy, in the order Esconderse asks them; a cover batch (candidates.py) asks them all."""
     for enemy in sorted(state.enemies_of(figure), key=lambda e: e.id):
         if not can_interact(enemy.level, figure.level, ranged=True):
             continue

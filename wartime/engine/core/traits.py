@@ -1,6 +1,6 @@
 """What a figure carries: its catalogue entries (traits) and their effects as data.
 
-Everything that reads an entry starts here: the rolls' modifiers (bonuses.py), the
+Everything that reads an entry starts here: the rolls' modifiers (modifiers.py), the
 hits' DAÑ and DEF (hits.py), a figure's body (anatomy.py) and every entry module.
 """
 

@@ -162,7 +162,7 @@ def _move_turn(figure: Figure) -> float:
 def hunt_split(figure: Figure, facing: float | None) -> tuple[str, float, float] | None:
     """Caza: when a move's final ``facing`` is beyond what the move allows but within the
     entry's extra degrees, the entry, the facing the move ends with and the one its CH AGI
-    turns to (the move rolls it, moves.py)."""
+    turns to (the move rolls it, actions/moving.py)."""
     hunt = _hunt(figure)
     if hunt is None or facing is None or not math.isfinite(facing):
         return None
