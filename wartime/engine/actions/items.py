@@ -30,8 +30,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Disc, Point
-from wartime.engine.core import hookspecs
-from wartime.engine.core import modifiers as bonuses
+from wartime.engine.core import hookspecs, modifiers
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import SWAP, cost, difficulty, entry
 from wartime.engine.core.checks import acting_modifiers, burden_modifiers, roll, spend
@@ -383,7 +382,7 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
 
 def _strength(figure: Figure) -> int:
     """CON for moving objects: Mulo adds to it."""
-    return figure.profile.con + bonuses.strength(figure)
+    return figure.profile.con + modifiers.strength(figure)
 
 
 def _sharing(state: GameState, figure: Figure, body: Figure) -> list[Figure]:

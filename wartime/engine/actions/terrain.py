@@ -67,8 +67,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Disc, Point, Solid
-from wartime.engine.core import hookspecs, stats
-from wartime.engine.core import modifiers as bonuses
+from wartime.engine.core import hookspecs, modifiers, stats
 from wartime.engine.core.action import Action, option_refused
 from wartime.engine.core.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.core.combat import defend, wound
@@ -790,7 +789,7 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
     if near:
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
     dan, halved = hookspecs.fall_dan.thread((fall_damage(height, figure.height), None), figure)
-    spared = bonuses.falls_unharmed(figure) if dan else None  # Caer con estilo
+    spared = modifiers.falls_unharmed(figure) if dan else None  # Caer con estilo
     events = [spend(figure, _fixed_ene(FALL), FALL.name)]
     figure.next_action_modifier = 0
     figure.level, figure.perch, figure.position = 1, 0.0, spot

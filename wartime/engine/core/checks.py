@@ -11,7 +11,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
-from wartime.engine.core import modifiers as bonuses
+from wartime.engine.core import modifiers as bonuses  # roll() has a parameter named modifiers
 from wartime.engine.core.action import Action
 from wartime.engine.core.dispatch import Handler
 from wartime.engine.core.events import Event, roll_event

@@ -16,8 +16,7 @@ import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
-from wartime.engine.core import checks, hits, hookspecs
-from wartime.engine.core import modifiers as bonuses
+from wartime.engine.core import checks, hits, hookspecs, modifiers
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import book_modifiers, entry
 from wartime.engine.core.checks import Modifiers, acting_modifiers, roll, spend
@@ -316,8 +315,8 @@ def melee_damage(figure: Figure, weapon: Weapon) -> int:
 
     Mulo counts CON +1; Garras y dientes makes the unarmed part CON/2 (half up).
     """
-    con = figure.profile.con + bonuses.strength(figure)
-    claws = bonuses.unarmed_divisor(figure) if weapon is UNARMED else None
+    con = figure.profile.con + modifiers.strength(figure)
+    claws = modifiers.unarmed_divisor(figure) if weapon is UNARMED else None
     if claws is not None:
         return max(1, round_half_up(Fraction(con, claws[1])) - figure.wounds)
     base = 0 if weapon is UNARMED else _damage(figure, weapon)
@@ -404,7 +403,7 @@ def _resolve_hit(
             attacker.weapon_wounds[weapon.id] = attacker.weapon_wounds.get(weapon.id, 0) + 1
             events.append(Event("gear", f"{weapon.id} gana 1 herida", {"item": weapon.id}))
         events += _dulled(attacker, arm, melee)
-        immune = bonuses.own_invocation_immunity(attacker, arm)
+        immune = modifiers.own_invocation_immunity(attacker, arm)
         if immune is not None:  # Cuerpo de luz: its own invocation cannot hurt it
             text = f"{immune}: el impacto no causa daño a {attacker.id}"
             return [*events, Event("spared", text, {"figure": attacker.id, "entry": immune})]
@@ -722,7 +721,7 @@ def _spikes(defender: Figure) -> tuple[list[Event], int]:
 
 def _could_repeat(state: GameState, target: Figure, ctx: Context, plan: hits.Defence) -> bool:
     """Whether the target had a repeat that the striker's entry took away (for the log)."""
-    free = bonuses.faces(state, target, "CH DEF", replace(ctx, no_reroll=False))
+    free = modifiers.faces(state, target, "CH DEF", replace(ctx, no_reroll=False))
     again = free.reroll or free.reroll_fumble or free.reroll_failure or free.once is not None
     return bool(plan.seconds) or again
 
