@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
+from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import COUNTER, DRAW, MENTAL, USE_BONUS
 from wartime.engine.core.combat import melee_damage, range_penalty, sight
@@ -37,7 +38,6 @@ from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.engine.entries import fortune, minds
 from wartime.engine.entries.behaviour import forced_charges
 from wartime.engine.entries.options import offers, optional
-from wartime.engine.entries.vanishing import returns
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
 
@@ -78,8 +78,9 @@ def choose(state: GameState) -> Action:
         return _first_legal(state, _attacks(state, figure), Action("pass", figure.id))
     if figure.actions_taken >= MAX_ACTIONS:
         return Action("end")
-    if figure.away:  # Desaparecer: back at the first spot that fits (vanishing.py)
-        return _first_legal(state, iter(returns(state, figure)), Action("end"))
+    if figure.away:  # Desaparecer: back at the first spot that fits (the forced choices)
+        back = hookspecs.forced_actions.first(state, figure, False) or []
+        return _first_legal(state, iter(back), Action("end"))
     return _first_legal(state, _preferences(state, figure), Action("end"))
 
 
