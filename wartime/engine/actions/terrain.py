@@ -548,22 +548,10 @@ def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[
         raise IllegalActionError(f"{JUMP.name} needs a point to jump to")
     factor = JUMP_TABLE.factor(figure.profile.agi)
     reach = _scale(JUMP_TABLE, figure) * factor + stats.stride_extra(figure, JUMP.id)  # Saltador
-    land = _along(start, goal, reach)
-    problem = _jump_problem(state, figure, start, land)
-    if problem:
-        raise IllegalActionError(problem)
-    events = [spend(figure, _fixed_ene(JUMP), JUMP.name)]
-    outcome, event = _check(state, figure, JUMP, [])
-    events.append(event)
-    if outcome.passed:
-        if outcome is Outcome.CRITICAL:
-            further = _along(start, goal, reach + CRITICAL_EXTRA_K)
-            if further != land and _jump_problem(state, figure, start, further) is None:
-                land = further
-        _seat(state, figure, land)
+    events, passed, land = _jump(state, figure, start, goal, reach, _fixed_ene(JUMP), JUMP.name)
+    _seat(state, figure, land)
+    if passed:
         return events + _arrive(figure, start, land, math.dist(start, land), "salta", reach=reach)
-    short = _short_landing(state, figure, start, goal, math.dist(start, land) / 2)
-    _seat(state, figure, short)
     events.append(
         Event(
             "short_jump",
@@ -571,7 +559,30 @@ def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[
             {"figure": figure.id},
         )
     )
-    return events + _arrive(figure, start, short, math.dist(start, short), "cae tras saltar")
+    return events + _arrive(figure, start, land, math.dist(start, land), "cae tras saltar")
+
+
+def _jump(
+    state: GameState, figure: Figure, start: Point, goal: Point, reach: float, ene: int,
+    name: str,
+) -> tuple[list[Event], bool, Point]:  # fmt: skip
+    """A jump of ``reach`` K toward ``goal``, paid ``ene`` and checked with CH AGI: the
+    events, whether it passed, and where it lands (a critical 1 K further when that is
+    free; a failure half the way, or the last free spot before it)."""
+    land = _along(start, goal, reach)
+    problem = _jump_problem(state, figure, start, land)
+    if problem:
+        raise IllegalActionError(problem)
+    events = [spend(figure, ene, name)]
+    outcome, event = _check(state, figure, JUMP, [])
+    events.append(event)
+    if not outcome.passed:
+        return events, False, _short_landing(state, figure, start, goal, math.dist(start, land) / 2)
+    if outcome is Outcome.CRITICAL:
+        further = _along(start, goal, reach + CRITICAL_EXTRA_K)
+        if further != land and _jump_problem(state, figure, start, further) is None:
+            land = further
+    return events, True, land
 
 
 def _short_landing(
@@ -614,21 +625,9 @@ def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if math.dist(start, goal) == 0:
         raise IllegalActionError(f"{name} needs a point to jump to")
     reach = k + stats.stride_extra(figure, JUMP.id)  # Saltador
-    land = _along(start, goal, reach)
-    problem = _jump_problem(state, figure, start, land)
-    if problem:
-        raise IllegalActionError(problem)
-    events = [spend(figure, ene, name)]
-    outcome, event = _check(state, figure, JUMP, [])
-    events.append(event)
-    if outcome.passed:
-        if outcome is Outcome.CRITICAL:
-            further = _along(start, goal, reach + CRITICAL_EXTRA_K)
-            if further != land and _jump_problem(state, figure, start, further) is None:
-                land = further
-        verb = "salta"
-    else:
-        land = _short_landing(state, figure, start, goal, math.dist(start, land) / 2)
+    events, passed, land = _jump(state, figure, start, goal, reach, ene, name)
+    verb = "salta"
+    if not passed:
         text = f"{figure.id} falla el salto y cae corto"
         events.append(Event("short_jump", text, {"figure": figure.id}))
         verb = "cae tras saltar"
