@@ -49,7 +49,6 @@ LIMBS = (
 # Miembro extra: a fifth limb, the first to take wounds; its loss brings
 # no Sin miembro (its X is empty).
 SPARE_LIMB = ("miembro extra", "el", "")
-SPARE = "Miembro extra"
 
 
 @per_profile

@@ -29,8 +29,6 @@ from wartime.rules.effects import load_effects
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
 
-DENIAL = "Niega"
-
 
 @per_profile
 def denied(figure: Figure) -> frozenset[str]:

@@ -449,9 +449,3 @@ def shade(figure: Figure) -> int:
 def hides_bare(figure: Figure) -> bool:
     """Sombra: the bearer may take Esconderse with no cover."""
     return _own(figure, "hides_bare") is not None
-
-
-def stretch_name(figure: Figure, weapon: Weapon) -> str | None:
-    """The option label of Fuego a larga on the weapon, if any (for tests and the UI)."""
-    labels = _stretch_labels(figure, weapon)
-    return labels[0][0] if labels else None
