@@ -9,7 +9,7 @@ from wartime.engine.core.modifiers import check_kinds, not_yet_automated
 from wartime.engine.core.profiles import Trait
 from wartime.errors import DataError
 from wartime.rules.catalog import load_catalog
-from wartime.rules.effects import load_effects, validated
+from wartime.rules.effects import PlayedBy, load_effects, validated
 
 from .engine_support import RIFLE, do, profile, scenario, started
 
@@ -96,11 +96,36 @@ def test_auras_reach_allies_within_range() -> None:
 
 def test_effects_name_real_entries_with_known_fields() -> None:
     with pytest.raises(DataError, match="not a catalogue entry"):
-        validated({"x.yaml": {"Afiladaa": [{"stat": "DAÑ", "value": 1}]}})
+        validated({"damage.yaml": {"Afiladaa": [{"stat": "DAÑ", "value": 1}]}})
     with pytest.raises(DataError, match="unknown check"):
-        validated({"x.yaml": {"Afilada": [{"check": "FOO", "value": 1}]}})
+        validated({"damage.yaml": {"Afilada": [{"check": "FOO", "value": 1}]}})
     with pytest.raises(DataError, match="needs 'within'"):
-        validated({"x.yaml": {"Afilada": [{"check": "IMP", "value": 1, "who": "allies"}]}})
+        validated({"damage.yaml": {"Afilada": [{"check": "IMP", "value": 1, "who": "allies"}]}})
+
+
+def test_each_file_is_a_family_that_holds_only_its_own_fields() -> None:
+    """One dataclass per data/effects file: a file that is no family, or a field of
+    another family, is refused with the file, the entry and the family's own fields."""
+    with pytest.raises(DataError, match=r"x\.yaml.*not a family of effects"):
+        validated({"x.yaml": {"Afilada": [{"stat": "DAÑ", "value": 1}]}})
+    with pytest.raises(
+        DataError, match=r"damage\.yaml.*Afilada.*unknown field 'hit_psi'.*no_cover"
+    ):
+        validated({"damage.yaml": {"Afilada": [{"hit_psi": True}]}})
+    shared = {"stat": "DAÑ", "value": 1}  # the shared vocabulary is every family's
+    assert all(validated({f: {"Afilada": [shared]}}) for f in ("damage.yaml", "checks.yaml"))
+
+
+def test_every_effect_is_of_its_files_family() -> None:
+    from wartime.rules.effects import FAMILIES, Effect, effects_of
+
+    kinds = {family.kind for family in FAMILIES.values()}
+    assert len(kinds) == len(FAMILIES)  # one class per file
+    for name, effects in load_effects().items():
+        assert all(type(e) in kinds for e in effects), name
+        assert effects_of(name, Effect) == effects
+        for kind in kinds:
+            assert effects_of(name, kind) == tuple(e for e in effects if isinstance(e, kind))
 
 
 def test_not_yet_automated_is_the_rest_of_the_catalogue() -> None:
@@ -118,9 +143,10 @@ def test_entries_played_by_the_engines_own_rules_are_named_there_and_tested() ->
     root = Path(__file__).resolve().parent.parent
     tests = "\n".join(p.read_text(encoding="utf-8") for p in (root / "tests").glob("test_*.py"))
     played = {
-        name: effects[0].played_by
+        name: effect.played_by
         for name, effects in load_effects().items()
-        if effects[0].played_by is not None
+        for effect in effects
+        if isinstance(effect, PlayedBy)
     }
     assert len(played) == 30
     catalog = load_catalog()

@@ -181,13 +181,16 @@ def test_saikikku_at_range_stresses_nobody() -> None:
 
 @pytest.mark.parametrize(
     "item",
-    [{"explodes": 0, "explosion": "hit_mov"}, {"explodes": 50},
-     {"explosion": "half_hit"}, {"explodes": 50, "explosion": "hit_mov", "fumble_explodes": 30}],
+    [({"explodes": 0, "explosion": "hit_mov"}, "a percent"),
+     ({"explodes": 50}, "goes with 'explosion'"),
+     ({"explosion": "half_hit"}, "'explosion' goes with 'explodes'"),
+     ({"explodes": 50, "explosion": "hit_mov", "fumble_explodes": 30}, "explosion: half_hit")],
 )  # fmt: skip
-def test_the_vocabulary_refuses_bad_explosions(item: dict[str, Any]) -> None:
+def test_the_vocabulary_refuses_bad_explosions(item: tuple[dict[str, Any], str]) -> None:
     """The data is checked: a percent 1..100, an explosion kind, Inflamable's shape."""
-    with pytest.raises(DataError):
-        validated({"x.yaml": {"Explota": [item]}})
+    fields, reason = item
+    with pytest.raises(DataError, match=reason):
+        validated({"afterlife.yaml": {"Explota": [fields]}})
 
 
 def test_random_games_with_these_bearers_end_cleanly_and_replay() -> None:

@@ -280,7 +280,9 @@ def test_behaviour_fields_stand_alone() -> None:
     from wartime.rules.effects import validated
 
     with pytest.raises(DataError, match="does not go with 'check'"):
-        validated({"x.yaml": {"Cobarde": [{"attack_psi": True, "check": "PSI", "value": 1}]}})
+        validated(
+            {"behaviour.yaml": {"Cobarde": [{"attack_psi": True, "check": "PSI", "value": 1}]}}
+        )
     with pytest.raises(DataError, match="does not go with 'unless_ally'"):
-        validated({"x.yaml": {"Fanático": [
+        validated({"behaviour.yaml": {"Fanático": [
             {"no_panic": True, "unless_ally": ["Líder"], "ally_within": 5}]}})  # fmt: skip

@@ -79,7 +79,7 @@ def test_invulnerable_takes_nothing_from_what_it_names(weapon: Weapon, wounds: i
 
 def test_invulnerable_needs_hit_by_param() -> None:
     with pytest.raises(DataError, match="'immune' goes with 'hit_by_param'"):
-        validated({"x.yaml": {"Invulnerable": [{"immune": True}]}})
+        validated({"heat.yaml": {"Invulnerable": [{"immune": True}]}})
 
 
 # -- Fuego en las venas ------------------------------------------------------------------------

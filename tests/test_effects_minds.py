@@ -211,11 +211,11 @@ def test_mind_fields_are_validated() -> None:
     from wartime.rules.effects import validated
 
     with pytest.raises(DataError, match="'murderous' is a whole number"):
-        validated({"x.yaml": {"Locura asesina": [{"murderous": 0}]}})
+        validated({"minds.yaml": {"Locura asesina": [{"murderous": 0}]}})
     with pytest.raises(DataError, match="'void_runes' is a face of 1D10"):
-        validated({"x.yaml": {"Runas de vacío": [{"void_runes": 20}]}})
+        validated({"minds.yaml": {"Runas de vacío": [{"void_runes": 20}]}})
     with pytest.raises(DataError, match="stands alone"):
-        validated({"x.yaml": {"Gallina": [{"outnumbered_flees": True, "check": "PSI"}]}})
+        validated({"minds.yaml": {"Gallina": [{"outnumbered_flees": True, "check": "PSI"}]}})
 
 
 def test_random_games_with_the_mind_entries_end_cleanly_and_replay() -> None:

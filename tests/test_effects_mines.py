@@ -195,9 +195,9 @@ def test_a_bomb_is_in_the_hash_and_the_clone_and_nothing_without_one() -> None:
 def test_the_vocabulary_checks_the_bomb_fields() -> None:
     """rules/effects.py: homing is a number of K above 0, and both stand alone."""
     with pytest.raises(DataError, match="homing"):
-        validated({"x.yaml": {"Bomba autónoma": [{"homing": 0}]}})
+        validated({"mines.yaml": {"Bomba autónoma": [{"homing": 0}]}})
     with pytest.raises(DataError, match="stands alone"):
-        validated({"x.yaml": {"Área de activación": [{"tripwire": True, "value": 1}]}})
+        validated({"mines.yaml": {"Área de activación": [{"tripwire": True, "value": 1}]}})
 
 
 def test_random_games_with_bomb_bearers_replay() -> None:

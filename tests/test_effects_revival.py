@@ -258,13 +258,19 @@ def test_mana_is_for_metaabilities_only_and_comes_back_each_turn() -> None:
 
 
 @pytest.mark.parametrize(
-    "item", [{"ignites": 1}, {"douse": 3}, {"ignites": 0, "douse": 3}, {"mana": 11},
-             {"hero": True, "phoenix": True}],
+    "item", [("fire.yaml", {"ignites": 1}, "goes with 'douse'"),
+             ("fire.yaml", {"douse": 3}, "goes with 'douse'"),
+             ("fire.yaml", {"ignites": 0, "douse": 3}, "1..10"),
+             ("revival.yaml", {"mana": 11}, "1..10"),
+             ("revival.yaml", {"hero": True, "phoenix": True}, "stands alone")],
 )  # fmt: skip
-def test_the_vocabulary_refuses_bad_fire_and_revival_data(item: dict[str, Any]) -> None:
+def test_the_vocabulary_refuses_bad_fire_and_revival_data(
+    item: tuple[str, dict[str, Any], str],
+) -> None:
     """The data is checked: fire with its ENE to put it out, Maná 1..10, one way back."""
-    with pytest.raises(DataError):
-        validated({"x.yaml": {"Héroe": [item]}})
+    file, fields, reason = item
+    with pytest.raises(DataError, match=reason):
+        validated({file: {"Héroe": [fields]}})
 
 
 def test_random_games_with_these_bearers_end_cleanly_and_replay() -> None:

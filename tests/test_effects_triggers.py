@@ -373,11 +373,16 @@ def test_the_vocabulary_refuses_malformed_triggers() -> None:
     from wartime.errors import DataError
     from wartime.rules.effects import validated
 
-    aura = {"stuns": True, "who": "allies", "within": 5}
-    bad = [{"hit_ene": 0}, {"kill_psi": -1}, {"wrath": True}, {"hit_ene": 3, "hit_ene_dan": True}]
-    for item in [*bad, aura]:
-        with pytest.raises(DataError):
-            validated({"x.yaml": {"Psicópata": [item]}})
+    bad = [
+        ({"hit_ene": 0}, "'hit_ene' is a whole number"),
+        ({"kill_psi": -1}, "'kill_psi' is a number of K"),
+        ({"wrath": True}, "'wrath' goes with"),
+        ({"hit_ene": 3, "hit_ene_dan": True}, "do not go together"),
+        ({"stuns": True, "who": "allies", "within": 5}, "the bearer's own"),
+    ]
+    for item, reason in bad:
+        with pytest.raises(DataError, match=reason):
+            validated({"triggers.yaml": {"Psicópata": [item]}})
 
 
 def test_random_games_with_trigger_bearers_end_cleanly_and_replay() -> None:

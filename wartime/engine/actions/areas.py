@@ -78,6 +78,7 @@ from wartime.geometry.templates import (
 )
 from wartime.geometry.vision import muzzle_point
 from wartime.rules.dice import Outcome, round_half_up
+from wartime.rules.effects import Special
 from wartime.rules.tables import Shape, parse_shape
 
 if TYPE_CHECKING:
@@ -413,7 +414,7 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
 
 def _fading(figure: Figure, weapon: Weapon) -> str | None:
     """Área manguante: the entry that makes this weapon's templates fade (None: they do not)."""
-    return next((t.name for t, e in entries_of(figure, weapon) if e.fading), None)
+    return next((t.name for t, e in entries_of(figure, weapon, Special) if e.fading), None)
 
 
 def _faded(figure: Figure, weapon: Weapon, origin: Point, target: Figure, damage: int) -> int:

@@ -1,7 +1,7 @@
 """Usar with an object (ACCIONES GENÉRICAS, Usar: X = the object's ENE) and what the
 catalogue's entries do when their object is used: Elixir, Drogas de combate and
 Cóctel de vitaminas (``heals``, ``ene_now``, ``crash``, ``overdose``, ``boost``,
-``consumed`` in rules/effects.py).
+``consumed`` in rules/effects/choices.py).
 
 The object works on its user, or on an ally within its ALC (``Action.target``); an
 object whose entries the engine does not play is still used, and the log leaves its
@@ -32,7 +32,7 @@ from wartime.engine.core.profiles import Gear, Trait
 from wartime.engine.core.traits import used
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Choice
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -100,7 +100,7 @@ def _target(state: GameState, figure: Figure, action: Action, gear: Gear) -> Fig
     return other
 
 
-def _raised(action: Action, found: list[tuple[Trait, Effect]]) -> str | None:
+def _raised(action: Action, found: list[tuple[Trait, Choice]]) -> str | None:
     """The attribute a cóctel raises: the one the action's options name."""
     if not any(e.boost for _, e in found):
         if action.options:
@@ -112,7 +112,7 @@ def _raised(action: Action, found: list[tuple[Trait, Effect]]) -> str | None:
 
 
 def _effect(
-    state: GameState, target: Figure, trait: Trait, effect: Effect, raised: str | None
+    state: GameState, target: Figure, trait: Trait, effect: Choice, raised: str | None
 ) -> list[Event]:
     if effect.heals:  # an Elixir also takes a poison away (entries/curses.py)
         healed = _heal(target, trait, effect.heals * (trait.level if effect.per_level else 1))
@@ -137,7 +137,7 @@ def _heal(target: Figure, trait: Trait, amount: int) -> list[Event]:
     return [Event("healed", text, {"figure": target.id, "healed": healed})]
 
 
-def _dose(state: GameState, target: Figure, trait: Trait, effect: Effect) -> list[Event]:
+def _dose(state: GameState, target: Figure, trait: Trait, effect: Choice) -> list[Event]:
     """Drogas de combate: ENE now, the crash to come, and a second dose's price."""
     before = target.ene
     target.ene = min(ENE_CAP, target.ene + effect.ene_now)

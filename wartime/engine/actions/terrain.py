@@ -101,6 +101,7 @@ from wartime.geometry.terrain import CHEST_FACTOR, SURCHARGE
 from wartime.geometry.vision import LEVEL_2_LIFT
 from wartime.rules import actions as book
 from wartime.rules.dice import Outcome, round_half_up
+from wartime.rules.effects import Flight
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -600,10 +601,10 @@ def _short_landing(
 
 def _leap_of(figure: Figure, label: str) -> tuple[float, int, int | None, int | None]:
     """(K, ENE, rough ENE, rough wounds) of the leap entry ``label`` the figure carries."""
-    for trait, effect in entries_of(figure, None):
+    for trait, effect in entries_of(figure, None, Flight):
         if trait.name == label and effect.leap is not None and effect.leap_ene is not None:
             return effect.leap, effect.leap_ene, effect.rough_ene, effect.rough_wounds
-    allowed = [t.name for t, e in entries_of(figure, None) if e.leap is not None]
+    allowed = [t.name for t, e in entries_of(figure, None, Flight) if e.leap is not None]
     raise IllegalActionError(option_refused(figure.id, label, "with a jump", allowed))
 
 

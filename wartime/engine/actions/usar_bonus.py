@@ -42,16 +42,15 @@ from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Choice, Effect, EntryAction, Special
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 
-
 def _switch_cost(figure: Figure, name: str) -> int | None:
     return next(
-        (e.switch for t, e in entries_of(figure, None) if t.name == name and e.switch),
+        (e.switch for t, e in entries_of(figure, None, Choice) if t.name == name and e.switch),
         None,
     )
 
@@ -69,7 +68,8 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if taken is not None:
         return taken
     use = _use_of(figure, name)
-    if action.options and (use is None or not use.death_hand):  # specials.py reads them
+    hand = isinstance(use, Special) and use.death_hand  # specials.py reads its options
+    if action.options and (use is None or not hand):
         raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
     cost = _switch_cost(figure, name)
     if cost is not None:
@@ -98,8 +98,8 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 def _played(use: Effect) -> Callable[[GameState, Figure, Action, str, Effect], list[Event]]:
     """Who plays the use: the entry_used answer whose key is the use's kind (the effect
-    field it sets), the first in order."""
-    return next(answer.fn for answer in hookspecs.entry_used if getattr(use, answer.key))
+    field it sets), the first in order; a field of another family than the use's is unset."""
+    return next(answer.fn for answer in hookspecs.entry_used if getattr(use, answer.key, None))
 
 
 def _gain(figure: Figure, ene: int, label: str) -> Event:
@@ -120,6 +120,7 @@ def _psychic(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
     """Energía psíquica: pay the action, take 1 stress, gain the ENE (stress limits apply)."""
+    assert isinstance(use, EntryAction)  # played for its ``stress_ene``
     _no_target(action, name)
     if figure.ene >= ENE_CAP:
         raise IllegalActionError(f"{name}: {figure.id} already has ENE {ENE_CAP}, the most")
@@ -136,6 +137,7 @@ def _regenerate(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
     """Regeneración: pay the action; a passed CH CON takes wounds off."""
+    assert isinstance(use, EntryAction)  # played for its ``regenerate``
     _no_target(action, name)
     refuse_healing(figure, name)
     events = [spend(figure, use.use or 1, name)]
@@ -167,6 +169,7 @@ def _target(state: GameState, figure: Figure, action: Action, name: str) -> Figu
 @hookspecs.entry_used.impl(order=30, key="steal_ene")
 def _steal(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Sed de energía: pay the action, then a CH VOL ENF; won, the ENE changes hands."""
+    assert isinstance(use, EntryAction)  # played for its ``steal_ene``
     if engaged_with(state, figure):
         raise IllegalActionError(f"{name} is not possible while engaged in CaC")
     victim = _target(state, figure, action, name)
@@ -227,12 +230,15 @@ def choices(state: GameState, figure: Figure) -> list[Action]:
     full by legal_actions)."""
     out: list[Action] = []
     for trait, effect in entries_of(figure, None):
-        if effect.switch or effect.restore or effect.stress_ene or effect.regenerate:
+        if (isinstance(effect, Choice) and (effect.switch or effect.restore)) or (
+            isinstance(effect, EntryAction) and (effect.stress_ene or effect.regenerate)
+        ):
             out.append(Action(ACTION, figure.id, item=trait.name))
             continue
         # the first bonus_offers answer whose key the effect sets: Órdenes, Desaparecer,
         # Fortuna, Sed de energía, Marcador de objetivos, then any other use (specials.py)
-        offer = next((a.fn for a in hookspecs.bonus_offers if getattr(effect, a.key)), None)
+        # (a field of another family than the effect's is unset)
+        offer = next((a.fn for a in hookspecs.bonus_offers if getattr(effect, a.key, None)), None)
         if offer is not None:
             out += offer(state, figure, trait.name, effect)
     regained = chain.from_iterable(hookspecs.weapon_uses.collect(figure))  # on weapons
@@ -251,8 +257,10 @@ def _lucky(state: GameState, figure: Figure, name: str, effect: Effect) -> list[
 @hookspecs.bonus_offers.impl(order=50, key="mark")
 def _near(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
     """Sed de energía (anyone within VOL K), Marcador de objetivos (enemies within ALC)."""
-    reach = vol(state, figure) if effect.steal_ene else mark_reach(figure)
-    others = state.enemies_of(figure) if effect.mark else state.figures.values()
+    steals = isinstance(effect, EntryAction) and effect.steal_ene
+    reach = vol(state, figure) if steals else mark_reach(figure)
+    marks = isinstance(effect, EntryAction) and effect.mark
+    others = state.enemies_of(figure) if marks else state.figures.values()
     return [
         Action(ACTION, figure.id, target=other.id, item=name)
         for other in others

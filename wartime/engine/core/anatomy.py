@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core.traits import carried, per_profile
 from wartime.rules.dice import round_half_up
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Reach, effects_of
 from wartime.rules.limbs import MISSING_LIMB, limb
 from wartime.rules.text import fold
 
@@ -54,9 +54,8 @@ SPARE_LIMB = ("miembro extra", "el", "")
 @per_profile
 def has_spare(figure: Figure) -> bool:
     """It carries an entry with ``spare_limb`` (on itself, not on a weapon)."""
-    effects = load_effects()
     return any(
-        t.weapon is None and any(e.spare_limb for e in effects.get(t.name, ()))
+        t.weapon is None and any(e.spare_limb for e in effects_of(t.name, Reach))
         for t in carried(figure)
     )
 

@@ -19,7 +19,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.profiles import Gear, Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import point_to_base
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Trap, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -56,8 +56,7 @@ class Mine:
 
 def _traits(names: list[str]) -> tuple[str | None, float]:
     """(the entry that makes it a bomb, the K Bomba autónoma leaps), or (None, 0)."""
-    effects = load_effects()
-    found = [(n, e) for n in names for e in effects.get(n, ()) if e.tripwire or e.homing]
+    found = [(n, e) for n in names for e in effects_of(n, Trap) if e.tripwire or e.homing]
     if not found:
         return None, 0.0
     homing = max((e.homing or 0.0 for _, e in found), default=0.0)

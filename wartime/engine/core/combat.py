@@ -39,6 +39,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.dice import Outcome, round_half_up
+from wartime.rules.effects import Trigger
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -434,7 +435,7 @@ def _resolve_hit(
 
 def _fumble_damage(attacker: Figure, weapon: Weapon | None) -> tuple[list[Event], int]:
     """The DAÑ of a fumbled CH IMP's hit on the attacker: 1, more with Peligro."""
-    found = [(t, e) for t, e in entries_of(attacker, weapon) if e.fumble_dan]
+    found = [(t, e) for t, e in entries_of(attacker, weapon, Trigger) if e.fumble_dan]
     if not found:
         return [], 1
     dan = 1 + sum(e.fumble_dan for _, e in found)
@@ -711,7 +712,7 @@ def _defence_checks(
 
 def _spikes(defender: Figure) -> tuple[list[Event], int]:
     """The DAÑ a critical CH DEF in CaC strikes back with: 1, or Pinchos' number."""
-    found = [(t, e) for t, e in entries_of(defender, None) if e.spikes]
+    found = [(t, e) for t, e in entries_of(defender, None, Trigger) if e.spikes]
     if not found:
         return [], 1
     dan = max(e.spikes for _, e in found)

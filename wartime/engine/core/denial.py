@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core.traits import carried, per_profile
 from wartime.rules.catalog import load_catalog
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Reach, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -33,13 +33,12 @@ if TYPE_CHECKING:
 @per_profile
 def denied(figure: Figure) -> frozenset[str]:
     """The entries the figure's Niega (X) name (an X naming a tag: each entry with it)."""
-    effects = load_effects()
     catalog = load_catalog()
     found: set[str] = set()
     for trait in carried(figure):
         if trait.weapon is not None or not trait.param:
             continue
-        if not any(e.denies for e in effects.get(trait.name, ())):
+        if not any(e.denies for e in effects_of(trait.name, Reach)):
             continue
         entry = catalog.find(trait.param)
         if entry is not None:

@@ -39,7 +39,7 @@ from wartime.engine.core.profiles import Trait, Weapon
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.rules.effects import Effect
+from wartime.rules.effects import CheckModifier, Choice, Damage, Effect
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -88,17 +88,19 @@ def defense_bonus(
             continue
         if not _hit_by(trait, effect, weapon):  # Resistencia a (X)
             continue
-        if option_label(trait, effect) is not None or effect.switch is not None:
+        if option_label(trait, effect) is not None or (
+            isinstance(effect, Choice) and effect.switch is not None
+        ):
             if not chosen_now(figure, trait, effect):  # an option's price (Frenesí)
                 continue
-        elif (trait.weapon is not None or effect.after_charge) and not lasting_on(
-            state, figure, trait, effect
-        ):
+        elif (
+            trait.weapon is not None or (isinstance(effect, Damage) and effect.after_charge)
+        ) and not lasting_on(state, figure, trait, effect):
             continue
-        if effect.equals is not None:  # Frenesí: DEF 0, whatever else it has
-            return effect.equals - figure.defense
+        if isinstance(effect, Choice) and effect.equals is not None:
+            return effect.equals - figure.defense  # Frenesí: DEF 0, whatever else it has
         total += effect_value(effect, trait)
-        if effect.floor is not None:
+        if isinstance(effect, CheckModifier) and effect.floor is not None:
             floor = effect.floor if floor is None else max(floor, effect.floor)
     return total if floor is None else max(total, floor - figure.defense)
 
@@ -108,15 +110,18 @@ def defense_bonus(
 
 def _aimed(effect: Effect, attacker: Figure, target: Figure, ctx: Context) -> bool:
     """The conditions an effect puts on the blow: a critical, the action, the target, range."""
-    if effect.critical and not ctx.critical:
-        return False
-    if effect.after_wounding and not attacker.blooded:  # Sanguinario
-        return False
+    if isinstance(effect, Damage):
+        if effect.critical and not ctx.critical:
+            return False
+        if effect.after_wounding and not attacker.blooded:  # Sanguinario
+            return False
     if effect.action is not None and effect.action != ctx.action:
         return False
+    if isinstance(effect, CheckModifier):  # flank (a check's field): none of those below
+        return not effect.flank or from_flank(attacker, target)
+    if not isinstance(effect, Damage):
+        return True
     if effect.target_has is not None and not _is_of(target, effect.target_has):
-        return False
-    if effect.flank and not from_flank(attacker, target):
         return False
     if effect.target_lacks is not None and carries(target, effect.target_lacks):
         return False
@@ -159,19 +164,28 @@ def _damage_effects(
             continue
         if not _aimed(effect, attacker, target, ctx):
             continue
-        if effect.target_is_param and not target_named(target, trait.param):  # Munición anti
-            continue
+        if (
+            isinstance(effect, Choice)
+            and effect.target_is_param
+            and not target_named(target, trait.param)
+        ):
+            continue  # Munición anti
         if not fits(state, owner, trait, effect, None, ctx):
             continue
-        if effect.lost_on_fumble and keyed(trait) in state.figures[owner].dulled:
+        if (
+            isinstance(effect, Damage)
+            and effect.lost_on_fumble
+            and keyed(trait) in state.figures[owner].dulled
+        ):
             continue  # Afilada, after a fumble
         value = effect_value(effect, trait)
-        if effect.per_wound:  # Energía vital: X = the wounds its bearer has taken
-            value *= state.figures[owner].wounds
-        if effect.per_hit:  # Fuego sostenido: the hits in a row on this target before
-            value *= hits_before(state.figures[owner], target, ctx)
-        if effect.power is not None:  # Poderoso: the Poder spent on this attack
-            value = power_spent(state.figures[owner], trait)
+        if isinstance(effect, Damage):
+            if effect.per_wound:  # Energía vital: X = the wounds its bearer has taken
+                value *= state.figures[owner].wounds
+            if effect.per_hit:  # Fuego sostenido: the hits in a row on this target before
+                value *= hits_before(state.figures[owner], target, ctx)
+        if isinstance(effect, Choice) and effect.power is not None:
+            value = power_spent(state.figures[owner], trait)  # Poderoso: the Poder spent on it
         if value:
             yield label_of(trait, owner, attacker), value, effect
 
@@ -184,7 +198,11 @@ def critical_damage(
     The blow's DAÑ was worked out before the die said critical; this is added then.
     """
     crit = replace(ctx, critical=True)
-    return [(n, v) for n, v, e in _damage_effects(state, attacker, target, crit) if e.critical]
+    return [
+        (n, v)
+        for n, v, e in _damage_effects(state, attacker, target, crit)
+        if isinstance(e, Damage) and e.critical
+    ]
 
 
 def action_damage(state: GameState, attacker: Figure, target: Figure, ctx: Context) -> int:
@@ -262,7 +280,7 @@ class Defence:
     kill_heals: tuple[str, int] | None = None  # the striker's (Devora almas)
 
 
-def _chance(label: str, owner: str, effect: Effect) -> Chance:
+def _chance(label: str, owner: str, effect: Damage) -> Chance:
     if effect.percent:
         return Chance(label, owner, "1D100", effect.percent)
     if effect.d10_at_most:
@@ -273,9 +291,9 @@ def _chance(label: str, owner: str, effect: Effect) -> Chance:
 def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
     """Gather the target's own entries and those the striker brings to this hit."""
     plan = Defence()
-    for trait, effect in entries_of(target, None):
-        if effect.who == "self" and (not effect.own_invocation or own_invocation(target, blow)):
-            plan = _own_defence(plan, trait.name, target.id, effect)
+    for trait, own in entries_of(target, None, Damage):  # the others give it nothing
+        if own.who == "self" and (not own.own_invocation or own_invocation(target, blow)):
+            plan = _own_defence(plan, trait.name, target.id, own)
     if blow is None:
         return plan
     striker = blow.striker
@@ -289,7 +307,7 @@ def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
     return plan
 
 
-def _own_defence(plan: Defence, name: str, owner: str, effect: Effect) -> Defence:
+def _own_defence(plan: Defence, name: str, owner: str, effect: Damage) -> Defence:
     """The target's entries: the first of each kind counts, second CH DEF add up."""
     return replace(
         plan,
@@ -305,7 +323,7 @@ def _struck_defence(
     plan: Defence, name: str, trait: Trait, effect: Effect, striker: Figure
 ) -> Defence:
     """The striker's entries on the figure it hits (``who: targets``), and Devora almas."""
-    if effect.who == "self" and effect.kill_heals:
+    if effect.who == "self" and isinstance(effect, Damage) and effect.kill_heals:
         return replace(plan, kill_heals=plan.kill_heals or (name, effect.kill_heals))
     if effect.who != "targets":
         return plan
@@ -313,6 +331,8 @@ def _struck_defence(
         ((name, effect_value(effect, trait)),) if effect.stat == "DEF" and effect.value else ()
     )
     check = ((name, effect_value(effect, trait)),) if effect.check == "DEF" and effect.value else ()
+    if not isinstance(effect, Damage):  # DEF and CH DEF only: the rest is damage.yaml's
+        return replace(plan, defense=plan.defense + defense, checks=plan.checks + check)
     return replace(
         plan,
         struck=plan.struck + ((_chance(name, striker.id, effect),) if effect.no_damage else ()),
@@ -346,7 +366,7 @@ def second_defense(spec: str, own: int) -> int:
 
 def fumble_wounds(attacker: Figure, weapon: Weapon | None) -> tuple[str, int] | None:
     """Munición corrosiva: wounds a fumbled CH IMP costs the attacker, with no CH DEF."""
-    for trait, effect in entries_of(attacker, weapon):
+    for trait, effect in entries_of(attacker, weapon, Damage):
         if effect.fumble_wounds:
             return trait.name, effect.fumble_wounds
     return None
@@ -354,7 +374,7 @@ def fumble_wounds(attacker: Figure, weapon: Weapon | None) -> tuple[str, int] | 
 
 def no_healing(figure: Figure) -> str | None:
     """The entry that keeps ``figure`` from recovering wounds (Sin cura), if any."""
-    return next((t.name for t, e in entries_of(figure, None) if e.no_healing), None)
+    return next((t.name for t, e in entries_of(figure, None, Damage) if e.no_healing), None)
 
 
 def refuse_healing(figure: Figure, name: str) -> None:
@@ -369,18 +389,18 @@ def refuse_healing(figure: Figure, name: str) -> None:
 
 def blunts_charge(figure: Figure) -> str | None:
     """The entry that takes the charge bonus from those who charge ``figure`` (Contracarga)."""
-    return next((t.name for t, e in entries_of(figure, None) if e.blunts_charge), None)
+    return next((t.name for t, e in entries_of(figure, None, Damage) if e.blunts_charge), None)
 
 
 def hide(figure: Figure) -> tuple[str, int] | None:
     """The entry whose levels take the figure's wounds first, and how many it has (Escudo
     coriáceo)."""
-    return next(((t.name, t.level) for t, e in entries_of(figure, None) if e.absorbs), None)
+    return next(((t.name, t.level) for t, e in entries_of(figure, None, Damage) if e.absorbs), None)
 
 
 def after_wounding(figure: Figure, weapon: Weapon | None) -> bool:
     """Whether it carries an entry that its wounding in CaC switches on (Sanguinario)."""
-    return any(e.after_wounding for _, e in entries_of(figure, weapon))
+    return any(e.after_wounding for _, e in entries_of(figure, weapon, Damage))
 
 
 def lost_on_fumble(attacker: Figure, weapon: Weapon | None, melee: bool) -> list[str]:
@@ -389,7 +409,7 @@ def lost_on_fumble(attacker: Figure, weapon: Weapon | None, melee: bool) -> list
     return sorted(
         {
             keyed(t)
-            for t, e in entries_of(attacker, weapon)
+            for t, e in entries_of(attacker, weapon, Damage)
             if e.lost_on_fumble and in_force(e, attacker, ctx) and keyed(t) not in attacker.dulled
         }
     )

@@ -32,7 +32,17 @@ from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Attribute, EneSource, load_actions
 from wartime.rules.catalog import load_catalog
 from wartime.rules.dice import round_half_up
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import (
+    Aura,
+    CheckModifier,
+    Choice,
+    Damage,
+    Effect,
+    EntryAction,
+    Reroll,
+    Trigger,
+    load_effects,
+)
 from wartime.rules.text import fold
 
 if TYPE_CHECKING:
@@ -101,7 +111,11 @@ def _auras(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
 
 
 def in_force(effect: Effect, actor: Figure, ctx: Context) -> bool:
-    if effect.roller_has and not any(carries(actor, name) for name in effect.roller_has):
+    if (
+        isinstance(effect, Aura)
+        and effect.roller_has
+        and not any(carries(actor, name) for name in effect.roller_has)
+    ):
         return False  # Distorsión psíquica: only on neuromantes and titiriteros
     if effect.when == "ranged":
         return ctx.melee is False
@@ -160,7 +174,11 @@ def _unveiled(actor: Figure, trait: Trait) -> bool:
 
 def _cancelled(state: GameState, actor: Figure, effect: Effect) -> bool:
     """Faro: a distortion does not reach a figure within a beacon's reach."""
-    return effect.distortion and any(hookspecs.undistorted.collect(state, actor))
+    return (
+        isinstance(effect, Aura)
+        and effect.distortion
+        and any(hookspecs.undistorted.collect(state, actor))
+    )
 
 
 def _gap(a: Figure, b: Figure) -> float:
@@ -229,14 +247,15 @@ def faces(state: GameState, actor: Figure, purpose: str, ctx: Context) -> Faces:
             fumble_from = min(fumble_from, effect.fumble_from)
         if effect.no_critical and applies:
             critical_to = 0
-        if effect.reroll in kinds and effect.once:
+        if effect.reroll in kinds and isinstance(effect, Reroll) and effect.once:
             once = once or (None if trait.name in actor.spent else trait.name)
         elif effect.reroll in kinds:
             again |= {effect.reroll_on} if effect.reroll_on else {"failure", "fumble"}
-        if effect.fixed is not None and applies:
-            fixed = (label_of(trait, owner, actor), effect.fixed)
-        if effect.cancels is not None and applies:
-            cancels.append(effect.cancels)
+        if isinstance(effect, CheckModifier) and applies:
+            if effect.fixed is not None:
+                fixed = (label_of(trait, owner, actor), effect.fixed)
+            if effect.cancels is not None:
+                cancels.append(effect.cancels)
         auto = auto or effect.auto_pass in kinds
     if ctx.no_reroll:
         again, once = set(), None
@@ -263,7 +282,8 @@ def fits(
         return False
     if not serves(trait, effect, bearer):  # Sin miembro (X): only the effects of limb X
         return False
-    if effect.action is not None or effect.group is not None or effect.chosen:
+    chosen = isinstance(effect, CheckModifier) and effect.chosen
+    if effect.action is not None or effect.group is not None or chosen:
         book = load_actions().find(ctx.action) if ctx.action else None
         if purpose is not None and not _own_check(purpose, book):
             return False
@@ -272,11 +292,15 @@ def fits(
             return False
         if effect.group is not None and (book is None or book.group.value != effect.group):
             return False
-        if effect.chosen and not _chosen(trait, book is not None and book.id, ctx):
+        if chosen and not _chosen(trait, book is not None and book.id, ctx):
             return False
     if effect.with_weapon is not None and not _weapon_uses(ctx.weapon, effect.with_weapon):
         return False
-    if effect.with_entry is not None and not carries(bearer, effect.with_entry):
+    if (
+        isinstance(effect, CheckModifier)
+        and effect.with_entry is not None
+        and not carries(bearer, effect.with_entry)
+    ):
         return False
     if not _second_fits(bearer, effect, ctx):
         return False
@@ -287,7 +311,7 @@ def fits(
 
 def option_label(trait: Trait, effect: Effect) -> str | None:
     """How an attack's options name an optional entry: "Frenesí", "Maestro de esgrima (DAÑ)"."""
-    if effect.choice is not None:
+    if isinstance(effect, Choice) and effect.choice is not None:
         return f"{trait.name} ({effect.choice})"
     return trait.name if effect.option else None
 
@@ -295,12 +319,13 @@ def option_label(trait: Trait, effect: Effect) -> str | None:
 def chosen_now(bearer: Figure, trait: Trait, effect: Effect) -> bool:
     """An optional effect holds in the attack taken with it (or, ``until_next``, from then
     until the bearer's next activation); a switched one while it is on (Mimético)."""
-    if effect.switch is not None and trait.name not in bearer.switched:
+    switched = isinstance(effect, Choice) and effect.switch is not None
+    if switched and trait.name not in bearer.switched:
         return False
     label = option_label(trait, effect)
     if label is None:
         return True
-    if effect.until_next:
+    if isinstance(effect, Choice) and effect.until_next:
         return any(hookspecs.option_lasting.collect(bearer, label))
     return bearer.doing is not None and label in bearer.doing.options
 
@@ -388,7 +413,9 @@ def ally_near(state: GameState, bearer: Figure, effect: Effect) -> bool:
 
 def _turns(state: GameState, effect: Effect) -> int:
     """Borracho: the value counts once per turn played beyond ``after_turn``."""
-    return 1 if effect.after_turn is None else max(0, state.turn - effect.after_turn)
+    if not isinstance(effect, CheckModifier) or effect.after_turn is None:
+        return 1
+    return max(0, state.turn - effect.after_turn)
 
 
 def _halving(state: GameState, actor: Figure, purpose: str) -> int:
@@ -445,13 +472,13 @@ def activation_ene(state: GameState, figure: Figure) -> list[tuple[str, int]]:
     return [
         (label_of(t, owner, figure), e.ene_gain)
         for owner, t, e in sources(state, figure, Context())
-        if e.ene_gain
+        if isinstance(e, Aura) and e.ene_gain
     ]
 
 
 def focus_step(figure: Figure) -> int:
     """What Concentrarse gives beyond the book's step (Mente centrada: +2, not +1)."""
-    return sum(e.focus for _, e in entries_of(figure, None) if e.who == "self")
+    return sum(e.focus for _, e in entries_of(figure, None, CheckModifier) if e.who == "self")
 
 
 def not_yet_automated() -> list[str]:
@@ -492,19 +519,24 @@ def every_entry(figure: Figure) -> Iterator[tuple[Trait, Effect]]:
 
 def _second_fits(bearer: Figure, effect: Effect, ctx: Context) -> bool:
     """The second pass's conditions on a roll, an ENE or a DAÑ (see rules/effects.py)."""
-    if effect.streak is not None and _place(bearer, effect, ctx) < effect.streak:
-        return False
-    if effect.paired and not _paired(bearer, ctx.weapon):
-        return False
+    if isinstance(effect, CheckModifier):
+        if effect.streak is not None and _place(bearer, effect, ctx) < effect.streak:
+            return False
+        if effect.paired and not _paired(bearer, ctx.weapon):
+            return False
     if effect.weapon_has and not (
         ctx.weapon is not None and any(n in ctx.weapon.bonuses for n in effect.weapon_has)
     ):
         return False
-    if effect.marked and (ctx.against is None or ctx.against.id != bearer.marking):
+    marked = isinstance(effect, EntryAction) and effect.marked
+    if marked and (ctx.against is None or ctx.against.id != bearer.marking):
         return False  # Marcador de objetivos: only against the figure it marked
-    if effect.wrath and not any(hookspecs.in_wrath.collect(bearer)):
+    wrath = isinstance(effect, Trigger) and effect.wrath
+    if wrath and not any(hookspecs.in_wrath.collect(bearer)):
         return False  # Ira: only in the activation after a wound in CaC (triggers.py)
-    return not effect.transport_motion or _transport_motion(effect.cancels, bearer, ctx.against)
+    if isinstance(effect, CheckModifier) and effect.transport_motion:
+        return _transport_motion(effect.cancels, bearer, ctx.against)
+    return True
 
 
 def _shots_before(figure: Figure, ctx: Context) -> Volley | None:
@@ -522,7 +554,7 @@ def _same_target(record: Volley, target: Figure | None) -> bool:
     return target is not None and record.target == target.id
 
 
-def _place(figure: Figure, effect: Effect, ctx: Context) -> int:
+def _place(figure: Figure, effect: CheckModifier, ctx: Context) -> int:
     """This attack's place in its chain (1: the first); 0 when it is no ranged attack."""
     if not (ctx.action or "").startswith(_SHOTS):
         return 0
@@ -541,7 +573,11 @@ def hits_before(figure: Figure, target: Figure, ctx: Context) -> int:
 
 
 def _reads_volley(figure: Figure) -> bool:
-    return any(e.streak is not None or e.per_hit for _, e in every_entry(figure))
+    return any(
+        (isinstance(e, CheckModifier) and e.streak is not None)
+        or (isinstance(e, Damage) and e.per_hit)
+        for _, e in every_entry(figure)
+    )
 
 
 def record_volley(figure: Figure, action: Action, events: list[Event]) -> None:
@@ -618,7 +654,9 @@ def from_flank(striker: Figure, target: Figure) -> bool:
 
 def lasting_on(state: GameState, figure: Figure, trait: Trait, effect: Effect) -> bool:
     """Arma de carga: switched on by a charge's blow, while the bearer is still in CaC."""
-    if not effect.after_charge or keyed(trait) not in figure.lasting:
+    if not (isinstance(effect, Damage) and effect.after_charge):
+        return False
+    if keyed(trait) not in figure.lasting:
         return False
     return bool(engaged_with(state, figure))
 
@@ -627,7 +665,7 @@ def charged_with(figure: Figure, weapon: Weapon | None) -> None:
     """A charge's blow was struck with ``weapon``: its after-charge entries switch on."""
     found = tuple(
         keyed(t)
-        for t, e in entries_of(figure, weapon)
+        for t, e in entries_of(figure, weapon, Damage)
         if e.after_charge and keyed(t) not in figure.lasting
     )
     figure.lasting = (*figure.lasting, *dict.fromkeys(found))
@@ -654,19 +692,26 @@ def silencer(figure: Figure, action: Action) -> str | None:
 
 def falls_unharmed(figure: Figure) -> str | None:
     """The entry that spares the figure the DAÑ of a fall (Caer con estilo)."""
-    return next((t.name for t, e in entries_of(figure, None) if e.no_fall_damage), None)
+    return next((t.name for t, e in entries_of(figure, None, Damage) if e.no_fall_damage), None)
 
 
 def strength(figure: Figure) -> int:
     """What Mulo adds to CON for CaC DAÑ, Embestir, sobrecarga and the load bands of
     Mover cargado."""
-    return sum(e.strength * (t.level if e.per_level else 1) for t, e in entries_of(figure, None))
+    return sum(
+        e.strength * (t.level if e.per_level else 1)
+        for t, e in entries_of(figure, None, CheckModifier)
+    )
 
 
 def unarmed_divisor(figure: Figure) -> tuple[str, int] | None:
     """Garras y dientes: its unarmed CaC DAÑ is CON / N (the entry, N), not CON − 4."""
     return next(
-        ((t.name, e.unarmed_divisor) for t, e in entries_of(figure, None) if e.unarmed_divisor),
+        (
+            (t.name, e.unarmed_divisor)
+            for t, e in entries_of(figure, None, Damage)
+            if e.unarmed_divisor
+        ),
         None,
     )
 
@@ -690,5 +735,6 @@ def own_invocation_immunity(figure: Figure, weapon: Weapon | None) -> str | None
     if weapon is None or INVOCATION not in weapon.bonuses:
         return None
     return next(
-        (t.name for t, e in entries_of(figure, None) if e.own_invocation and e.no_damage), None
+        (t.name for t, e in entries_of(figure, None, Damage) if e.own_invocation and e.no_damage),
+        None,
     )

@@ -22,6 +22,7 @@ from wartime.geometry.distance import edge_distance, toward
 from wartime.geometry.vision import in_arc
 from wartime.rules.actions import Action as ListedAction
 from wartime.rules.actions import JumpTable, load_actions
+from wartime.rules.effects import EntryAction
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -183,7 +184,7 @@ def free_high(figure: Figure) -> str | None:
 
 def pivot_cost(figure: Figure) -> int | None:
     """Pivotante: the ENE its bearer's Pivotar costs (None: it carries no such entry)."""
-    return min((e.pivot for _, e in entries_of(figure, None) if e.pivot), default=None)
+    return min((e.pivot for _, e in entries_of(figure, None, EntryAction) if e.pivot), default=None)
 
 
 def previous_action(state: GameState, figure: Figure) -> str | None:

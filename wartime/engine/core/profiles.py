@@ -15,7 +15,7 @@ from wartime.engine.core import hookspecs
 from wartime.rules.archetypes import Archetype, Army, BonusRef, Kind
 from wartime.rules.costing import army_cost
 from wartime.rules.dice import round_half_up
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import CheckModifier, Damage, Effect, Limit, Wear, effects_of
 
 
 @dataclass(frozen=True)
@@ -208,7 +208,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
         race=character.race,
         fitted=tuple(
-            any(e.fitted for b in army.archetype(p).bonuses for e in load_effects().get(b.name, ()))
+            any(e.fitted for b in army.archetype(p).bonuses for e in effects_of(b.name, Wear))
             for p in character.protections
             if army.archetype(p)["TAL"]
         ),
@@ -242,14 +242,15 @@ def _reach_and_quality(weapon: Archetype, carried: list[BonusRef]) -> tuple[int,
     character (Munición aliento de dragón: ALC /2 rounded half up, CAL −1; at least CAL 1).
     K added to a ranged weapon's ALC (Más alcance) come after the factors."""
     alc, cal = weapon["ALC"], weapon["CAL"]
-    effects = load_effects()
     added = 0
     for bonus in (*weapon.bonuses, *carried):
-        for effect in effects.get(bonus.name, ()):
+        for effect in effects_of(bonus.name, Effect):
             if effect.weapon_alc is not None:
                 alc = round_half_up(alc * Fraction(str(effect.weapon_alc)))
-            cal += effect.weapon_cal
-            added += effect.alc_plus  # batch E: numbers and limits (entries/limits.py)
+            if isinstance(effect, Damage):
+                cal += effect.weapon_cal
+            elif isinstance(effect, Limit):  # numbers and limits (entries/limits.py)
+                added += effect.alc_plus
     alc = max(1, alc + added) if alc > 0 else alc  # a CaC weapon (ALC 0) gains no reach
     return alc, cal if cal == weapon["CAL"] else max(1, cal)
 
@@ -259,9 +260,8 @@ def _raised(carried: list[BonusRef]) -> dict[str, int]:
     +1).  Only entries of the race, protections, objects and transport count: a weapon's
     or a metaability's Servus is left to the players (rules/legality.py warns)."""
     raised = dict.fromkeys(("CON", "AGI", "INT", "VOL"), 0)
-    effects = load_effects()
     for bonus in carried:
-        for effect in effects.get(bonus.name, ()):
+        for effect in effects_of(bonus.name, CheckModifier):
             if effect.attribute is not None:
                 raised[effect.attribute] += effect.value
     return raised

@@ -20,6 +20,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.hits import Blow
 from wartime.engine.core.traits import entries_of
+from wartime.rules.effects import Choice
 
 
 def _worst_hit(figure: Figure, spare: frozenset[int] = frozenset()) -> int | None:
@@ -74,7 +75,7 @@ def wall_pieces(figure: Figure) -> frozenset[int]:
 
 
 def _crushers(blow: Blow) -> Iterator[str]:
-    for trait, effect in entries_of(blow.striker, blow.weapon):
+    for trait, effect in entries_of(blow.striker, blow.weapon, Choice):
         if effect.who == "targets" and effect.crushes:
             yield trait.name
 

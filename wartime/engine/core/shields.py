@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of
+from wartime.rules.effects import Choice
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Shield:
 
 def shield_of(figure: Figure) -> Shield | None:
     """The figure's energy shield (the first entry with one), or None."""
-    for trait, effect in entries_of(figure, None):
+    for trait, effect in entries_of(figure, None, Choice):
         if effect.shield is not None:
             return Shield(trait.name, effect.shield, trait.level, effect.restore)
     return None

@@ -32,7 +32,7 @@ from wartime.engine.core.traits import carried, per_profile
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range
 from wartime.rules.dice import Outcome
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Sense, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -59,14 +59,13 @@ NONE = Senses()
 @per_profile
 def senses(figure: Figure) -> Senses:
     """The figure's senses entries (kept per profile unless some are granted)."""
-    effects = load_effects()
     through = spider = None
     endless_own = fine = None
     unveils: set[str] = set()
     unveiled_by: list[str] = []
     weapons: set[str] = set()
     for trait in carried(figure):
-        for effect in effects.get(trait.name, ()):
+        for effect in effects_of(trait.name, Sense):
             if trait.weapon is not None:
                 if effect.endless_reach:
                     weapons.add(trait.weapon)
@@ -83,7 +82,7 @@ def senses(figure: Figure) -> Senses:
             if effect.fine_sight:
                 fine = trait.name
     for weapon in figure.profile.weapons:  # an archetype's entries not listed as traits
-        if any(e.endless_reach for n in weapon.bonuses for e in effects.get(n, ())):
+        if any(e.endless_reach for n in weapon.bonuses for e in effects_of(n, Sense)):
             weapons.add(weapon.id)
     found = Senses(
         through, frozenset(unveils), tuple(unveiled_by), spider, endless_own,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import chain
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, overload
 
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Choice, Effect, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -28,12 +28,24 @@ def carried(figure: Figure) -> Iterator[Trait]:
     yield from (t for t in chain(figure.profile.traits, granted) if t.name not in off)
 
 
-def entries_of(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]:
-    effects = load_effects()
+E = TypeVar("E", bound=Effect)
+
+
+@overload
+def entries_of(figure: Figure, weapon: Weapon | None) -> Iterator[tuple[Trait, Effect]]: ...
+@overload
+def entries_of(
+    figure: Figure, weapon: Weapon | None, family: type[E]
+) -> Iterator[tuple[Trait, E]]: ...
+def entries_of(
+    figure: Figure, weapon: Weapon | None, family: type[Effect] = Effect
+) -> Iterator[tuple[Trait, Effect]]:
+    """Each entry the figure carries (on ``weapon``, or on no weapon) with each of its
+    effects, in the order the entries come; with ``family``, only that family's effects."""
     for trait in carried(figure):
         if trait.weapon is not None and (weapon is None or weapon.id != trait.weapon):
             continue
-        for effect in effects.get(trait.name, ()):
+        for effect in effects_of(trait.name, family):
             yield trait, effect
 
 
@@ -64,12 +76,11 @@ def per_profile(find: Callable[[Figure], _T]) -> Callable[[Figure], _T]:
     return answer
 
 
-def used(gear: Gear) -> list[tuple[Trait, Effect]]:
+def used(gear: Gear) -> list[tuple[Trait, Choice]]:
     """The entries of ``gear`` (an object) that act when it is used (Usar objeto)."""
-    effects = load_effects()
     return [
         (t, e)
         for t in gear.traits
-        for e in effects.get(t.name, ())
+        for e in effects_of(t.name, Choice)
         if e.heals or e.ene_now or e.boost or e.consumed
     ]

@@ -21,7 +21,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import Context, check_kinds
 from wartime.engine.core.profiles import Gear
 from wartime.engine.core.psychology import psi_check, stress_limits
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Curse, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -56,9 +56,8 @@ def put(figure: Figure, new: Hooked) -> None:
 
 
 def _chance(gear: Gear) -> tuple[str, int] | None:
-    effects = load_effects()
     return next(
-        ((t.name, e.addiction) for t in gear.traits for e in effects.get(t.name, ())
+        ((t.name, e.addiction) for t in gear.traits for e in effects_of(t.name, Curse)
          if e.addiction),
         None,
     )  # fmt: skip

@@ -21,13 +21,14 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.geometry.terrain import PathCost
+from wartime.rules.effects import Flight
 
 
 @per_profile
 def _afloat(figure: Figure) -> tuple[str | None, str | None]:
     """(the entry it floats with, the entry it crosses water with)."""
-    hover = next((t.name for t, e in entries_of(figure, None) if e.hover), None)
-    swim = next((t.name for t, e in entries_of(figure, None) if e.swims_as_moving), None)
+    hover = next((t.name for t, e in entries_of(figure, None, Flight) if e.hover), None)
+    swim = next((t.name for t, e in entries_of(figure, None, Flight) if e.swims_as_moving), None)
     return hover, swim or hover
 
 

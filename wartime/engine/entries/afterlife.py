@@ -33,15 +33,15 @@ from wartime.engine.core.psychology import stress_limits
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.rules.dice import round_half_up
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Afterlife
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Wounded
     from wartime.engine.core.state import GameState
 
 
-def _first(figure: Figure, key: str) -> tuple[str, Effect] | None:
-    for trait, effect in entries_of(figure, None):
+def _first(figure: Figure, key: str) -> tuple[str, Afterlife] | None:
+    for trait, effect in entries_of(figure, None, Afterlife):
         if getattr(effect, key):
             return trait.name, effect
     return None
@@ -71,7 +71,7 @@ def died(state: GameState, figure: Figure, damage: int) -> list[Event]:
 
 
 def _explode(
-    state: GameState, figure: Figure, name: str, effect: Effect, damage: int
+    state: GameState, figure: Figure, name: str, effect: Afterlife, damage: int
 ) -> list[Event]:
     if effect.explosion == "half_hit":
         half = round_half_up(Fraction(damage, 2))

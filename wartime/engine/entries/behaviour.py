@@ -43,7 +43,7 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Behaviour
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -56,8 +56,8 @@ BOUND = "behaviour"  # this module's compulsion, as GameState.unbound names it
 OWED_ALONE = frozenset({BOUND, "minds"})
 
 
-def _effects(figure: Figure) -> list[tuple[str, Effect]]:
-    return [(t.name, e) for t, e in entries_of(figure, None)]
+def _effects(figure: Figure) -> list[tuple[str, Behaviour]]:
+    return [(t.name, e) for t, e in entries_of(figure, None, Behaviour)]
 
 
 @hookspecs.no_panic.impl(order=10, key="behaviour")

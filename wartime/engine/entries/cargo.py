@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.traits import carried, per_profile
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Reach, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -29,9 +29,8 @@ TIE = 1e-9
 @per_profile
 def capacity(figure: Figure) -> tuple[str, int] | None:
     """(entry, N) of the transport ``figure`` rides, when its X is a whole number."""
-    effects = load_effects()
     for trait in carried(figure):
-        if trait.weapon is not None or not any(e.capacity for e in effects.get(trait.name, ())):
+        if trait.weapon is not None or not any(e.capacity for e in effects_of(trait.name, Reach)):
             continue
         param = (trait.param or "").strip()
         if param.isdigit() and int(param) > 0:

@@ -41,6 +41,7 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.sight import fine_sight
 from wartime.engine.core.traits import entries_of
 from wartime.rules.dice import round_half_up
+from wartime.rules.effects import Cloud as CloudEffect
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing
@@ -102,7 +103,11 @@ def _base(figure: Figure) -> shapely.Geometry:
 
 def smoke_of(figure: Figure, weapon: Weapon) -> tuple[str, float, int] | None:
     """The weapon's smoke (on it, or on its bearer): (entry, K across, CH IMP), or None."""
-    found = [(t.name, e.smoke, e.smoke_imp) for t, e in entries_of(figure, weapon) if e.smoke]
+    found = [
+        (t.name, e.smoke, e.smoke_imp)
+        for t, e in entries_of(figure, weapon, CloudEffect)
+        if e.smoke
+    ]
     return min(found, key=lambda s: s[2]) if found else None
 
 
@@ -132,7 +137,9 @@ def laid(
             f"CH IMP {imp} a través de ella, hasta el final del turno {until}"
         )
         events.append(_add(state, cloud, text))
-    lasting = next((t.name for t, e in entries_of(figure, weapon) if e.lasting_area), None)
+    lasting = next(
+        (t.name for t, e in entries_of(figure, weapon, CloudEffect) if e.lasting_area), None
+    )
     if lasting is not None and reached and damage > 0:
         cloud = Cloud(LASTING, lasting, figure.id, _outline(template.area), level, damage=damage)
         origin = template.origin
@@ -156,7 +163,8 @@ def fallout(
     state: GameState, target: Figure, blow: Blow, where: Point, wounded: bool
 ) -> list[Event]:
     """Munición radiactiva: ``blow`` wounded or took out ``target``, hit at ``where``."""
-    found = next(((t.name, e.fallout) for t, e in entries_of(blow.striker, blow.weapon)
+    found = next(((t.name, e.fallout)
+                  for t, e in entries_of(blow.striker, blow.weapon, CloudEffect)
                   if e.fallout), None)  # fmt: skip
     if found is None or not wounded or blow.weapon is None:
         return []

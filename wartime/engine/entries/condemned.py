@@ -29,6 +29,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.profiles import Trait
 from wartime.engine.core.traits import entries_of
+from wartime.rules.effects import Fate
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -64,7 +65,7 @@ def _owe(figure: Figure, due: bool) -> None:
 
 def _entry(figure: Figure) -> str | None:
     """The Condenado entry it carries, if any."""
-    return next((t.name for t, e in entries_of(figure, None) if e.condemned), None)
+    return next((t.name for t, e in entries_of(figure, None, Fate) if e.condemned), None)
 
 
 @hookspecs.figures_enter.impl(order=10, key="condemned")

@@ -40,7 +40,8 @@ from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import Outcome, round_half_up
-from wartime.rules.effects import FRACTION_OF, Effect, load_effects
+from wartime.rules.effects import Aura, Damage, Trigger, effects_of
+from wartime.rules.effects.damage import FRACTION_OF
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Wounded
@@ -84,7 +85,7 @@ def _gap(a: Figure, b: Figure) -> float:
     return edge_distance(a.position, a.radius, b.position, b.radius)
 
 
-def _ally_auras(state: GameState, figure: Figure, key: str) -> Iterator[tuple[str, Effect]]:
+def _ally_auras(state: GameState, figure: Figure, key: str) -> Iterator[tuple[str, Aura]]:
     """The cries of ``key`` that reach ``figure`` from a living ally, labelled with the
     bearer ("Grito berserker (c)"); the bearer's own cry is for the others."""
     for bearer in state.figures.values():
@@ -92,7 +93,8 @@ def _ally_auras(state: GameState, figure: Figure, key: str) -> Iterator[tuple[st
             continue
         for trait, effect in _auras(bearer):
             if (
-                getattr(effect, key)
+                isinstance(effect, Aura)
+                and getattr(effect, key)
                 and effect.within is not None
                 and (_gap(figure, bearer) <= effect.within)
             ):
@@ -110,7 +112,8 @@ def _own(state: GameState, figure: Figure) -> bool:
 @hookspecs.charge_reach.impl(order=10, key="cries")
 def charge_bonuses(state: GameState, figure: Figure) -> list[tuple[str, float]]:
     """The K the cries add to ``figure``'s Cargar now, each with its label."""
-    found = [(t.name, e.own_charge) for t, e in entries_of(figure, None) if e.own_charge][:1]
+    own = [(t.name, e.own_charge) for t, e in entries_of(figure, None, Trigger) if e.own_charge]
+    found = own[:1]
     if not found:  # Berserker, its own; a cry does not add to it (batch F)
         found = [(lb, e.charge_reach) for lb, e in _ally_auras(state, figure, "charge_reach")]
     found = found[:1]  # two shouting allies do not add up: the cry is heard or not
@@ -144,7 +147,7 @@ def taken_out_in_melee(state: GameState, striker: Figure, victim: Figure) -> lis
     """``striker``'s CaC blow just took ``victim`` out (called once, as it falls)."""
     events: list[Event] = []
     if not striker.casualty and _own(state, striker):
-        own = [(t.name, e) for t, e in entries_of(striker, None) if e.own_kill_charge]
+        own = [(t.name, e) for t, e in entries_of(striker, None, Trigger) if e.own_kill_charge]
         events += _thirst(striker, victim, own[:1])  # Sed de sangre (batch F)
     if not striker.casualty and _own(state, striker) and not events:
         for label, effect in _ally_auras(state, striker, "kill_charge"):
@@ -163,7 +166,7 @@ def taken_out_in_melee(state: GameState, striker: Figure, victim: Figure) -> lis
     return events
 
 
-def _thirst(striker: Figure, victim: Figure, own: list[tuple[str, Effect]]) -> list[Event]:
+def _thirst(striker: Figure, victim: Figure, own: list[tuple[str, Trigger]]) -> list[Event]:
     """Sed de sangre: the bearer's own credit for a longer next Cargar (as Grito de sangre's)."""
     if not own:
         return []
@@ -254,7 +257,7 @@ def keep_away_problem(state: GameState, figure: Figure, end: Point) -> str | Non
         if bearer is None or bearer is figure or bearer.side != figure.side or bearer.casualty:
             continue
         for trait, effect in _auras(bearer):
-            if not effect.keep_away or effect.within is None:
+            if not (isinstance(effect, Aura) and effect.keep_away) or effect.within is None:
                 continue
             gap = edge_distance(end, figure.radius, bearer.position, bearer.radius)
             if gap < effect.within - _EDGE:
@@ -273,13 +276,12 @@ def _smelly(state: GameState) -> frozenset[str]:
     scenario = state.scenario
     found = _SMELLY.get(id(scenario))
     if found is None or found[0] is not scenario:
-        effects = load_effects()
         profiles = [*scenario.profiles.items(), *((r.id, r.profile) for r in scenario.reserves)]
         ids = frozenset(
             fid
             for fid, profile in profiles
             for trait in profile.traits
-            if trait.weapon is None and any(e.keep_away for e in effects.get(trait.name, ()))
+            if trait.weapon is None and any(e.keep_away for e in effects_of(trait.name, Aura))
         )
         if len(_SMELLY) >= 1_000:
             _SMELLY.clear()
@@ -309,7 +311,8 @@ def death_blast(state: GameState, figure: Figure) -> list[Event]:
     """``figure`` was just taken out by wounds: a bearer of a blast on death blows up
     around its base, and each figure caught makes its CH DEF (a chain may follow)."""
     found = next(
-        ((t, e) for t, e in entries_of(figure, None) if e.death_blast and e.blast_radius), None
+        ((t, e) for t, e in entries_of(figure, None, Damage) if e.death_blast and e.blast_radius),
+        None,
     )
     if found is None:
         return []

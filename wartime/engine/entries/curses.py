@@ -38,7 +38,7 @@ from wartime.engine.core.profiles import Trait
 from wartime.engine.core.traits import carried, entries_of
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.catalog import load_catalog
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Curse, PlayedBy, load_effects
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing, Wounded
@@ -53,7 +53,7 @@ _PARAM = re.compile(r"(.+?)\s*\((.+)\)")  # "Alérgico (agua)": an entry with it
 def landed(state: GameState, target: Figure, blow: Blow) -> list[Event]:
     """A hit that met ``target``'s CH DEF and left it standing (the landed hook)."""
     events: list[Event] = []
-    for trait, effect in entries_of(blow.striker, blow.weapon):
+    for trait, effect in entries_of(blow.striker, blow.weapon, Curse):
         if (effect.inflicts or effect.inflicts_param) and not effect.on_wound:
             events += _curse(blow.striker, target, trait, effect)
         if effect.destabilises and not target.casualty:
@@ -67,7 +67,7 @@ def afflict(state: GameState, target: Figure, blow: Blow, dealt: int) -> list[Ev
         return []
 
     events: list[Event] = []
-    for trait, effect in entries_of(blow.striker, blow.weapon):
+    for trait, effect in entries_of(blow.striker, blow.weapon, Curse):
         if (effect.inflicts or effect.inflicts_param) and effect.on_wound:
             events += _curse(blow.striker, target, trait, effect)
     return events + infected(blow.striker, target, blow)
@@ -85,7 +85,7 @@ def malus_named(text: str | None) -> Trait | None:
     return Trait(entry.name, param=param if entry.param else None)
 
 
-def _curse(striker: Figure, target: Figure, trait: Trait, effect: Effect) -> list[Event]:
+def _curse(striker: Figure, target: Figure, trait: Trait, effect: Curse) -> list[Event]:
     wanted = effect.inflicts or trait.param
     malus = malus_named(wanted)
     if malus is None:
@@ -118,7 +118,9 @@ def _destabilise(target: Figure, name: str) -> list[Event]:
             if (entry := catalog.find(t.name)) is not None
             and entry.cost is not None
             and entry.cost > 0
-            and any(e.played_by is None for e in effects.get(t.name, ()))
+            and any(
+                not isinstance(e, PlayedBy) or e.played_by is None for e in effects.get(t.name, ())
+            )
         }
     )
     kept = tuple(s for s in target.suppressed if s[1] != target.id or s[0] not in bonuses)
@@ -140,7 +142,7 @@ def overheated(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """After a movement action of a transport with enough wounds: CH DEF or 1 wound."""
     if figure.casualty or not figure.riding:
         return []
-    found = [(t, e) for t, e in entries_of(figure, None) if e.overheats]
+    found = [(t, e) for t, e in entries_of(figure, None, Curse) if e.overheats]
     if not found:
         return []
     trait, effect = found[0]
@@ -163,7 +165,7 @@ def overheated(state: GameState, figure: Figure, action: Action) -> list[Event]:
 @hookspecs.ejects.impl(order=10, key="curses")
 def ejects(figure: Figure) -> str | None:
     """The entry that saves the rider of ``figure``'s transport when it explodes."""
-    return next((t.name for t, e in entries_of(figure, None) if e.ejects), None)
+    return next((t.name for t, e in entries_of(figure, None, Curse) if e.ejects), None)
 
 
 @hookspecs.landed.impl(order=14, key="curses")
@@ -185,7 +187,7 @@ NOT_ALIVE = "No vivo"  # immune to sickness and poison
 
 def infected(striker: Figure, target: Figure, blow: Blow) -> list[Event]:
     """``blow`` wounded ``target``, still standing: its poison gets in."""
-    found = [t for t, e in entries_of(striker, blow.weapon) if e.poison]
+    found = [t for t, e in entries_of(striker, blow.weapon, Curse) if e.poison]
     if not found or target.poisoned is not None:
         return []
     trait = found[0]

@@ -31,6 +31,7 @@ from wartime.engine.core.sequence import end_activation
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance
+from wartime.rules.effects import Fate
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -78,7 +79,7 @@ def _keep(figure: Figure, start: Stance | None) -> None:
 
 def _entry(figure: Figure) -> str | None:
     """The Señuelo entry it carries, if any."""
-    return next((t.name for t, e in entries_of(figure, None) if e.decoy), None)
+    return next((t.name for t, e in entries_of(figure, None, Fate) if e.decoy), None)
 
 
 @hookspecs.activation_starts.impl(order=150, key="decoy")

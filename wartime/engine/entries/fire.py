@@ -27,7 +27,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Fire, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing
@@ -64,13 +64,15 @@ def stands_again(figure: Figure) -> None:
 
 
 def _numbers() -> tuple[int, int]:
-    found = next((e for e in load_effects().get(ITEM, ()) if e.ignites), None)
+    found = next((e for e in effects_of(ITEM, Fire) if e.ignites), None)
     return (found.ignites, found.douse) if found is not None else (BURN, DOUSE)
 
 
 def kindled(target: Figure, blow: Blow) -> list[Event]:
     """``blow`` hit ``target`` (still standing, not stopped by cover or a shield)."""
-    found = next((t.name for t, e in entries_of(blow.striker, blow.weapon) if e.ignites), None)
+    found = next(
+        (t.name for t, e in entries_of(blow.striker, blow.weapon, Fire) if e.ignites), None
+    )
     if found is None or mark(target).burning or target.casualty:
         return []
     put(target, Burning(True))

@@ -26,6 +26,7 @@ from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of, per_profile
+from wartime.rules.effects import Flight
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
 
 @per_profile
 def _heights(figure: Figure) -> tuple[int | None, int | None]:
-    lows = [e.lowest for _, e in entries_of(figure, None) if e.lowest is not None]
-    highs = [e.highest for _, e in entries_of(figure, None) if e.highest is not None]
+    lows = [e.lowest for _, e in entries_of(figure, None, Flight) if e.lowest is not None]
+    highs = [e.highest for _, e in entries_of(figure, None, Flight) if e.highest is not None]
     return (min(lows) if lows else None), (max(highs) if highs else None)
 
 
@@ -49,7 +50,7 @@ def widened(heights: tuple[int, int], figure: Figure) -> tuple[int, int]:
 
 
 def _named(figure: Figure, field: str) -> str | None:
-    return next((t.name for t, e in entries_of(figure, None) if getattr(e, field)), None)
+    return next((t.name for t, e in entries_of(figure, None, Flight) if getattr(e, field)), None)
 
 
 @hookspecs.free_high.impl(order=10, key="flight")
@@ -69,7 +70,7 @@ def brakes(figure: Figure) -> str | None:
 def rough_rule(figure: Figure) -> tuple[str, int, int] | None:
     """(entry, ENE lost, wounds) for a failed take-off or landing on rough ground
     (Planeador), or None when the action list's own rule holds."""
-    for trait, effect in entries_of(figure, None):
+    for trait, effect in entries_of(figure, None, Flight):
         if effect.rough_ene is not None and effect.rough_wounds is not None and effect.highest:
             return trait.name, effect.rough_ene, effect.rough_wounds
     return None
@@ -77,7 +78,9 @@ def rough_rule(figure: Figure) -> tuple[str, int, int] | None:
 
 def runway(figure: Figure) -> tuple[str, float] | None:
     """Pista de aterrizaje: (entry, K of clear strip it needs), or None."""
-    return next(((t.name, float(e.runway)) for t, e in entries_of(figure, None) if e.runway), None)
+    return next(
+        ((t.name, float(e.runway)) for t, e in entries_of(figure, None, Flight) if e.runway), None
+    )
 
 
 @hookspecs.runway.impl(order=10, key="flight")

@@ -31,6 +31,7 @@ from wartime.engine.core.midway import ask
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome
+from wartime.rules.effects import EntryAction
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -65,7 +66,7 @@ def put(figure: Figure, new: Spent) -> None:
 
 @per_profile
 def _bearer(figure: Figure) -> bool:
-    return any(effect.fortune for _, effect in entries_of(figure, None))
+    return any(effect.fortune for _, effect in entries_of(figure, None, EntryAction))
 
 
 @hookspecs.luck_left.impl(order=10, key="fortune")

@@ -29,6 +29,7 @@ from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of
 from wartime.rules.actions import Group, load_actions
+from wartime.rules.effects import Choice
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -38,7 +39,7 @@ HARMLESS = frozenset({"desenfundar", "huir", "destrabarse"})  # combat actions o
 
 def entry(figure: Figure) -> str | None:
     """The bearer's Incorpóreo entry, if it carries one."""
-    return next((t.name for t, e in entries_of(figure, None) if e.incorporeal), None)
+    return next((t.name for t, e in entries_of(figure, None, Choice) if e.incorporeal), None)
 
 
 @hookspecs.intangible.impl(order=10, key="ghost")

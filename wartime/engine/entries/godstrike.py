@@ -28,7 +28,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.traits import carried, per_profile
 from wartime.errors import IllegalActionError
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Fate, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -50,11 +50,10 @@ NONE = Strikes()
 @per_profile
 def strikes(figure: Figure) -> Strikes:
     """The figure's Golpe de los dioses entries (kept per profile unless granted)."""
-    effects = load_effects()
     own = None
     weapons: list[tuple[str, str]] = []
     for trait in carried(figure):
-        if not any(e.godstrike for e in effects.get(trait.name, ())):
+        if not any(e.godstrike for e in effects_of(trait.name, Fate)):
             continue
         if trait.weapon is None:
             own = trait.name
@@ -62,7 +61,7 @@ def strikes(figure: Figure) -> Strikes:
             weapons.append((trait.weapon, trait.name))
     for weapon in figure.profile.weapons:  # an archetype's entries not listed as traits
         for name in weapon.bonuses:
-            if any(e.godstrike for e in effects.get(name, ())):
+            if any(e.godstrike for e in effects_of(name, Fate)):
                 weapons.append((weapon.id, name))
     found = Strikes(own, tuple(weapons))
     return NONE if found == NONE else found

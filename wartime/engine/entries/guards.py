@@ -21,6 +21,7 @@ from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
+from wartime.rules.effects import Mind
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 @per_profile
 def reach(figure: Figure) -> float | None:
     """How far from an ally the bearer may step in (None: it carries no such entry)."""
-    found = [e.guards for _, e in entries_of(figure, None) if e.guards]
+    found = [e.guards for _, e in entries_of(figure, None, Mind) if e.guards]
     return max(found) if found else None
 
 

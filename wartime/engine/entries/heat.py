@@ -26,6 +26,7 @@ from wartime.engine.core.movement import STRIDES as STEPS
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
+from wartime.rules.effects import Heat
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow
@@ -39,7 +40,7 @@ STRIDES = frozenset({"mover", "correr", "esprintar"})
 def safe_from_fumble(figure: Figure) -> list[Event] | None:
     """Runas de protección: the events that say a metaability fumble costs nothing (None
     when the figure has no such entry, and the fumble's CH PSI follows)."""
-    name = next((t.name for t, e in entries_of(figure, None) if e.metaability_safe), None)
+    name = next((t.name for t, e in entries_of(figure, None, Heat) if e.metaability_safe), None)
     if name is None:
         return None
     text = f"{name}: {figure.id} no sufre los peligros de la pifia con metahabilidad"
@@ -50,7 +51,7 @@ def immune(target: Figure, blow: Blow | None) -> list[Event]:
     """Invulnerable (X): the event of a hit that deals ``target`` nothing (empty when the
     hit's weapon does not name what it is immune to)."""
     weapon = None if blow is None else blow.weapon
-    for trait, effect in entries_of(target, None):
+    for trait, effect in entries_of(target, None, Heat):
         if effect.immune and weapon is not None and named_by(trait.param, (weapon.id,)):
             text = f"{trait.name} ({trait.param}): {weapon.id} no afecta a {target.id}"
             data = {"figure": target.id, "immune": trait.name, "weapon": weapon.id}
@@ -66,7 +67,7 @@ def extra_stride(figure: Figure, action: Action) -> float:
         return 0.0
     extra = 0.0
     for label in action.options:
-        found = [e for t, e in entries_of(figure, None) if e.extra_move and t.name == label]
+        found = [e for t, e in entries_of(figure, None, Heat) if e.extra_move and t.name == label]
         if not found:
             allowed = [name for name, _ in _veins(figure)]
             raise IllegalActionError(option_refused(figure.id, label, "with a move", allowed))
@@ -78,7 +79,7 @@ def extra_stride(figure: Figure, action: Action) -> float:
 
 @per_profile
 def _veins(figure: Figure) -> tuple[tuple[str, float], ...]:
-    return tuple((t.name, e.extra_move) for t, e in entries_of(figure, None) if e.extra_move)
+    return tuple((t.name, e.extra_move) for t, e in entries_of(figure, None, Heat) if e.extra_move)
 
 
 @hookspecs.offers.impl(order=70, key="heat")
@@ -109,7 +110,7 @@ def stride_paid(state: GameState, figure: Figure, action: Action) -> list[Event]
     """Fuego en las venas: the wounds of the K it took, once the move is done."""
     events: list[Event] = []
     for label in action.options:
-        for trait, effect in entries_of(figure, None):
+        for trait, effect in entries_of(figure, None, Heat):
             if effect.extra_move and trait.name == label and not figure.casualty:
                 hurt = effect.extra_move_wounds
                 far = f"{effect.extra_move:g} K más"

@@ -17,6 +17,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.rules.dice import round_half_up
+from wartime.rules.effects import Flight
 
 AS_TALL = 1e-6  # K: "as tall as the jumper" still clears (float noise on equal heights)
 
@@ -24,8 +25,8 @@ AS_TALL = 1e-6  # K: "as tall as the jumper" still clears (float noise on equal 
 @per_profile
 def _jumper(figure: Figure) -> tuple[str | None, str | None]:
     """(the entry that clears its own height, the entry that halves its falls)."""
-    tall = next((t.name for t, e in entries_of(figure, None) if e.clears_own_height), None)
-    soft = next((t.name for t, e in entries_of(figure, None) if e.fall_halved), None)
+    tall = next((t.name for t, e in entries_of(figure, None, Flight) if e.clears_own_height), None)
+    soft = next((t.name for t, e in entries_of(figure, None, Flight) if e.fall_halved), None)
     return tall, soft
 
 

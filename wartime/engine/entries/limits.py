@@ -32,7 +32,7 @@ from wartime.engine.core.modifiers import action_weapon
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.rules.actions import load_actions
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Limit, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -70,7 +70,11 @@ def limits(figure: Figure) -> Limits:
             strides.append((effect.action, trait.name, float(effect.stride_k)))
         if effect.forbids is not None:
             forbidden.append((effect.forbids, trait.name))
-        if effect.ene_cap is not None and (cap is None or effect.ene_cap < cap[1]):
+        if (
+            isinstance(effect, Limit)
+            and effect.ene_cap is not None
+            and (cap is None or effect.ene_cap < cap[1])
+        ):
             cap = (trait.name, effect.ene_cap)
         if effect.stat == "ENE" and _on_moves(effect.group, effect.action):
             pricey = True
@@ -138,9 +142,8 @@ def heavy_problem(figure: Figure, weapon: Weapon) -> str | None:
 
 def _heavy(figure: Figure, weapon: Weapon) -> bool:
     """Arma pesada sits on the weapon (its archetype's entries, or a trait on it)."""
-    effects = load_effects()
     on_it = [*weapon.bonuses, *(t.name for t in figure.profile.traits if t.weapon == weapon.id)]
-    return any(e.heavy for name in on_it for e in effects.get(name, ()))
+    return any(e.heavy for name in on_it for e in effects_of(name, Limit))
 
 
 # -- ENE ---------------------------------------------------------------------------------------

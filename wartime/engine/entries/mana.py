@@ -17,6 +17,7 @@ from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of
+from wartime.rules.effects import Revival
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -47,7 +48,9 @@ def put(figure: Figure, new: Spent) -> None:
 
 def reserve(state: GameState, figure: Figure) -> int:
     """The Maná it has left this turn (0 without the entry)."""
-    whole = sum(min(t.level, TOP_LEVEL) * e.mana for t, e in entries_of(figure, None) if e.mana)
+    whole = sum(
+        min(t.level, TOP_LEVEL) * e.mana for t, e in entries_of(figure, None, Revival) if e.mana
+    )
     spent = mark(figure).mana_spent if mark(figure).mana_turn == state.turn else 0
     return max(0, whole - spent)
 

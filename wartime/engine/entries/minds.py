@@ -40,7 +40,7 @@ from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Mind
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -88,8 +88,8 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     return []
 
 
-def _effects(figure: Figure) -> list[Effect]:
-    return [e for _, e in entries_of(figure, None)]
+def _effects(figure: Figure) -> list[Mind]:
+    return [e for _, e in entries_of(figure, None, Mind)]
 
 
 def _gap(a: Figure, b: Figure) -> float:

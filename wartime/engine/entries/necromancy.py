@@ -40,7 +40,7 @@ from wartime.engine.core.profiles import Metaability, Profile
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Necromancy, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -81,10 +81,14 @@ def put(figure: Figure, new: Puppet) -> None:
     _SLOT.put(figure, new)
 
 
-def _spell(ability: Metaability, kind: str) -> tuple[str, Effect] | None:
-    effects = load_effects()
+def _spell(ability: Metaability, kind: str) -> tuple[str, Necromancy] | None:
     return next(
-        ((t.name, e) for t in ability.grants for e in effects.get(t.name, ()) if getattr(e, kind)),
+        (
+            (t.name, e)
+            for t in ability.grants
+            for e in effects_of(t.name, Necromancy)
+            if getattr(e, kind)
+        ),
         None,
     )
 
@@ -145,7 +149,7 @@ def refusal(
 
 
 def _landing(
-    state: GameState, caster: Figure, target: Figure, goal: Point, effect: Effect
+    state: GameState, caster: Figure, target: Figure, goal: Point, effect: Necromancy
 ) -> tuple[Point, float]:
     """Where the body lands, carried straight toward ``goal`` up to the caster's VOL K."""
     attribute = effect.moves_object or "VOL"

@@ -7,7 +7,7 @@ Arco concentrado lays an area weapon's G template as an L as long as the whole G
 becomes an L7), with DAÑ +2, and is refused with a weapon whose template is not a G
 (its data is in ``data/effects/clouds.yaml``).
 An attack names the ones it takes in ``Action.options``; the data says what each
-does (``option``, ``choice``, ``until_next``, ``power`` in rules/effects.py) and
+does (``option``; ``choice``, ``until_next``, ``power`` in rules/effects/choices.py) and
 :func:`wartime.engine.core.modifiers.chosen_now` switches their effects on.
 """
 
@@ -26,7 +26,7 @@ from wartime.engine.core.modifiers import action_weapon, option_label, spent_in
 from wartime.engine.core.profiles import Trait, Weapon
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Choice, Cloud, load_effects
 from wartime.rules.tables import parse_shape
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def offers(figure: Figure, action: Action) -> dict[str, bool]:
     """
     found: dict[str, bool] = {}
     for trait, effect in entries_of(figure, action_weapon(figure, action)):
-        if effect.power is not None:
+        if isinstance(effect, Choice) and effect.power is not None:
             labels = [f"{trait.name} ({n})" for n in range(1, mark(figure).power + 1)]
         else:
             label = option_label(trait, effect)
@@ -142,7 +142,7 @@ def take(figure: Figure, action: Action) -> list[Event]:
 
 
 def _spend_power(figure: Figure, label: str) -> int:
-    for trait, effect in entries_of(figure, None):
+    for trait, effect in entries_of(figure, None, Choice):
         spent = spent_in((label,), trait.name) if effect.power is not None else 0
         if spent:
             put(figure, replace(mark(figure), power=mark(figure).power - spent))
@@ -154,14 +154,14 @@ def _lasting(figure: Figure, action: Action, label: str) -> bool:
     """Whether the option has effects that last until the bearer's next activation."""
     return any(
         effect.until_next and option_label(trait, effect) == label
-        for trait, effect in entries_of(figure, action_weapon(figure, action))
+        for trait, effect in entries_of(figure, action_weapon(figure, action), Choice)
     )
 
 
 @hookspecs.wounds_taken.impl(order=10, key="options")
 def gather(figure: Figure, wounds: int) -> list[Event]:
     """Poderoso: a point of Poder for each wound the bearer suffers or deals, up to its cap."""
-    cap = next((e.power for _, e in entries_of(figure, None) if e.power is not None), None)
+    cap = next((e.power for _, e in entries_of(figure, None, Choice) if e.power is not None), None)
     if cap is None or wounds <= 0 or figure.casualty:
         return []
     before = mark(figure).power
@@ -185,7 +185,7 @@ def _dealt(state: GameState, target: Figure, wounded: Wounded) -> list[Event]:
 def _linear_labels(figure: Figure, weapon: Weapon | None) -> set[str]:
     return {
         label
-        for trait, effect in entries_of(figure, weapon)
+        for trait, effect in entries_of(figure, weapon, Cloud)
         if effect.linear and (label := option_label(trait, effect)) is not None
     }
 

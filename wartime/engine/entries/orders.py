@@ -27,6 +27,7 @@ from wartime.engine.core.sequence import end_activation
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.rules.effects import EntryAction
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -92,6 +93,7 @@ def give(state: GameState, figure: Figure, action: Action, name: str, use: Effec
             f"{ally.id} cannot take {ENTRY} from {figure.id}: it must stand within "
             f"{vol(state, figure)} K (VOL), able to act"
         )
+    assert isinstance(use, EntryAction)  # answered under the key "orders", an EntryAction's
     paid = use.orders
     event = spend(figure, paid, f"{ENTRY} a {ally.id}")
     put(figure, Ordered(state.turn))

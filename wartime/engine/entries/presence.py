@@ -44,7 +44,7 @@ from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.stats import vol
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
-from wartime.rules.effects import load_effects
+from wartime.rules.effects import Aura, CheckModifier, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -82,19 +82,18 @@ def bearers(state: GameState) -> Bearers | None:
 
 
 def _find(state: GameState) -> Bearers | None:
-    effects = load_effects()
     leaders, dread, beacons, fields = [], [], [], []
     waking = set()
     for figure in sorted(state.figures.values(), key=lambda f: f.id):
         for trait in figure.profile.traits:
             if trait.weapon is not None:
                 continue
-            for effect in effects.get(trait.name, ()):
+            if any(e.vol_is_turn for e in effects_of(trait.name, CheckModifier)):
+                waking.add(figure.id)
+            for effect in effects_of(trait.name, Aura):
                 within = effect.within
                 if effect.shares_vol and within is not None:
                     leaders.append((figure.id, trait.name, within))
-                if effect.vol_is_turn:
-                    waking.add(figure.id)
                 if effect.dread is not None:
                     dread.append((figure.id, trait.name, effect.dread, within))
                 if effect.beacon and within is not None:

@@ -32,6 +32,7 @@ from wartime.engine.core.figures import GONE, Figure
 from wartime.engine.core.hits import no_healing
 from wartime.engine.core.movement import free_spot
 from wartime.engine.core.traits import entries_of
+from wartime.rules.effects import Revival
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Wounded
@@ -79,7 +80,7 @@ CRITICAL, FUMBLE = 1, 10  # the faces of 1D10 (CONCEPTOS BÁSICOS, Críticos y p
 
 
 def _entry(figure: Figure, key: str) -> str | None:
-    return next((t.name for t, e in entries_of(figure, None) if getattr(e, key)), None)
+    return next((t.name for t, e in entries_of(figure, None, Revival) if getattr(e, key)), None)
 
 
 # -- Taken out ---------------------------------------------------------------------------------
@@ -118,7 +119,9 @@ def finished(target: Figure, blow: Blow, taken_out: bool) -> list[Event]:
     """Rematador: a figure its blow took out never comes back."""
     if not taken_out or mark(target).revival is None or mark(target).revival == GONE:
         return []
-    name = next((t.name for t, e in entries_of(blow.striker, blow.weapon) if e.finisher), None)
+    name = next(
+        (t.name for t, e in entries_of(blow.striker, blow.weapon, Revival) if e.finisher), None
+    )
     if name is None:
         return []
     put(target, Coming(GONE))

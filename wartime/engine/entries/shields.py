@@ -21,16 +21,17 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.shields import Shield, shield_of
 from wartime.engine.core.traits import entries_of
 from wartime.rules.dice import round_half_up
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Choice
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow
     from wartime.engine.core.state import GameState
 
 
-def _struck_with(blow: Blow) -> Iterator[tuple[str, Effect]]:
-    """The striker's entries that act on the figure it hits (``who: targets``)."""
-    for trait, effect in entries_of(blow.striker, blow.weapon):
+def _struck_with(blow: Blow) -> Iterator[tuple[str, Choice]]:
+    """The striker's entries that act on the figure it hits (``who: targets``; the
+    shield's fields are all choices.yaml's)."""
+    for trait, effect in entries_of(blow.striker, blow.weapon, Choice):
         if effect.who == "targets":
             yield trait.name, effect
 

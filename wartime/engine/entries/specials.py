@@ -46,7 +46,7 @@ from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult, round_half_up
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Effect, Special, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -110,9 +110,8 @@ def clustered(weapon: Weapon, carried: Iterable[str]) -> Weapon:
     """Munición de racimo, as the profile is built: DAÑ halved, an R(DAÑ) template."""
     if not weapon.ranged or weapon.area is not None:
         return weapon
-    effects = load_effects()
     names = (*weapon.bonuses, *carried)
-    if not any(e.cluster for n in names for e in effects.get(n, ())):
+    if not any(e.cluster for n in names for e in effects_of(n, Special)):
         return weapon
     half = round_half_up(Fraction(weapon.dan, 2))
     return replace(weapon, dan=half, area=f"R{weapon.dan}")
@@ -145,6 +144,7 @@ def _dead(figure: Figure) -> bool:
 @hookspecs.entry_used.impl(order=80, key="eat")
 def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Necrófago: pay the action, heal from a corpse in base contact."""
+    assert isinstance(use, Special)  # played for its ``eat``, a field of specials only
     corpse = _other(state, figure, action.target, name)
     if not _dead(corpse):
         raise IllegalActionError(f"{name}: {corpse.id} is not a corpse")
@@ -173,7 +173,7 @@ def weapon_use(figure: Figure, name: str) -> Effect | None:
     (Munición regenerativa is ammunition: it comes on the weapon)."""
     if not any(t.name == name and t.weapon is not None for t in figure.profile.traits):
         return None
-    return next((e for e in load_effects().get(name, ()) if e.use and e.regain), None)
+    return next((e for e in effects_of(name, Special) if e.use and e.regain), None)
 
 
 @hookspecs.weapon_uses.impl(order=10, key="specials")
@@ -201,6 +201,7 @@ def _regain(
     state: GameState, figure: Figure, action: Action, name: str, use: Effect
 ) -> list[Event]:
     """Munición regenerativa: pay the action and roll CH CAL for the weapon."""
+    assert isinstance(use, Special)  # played for its ``regain``, a field of specials only
     if action.target is not None:
         raise IllegalActionError(f"{name} is used on its bearer: it takes no target")
     weapon = regain_weapon(figure, name)
@@ -320,7 +321,7 @@ def manipulates(
     the shooter's."""
     if action.kind not in SHOTS:  # a shot or a throw
         return []
-    if not any(e.manipulator for _, e in entries_of(target, None)):
+    if not any(e.manipulator for _, e in entries_of(target, None, Special)):
         return []
     return [(MANIPULATE, MANIPULATOR)] if vol(state, target) > vol(state, shooter) else []
 
@@ -344,6 +345,8 @@ def manipulate(
 def special_choices(state: GameState, figure: Figure, name: str, effect: Effect) -> list[Action]:
     """Usar bonus of a batch J entry, with the figures near enough (checked in full by
     legal_actions)."""
+    if not isinstance(effect, Special):  # none of the fields below: nothing to offer
+        return []
     if effect.regain:
         return [Action("usar_bonus", figure.id, item=name)]
     if effect.eat:

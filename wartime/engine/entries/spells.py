@@ -40,7 +40,7 @@ from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
 from wartime.geometry.movement import too_close
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Spell, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -49,10 +49,9 @@ WAYS = 8  # sampled directions for a despistar in legal_actions
 _MIN_SLIDE = 1e-6
 
 
-def spells(ability: Metaability) -> list[tuple[str, Effect]]:
+def spells(ability: Metaability) -> list[tuple[str, Spell]]:
     """The spells the metaability carries, by entry name, in the order they happen."""
-    effects = load_effects()
-    found = [(t.name, e) for t in ability.grants for e in effects.get(t.name, ())]
+    found = [(t.name, e) for t in ability.grants for e in effects_of(t.name, Spell)]
     order = ("calms", "sleeps", "displaces", "suppresses")
     return sorted(
         [(n, e) for n, e in found if any(getattr(e, k) for k in order)],
@@ -60,7 +59,7 @@ def spells(ability: Metaability) -> list[tuple[str, Effect]]:
     )
 
 
-def _effect(ability: Metaability, kind: str) -> tuple[str, Effect] | None:
+def _effect(ability: Metaability, kind: str) -> tuple[str, Spell] | None:
     return next(((n, e) for n, e in spells(ability) if getattr(e, kind)), None)
 
 
@@ -108,7 +107,7 @@ def refusal(
 
 
 def _slide(
-    state: GameState, caster: Figure, target: Figure, goal: Point, effect: Effect
+    state: GameState, caster: Figure, target: Figure, goal: Point, effect: Spell
 ) -> tuple[Point, float]:
     """Where the target would end, sliding toward ``goal`` up to the caster's attribute
     in K (the base is left where it is)."""
@@ -172,7 +171,7 @@ def _sleep(state: GameState, target: Figure, name: str) -> Event:
 
 
 def _displace(
-    state: GameState, caster: Figure, target: Figure, name: str, effect: Effect, goal: Point
+    state: GameState, caster: Figure, target: Figure, name: str, effect: Spell, goal: Point
 ) -> Event:
     start = target.position
     end, travelled = _slide(state, caster, target, goal, effect)

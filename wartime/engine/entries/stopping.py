@@ -18,6 +18,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import shove
 from wartime.engine.core.traits import entries_of
+from wartime.rules.effects import Cloud
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing
@@ -33,7 +34,9 @@ def pushed(
     """``blow`` hit ``target`` and ``events`` resolved it: the push, if any."""
     if blow.melee or target.casualty or not target.on_table:
         return []
-    entry = next((t.name for t, e in entries_of(blow.striker, blow.weapon) if e.stopping), None)
+    entry = next(
+        (t.name for t, e in entries_of(blow.striker, blow.weapon, Cloud) if e.stopping), None
+    )
     if entry is None or any(
         e.kind == "saved" and ("cover" in e.data or "shield" in e.data) for e in events
     ):

@@ -53,7 +53,7 @@ from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Targeting, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -92,8 +92,8 @@ class Marks:
     """A profile's entries of this batch: its own (name, effect), and its weapons'
     (weapon id, name, level, effect)."""
 
-    own: tuple[tuple[str, Effect], ...] = ()
-    weapons: tuple[tuple[str, str, int, Effect], ...] = ()
+    own: tuple[tuple[str, Targeting], ...] = ()
+    weapons: tuple[tuple[str, str, int, Targeting], ...] = ()
 
 
 NONE = Marks()
@@ -101,19 +101,18 @@ _FIELDS = ("stretch", "thrown_dan", "short_reach", "long_reach", "blind_k", "any
            "sure_shot", "anonymous", "horror", "radiant", "cover_def", "hides_bare")  # fmt: skip
 
 
-def _ours(effect: Effect) -> bool:
+def _ours(effect: Targeting) -> bool:
     return any(getattr(effect, name) for name in _FIELDS)
 
 
 @per_profile
 def marks(figure: Figure) -> Marks:
     """The figure's entries of this batch (kept per profile unless some are granted)."""
-    effects = load_effects()
     granted = [t for grant in figure.granted for t in grant.traits]
-    own: list[tuple[str, Effect]] = []
-    armed: list[tuple[str, str, int, Effect]] = []
+    own: list[tuple[str, Targeting]] = []
+    armed: list[tuple[str, str, int, Targeting]] = []
     for trait in (*figure.profile.traits, *granted):
-        for effect in effects.get(trait.name, ()):
+        for effect in effects_of(trait.name, Targeting):
             if not _ours(effect):
                 continue
             if trait.weapon is None:
@@ -125,16 +124,16 @@ def marks(figure: Figure) -> Marks:
         for name in weapon.bonuses:
             if name in on_it:
                 continue
-            armed += [(weapon.id, name, 1, e) for e in effects.get(name, ()) if _ours(e)]
+            armed += [(weapon.id, name, 1, e) for e in effects_of(name, Targeting) if _ours(e)]
     found = Marks(tuple(own), tuple(armed))
     return NONE if found == NONE else found
 
 
-def _own(figure: Figure, field: str) -> tuple[str, Effect] | None:
+def _own(figure: Figure, field: str) -> tuple[str, Targeting] | None:
     return next(((n, e) for n, e in marks(figure).own if getattr(e, field)), None)
 
 
-def _on(figure: Figure, weapon: Weapon | None, field: str) -> tuple[str, int, Effect] | None:
+def _on(figure: Figure, weapon: Weapon | None, field: str) -> tuple[str, int, Targeting] | None:
     if weapon is None:
         return None
     return next(

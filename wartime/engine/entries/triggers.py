@@ -38,7 +38,7 @@ from wartime.engine.core.profiles import Trait, Weapon
 from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.traits import entries_of
 from wartime.geometry.distance import edge_distance
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Trigger
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Landing, Wounded
@@ -48,8 +48,8 @@ STUNNED = "aturdido"  # the label of the stun's CH ATR −1
 WAITING, NOW = 1, 2  # the mark's stunned, and the bits of its wrath
 
 
-def _with(figure: Figure, weapon: Weapon | None, key: str) -> list[tuple[Trait, Effect]]:
-    return [(t, e) for t, e in entries_of(figure, weapon) if getattr(e, key)]
+def _with(figure: Figure, weapon: Weapon | None, key: str) -> list[tuple[Trait, Trigger]]:
+    return [(t, e) for t, e in entries_of(figure, weapon, Trigger) if getattr(e, key)]
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
         return []
     striker, weapon = landing.blow.striker, landing.blow.weapon
     found: list[Event] = []
-    for trait, effect in entries_of(striker, weapon):
+    for trait, effect in entries_of(striker, weapon, Trigger):
         if effect.hit_ene or effect.hit_ene_dan:
             loss = effect.hit_ene or _weapon_damage(striker, weapon)
             found += _drain(target, trait.name, loss)

@@ -19,17 +19,17 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import action_weapon
 from wartime.engine.core.psychology import stress_limits
 from wartime.engine.core.traits import entries_of
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Choice, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 
-def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Effect]]:
+def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Choice]]:
     """The use costs of the weapon or metaability ``action`` is made with."""
     weapon = figure.profile.weapon(action.item) or action_weapon(figure, action)
     if weapon is not None:
-        for trait, effect in entries_of(figure, weapon):
+        for trait, effect in entries_of(figure, weapon, Choice):
             if trait.weapon == weapon.id and (effect.used_wounds or effect.used_stress):
                 yield trait.name, effect
     if action.kind != "usar":
@@ -38,7 +38,7 @@ def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Effect]]:
     gear = figure.profile.object(action.item)
     held = (ability.grants if ability else ()) + (gear.traits if gear else ())
     for trait in held:
-        for effect in load_effects().get(trait.name, ()):
+        for effect in effects_of(trait.name, Choice):
             if effect.used_wounds or effect.used_stress:
                 yield trait.name, effect
 
@@ -63,7 +63,7 @@ def pay(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 
 def _unlucky(
-    state: GameState, figure: Figure, name: str, effect: Effect, events: list[Event]
+    state: GameState, figure: Figure, name: str, effect: Choice, events: list[Event]
 ) -> bool:
     """Whether the wounds come: always, or on 1D100 ≤ ``used_percent`` (logged)."""
     if effect.used_percent is None:

@@ -33,7 +33,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import engaged_with, holder
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
-from wartime.rules.effects import Effect
+from wartime.rules.effects import Effect, EntryAction
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -45,7 +45,7 @@ EDGE_TOLERANCE = 1e-6  # K: how near the zone's edge the base must come to touch
 
 def entry(figure: Figure) -> str | None:
     """The bearer's Desaparecer entry, if it carries one."""
-    return next((t.name for t, e in entries_of(figure, None) if e.vanish), None)
+    return next((t.name for t, e in entries_of(figure, None, EntryAction) if e.vanish), None)
 
 
 @hookspecs.refusal.impl(order=10, key="vanishing")

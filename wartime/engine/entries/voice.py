@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Effect, Reach, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -32,9 +32,8 @@ CRY = "Grito "  # the catalogue's cries all begin so
 
 def factor(names: Iterable[str]) -> tuple[str, int] | None:
     """(entry, factor) of the first Orador-like entry among ``names``."""
-    effects = load_effects()
     for name in names:
-        for effect in effects.get(name, ()):
+        for effect in effects_of(name, Reach):
             if effect.orator:
                 return name, effect.orator
     return None

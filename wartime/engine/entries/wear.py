@@ -54,7 +54,7 @@ from wartime.engine.core.responses import entry_name
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.geometry.terrain import SURCHARGE
-from wartime.rules.effects import Effect, load_effects
+from wartime.rules.effects import Wear, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -88,16 +88,16 @@ def put(figure: Figure, new: Worn) -> None:
     _SLOT.put(figure, new)
 
 
-def _own(figure: Figure) -> Iterator[tuple[Trait, Effect]]:
+def _own(figure: Figure) -> Iterator[tuple[Trait, Wear]]:
     """The bearer's own entries (not a weapon's)."""
-    return ((t, e) for t, e in entries_of(figure, None) if t.weapon is None)
+    return ((t, e) for t, e in entries_of(figure, None, Wear) if t.weapon is None)
 
 
 # -- Cojitranco, Equipo pesado -----------------------------------------------------------------
 
 
 @per_profile
-def _grounded(figure: Figure) -> tuple[tuple[Trait, Effect], ...]:
+def _grounded(figure: Figure) -> tuple[tuple[Trait, Wear], ...]:
     """Its own entries that change the ground (every sampled move asks)."""
     return tuple((t, e) for t, e in _own(figure) if e.burden_con is not None or e.terrain_step)
 
@@ -175,20 +175,19 @@ def hunt_split(figure: Figure, facing: float | None) -> tuple[str, float, float]
 # -- uses --------------------------------------------------------------------------------------
 
 
-def in_use(figure: Figure, action: Action) -> list[tuple[str, Trait, Effect]]:
+def in_use(figure: Figure, action: Action) -> list[tuple[str, Trait, Wear]]:
     """(item id, entry, effect) of what ``action`` uses: the weapon whose ENE it pays, or
     the object or metaability of a Usar."""
-    effects = load_effects()
-    found: list[tuple[str, Trait, Effect]] = []
+    found: list[tuple[str, Trait, Wear]] = []
     weapon = action_weapon(figure, action)
     if weapon is not None:
         traits: tuple[Trait, ...] = tuple(t for t in figure.profile.traits if t.weapon == weapon.id)
-        found += [(weapon.id, t, e) for t in traits for e in effects.get(t.name, ())]
+        found += [(weapon.id, t, e) for t in traits for e in effects_of(t.name, Wear)]
     if action.kind == "usar" and action.item is not None:
         ability = figure.profile.metaability(action.item)
         gear = figure.profile.object(action.item)
         held = (ability.grants if ability else ()) + (gear.traits if gear else ())
-        found += [(action.item, t, e) for t in held for e in effects.get(t.name, ())]
+        found += [(action.item, t, e) for t in held for e in effects_of(t.name, Wear)]
     return found
 
 
@@ -250,13 +249,13 @@ def before(
     return events, True
 
 
-def _order(effect: Effect) -> int:
+def _order(effect: Wear) -> int:
     """Prueba de... first, then Neuropsico, then the ammunition."""
     return 0 if effect.use_check else 1 if effect.use_psi else 2
 
 
 def _test(
-    state: GameState, figure: Figure, trait: Trait, effect: Effect, events: list[Event]
+    state: GameState, figure: Figure, trait: Trait, effect: Wear, events: list[Event]
 ) -> str | None:
     """One test before the use; the reason it is lost, or None."""
     if effect.use_check is not None:

@@ -1,0 +1,50 @@
+"""Actions the entries give their bearer (``entry_actions.yaml``;
+engine/actions/usar_bonus.py).
+
+- ``pivot``: Pivotar costs the bearer that ENE (a transport too), and a bearer on
+  foot may Pivotar in its own activation as well;
+- with ``use`` (Usar bonus at that ENE), one of: ``stress_ene``: the bearer takes 1
+  stress and gains that much ENE (up to 10); ``regenerate``: a passed CH CON takes that
+  many of its wounds off (never with ``no_healing``); ``steal_ene``: a CH VOL ENF
+  against another figure within as many K as the bearer's VOL (not while in CaC)
+  which, won, moves up to that much of the loser's ENE to the bearer; ``mark``: the
+  bearer marks an enemy it sees within the longest ALC of its ranged weapons
+  (Figure.marking), one at a time; ``fortune``: Fortuna, once a turn
+  (entries/fortune.py): this use heals a wound, and the same once may go on a failed
+  check of the bearer (rolled again, +1, or a fumble made a plain failure), on a hit
+  it takes (ignored) or on one it lands (DAÑ +1), each asked as it comes; ``orders``:
+  Órdenes, once a turn (entries/orders.py): that much of the bearer's ENE goes to an
+  ally within its VOL in K, who acts at once, then the bearer carries on; ``vanish``:
+  Desaparecer, once a game (entries/vanishing.py): in its own activation, out of CaC
+  and free, the bearer leaves the table (not a casualty) and its activation ends; a
+  later use with a point brings it back at the edge of a deployment zone of its side;
+- ``marked`` (with ``check``): the modifier holds only against the figure the bearer
+  has marked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wartime.rules.effects.vocabulary import Effect, not_whole
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntryAction(Effect):
+    pivot: int | None = None
+    stress_ene: int = 0
+    regenerate: int = 0
+    steal_ene: int = 0
+    mark: bool = False
+    marked: bool = False
+    fortune: bool = False  # Fortuna (entries/fortune.py)
+    orders: int = 0  # Órdenes: the ENE handed to the ally (entries/orders.py)
+    vanish: bool = False
+
+
+def problems(raw: dict[str, Any]) -> list[str]:
+    found = not_whole(raw, ("pivot",), "an ENE of 1 or more")
+    if raw.get("marked") and not raw.get("check"):
+        found.append("'marked' goes with 'check'")
+    return found

@@ -1,0 +1,40 @@
+"""Areas and special actions (``specials.yaml``; engine/entries/specials.py).
+
+- ``fading`` (a weapon's, or the bearer's for all its weapons): a template's DAÑ is 1
+  lower for each whole K between the template's origin and the nearest point of a base;
+- ``cluster`` (on a ranged weapon with no Área): the weapon's DAÑ is halved (rounded half
+  up) and each shot lays an R template as wide as the DAÑ it had, as the profile is built;
+- with ``use`` (Usar bonus at that ENE): ``eat``: the bearer eats from a corpse in base
+  contact and heals that many wounds, each one a point of the corpse's CON gone
+  (Figure.eaten); ``regain``: a CH CAL of the weapon the entry sits on gives back that
+  many rounds of its magazine, and a failed one costs the weapon a wound;
+  ``challenge``: a won CH VOL ENF makes an enemy owe the bearer a charge in its next
+  activation (Figure.fury); ``death_hand``: a passed CH VOL moves a wound of the bearer
+  (or, with VOL 6, of an ally within VOL K) onto an ally or an unconscious figure, or
+  onto an enemy with a CH VOL ENF;
+- ``manipulator``: a ranged attack at the bearer by a figure of lower VOL may be answered
+  (core/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from wartime.rules.effects.vocabulary import Effect, not_alone, not_whole
+
+
+@dataclass(frozen=True, kw_only=True)
+class Special(Effect):
+    fading: bool = False
+    cluster: bool = False
+    eat: int = 0
+    regain: int = 0
+    challenge: bool = False
+    death_hand: bool = False
+    manipulator: bool = False
+
+
+def problems(raw: dict[str, Any]) -> list[str]:
+    found = not_whole(raw, ("eat", "regain"))
+    return found + not_alone(raw, ("fading", "cluster", "manipulator"))
