@@ -207,15 +207,15 @@ class Figure:
     crushed: tuple[int, ...] = ()
     fury: str | None = None  # Crítico en CH LOC: the enemy it must charge (psychology.py)
     marking: str | None = None  # Marcador de objetivos: whom it marked (actions/usar_bonus.py)
-    # Fields of single entries that core still reads (the next ones to become marks).
-    # Miembros prescindibles (entries/body_zones.py): wounds its limbs took, filled in order.
+    # State of a core mechanism that entries plug into: it stays here because core reads
+    # it (an entry's mark is for what only its own entry reads, docs/architecture.md).
+    # Limbs (core/anatomy.py; Miembros prescindibles): wounds its limbs took, in order.
     limb_wounds: int = 0
-    # Magia: anular (entries/spells.py): (entry or metaability, caster) switched off on it
-    # until the caster's next activation starts; traits.entries_of leaves them out.
+    # What it carries (core/traits.py; Magia: anular, Desestabilizador): (entry or
+    # metaability, caster) switched off on it until the caster's next activation starts.
     suppressed: tuple[tuple[str, str], ...] = ()
-    # Ponzoña (entries/curses.py, core/poison.py).
-    poisoned: str | None = None  # Ponzoña: the poison in it, until Curar or an Elixir
-    vanished: int = 0  # Desaparecer (entries/vanishing.py): 1 away from the table, 2 came back
+    poisoned: str | None = None  # core/poison.py (Ponzoña): the poison, until Curar or Elixir
+    vanished: int = 0  # Figure.away (Desaparecer): 1 away from the table, 2 came back
     # Entry state (core/marks.py): each entry's mark, by the entry's key; absent = default.
     marks: dict[str, Mark] = field(default_factory=dict)
 
