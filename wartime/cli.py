@@ -194,7 +194,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         if ref is not None
     }
     progress = sys.stderr.isatty() and not args.json
-    result = simulate(args.map, armies, args.games, args.seed, progress=progress)
+    result = simulate(args.map, armies, args.games, args.seed, progress=progress, warn=_warn)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
     else:
