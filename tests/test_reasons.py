@@ -470,6 +470,19 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "'../x.yaml' sale de la carpeta del mapa: indica una ruta dentro de ella",
     ),
     (
+        "no-packaged-army-hint",
+        lambda: loaded(MAP + "armies: [legio]\n"),
+        "no hay ningún ejército incluido 'legio' (¿quisiste decir 'legion'?): los ejércitos "
+        "incluidos son culto, legion; para un archivo junto al mapa, escribe su extensión, "
+        "p. ej. 'legio.yaml'",
+    ),
+    (
+        "no-packaged-army",
+        lambda: loaded(MAP + "armies: [zzzzzz]\n"),
+        "no hay ningún ejército incluido 'zzzzzz': los ejércitos incluidos son culto, legion; "
+        "para un archivo junto al mapa, escribe su extensión, p. ej. 'zzzzzz.yaml'",
+    ),
+    (
         "no-army-file",
         lambda tmp: loaded(MAP + "armies: [nada.yaml]\n", folder=in_folder(tmp)),
         "no hay ningún archivo de ejército 'nada.yaml' junto al mapa",

@@ -18,7 +18,7 @@ from wartime import __version__
 from wartime.errors import DataError, Problem
 from wartime.formats.army import load_army, parse_army
 from wartime.formats.document import read_document
-from wartime.formats.map import load_map, parse_map
+from wartime.formats.map import load_map, read_map
 from wartime.geometry.noise import NoiseRule
 from wartime.reports import (
     catalog_text,
@@ -75,7 +75,10 @@ def _check_one(path: str) -> str:
             f"{len(army.characters)} characters, {len(army.lists)} lists"
         )
     if "wartime_map" in data:
-        field = parse_map(doc)
+        loaded = read_map(doc)
+        for problem in loaded.warnings:
+            _warn(problem)
+        field = loaded.battlefield
         return (
             f"{path}: OK: map '{field.name}' {field.size[0]:g}×{field.size[1]:g} K with "
             f"{len(field.walls)} walls, {len(field.obstacles)} obstacles, "
@@ -191,7 +194,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         if ref is not None
     }
     progress = sys.stderr.isatty() and not args.json
-    result = simulate(args.map, armies, args.games, args.seed, progress=progress)
+    result = simulate(args.map, armies, args.games, args.seed, progress=progress, warn=_warn)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
     else:
@@ -264,6 +267,10 @@ def _cmd_edit(args: argparse.Namespace) -> int:
     from wartime.ui.editor import run_editor  # pygame only for this command
 
     return run_editor(args.map)
+
+
+def _warn(problem: Problem) -> None:
+    print(problem, file=sys.stderr)
 
 
 def _report(exc: DataError) -> None:

@@ -25,6 +25,14 @@ def armies_dir() -> Path:
     return checkout if checkout.is_dir() else _INSTALLED / "armies"
 
 
+def packaged_armies() -> dict[str, Path]:
+    """The sample armies installed with the program, by bare name (the file's stem)."""
+    folder = armies_dir()
+    if not folder.is_dir():
+        return {}
+    return {path.stem: path for path in sorted(folder.glob("*.yaml")) if path.is_file()}
+
+
 def theme_file() -> Path | None:
     for candidate in (_CHECKOUT / "assets" / "theme.json", _INSTALLED / "theme.json"):
         if candidate.is_file():

@@ -6,12 +6,15 @@ The format is documented in ``docs/map-format.md``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 
+from wartime import resources
 from wartime.board.battlefield import (
     DEFAULT_SCALE_MM,
     DEFAULT_WALL_THICKNESS,
@@ -29,11 +32,12 @@ from wartime.board.battlefield import (
 )
 from wartime.board.shapes import Point
 from wartime.board.validation import battlefield_problems
-from wartime.errors import DataError
+from wartime.errors import DataError, Problem, Severity
 from wartime.formats.army import load_army
 from wartime.formats.document import Document, read_document
 from wartime.formats.files import write_atomic
 from wartime.formats.schema import Checker, describe
+from wartime.rules.archetypes import Army
 from wartime.rules.text import closest
 
 VERSION = 1
@@ -47,11 +51,83 @@ _TOP = ("wartime_map", "name", "size", "scale_mm", "walls", "obstacles", "terrai
 NOISE_RULES = ("subtract_def", "halve")
 _UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture", "vol",
          "character")  # fmt: skip
+_PACKAGED_NAME = re.compile(r"[\w-]+")  # no folder, no extension: `legion`
+
+
+@dataclass(frozen=True)
+class LoadedMap:
+    battlefield: Battlefield
+    warnings: tuple[Problem, ...]
+
+
+def is_packaged_name(entry: str) -> bool:
+    """Whether an `armies:` entry names a packaged army (`legion`) rather than a file."""
+    return _PACKAGED_NAME.fullmatch(entry) is not None
+
+
+def army_file(map_file: str | Path, entry: str) -> Path:
+    """The army file an `armies:` entry names; ValueError says why there is none.
+
+    A bare name (no folder, no extension) is one of the sample armies installed
+    with the program; anything else is a path relative to the map's folder,
+    which may not leave it.
+    """
+    if is_packaged_name(entry):
+        packaged = resources.packaged_armies()
+        if entry in packaged:
+            return packaged[entry]
+        hint = closest(entry, packaged)
+        tip = f" (did you mean '{hint}'?)" if hint else ""
+        raise ValueError(
+            f"no packaged army '{entry}'{tip}: the packaged armies are "
+            f"{', '.join(packaged) or 'none'}; to name a file beside the map, "
+            f"give its extension, e.g. '{entry}.yaml'"
+        )
+    folder = Path(map_file).resolve().parent
+    target = (folder / entry).resolve()
+    if Path(entry).is_absolute() or not target.is_relative_to(folder):
+        raise ValueError(f"'{entry}' leaves the map's folder: give a path inside it")
+    if not target.is_file():
+        raise ValueError(f"no army file '{entry}' beside the map")
+    return target
+
+
+def linked_army_files(doc: Document) -> dict[str, Path]:
+    """The files that a map document's `armies:` entries name, for those that resolve.
+
+    Only a lookup: loading the map (``parse_map``) reports the entries that do not.
+    """
+    raw = doc.data.get("armies") if isinstance(doc.data, dict) else None
+    out = {}
+    for entry in raw if isinstance(raw, list) else []:
+        if isinstance(entry, str):
+            try:
+                out[entry] = army_file(doc.file, entry)
+            except ValueError:
+                continue
+    return out
+
+
+def undefined_characters(doc: Document, units: Sequence[Unit]) -> list[Problem]:
+    """One warning naming the units whose `character` no army defines (none when empty):
+    such figures play bare, without weapons, and must not do so in silence."""
+    if not units:
+        return []
+    named = ", ".join(f"{u.id} ({u.character})" for u in units)
+    packaged = ", ".join(resources.packaged_armies()) or "none installed"
+    message = (
+        f"{len(units)} unit{'s' if len(units) != 1 else ''} name characters that no linked "
+        f"army defines, so they play as bare figures without weapons: {named}; link the "
+        f"armies that define them under `armies:` (a file beside the map, or a packaged "
+        f"army by name: {packaged})"
+    )
+    return [doc.problem("units", message, Severity.WARNING)]
 
 
 class _MapReader(Checker):
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, linked: Mapping[str, Army] | None = None) -> None:
         super().__init__(doc)
+        self.linked = linked or {}  # armies already read, by entry: no file is opened
         self.vertices = 0
         self.seen: dict[str, str] = {}  # one id namespace for every feature and unit
         self.characters: set[str] = set()  # of the linked armies
@@ -253,22 +329,25 @@ class _MapReader(Checker):
         return point
 
     def armies(self, raw: Any) -> tuple[str, ...]:
-        """Army files, relative to the map's folder and never outside it."""
-        folder = Path(self.doc.file).resolve().parent
+        """Packaged armies by name, or army files relative to the map's folder and never
+        outside it (see ``army_file``)."""
         out = []
         for i, item in enumerate(self.sequence(raw, "armies") or []):
             path = f"armies[{i}]"
-            rel = self.text(item, path)
-            if rel is None:
+            entry = self.text(item, path)
+            if entry is None:
                 continue
-            target = (folder / rel).resolve()
-            if Path(rel).is_absolute() or not target.is_relative_to(folder):
-                self.error(path, f"'{rel}' leaves the map's folder: give a path inside it")
-            elif not target.is_file():
-                self.error(path, f"no army file '{rel}' beside the map")
-            else:
-                out.append(rel)
-                self.characters |= self.army_characters(target, path)
+            if entry in self.linked:  # embedded in a save
+                out.append(entry)
+                self.characters |= {c.id for c in self.linked[entry].characters}
+                continue
+            try:
+                target = army_file(self.doc.file, entry)
+            except ValueError as exc:
+                self.error(path, str(exc))
+                continue
+            out.append(entry)
+            self.characters |= self.army_characters(target, path)
         return tuple(out)
 
     def army_characters(self, target: Path, path: str) -> set[str]:
@@ -307,6 +386,8 @@ class _MapReader(Checker):
         armies = self.armies(data.get("armies"))
         if armies:
             self.linked_characters(units)
+        elif not data.get("armies"):  # (a broken entry is reported as such)
+            self.problems += undefined_characters(self.doc, [u for u in units if u.character])
         field = Battlefield(
             name=name or Path(self.doc.file).stem,
             size=size or (1.0, 1.0),
@@ -326,9 +407,18 @@ class _MapReader(Checker):
         return field
 
 
-def parse_map(doc: Document) -> Battlefield:
+def read_map(doc: Document, linked: Mapping[str, Army] | None = None) -> LoadedMap:
+    """Validate a parsed map document, keeping its warnings; raises DataError listing
+    every problem.  ``linked`` gives armies already read, by their `armies:` entry."""
+    reader = _MapReader(doc, linked)
+    field = reader.battlefield()
+    warnings = tuple(p for p in reader.problems if p.severity is Severity.WARNING)
+    return LoadedMap(field, warnings)
+
+
+def parse_map(doc: Document, linked: Mapping[str, Army] | None = None) -> Battlefield:
     """Validate a parsed map document; raises DataError listing every problem."""
-    return _MapReader(doc).battlefield()
+    return read_map(doc, linked).battlefield
 
 
 def load_map(path: str | Path) -> Battlefield:

@@ -250,6 +250,20 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "'{path}' sale de la carpeta del mapa: indica una ruta dentro de ella",
     ),
     (
+        r"no packaged army '(?P<name>.*?)' \(did you mean '(?P<hint>.*?)'\?\): the packaged "
+        r"armies are (?P<names>.*); to name a file beside the map, give its extension, "
+        r"e\.g\. '(?P<file>.*)'",
+        "no hay ningún ejército incluido '{name}' (¿quisiste decir '{hint}'?): los ejércitos "
+        "incluidos son {names}; para un archivo junto al mapa, escribe su extensión, "
+        "p. ej. '{file}'",
+    ),
+    (
+        r"no packaged army '(?P<name>.*?)': the packaged armies are (?P<names>.*); to name a "
+        r"file beside the map, give its extension, e\.g\. '(?P<file>.*)'",
+        "no hay ningún ejército incluido '{name}': los ejércitos incluidos son {names}; para "
+        "un archivo junto al mapa, escribe su extensión, p. ej. '{file}'",
+    ),
+    (
         r"no army file '(?P<path>.*)' beside the map",
         "no hay ningún archivo de ejército '{path}' junto al mapa",
     ),

@@ -7,7 +7,7 @@ results.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +32,14 @@ def simulate(
     games: int,
     seed: int,
     progress: bool = False,
+    warn: Callable[[Problem], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games; the map's units pick the characters of each side's army.
+    """Play ``games`` games; the map's units pick the characters of each side's army
+    (a side given none here uses the armies the map links).
 
     A side given as FILE:LIST also deploys the characters of that list that no
-    unit on the map stands for.
+    unit on the map stands for.  ``warn`` hears the scenario's warnings, such as
+    units naming characters that no army defines, before the games start.
     """
     for path, list_id in armies.values():
         _check_list(path, list_id)
@@ -44,6 +47,9 @@ def simulate(
     scenario = load_scenario(
         map_path, {side: path for side, (path, _) in armies.items()}, lists=lists
     )
+    if warn is not None:
+        for warning in scenario.warnings:
+            warn(warning)
     wins = {"A": 0, "B": 0, "draw": 0}
     turns, hashes = 0, []
     for index in range(games):

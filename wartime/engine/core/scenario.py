@@ -15,7 +15,7 @@ from wartime.engine.core.state import GameState
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
-from wartime.formats.map import parse_map
+from wartime.formats.map import linked_army_files, parse_map, undefined_characters
 from wartime.geometry.noise import NoiseRule
 from wartime.rules.archetypes import Army
 
@@ -53,6 +53,7 @@ class Scenario:
     seed: int = 0
     source: Mapping[str, Any] = field(default_factory=dict)  # how to load it again (saves)
     reserves: tuple[Reserve, ...] = ()  # deployed before the first turn
+    warnings: tuple[Problem, ...] = ()  # e.g. units naming characters no army defines
 
     def __post_init__(self) -> None:
         found = battlefield_problems(self.battlefield)
@@ -69,8 +70,9 @@ class Scenario:
 
     def with_seed(self, seed: int) -> Scenario:
         return Scenario(
-            self.battlefield, self.profiles, self.ruleset, seed, self.source, self.reserves
-        )
+            self.battlefield, self.profiles, self.ruleset, seed, self.source, self.reserves,
+            self.warnings,
+        )  # fmt: skip
 
 
 def load_scenario(
@@ -82,12 +84,18 @@ def load_scenario(
 ) -> Scenario:
     """A map plus one army file per side; units link characters by their `character` id.
 
-    With ``lists``, every character of a side's list that no unit on the map
-    stands for (counting repeats) waits in reserve and is deployed in play.
+    A side given no army here takes its characters from the armies the map links
+    (`armies:`).  With ``lists``, every character of a side's list that no unit on
+    the map stands for (counting repeats) waits in reserve and is deployed in play.
     """
-    texts = {"map": _read(map_path)}
+    doc = read_document(map_path)
+    texts = {"map": doc.text}
+    names = {"map": str(map_path)}
+    for entry, path in linked_army_files(doc).items():
+        texts[f"linked:{entry}"] = _read(path)
+        names[f"linked:{entry}"] = str(path)
     texts.update({f"army:{side}": _read(path) for side, path in (armies or {}).items()})
-    names = {"map": str(map_path), **{f"army:{s}": str(p) for s, p in (armies or {}).items()}}
+    names.update({f"army:{s}": str(p) for s, p in (armies or {}).items()})
     return scenario_from_texts(texts, names, seed, ruleset, lists)
 
 
@@ -102,23 +110,27 @@ def scenario_from_texts(
     ruleset: Ruleset | None = None,
     lists: Mapping[str, str] | None = None,
 ) -> Scenario:
-    """Build a scenario from file contents (``map`` and ``army:A``/``army:B``).
+    """Build a scenario from file contents (``map``, ``army:A``/``army:B`` for the
+    sides' armies, ``linked:ENTRY`` for the armies the map's `armies:` names).
 
     Keeping the texts lets a save embed the whole scenario, so it replays even
     if the files change or move.
     """
-    field_ = parse_map(parse_document(texts["map"], names["map"]))
-    rosters = {
-        key.split(":", 1)[1]: parse_army(parse_document(text, names[key])).army
-        for key, text in texts.items()
-        if key.startswith("army:")
-    }
+    linked = _armies(texts, names, "linked:")
+    doc = parse_document(texts["map"], names["map"])
+    field_ = parse_map(doc, linked)
+    rosters = _armies(texts, names, "army:")
     profiles: dict[str, Profile] = {}
     problems = []
+    unarmed = []
     for index, unit in enumerate(field_.units):
         army = rosters.get(unit.side)
+        if army is None and unit.character is not None:
+            army = _defining(unit.character, [linked[e] for e in field_.armies if e in linked])
         if army is None or unit.character is None:
             profiles[unit.id] = bare_profile(unit)
+            if unit.character is not None:
+                unarmed.append(unit)
         elif unit.character in {c.id for c in army.characters}:
             profiles[unit.id] = profile_from_army(army, unit.character)
         else:
@@ -128,7 +140,24 @@ def scenario_from_texts(
     if problems:
         raise DataError(problems)
     source = {"texts": dict(texts), "names": dict(names), "lists": dict(lists or {})}
-    return Scenario(field_, profiles, ruleset or ruleset_of(field_), seed, source, reserves)
+    warnings = tuple(undefined_characters(doc, unarmed))
+    return Scenario(
+        field_, profiles, ruleset or ruleset_of(field_), seed, source, reserves, warnings
+    )
+
+
+def _armies(texts: Mapping[str, str], names: Mapping[str, str], prefix: str) -> dict[str, Army]:
+    """The armies among the texts whose key starts with ``prefix``, by the rest of the key."""
+    return {
+        key.removeprefix(prefix): parse_army(parse_document(text, names[key])).army
+        for key, text in texts.items()
+        if key.startswith(prefix)
+    }
+
+
+def _defining(character: str, armies: list[Army]) -> Army | None:
+    """The first of the map's linked armies that defines ``character``."""
+    return next((a for a in armies if character in {c.id for c in a.characters}), None)
 
 
 def _reserves(
