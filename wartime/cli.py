@@ -301,7 +301,16 @@ def _progress(games: int) -> Any:
     """The progress bar on stderr: games done, wins so far, the time left (tqdm)."""
     from tqdm import tqdm
 
-    return tqdm(total=games, desc="sim", unit="game", file=sys.stderr, leave=False)
+    # Redrawn after every game (mininterval 0), so the last game done always shows.
+    return tqdm(
+        total=games,
+        desc="sim",
+        unit="game",
+        file=sys.stderr,
+        leave=False,
+        mininterval=0,
+        miniters=1,
+    )
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
