@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -185,25 +185,132 @@ def _army_ref(text: str) -> tuple[str, str | None]:
     return text, None
 
 
+class _PlayerNames:
+    """The registered AI players' names, read when argparse first needs them, so that
+    commands other than ``sim`` start without importing the engine."""
+
+    def _names(self) -> list[str]:
+        from wartime.engine.ai import player_names
+
+        return player_names()
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
+def _games(text: str) -> int:
+    """--games: a whole number, at least 1."""
+    try:
+        games = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if games < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 game, got {games}")
+    return games
+
+
+class _SaveError(Exception):
+    """A save of ``wartime sim --save-dir`` that cannot be written."""
+
+
+def _save_folder(text: str) -> Path:
+    """--save-dir: create the folder; one that cannot be written to is a one-line error."""
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _SaveError(
+            f"--save-dir {folder}: cannot create the folder: {exc.strerror or exc}"
+        ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise _SaveError(f"--save-dir {folder}: the folder is not writable")
+    return folder
+
+
+SAVE_NAME = "game-{index:0{width}d}-seed-{seed}.yaml"
+
+
 def _cmd_sim(args: argparse.Namespace) -> int:
-    from wartime.engine.ai import simulate
+    from wartime.engine import save_game
+    from wartime.engine.ai import Played, simulate
 
     armies = {
         side: _army_ref(ref)
         for side, ref in (("A", args.army_a), ("B", args.army_b))
         if ref is not None
     }
-    progress = sys.stderr.isatty() and not args.json
-    result = simulate(args.map, armies, args.games, args.seed, progress=progress, warn=_warn)
+    try:
+        folder = _save_folder(args.save_dir) if args.save_dir is not None else None
+    except _SaveError as exc:
+        print(f"wartime sim: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    width = max(3, len(str(args.games)))
+    bar = _progress(args.games) if sys.stderr.isatty() and not args.json else None
+    so_far = {"A": 0, "B": 0, "draw": 0}
+
+    def on_game(played: Played) -> None:
+        if folder is not None:
+            name = SAVE_NAME.format(index=played.index + 1, width=width, seed=played.seed)
+            try:
+                save_game(played.state, folder / name)
+            except OSError as exc:
+                message = f"--save-dir {folder}: cannot write {name}: {exc.strerror or exc}"
+                raise _SaveError(message) from None
+        if bar is not None:
+            so_far[played.state.winner or "draw"] += 1
+            postfix = f"wins A {so_far['A']} B {so_far['B']} draws {so_far['draw']}"
+            bar.set_postfix_str(postfix, refresh=False)
+            bar.update(1)
+
+    def warn(problem: Problem) -> None:  # above the bar while it shows
+        if bar is None:
+            _warn(problem)
+        else:
+            bar.write(str(problem), file=sys.stderr)
+
+    players = {"A": args.ai_a, "B": args.ai_b}
+    try:
+        result = simulate(
+            args.map, armies, args.games, args.seed, players, warn=warn, on_game=on_game
+        )
+    except _SaveError as exc:
+        print(f"wartime sim: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    finally:
+        if bar is not None:
+            bar.close()
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
-    else:
-        wins = result["wins"]
-        print(
-            f"{result['games']} games: A {wins['A']}, B {wins['B']}, draws {wins['draw']}; "
-            f"{result['mean_turns']:.2f} turns on average"
-        )
+        return EXIT_OK
+    wins, fallen, ai = result["wins"], result["casualties"], result["ai"]
+    print(
+        f"{result['games']} games: A {wins['A']}, B {wins['B']}, draws {wins['draw']}; "
+        f"{result['mean_turns']:.2f} turns on average"
+    )
+    print(f"casualties: A {fallen['A']}, B {fallen['B']} (figures taken out, all games)")
+    print(f"players: A {ai['A']}, B {ai['B']}")
+    if folder is not None:
+        print(f"saved {result['games']} games in {folder}")
     return EXIT_OK
+
+
+def _progress(games: int) -> Any:
+    """The progress bar on stderr: games done, wins so far, the time left (tqdm)."""
+    from tqdm import tqdm
+
+    # Redrawn after every game (mininterval 0), so the last game done always shows.
+    return tqdm(
+        total=games,
+        desc="sim",
+        unit="game",
+        file=sys.stderr,
+        leave=False,
+        mininterval=0,
+        miniters=1,
+    )
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -337,13 +444,39 @@ def build_parser() -> argparse.ArgumentParser:
     noise.add_argument("--json", action="store_true")
     noise.set_defaults(run=_cmd_noise)
 
-    sim = sub.add_parser("sim", help="play games between two baseline AIs and report the results")
+    sim = sub.add_parser(
+        "sim",
+        help="play games between two AI players and report the results",
+        description="Play games between two AI players; game i uses seed SEED+i, so the "
+        "same seed gives byte-identical output. Casualties count, per side and summed over "
+        "the games, the figures taken out when a game ends: casualties (wounds at CON or "
+        "more, or unconscious from stress) and bodies removed (Eliminar); a figure merely "
+        "away (Desaparecer) is not one.",
+    )
     sim.add_argument("map")
-    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--games", type=_games, default=10, metavar="N", help="at least 1 (10)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--army-a", metavar="FILE[:LIST]", help="army of side A")
     sim.add_argument("--army-b", metavar="FILE[:LIST]", help="army of side B")
-    sim.add_argument("--json", action="store_true")
+    for side in ("a", "b"):
+        sim.add_argument(
+            f"--ai-{side}",
+            choices=_PlayerNames(),
+            default="baseline",
+            metavar="NAME",
+            help=f"AI player of side {side.upper()}: %(choices)s (default %(default)s)",
+        )
+    sim.add_argument(
+        "--save-dir",
+        metavar="DIR",
+        help="write each game as a save `wartime replay` reads, "
+        "DIR/game-001-seed-SEED.yaml and on (the folder is created if needed)",
+    )
+    sim.add_argument(
+        "--json",
+        action="store_true",
+        help="print the results as JSON, casualties and casualties_per_game included",
+    )
     sim.set_defaults(run=_cmd_sim)
 
     replay = sub.add_parser("replay", help="replay a saved game and print its log")

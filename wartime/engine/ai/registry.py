@@ -1,0 +1,43 @@
+"""The AI players by name: what ``wartime sim --ai-a NAME --ai-b NAME`` chooses from.
+
+A player is a function from the state to its decision for the pending choice, which
+it is asked only when its side decides.  :data:`PLAYERS` maps each name to a factory
+that makes a fresh player for one side of one game from that game's seed (for a
+player that draws numbers of its own; the game's dice stay the engine's).  A player
+must decide the same way for the same position and seed, so that a simulation stays
+byte-identical for a seed.  Adding a player is one line in :data:`PLAYERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wartime.engine.ai.players import choose
+from wartime.engine.core.action import Action
+from wartime.engine.core.state import GameState
+
+Player = Callable[[GameState], Action]
+PlayerFactory = Callable[[int], Player]
+
+DEFAULT_PLAYER = "baseline"
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "baseline": lambda seed: choose,  # the greedy, deterministic AI of players.py
+}
+
+
+def player_names() -> list[str]:
+    """The registered names, in the order they were registered."""
+    return list(PLAYERS)
+
+
+def make_player(name: str, seed: int) -> Player:
+    """A fresh player ``name`` for one game; an unknown name is a ValueError naming
+    the registered ones."""
+    try:
+        factory = PLAYERS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown AI player {name!r}: choose from {', '.join(player_names())}"
+        ) from None
+    return factory(seed)
