@@ -6,13 +6,16 @@ grown by r (its Minkowski sum with the base) and the centre's shortest way is a
 polyline that turns only at convex corners of the grown shapes: a visibility graph.
 
 - A grown corner is an arc; it is drawn as a polygon *around* the arc, ARC_STEPS sides
-  a quarter, each side touching the arc at its middle.  The polygon holds the true
-  shape, so a way that keeps out of it keeps the base clear of the solid: a gap is
-  passable when it is at least ``2 r / cos(π / (4 ARC_STEPS))`` wide, 3.5% more than
-  the diameter (the price of straight sides; the physics table lets a base through a
-  gap exactly its width).
-- Visibility is tested against the grown shapes shrunk by SLACK, so a leg may run along
-  a grown edge or touch a grown corner, as a base may touch a wall.
+  a quarter, each side touching the arc at its middle (the Minkowski sum with a regular
+  polygon around the base).  The polygon holds the true shape, so a way that keeps out
+  of it keeps the base clear of the solid.  Its sides along the table's axes lie
+  exactly r out, so a gap between walls along an axis is passable when it is as wide as
+  the base, as on the physics table; a slanted gap may need up to
+  ``1 / cos(π / (4 ARC_STEPS))`` times that (3.5% more: the price of straight sides).
+- The grown shapes are drawn SLACK short (the base may touch, as on the physics table,
+  whose tolerance is ten times that), and visibility is tested against them drawn
+  2 SLACK short: a leg may run along a grown side or touch a grown corner, and two
+  shapes that touch (a gap exactly the base's width) stay apart, with a lane between.
 
 The static part (the grown solids, the corners, the visible pairs of corners and the
 free room) is prepared once per table and radius by :class:`Clearance`; a query adds
@@ -45,7 +48,7 @@ from shapely.ops import nearest_points
 from wartime.board.shapes import Disc, Point
 
 ARC_STEPS = 3  # straight sides per quarter circle of a grown corner or base
-SLACK = 1e-6  # K: visibility is tested against the grown shapes shrunk by this much
+SLACK = 1e-7  # K the grown shapes are drawn short: a base may touch (physics.OVERLAP_TOL)
 AREA_MARGIN = 0.01  # K a way keeps from an area it may not enter (water for a walker)
 _TURN = 1e-12  # a corner whose sides turn less than this (cross product) is straight
 _SIDE = 1e-12  # a neighbour this close to a line (cross product) lies on it
@@ -62,12 +65,36 @@ class Way:
     reached: bool  # it ends at the goal; otherwise at the nearest point it can reach
 
 
-_ROUND = math.cos(math.pi / (4 * ARC_STEPS))  # a side's middle over its corners' reach
+_SIDES = 4 * ARC_STEPS
+_ROUND = math.cos(math.pi / _SIDES)  # a side's middle over its corners' reach
+# The corners of a regular polygon around the unit circle, its sides square to the axes
+# (so a wall along an axis grows by exactly the radius).
+_AROUND = np.array(
+    [
+        (math.cos(a) / _ROUND, math.sin(a) / _ROUND)
+        for a in ((k + 0.5) * math.tau / _SIDES for k in range(_SIDES))
+    ]
+)
 
 
-def grown(shape: shapely.Geometry, by: float, slack: float = 0.0) -> shapely.Geometry:
-    """``shape`` grown by ``by`` K, as a polygon around the true (rounded) one."""
-    return shapely.buffer(shape, by / _ROUND - slack, ARC_STEPS)
+def grown(shape: shapely.Polygon, by: float, slack: float = 0.0) -> shapely.Geometry:
+    """``shape`` grown by ``by`` K (less ``slack``), as a polygon around the true, rounded
+    one: its Minkowski sum with a regular polygon drawn around a circle of that radius,
+    taken piece by convex piece (a self-crossing outline is repaired first)."""
+    around = _AROUND * (by - slack)
+    pieces: list[shapely.Geometry] = []
+    for part in shapely.get_parts(shapely.make_valid(shape)):
+        if not isinstance(part, shapely.Polygon) or part.area <= 0:
+            continue
+        convex = part.convex_hull.area - part.area <= 1e-12
+        triangles = (
+            [part] if convex else shapely.get_parts(shapely.constrained_delaunay_triangles(part))
+        )
+        for piece in triangles:
+            corners = np.asarray(piece.exterior.coords)[:-1]
+            points = (corners[:, None, :] + around[None, :, :]).reshape(-1, 2)
+            pieces.append(shapely.MultiPoint(points).convex_hull)
+    return shapely.union_all(pieces)
 
 
 class Clearance:
@@ -88,9 +115,9 @@ class Clearance:
         self.radius = radius
         self.box = (radius, radius, width - radius, height - radius)
         sized = [(s, radius) for s in solids] + [(a, AREA_MARGIN) for a in areas]
-        outline = shapely.union_all([grown(s, by) for s, by in sized])
+        outline = shapely.union_all([grown(s, by, SLACK) for s, by in sized])
         self.free = shapely.box(*self.box).difference(outline)
-        walls = shapely.get_parts(shapely.union_all([grown(s, by, SLACK) for s, by in sized]))
+        walls = shapely.get_parts(shapely.union_all([grown(s, by, 2 * SLACK) for s, by in sized]))
         shapely.prepare(walls)
         self._walls = walls
         self._wall_tree = shapely.STRtree(walls)
@@ -227,10 +254,10 @@ class _Bases:
     is tested against, and their corners."""
 
     def __init__(self, bases: Sequence[Disc], radius: float) -> None:
-        centres = shapely.points(np.array([b.centre for b in bases], dtype=float).reshape(-1, 2))
-        reach = np.array([(b.radius + radius) / _ROUND for b in bases], dtype=float)
-        self.outlines = shapely.buffer(centres, reach, ARC_STEPS)
-        self.walls = shapely.buffer(centres, reach - SLACK, ARC_STEPS)
+        centres = np.array([b.centre for b in bases], dtype=float).reshape(-1, 1, 2)
+        reach = np.array([b.radius + radius for b in bases], dtype=float).reshape(-1, 1, 1)
+        self.outlines = _polygons(centres + _AROUND * (reach - SLACK))
+        self.walls = _polygons(centres + _AROUND * (reach - 2 * SLACK))
         shapely.prepare(self.walls)
 
     def __len__(self) -> int:
@@ -261,7 +288,8 @@ def _corners(
         for ring in (polygon.exterior, *polygon.interiors):
             here = np.asarray(ring.coords)[:-1]
             prev, succ = np.roll(here, 1, axis=0), np.roll(here, -1, axis=0)
-            turn = np.cross(here - prev, succ - here)
+            (ax, ay), (bx, by) = (here - prev).T, (succ - here).T
+            turn = ax * by - ay * bx
             x, y = here[:, 0], here[:, 1]
             keep = (turn > _TURN) & (left <= x) & (x <= right) & (bottom <= y) & (y <= top)
             found.append(here[keep])
@@ -315,6 +343,11 @@ def _open(points: Coords, walls: npt.NDArray[np.object_]) -> npt.NDArray[np.bool
         spots = np.asarray(shapely.points(points), dtype=object)
         clear[shapely.STRtree(spots).query(walls, predicate="intersects")[1]] = False
     return clear
+
+
+def _polygons(rings: Coords) -> npt.NDArray[np.object_]:
+    """Polygons from an array of rings (counter-clockwise, not closed)."""
+    return np.asarray(shapely.polygons(rings), dtype=object).reshape(-1)
 
 
 def _nearest(room: shapely.Geometry, to: Point) -> Point:
