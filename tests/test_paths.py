@@ -33,7 +33,7 @@ from wartime.engine import GameState, Path, Ruleset, Scenario, find_path, load_s
 from wartime.engine.core.movement import STRIDES
 from wartime.engine.core.routes import route
 from wartime.engine.core.world import WALKING_HEIGHT
-from wartime.geometry.pathfinding import ARC_STEPS, AREA_MARGIN, SLACK, grown
+from wartime.geometry.pathfinding import ARC_STEPS, AREA_MARGIN, SLACK, Clearance, grown
 
 from .engine_support import profile, scenario, started
 
@@ -130,6 +130,16 @@ def test_obstaculos_a_wall_up_to_the_chest_is_crossed_not_walked_around() -> Non
     path = find_path(state, state.figures["a"], (12.0, 5.0))
     assert path.legs == ((8.0, 5.0), (12.0, 5.0))
     assert dict(path.ene) == {"mover": 2, "correr": 3, "esprintar": 4}
+
+
+def test_a_flat_solid_still_blocks_along_its_edge() -> None:
+    """A footprint with no area (a wall drawn with no thickness) stops a base along its
+    line, as on the physics table."""
+    flat = shapely.Polygon([(10.0, 0.0), (10.0, 12.0), (10.0, 6.0)])
+    way = Clearance((40.0, 30.0), 0.5, [flat]).way((8.0, 5.0), (12.0, 5.0))
+    assert way.reached and way.length > 4.0
+    assert all(leg.distance(shapely.LineString([(10, 0), (10, 12)])) >= 0.5 - TOL
+               for leg in map(shapely.LineString, itertools.pairwise(way.points)))  # fmt: skip
 
 
 def test_a_bigger_base_cannot_pass_a_gap_a_smaller_base_passes() -> None:

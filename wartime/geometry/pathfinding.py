@@ -82,19 +82,21 @@ def grown(shape: shapely.Polygon, by: float, slack: float = 0.0) -> shapely.Geom
     one: its Minkowski sum with a regular polygon drawn around a circle of that radius,
     taken piece by convex piece (a self-crossing outline is repaired first)."""
     around = _AROUND * (by - slack)
-    pieces: list[shapely.Geometry] = []
+    convex: list[Coords] = []  # the corners of each convex piece
     for part in shapely.get_parts(shapely.make_valid(shape)):
-        if not isinstance(part, shapely.Polygon) or part.area <= 0:
-            continue
-        convex = part.convex_hull.area - part.area <= 1e-12
-        triangles = (
-            [part] if convex else shapely.get_parts(shapely.constrained_delaunay_triangles(part))
-        )
-        for piece in triangles:
-            corners = np.asarray(piece.exterior.coords)[:-1]
-            points = (corners[:, None, :] + around[None, :, :]).reshape(-1, 2)
-            pieces.append(shapely.MultiPoint(points).convex_hull)
-    return shapely.union_all(pieces)
+        if isinstance(part, shapely.Polygon) and part.area > 0:
+            whole = part.convex_hull.area - part.area <= 1e-12
+            pieces = [part] if whole else shapely.constrained_delaunay_triangles(part)
+            convex += [np.asarray(p.exterior.coords)[:-1] for p in shapely.get_parts(pieces)]
+        else:  # a flat outline still blocks along its edges, as on the physics table
+            line = shapely.get_coordinates(part)
+            convex += [line[k : k + 2] for k in range(max(1, len(line) - 1))]
+    hulls = [
+        shapely.MultiPoint((c[:, None, :] + around[None, :, :]).reshape(-1, 2)).convex_hull
+        for c in convex
+        if len(c)
+    ]
+    return shapely.union_all(hulls)
 
 
 class Clearance:
