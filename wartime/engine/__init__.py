@@ -8,6 +8,7 @@ replays identically from its seed.
 from wartime.engine import install  # noqa: F401  (every action and entry registers)
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
+from wartime.engine.core.paths import Path, find_path
 from wartime.engine.core.pending import Pending, PendingKind
 from wartime.engine.core.saves import Replayed, load_game, replay_save, save_game
 from wartime.engine.core.scenario import Ruleset, Scenario, load_scenario
@@ -19,11 +20,13 @@ __all__ = [
     "Event",
     "GameState",
     "IllegalActionError",
+    "Path",
     "Pending",
     "PendingKind",
     "Replayed",
     "Ruleset",
     "Scenario",
+    "find_path",
     "load_game",
     "load_scenario",
     "replay_save",

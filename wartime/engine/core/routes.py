@@ -10,6 +10,7 @@ floater, a heavy load, a smell that keeps allies off) it answers through a hook.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -43,7 +44,7 @@ from wartime.engine.core.vehicles import (
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import EXCLUSION_K, too_close
 from wartime.geometry.noise import movement_noise
-from wartime.geometry.terrain import SURCHARGE
+from wartime.geometry.terrain import SURCHARGE, PathCost
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -94,21 +95,10 @@ def route(
         end, travelled = _fly(start, goal, budget)
     if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
         raise IllegalActionError("The way is blocked: the base cannot move toward that point")
-    # a height of 0 leaves every solid out of the surcharge: the incorporeal pass through
-    cost = state.world.terrain.cost([start, end], 0.0 if passes else figure.current_height)
-    cost = hookspecs.ground_cost.thread(cost, figure)  # Levitador, Pez, Anfibio
+    cost = ground_under(state, figure, [start, end], passes)
     if cost.swims:
         raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
-    surcharge, why = cost.ene, cost.worst
-    if figure.posture is Posture.CROUCHED and cost.ene < SURCHARGE["difficult"]:
-        surcharge, why = SURCHARGE["difficult"], "agachado"  # Agacharse: easy counts as difficult
-    if SURCHARGE[ground] > surcharge:
-        surcharge, why = SURCHARGE[ground], f"{ground} por la carga"
-    # Equipo pesado, Cojitranco
-    surcharge, why = hookspecs.ground_surcharge.thread((surcharge, why), figure)
-    extra = f" (+{surcharge} {why})" if surcharge else ""
-    starting, why = start_cost(figure)
-    ene, extra = max(1, stride.ene + surcharge) + starting, extra + why
+    ene, extra = stride_cost(figure, stride, surcharge(figure, cost, ground))
     afford(figure, ene, stride.label, extra)  # raises with the player's message
     near = [] if passes else _too_close(state, figure, end, engaging)
     if near:
@@ -117,6 +107,38 @@ def route(
     if kept_away:
         raise IllegalActionError(kept_away)
     return Route(start, end, travelled, ene, extra)
+
+
+def ground_under(
+    state: GameState, figure: Figure, path: Sequence[Point], passes: bool = False
+) -> PathCost:
+    """The ground a move along ``path`` crosses, as it counts for the figure (Terreno y
+    Energía, Obstáculos); ``passes``: an incorporeal one, whom no solid slows."""
+    # a height of 0 leaves every solid out of the surcharge: the incorporeal pass through
+    cost = state.world.terrain.cost(path, 0.0 if passes else figure.current_height)
+    return hookspecs.ground_cost.thread(cost, figure)  # Levitador, Pez, Anfibio
+
+
+def surcharge(figure: Figure, cost: PathCost, ground: str = "easy") -> tuple[int, str]:
+    """The ENE the ground adds to a move and why: the worst ground crossed, crouching
+    (Agacharse), ``ground``, the least a load counts as (Mover cargado), and the entries."""
+    extra, why = cost.ene, cost.worst
+    if figure.posture is Posture.CROUCHED and cost.ene < SURCHARGE["difficult"]:
+        extra, why = SURCHARGE["difficult"], "agachado"  # Agacharse: easy counts as difficult
+    if SURCHARGE[ground] > extra:
+        extra, why = SURCHARGE[ground], f"{ground} por la carga"
+    # Equipo pesado, Cojitranco
+    return hookspecs.ground_surcharge.thread((extra, why), figure)
+
+
+def stride_cost(figure: Figure, stride: Stride, ground: tuple[int, str]) -> tuple[int, str]:
+    """The ENE of one ``stride`` over ground that adds ``ground`` (see :func:`surcharge`),
+    a transport's start included, and the explanation for the ENE message; before the
+    entries' modifiers, which checks.afford adds."""
+    extra, why = ground
+    explained = f" (+{extra} {why})" if extra else ""
+    starting, why = start_cost(figure)
+    return max(1, stride.ene + extra) + starting, explained + why
 
 
 def _too_close(state: GameState, figure: Figure, end: Point, engaging: frozenset[str]) -> list[str]:

@@ -25,7 +25,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.midway import Question, Suspended, answering, suspend
 from wartime.engine.core.pending import Pending, PendingKind
-from wartime.engine.core.world import World
+from wartime.engine.core.world import WALKING_HEIGHT, World
 from wartime.errors import IllegalActionError
 from wartime.physics import Table
 from wartime.rules.dice import Dice
@@ -269,7 +269,7 @@ class GameState:
         if self._physics is None:
             width, height = self.scenario.battlefield.size
             discs = [f.disc() for f in self.figures.values() if f.on_table]
-            self._physics = Table(width, height, self.world.blocking(1.0), discs)
+            self._physics = Table(width, height, self.world.blocking(WALKING_HEIGHT), discs)
         return self._physics
 
     # -- dispatch -------------------------------------------------------------------------

@@ -12,10 +12,12 @@ from wartime.board.battlefield import Battlefield
 from wartime.board.shapes import Point, Solid
 from wartime.geometry.cover import Occluders, cover_pairs
 from wartime.geometry.noise import Barrier, Barriers
+from wartime.geometry.pathfinding import Clearance
 from wartime.geometry.terrain import CHEST_FACTOR, Ground, TerrainIndex
 from wartime.geometry.vision import Point3
 
 COVER_MEMORY = 50_000  # cover answers kept per game; about 10 MB at most
+WALKING_HEIGHT = 1.0  # K: the movement table stops every base at a 1 K figure's chest
 
 CoverQuery = tuple[Point3, Point, float, float, float]
 """What :meth:`World.cover` is asked: eye, silhouette centre, diameter, height, base."""
@@ -53,6 +55,7 @@ class World:
     terrain: TerrainIndex
     _blocking: dict[float, tuple[Solid, ...]] = field(default_factory=dict, compare=False)
     _cover: dict[tuple[object, ...], float] = field(default_factory=dict, compare=False)
+    _clearances: dict[tuple[float, bool], Clearance] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, battlefield: Battlefield) -> World:
@@ -84,6 +87,20 @@ class World:
         if chest not in self._blocking:
             self._blocking[chest] = tuple(s for s in self.solids if s.height > chest)
         return self._blocking[chest]
+
+    def clearance(self, radius: float, off_water: bool) -> Clearance:
+        """Where the centre of a walking base of ``radius`` may go (geometry.pathfinding):
+        clear of the solids that stop the movement table (:meth:`blocking` at
+        WALKING_HEIGHT), and ``off_water`` out of the water.  Prepared once per radius."""
+        key = (radius, off_water)
+        found = self._clearances.get(key)
+        if found is None:
+            solids = [s.polygon() for s in self.blocking(WALKING_HEIGHT)]
+            water = [shapely.Polygon(g.polygon) for g in self.ground if g.kind == "water"]
+            size = self.battlefield.size
+            found = Clearance(size, radius, solids, water if off_water else [])
+            self._clearances[key] = found
+        return found
 
     def cover(
         self, eye: Point3, centre: Point, diameter: float, height: float, base: float = 0.0
