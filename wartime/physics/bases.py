@@ -51,6 +51,7 @@ class MoveResult:
     blocked: bool  # stopped short of the goal with budget left: the way is obstructed
     goal: Point
     contacts: tuple[str, ...] = ()  # ids run into on the way, in order ("#table": the edge)
+    passed: tuple[Point, ...] = ()  # a walk's points it got to before its goal, in order
 
     @property
     def reached(self) -> bool:
@@ -158,6 +159,35 @@ class Table:
         result = self.probe_move(base_id, goal, budget)
         self._set_centre(self._placed(base_id), result.end)
         return result
+
+    def walk(self, base_id: str, corners: Sequence[Point], budget: float) -> MoveResult:
+        """Move a base along ``corners`` in turn for at most ``budget`` K of path, each
+        piece as :meth:`move_toward`; it stops at the first piece that ends short."""
+        result = self.probe_walk(base_id, corners, budget)
+        self._set_centre(self._placed(base_id), result.end)
+        return result
+
+    def probe_walk(self, base_id: str, corners: Sequence[Point], budget: float) -> MoveResult:
+        """Where :meth:`walk` would take the base, leaving it where it is."""
+        placed = self._placed(base_id)
+        if not corners:
+            raise ValueError("a walk needs at least one point to go to")
+        start = pos = placed.disc.centre
+        travelled, blocked, contacts, passed = 0.0, False, [], []
+        sweeper = self._sweeper(placed)
+        points = [(float(x), float(y)) for x, y in corners]
+        if not all(math.isfinite(v) for point in points for v in point):
+            raise ValueError(f"a walk's points must be finite, got {points}")
+        for corner in points:
+            slid = slide_move(pos, corner, budget - travelled, placed.disc.radius, sweeper)
+            travelled += slid.travelled
+            pos, blocked = slid.end, slid.blocked
+            contacts += [c for c in slid.contacts if c not in contacts]
+            if pos != corner:
+                break
+            passed.append(corner)
+        return MoveResult(base_id, start, pos, min(travelled, budget), blocked, points[-1],
+                          tuple(contacts), tuple(passed[: len(points) - 1]))  # fmt: skip
 
     def probe_move(self, base_id: str, goal: Point, budget: float) -> MoveResult:
         """Where :meth:`move_toward` would take the base, leaving it where it is."""

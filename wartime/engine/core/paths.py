@@ -28,18 +28,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.core import hookspecs
 from wartime.engine.core.movement import STRIDES, intangible
-from wartime.engine.core.routes import ground_under, stride_cost, surcharge
+from wartime.engine.core.routes import ground_under, stride_cost, surcharge, way
 from wartime.engine.core.stats import stride_extra
-from wartime.geometry.terrain import PathCost
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
     from wartime.engine.core.state import GameState
 
 MOVES = ("mover", "correr", "esprintar")  # the strides a path is priced for
-_WET = PathCost(0, "easy", ("water",), (), ())  # a probe: does water stop this figure?
 
 
 @dataclass(frozen=True)
@@ -68,10 +65,8 @@ def find_path(state: GameState, figure: Figure, goal: Point) -> Path:
     goal = (float(goal[0]), float(goal[1]))
     start = figure.position
     if figure.level == 1 and not intangible(figure):
-        clearance = state.world.clearance(figure.radius, off_water=swims(figure))
-        others = [f.disc() for f in state.figures.values() if f.on_table and f.id != figure.id]
-        way = clearance.way(start, goal, others)
-        legs, length, reached = way.points, way.length, way.reached
+        found = way(state, figure, goal)
+        legs, length, reached = found.points, found.length, found.reached
     else:
         legs = (start, goal) if goal != start else (start,)
         length, reached = sum_legs(legs), True
@@ -81,11 +76,6 @@ def find_path(state: GameState, figure: Figure, goal: Point) -> Path:
         kind: figure.mov + STRIDES[kind].extra_k + stride_extra(figure, kind) for kind in MOVES
     }
     return Path(goal, legs, length, MappingProxyType(ene), MappingProxyType(reach), reached)
-
-
-def swims(figure: Figure) -> bool:
-    """Whether water stops the figure's walk (it would have to swim: Nadar)."""
-    return bool(hookspecs.ground_cost.thread(_WET, figure).swims)
 
 
 def sum_legs(legs: tuple[Point, ...]) -> float:

@@ -44,11 +44,18 @@ from wartime.engine.core.vehicles import (
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import EXCLUSION_K, too_close
 from wartime.geometry.noise import movement_noise
+from wartime.geometry.pathfinding import Way
 from wartime.geometry.terrain import SURCHARGE, PathCost
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
     from wartime.engine.core.state import GameState
+
+
+# The strides that go round what stands in the way (MOVIMIENTO, Mover: the base moves
+# up to its MOV, with no straight line asked); Cargar, Embestir and the rest go straight.
+WINDING = tuple(STRIDES[kind] for kind in ("mover", "correr", "esprintar"))
+_WET = PathCost(0, "easy", ("water",), (), ())  # a probe: does water stop this figure?
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,21 @@ class Route:
     travelled: float
     ene: int
     extra: str  # the surcharge explained, for the ENE message
+    corners: tuple[Point, ...] = ()  # where a winding move turned, in order
+
+
+def way(state: GameState, figure: Figure, goal: Point) -> Way:
+    """The shortest way for the figure's walking base to ``goal``, round the solids that
+    stop the movement table, the water it would have to swim and the other bases (or to
+    the nearest point it can reach: geometry.pathfinding)."""
+    clearance = state.world.clearance(figure.radius, off_water=swims(figure))
+    others = [f.disc() for f in state.figures.values() if f.on_table and f.id != figure.id]
+    return clearance.way(figure.position, goal, others)
+
+
+def swims(figure: Figure) -> bool:
+    """Whether water stops the figure's walk (it would have to swim: Nadar)."""
+    return bool(hookspecs.ground_cost.thread(_WET, figure).swims)
 
 
 def route(
@@ -84,18 +106,28 @@ def route(
         goal = _whole_mov(figure, goal, budget)
     start = figure.position
     passes = figure.level == 1 and intangible(figure)  # Incorpóreo: through walls
+    corners: tuple[Point, ...] = ()
     if passes:
         end, travelled = through(state, figure, goal, budget, keep)
     elif figure.level == 1 and not (clear and not keep):
         table = state.physics()
-        move = table.move_toward if keep else table.probe_move
-        result = move(figure.id, goal, budget)
+        result = table.probe_move(figure.id, goal, budget)
+        turns: tuple[Point, ...] = ()
+        if result.blocked and stride in WINDING and not drives(figure):
+            turns = way(state, figure, goal).points[1:-1]  # round what stopped it
+        if turns:
+            result = table.probe_walk(figure.id, (*turns, goal), budget)
+            corners = result.passed
+            if keep:
+                table.walk(figure.id, (*turns, goal), budget)
+        elif keep:
+            table.move_toward(figure.id, goal, budget)
         end, travelled = result.end, result.travelled
     else:
         end, travelled = _fly(start, goal, budget)
     if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
         raise IllegalActionError("The way is blocked: the base cannot move toward that point")
-    cost = ground_under(state, figure, [start, end], passes)
+    cost = ground_under(state, figure, [start, *corners, end], passes)
     if cost.swims:
         raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
     ene, extra = stride_cost(figure, stride, surcharge(figure, cost, ground))
@@ -106,7 +138,7 @@ def route(
     kept_away = hookspecs.keeps_away.first(state, figure, end)  # Apestoso
     if kept_away:
         raise IllegalActionError(kept_away)
-    return Route(start, end, travelled, ene, extra)
+    return Route(start, end, travelled, ene, extra, corners)
 
 
 def ground_under(
@@ -167,7 +199,7 @@ def travel(
     figure.position = plan.end
     figure.moved += plan.travelled
     if not figure.reacting and not drives(figure):  # Girar y pivotar: Pj turn freely acting
-        figure.facing = _facing(plan.start, plan.end, figure.facing)
+        figure.facing = _facing((plan.start, *plan.corners)[-1], plan.end, figure.facing)
     end, travelled = plan.end, plan.travelled
     text = f"{figure.id} se mueve {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
     data = {
@@ -176,6 +208,8 @@ def travel(
         "to": list(end),
         "travelled": round(travelled, 6),
     }
+    if plan.corners:  # a winding move: where it turned
+        data["via"] = [list(corner) for corner in plan.corners]
     events.append(Event("move", text, data))
     if travelled > 0:
         events.append(noise_event(figure, end, movement_noise(travelled)))
