@@ -7,12 +7,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from wartime.engine import GameState
+import shapely
+
+from wartime.board.battlefield import Wall
+from wartime.engine import GameState, find_path
 from wartime.engine.ai.players import choose
 from wartime.engine.core.profiles import Trait
 from wartime.engine.entries import options as options_entry
 
-from .engine_support import KNIFE, do, profile, scenario, started
+from .engine_support import KNIFE, PISTOL, do, profile, scenario, started
+from .test_areas import GRENADE
 from .test_gear import ELIXIR
 
 
@@ -47,3 +51,60 @@ def test_the_baseline_restores_its_shield_when_it_has_nothing_to_shoot() -> None
     assert (action.kind, action.item) == ("usar_bonus", "Escudo de energía")
     do(state, action)
     assert state.figures["a"].shield_lost == 0
+
+
+# -- A baseline that fights (issue 12): paths, sprints, cover, area weapons -----------------
+
+
+WALL = Wall(((10.0, 0.0), (10.0, 12.0)), 3.0, 4, id="muro")  # tall: it shuts the way east
+
+
+def test_the_baseline_advances_round_a_wall_along_the_shortest_way() -> None:
+    """It heads for the nearest enemy along find_path, not into the wall between them."""
+    units = [("a", "A", (9.0, 6.0), 0.0), ("b", "B", (16.0, 6.0), 180.0)]
+    a = profile("a", weapons=(KNIFE,))
+    state = started(scenario(units, profiles={"a": a}, walls=(WALL,)), [5] * 10)
+    way = find_path(state, state.figures["a"], state.figures["b"].position)
+    action = choose(state)
+    assert action.kind in ("esprintar", "correr", "mover") and action.point is not None
+    line = shapely.LineString(way.legs)
+    assert line.distance(shapely.Point(action.point)) < 1e-6  # a point on the way round
+    before = line.project(shapely.Point(state.figures["a"].position))
+    do(state, action)
+    after = line.project(shapely.Point(state.figures["a"].position))
+    assert after - before > 1.0  # real progress round the wall, not a bump against it
+
+
+def test_the_baseline_sprints_only_while_nothing_could_reach_an_enemy() -> None:
+    """Esprintar bars attacking this turn: it sprints when even a run would leave every
+    weapon and a charge out of reach, and runs once a target is within reach."""
+    far = [("a", "A", (2.0, 2.0), 0.0), ("b", "B", (38.0, 28.0), 180.0)]
+    a = profile("a", weapons=(PISTOL,))
+    assert choose(started(scenario(far, profiles={"a": a}), [5] * 10)).kind == "esprintar"
+    near = [("a", "A", (2.0, 2.0), 0.0), ("b", "B", (19.0, 2.0), 180.0)]  # 16 K: ALC 15
+    assert choose(started(scenario(near, profiles={"a": a}), [5] * 10)).kind == "correr"
+
+
+def test_the_baseline_keeps_an_area_weapon_for_a_group() -> None:
+    """A lone enemy is not worth a grenade; two enemies side by side are."""
+    a = profile("a", weapons=(GRENADE,))
+    lone = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (18.0, 10.0), 180.0)]
+    assert choose(started(scenario(lone, profiles={"a": a}), [5] * 10)).kind != ("ataque_distancia")
+    group = [*lone, ("c", "B", (18.0, 11.5), 180.0)]
+    action = choose(started(scenario(group, profiles={"a": a}), [5] * 10))
+    assert (action.kind, action.item) == ("ataque_distancia", "granada")
+
+
+def test_the_baseline_ends_a_move_short_when_that_hides_it_from_a_gun() -> None:
+    """It stops a K or two short of its whole stride when a wall then covers it from an
+    enemy rifle by much more than it would at the far spot."""
+    cover = Wall(((13.5, 0.0), (13.5, 7.2)), 3.0, 4, id="abrigo")  # hides y < 7 from b
+    units = [("a", "A", (5.0, 6.0), 0.0), ("b", "B", (30.0, 6.0), 180.0)]
+    a = profile("a", weapons=(KNIFE,))
+    state = started(scenario(units, profiles={"a": a}, walls=(cover,)), [5] * 10)
+    action = choose(state)
+    assert action.point is not None
+    full = find_path(state, state.figures["a"], state.figures["b"].position)
+    reach = full.reach[action.kind]
+    line = shapely.LineString(full.legs)
+    assert line.project(shapely.Point(action.point)) < reach - 0.5  # it stopped short

@@ -228,7 +228,7 @@ def test_random_games_with_every_entry_action_end_cleanly_and_replay() -> None:
     }
     scn = support.two_pairs(profiles, 13.0, (16.0, 14.0))
     taken: set[str] = set()
-    for decision in support.random_games(scn, 10):
+    for decision in support.random_games(scn, 12):
         action = decision.action
         if action.kind == "usar_bonus":
             taken.add(action.item or "")

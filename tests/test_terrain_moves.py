@@ -491,11 +491,21 @@ def test_terrain_moves_apply_or_refuse_cleanly(steps: list[tuple[str, Any, int, 
 def test_a_move_that_goes_nowhere_is_refused() -> None:
     """MOVIMIENTO: a base that cannot get any nearer its goal does not move, and pays nothing
     (a player expects "blocked", not ENE spent on standing still)."""
+    from wartime.board.battlefield import Wall
     from wartime.engine import Action
 
     from .engine_support import refused, scenario, started
 
     units = [("a", "A", (10.0, 10.0), 0.0), ("c", "A", (11.0, 10.0), 0.0)]
     units.append(("b", "B", (30.0, 10.0), 180.0))  # c's base touches a's, head-on to the east
-    state = started(scenario(units))
+    # a stands at the closed end of a corridor a base wide: no way round c either
+    walls = tuple(
+        Wall(points, 3.0, 4, id=name)
+        for name, points in (
+            ("south", ((9.0, 9.35), (12.5, 9.35))),
+            ("north", ((9.0, 10.65), (12.5, 10.65))),
+            ("end", ((9.35, 9.0), (9.35, 11.0))),
+        )
+    )
+    state = started(scenario(units, walls=walls))
     refused(state, Action("mover", "a", point=(12.0, 10.0)), "The way is blocked")

@@ -2,11 +2,14 @@
 
 It drinks a healing object when badly hurt and restores an energy shield, shoots or
 strikes where the expected wounds are highest (spending its Poder and Maestro de
-esgrima's +1, never an option with a price), charges when a blow would follow, moves
-into cover when it is shot at and cannot answer, otherwise closes in on the nearest
-enemy, and hands over when nothing is worth its ENE.  It proposes candidates in order of preference
-and plays the first one the engine accepts, so it never needs the full list
-of legal actions.
+esgrima's +1, never an option with a price; an area weapon only at a group), charges
+when a blow would follow, moves into cover when it is shot at and cannot answer, and
+otherwise closes in on the nearest enemy along the shortest way round walls and bases
+(core.paths): sprinting while nothing could reach an enemy anyway, ending a move short
+where that hides it much better from the enemies' guns.  A shot that promises little
+waits until moving closer is not possible.  It hands over when nothing is worth its
+ENE.  It proposes candidates in order of preference and plays the first one the engine
+accepts, so it never needs the full list of legal actions.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
+
+import shapely
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
@@ -25,6 +30,7 @@ from wartime.engine.core.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.core.paths import find_path
 from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.responses import DODGE, answers, counter_mages
@@ -142,7 +148,7 @@ def _has_attack(state: GameState, figure: Figure) -> bool:
 def _attacks(state: GameState, figure: Figure) -> Iterator[Action]:
     yield from _strikes(state, figure)
     if not engaged_with(state, figure):
-        yield from _shots(state, figure)
+        yield from _shots(state, figure, Fraction(0))
 
 
 def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
@@ -152,11 +158,12 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
     yield from _strikes(state, figure)
     if engaged_with(state, figure):
         return
-    yield from _shots(state, figure)
+    yield from _shots(state, figure, WORTH)
     yield from _recharge(figure)
     yield from _charges(state, figure)
     yield from _shelter(state, figure)
     yield from _advance(state, figure)
+    yield from _shots(state, figure, Fraction(0))  # a poor shot beats standing idle
     yield from _take_cover(state, figure)
 
 
@@ -274,20 +281,34 @@ def _strikes(state: GameState, figure: Figure) -> Iterator[Action]:
         yield from _with_options(figure, blow, check_odds(figure.profile.agi).success)
 
 
-def _shots(state: GameState, figure: Figure) -> Iterator[Action]:
+WORTH = Fraction(1, 4)  # expected wounds a shot must promise to come before a move
+AREA_GROUP = 2.0  # K: an area weapon waits for a second enemy this close to its target
+
+
+def _shots(state: GameState, figure: Figure, worth: Fraction) -> Iterator[Action]:
+    """Shots whose expected wounds (the CH IMP's odds at that range, then the CH DEF's)
+    are above ``worth``, the best first; an area weapon only at a group of enemies with
+    no friend among them."""
     scored = []
     for weapon in (w for w in figure.profile.weapons if w.ranged):
         for target in state.enemies_of(figure):
             gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
-            if gap > weapon.alc:
+            if gap > weapon.alc or (weapon.area and not _grouped(state, figure, target)):
                 continue
             hit = check_odds(figure.profile.agi, range_penalty(gap)).success
             scored.append((_expected_wounds(hit, weapon.dan, target), target.id, weapon.id))
-    _fill_sights(state, figure, {t for value, t, _ in scored if value > 0})
+    _fill_sights(state, figure, {t for value, t, _ in scored if value > worth})
     for value, target_id, weapon_id in sorted(scored, reverse=True):
-        if value > 0:
+        if value > worth:
             shot = Action("ataque_distancia", figure.id, target=target_id, item=weapon_id)
             yield from _with_options(figure, shot, Fraction(1))
+
+
+def _grouped(state: GameState, figure: Figure, target: Figure) -> bool:
+    """Another enemy within AREA_GROUP K of ``target``, and none of the figure's side."""
+    near = [f for f in state.living(target.side) + state.living(figure.side)
+            if f is not target and f.on_table and _gap(f, target) <= AREA_GROUP]  # fmt: skip
+    return bool(near) and all(f.side == target.side for f in near)
 
 
 def _fill_sights(state: GameState, figure: Figure, targets: set[str]) -> None:
@@ -309,31 +330,106 @@ def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
 
 
 def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
-    """Close in on the nearest enemy, stopping short of its 1 K ring."""
+    """Close in on the nearest enemy along the shortest way round walls and bases, stopping
+    short of its 1 K ring; sprint while no weapon could reach anyone after a run, and end
+    the move a little short where that hides it much better from the enemies' guns."""
     enemies = state.enemies_of(figure)
     if not enemies:
         return
     target = min(enemies, key=lambda e: (_gap(figure, e), e.id))
-    gap = _gap(figure, target)
-    if gap <= 1.5:
+    if _gap(figure, target) <= 1.5:
         return
-    dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
-    length = math.hypot(dx, dy)
-    bearing = math.degrees(math.atan2(dy, dx))
-    facing = None
-    if drives(figure):  # a transport goes along its nose: turn toward the enemy first
-        off = (bearing - figure.facing + 180) % 360 - 180
-        if abs(off) > 90:
-            yield Action("pivotar", figure.id, facing=round(bearing % 360, 6))
-            return
-        dx, dy = math.cos(math.radians(figure.facing)), math.sin(math.radians(figure.facing))
-        length = 1.0
-        facing = round((figure.facing + max(-TURN_LIMIT, min(TURN_LIMIT, off))) % 360, 6)
-    for kind in ("correr", "mover"):
-        reach = min(figure.mov + STRIDES[kind].extra_k, gap - 1.2)
+    if drives(figure):
+        yield from _drive_at(figure, target)
+        return
+    way = find_path(state, figure, _near_side(figure, target))  # to contact, or near it
+    kinds: tuple[str, ...] = ("correr", "mover")
+    if not figure.sprinted_now and _out_of_reach(state, figure, way.length - way.reach["correr"]):
+        kinds = ("esprintar", *kinds)
+    for kind in kinds:
+        reach = min(way.reach[kind], way.length - STAND_OFF)
         if reach <= 0.05:
             continue
-        point = (figure.position[0] + dx / length * reach, figure.position[1] + dy / length * reach)
+        spots = [_along(way.legs, reach - back) for back in SHORT_OF if reach - back > 0.05]
+        yield Action(kind, figure.id, point=_sheltered(state, figure, spots))
+
+
+STAND_OFF = 1.2  # K short of contact a move ends: outside the enemy's 1 K ring
+TOUCH = 0.05  # K between the bases of the contact point it walks to
+
+
+def _near_side(figure: Figure, target: Figure) -> Point:
+    """The point where the figure's base would touch ``target``'s on the side facing it
+    (every point round a base is as near its centre: this one is the way in)."""
+    dx, dy = figure.position[0] - target.position[0], figure.position[1] - target.position[1]
+    length = math.hypot(dx, dy) or 1.0
+    reach = figure.radius + target.radius + TOUCH
+    return (target.position[0] + dx / length * reach, target.position[1] + dy / length * reach)
+
+
+SHORT_OF = (0.0, 1.0, 2.0)  # K short of its whole stride a move may end, for cover
+
+
+def _out_of_reach(state: GameState, figure: Figure, left: float) -> bool:
+    """Whether, ``left`` K of way from the nearest enemy, no weapon of the figure reaches
+    it nor a charge could (so a sprint, which bars attacking this turn, loses nothing)."""
+    alc = max((w.alc for w in figure.profile.weapons if w.ranged), default=0)
+    charge = figure.mov + STRIDES["cargar"].extra_k + charge_extra(state, figure)
+    return left > max(alc, charge)
+
+
+def _along(legs: tuple[Point, ...], distance: float) -> Point:
+    """The point ``distance`` K along the polyline ``legs`` (its end when it is shorter)."""
+    if len(legs) < 2:
+        return legs[0]
+    spot = shapely.LineString(legs).interpolate(distance)
+    return (round(spot.x, 6), round(spot.y, 6))
+
+
+def _sheltered(state: GameState, figure: Figure, spots: list[Point]) -> Point:
+    """The farthest spot, unless a nearer one hides it from the enemies' guns by at least
+    SHELTER_GAIN % a gun (the cover the world measures, as for a shot)."""
+    threats = [e for e in state.enemies_of(figure) if _armed(e)]
+    if len(spots) == 1 or not threats:
+        return spots[0]
+    guns = [e for e in threats if any(_gap_to(e, s, figure) <= _alc(e) for s in spots)]
+    if not guns:
+        return spots[0]
+    _fill_exposures(state, figure, spots, guns)
+    far = _exposure(state, figure, spots[0], guns)
+    best = min(spots, key=lambda s: (_exposure(state, figure, s, guns), -spots.index(s)))
+    gain = far - _exposure(state, figure, best, guns)
+    return best if gain >= SHELTER_GAIN * len(guns) else spots[0]
+
+
+def _armed(enemy: Figure) -> bool:
+    return any(w.ranged for w in enemy.profile.weapons)
+
+
+def _alc(enemy: Figure) -> float:
+    return max((w.alc for w in enemy.profile.weapons if w.ranged), default=0)
+
+
+def _gap_to(enemy: Figure, spot: Point, figure: Figure) -> float:
+    return edge_distance(enemy.position, enemy.radius, spot, figure.radius)
+
+
+def _drive_at(figure: Figure, target: Figure) -> Iterator[Action]:
+    """A transport goes along its nose: turn toward the enemy first, then drive on."""
+    dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
+    bearing = math.degrees(math.atan2(dy, dx))
+    off = (bearing - figure.facing + 180) % 360 - 180
+    if abs(off) > 90:
+        yield Action("pivotar", figure.id, facing=round(bearing % 360, 6))
+        return
+    dx, dy = math.cos(math.radians(figure.facing)), math.sin(math.radians(figure.facing))
+    facing = round((figure.facing + max(-TURN_LIMIT, min(TURN_LIMIT, off))) % 360, 6)
+    gap = _gap(figure, target)
+    for kind in ("correr", "mover"):
+        reach = min(figure.mov + STRIDES[kind].extra_k, gap - STAND_OFF)
+        if reach <= 0.05:
+            continue
+        point = (figure.position[0] + dx * reach, figure.position[1] + dy * reach)
         yield Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6)), facing=facing)
 
 

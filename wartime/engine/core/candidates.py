@@ -461,11 +461,13 @@ def _strides(
         steady = _affords(figure, _price("mover_sin_hacer_ruido") + max(SURCHARGE.values()))
         for way, point in enumerate(_around(figure, figure.mov)):
             silent = Action("mover_sin_hacer_ruido", fid, point=point)
+            # a Mover round a wall (core.routes.WINDING) says nothing of the straight way
+            straight = free.get(2 * way, -1.0) >= figure.mov - _EPS
             if not plain:
                 out.append(silent)
-            elif steady and Action("mover", fid, point=point) in moves:
+            elif steady and straight and Action("mover", fid, point=point) in moves:
                 checked.append(silent)  # Mover's way, and ENE for any ground: as legal
-            elif _silent_ok(state, figure, point, free.get(2 * way, -1.0) >= figure.mov - _EPS):
+            elif _silent_ok(state, figure, point, straight):
                 checked.append(silent)
     if _affords(figure, _price("salto_de_longitud")) and figure.level == 1:
         jump = figure.mov * JUMP_TABLE.factor(figure.profile.agi)
