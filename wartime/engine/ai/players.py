@@ -31,7 +31,15 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
 from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
 from wartime.engine.core.paths import find_path
-from wartime.engine.core.pending import PendingKind
+from wartime.engine.core.pending import (
+    DECLINE,
+    MORE_DAMAGE,
+    NO_DAMAGE,
+    NO_FUMBLE,
+    PLUS_ONE,
+    REROLL,
+    PendingKind,
+)
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.responses import DODGE, answers, counter_mages
 from wartime.engine.core.sequence import candidates
@@ -41,19 +49,13 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import charge_extra, vol
 from wartime.engine.core.traits import used
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
-from wartime.engine.entries import fortune, minds
-from wartime.engine.entries.behaviour import forced_charges
-from wartime.engine.entries.options import offers, optional
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
 
 MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
 REACT_ODDS = Fraction(1, 2)  # react only when the CH VOL is at least even odds
 # Fortuna: a sure pass first, then a new die, then the hits; "no" when nothing else fits.
-LUCK_FIRST = (
-    fortune.PLUS_ONE, fortune.REROLL, fortune.NO_DAMAGE, fortune.MORE_DAMAGE, fortune.NO_FUMBLE,
-    fortune.DECLINE,
-)  # fmt: skip
+LUCK_FIRST = (PLUS_ONE, REROLL, NO_DAMAGE, MORE_DAMAGE, NO_FUMBLE, DECLINE)
 
 
 def choose(state: GameState) -> Action:
@@ -152,8 +154,8 @@ def _attacks(state: GameState, figure: Figure) -> Iterator[Action]:
 
 
 def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
-    yield from forced_charges(state, figure)  # a charge it owes (behaviour.py) before all else
-    yield from minds.forced(state, figure)  # Gallina, Locura asesina (minds.py)
+    # what it owes before all else: the charge of a fury, Gallina's retreat... (the hook)
+    yield from hookspecs.forced_actions.first(state, figure, False) or []
     yield from _mend(figure)
     yield from _strikes(state, figure)
     if engaged_with(state, figure):
@@ -169,6 +171,7 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
 
 SHELTER_GAIN = 25.0  # % of cover worth a move when it cannot hit back
 SURE_HIT = Fraction(7, 10)  # Maestro de esgrima: below these odds the +1 goes to the CH IMP
+POWER = "Poderoso ("  # its options are "Poderoso (N)", N the Poder spent
 
 
 def _mend(figure: Figure) -> Iterator[Action]:
@@ -189,8 +192,11 @@ def _recharge(figure: Figure) -> Iterator[Action]:
 def _with_options(figure: Figure, action: Action, hit: Fraction) -> Iterator[Action]:
     """The attack with what its entries offer for free (all its Poder, Maestro de
     esgrima's +1 where it helps most), then plain; prices (Frenesí) are never taken."""
-    offered = offers(figure, action) if optional(figure) else {}
-    power = [label for label in offered if label.startswith("Poderoso (")]
+    variants = hookspecs.attack_variants.collect(figure, [action])
+    offered = {o for answer in variants for v in answer for o in v.options}
+    power = sorted(
+        (o for o in offered if o.startswith(POWER)), key=lambda o: int(o[len(POWER) : -1])
+    )
     fencing = f"Maestro de esgrima ({'IMP' if hit < SURE_HIT else 'DAÑ'})"
     chosen = tuple(power[-1:]) + ((fencing,) if fencing in offered else ())
     if chosen:

@@ -23,6 +23,13 @@ class PendingKind(StrEnum):
     GAME_OVER = "game_over"
 
 
+# The answers to a FORTUNE question, as Action("fortune", item=...): what the luck does
+# (entries/fortune.py offers those that fit; "no" keeps it).  Here so that a player (the
+# AI, the play screen) can rank them without importing the entry.
+REROLL, PLUS_ONE, NO_FUMBLE = "anular dado", "éxito +1", "ignorar pifia"
+NO_DAMAGE, MORE_DAMAGE, DECLINE = "ignorar DAÑ", "DAÑ +1", "no"
+
+
 @dataclass(frozen=True)
 class Pending:
     kind: PendingKind

@@ -28,6 +28,14 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.hits import refuse_healing
 from wartime.engine.core.midway import ask
+from wartime.engine.core.pending import (
+    DECLINE,
+    MORE_DAMAGE,
+    NO_DAMAGE,
+    NO_FUMBLE,
+    PLUS_ONE,
+    REROLL,
+)
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome
@@ -39,8 +47,6 @@ if TYPE_CHECKING:
 
 ENTRY = "Fortuna"
 FORTUNE = "fortune"  # the pending kind; Action("fortune", item=<one of the uses below>)
-REROLL, PLUS_ONE, NO_FUMBLE = "anular dado", "éxito +1", "ignorar pifia"
-NO_DAMAGE, MORE_DAMAGE, DECLINE = "ignorar DAÑ", "DAÑ +1", "no"
 _VERDICT = {Outcome.FAIL: "fallado", Outcome.FUMBLE: "pifia"}
 
 
