@@ -140,8 +140,8 @@ def test_the_offers_lookouts_are_the_a_ciegas_rule() -> None:
         fid = state.pending.figure
         assert fid is not None
         figure = state.figure(fid)
-        if figure.sprinted or engaged_with(state, figure):
-            continue  # its check refuses any shot before it asks the allies
+        if figure.sprinted or engaged_with(state, figure) or figure.profile.weapon("fusil") is None:
+            continue  # its check refuses any shot before it asks the allies (or dropped it)
         for enemy in state.enemies_of(figure):
             seen = sight(state, figure, enemy)
             if not seen.in_vision or seen.line_of_sight != "blocked" or seen.distance > RIFLE.alc:

@@ -52,6 +52,7 @@ class MoveResult:
     goal: Point
     contacts: tuple[str, ...] = ()  # ids run into on the way, in order ("#table": the edge)
     passed: tuple[Point, ...] = ()  # a walk's points it got to before its goal, in order
+    stop: Point | None = None  # a move's: where its straight piece ended (before a slide)
 
     @property
     def reached(self) -> bool:
@@ -212,6 +213,7 @@ class Table:
             blocked=slid.blocked,
             goal=goal,
             contacts=slid.contacts,
+            stop=slid.stop,
         )
         if len(self._probes) >= _PROBES_KEPT:  # a drag probes many goals on one table
             self._probes.clear()

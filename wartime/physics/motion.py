@@ -63,6 +63,7 @@ class Slide:
     travelled: float  # sum of the straight legs, <= budget
     blocked: bool  # stopped short of the goal with budget left
     contacts: tuple[str, ...]  # owners run into, first contact first, no repeats
+    stop: Point | None = None  # where the straight piece toward the goal ended
 
 
 def edge_contact(a: Point, b: Point, radius: float, width: float, height: float) -> Contact | None:
@@ -102,6 +103,7 @@ def slide_move(start: Point, goal: Point, budget: float, radius: float, probe: P
     travelled = 0.0
     contacts: list[str] = []
     touching: Point | None = None  # normal of the contact that ended the last leg
+    stop: Point | None = None
     for leg in range(MAX_LEGS):
         last = leg == MAX_LEGS - 1
         if last:
@@ -112,6 +114,7 @@ def slide_move(start: Point, goal: Point, budget: float, radius: float, probe: P
         reached, contact = sweep(pos, _leg_end(pos, aim, left), radius, probe)
         travelled += math.dist(pos, reached)
         pos = reached
+        stop = reached if stop is None else stop
         if contact is None:
             aim, touching = goal, None  # got there, spent the budget, or a slide is over
             continue
@@ -119,11 +122,11 @@ def slide_move(start: Point, goal: Point, budget: float, radius: float, probe: P
             contacts.append(contact.owner)
         slide = None if last else _slide_aim(pos, goal, contact.normal, touching)
         if slide is None:
-            return Slide(pos, min(travelled, budget), True, tuple(contacts))
+            return Slide(pos, min(travelled, budget), True, tuple(contacts), stop or pos)
         aim, touching = slide, contact.normal
     # The legs are each capped by the budget left; only rounding can push the
     # float sum one ulp over it.
-    return Slide(pos, min(travelled, budget), False, tuple(contacts))
+    return Slide(pos, min(travelled, budget), False, tuple(contacts), stop or pos)
 
 
 def _slide_aim(pos: Point, goal: Point, normal: Point, touching: Point | None) -> Point | None:

@@ -139,7 +139,7 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         free = _open_ways(state, figure)
         moves = [
             a
-            for a, way in _moves(figure)
+            for a, way in _moves(figure, free)
             if move_problem(state, figure, a, engaged=False, clear=_within(figure, a, free, way))
             is None
         ]
@@ -244,8 +244,11 @@ def _metaabilities(state: GameState, figure: Figure) -> list[Action]:
 WAYS = 8  # sampled directions; a stride sampled in fewer takes every other one
 
 
-def _moves(figure: Figure) -> list[tuple[Action, int]]:
-    """The sampled moves, each with its direction (0..7, counterclockwise from +x)."""
+def _moves(figure: Figure, free: dict[int, float]) -> list[tuple[Action, int]]:
+    """The sampled moves, each with its direction (0..7, counterclockwise from +x): as far
+    as the stride reaches, or as far as the straight run is free.  (A point beyond what
+    shuts the way is as legal, the move winding round it, core.routes; but the list is a
+    sample, and a way round costs a path search for each.)"""
     if drives(figure):
         return [(a, -1) for a in _drives(figure)]
     out = []
@@ -254,13 +257,14 @@ def _moves(figure: Figure) -> list[tuple[Action, int]]:
             continue
         reach = figure.mov + STRIDES[kind].extra_k + stride_extra(figure, kind)  # Rápido
         for step in range(directions):
-            out.append(
-                (
-                    Action(kind, figure.id, point=_ahead(figure, step * WAYS // directions, reach)),
-                    step * WAYS // directions,
-                )
-            )
+            way = step * WAYS // directions
+            run = min(reach, free.get(way, reach))
+            if run > SHORTEST:
+                out.append((Action(kind, figure.id, point=_ahead(figure, way, run)), way))
     return out
+
+
+SHORTEST = 0.05  # K: a sampled move shorter than this is no move (routes.BLOCKED)
 
 
 def _within(figure: Figure, action: Action, free: dict[int, float], way: int) -> bool:
@@ -277,24 +281,21 @@ def _ahead(figure: Figure, way: int, reach: float) -> Point:
 
 
 def _open_ways(state: GameState, figure: Figure) -> dict[int, float]:
-    """How far the base runs straight and free in each direction sampled by several
-    strides: one physics probe there vouches for every shorter stride on that line
-    (a prefix of a free straight path is free).  A probe that slid vouches for nothing."""
+    """How far the base runs straight and free in each sampled direction: one physics
+    probe there vouches for every shorter stride on that line (a prefix of a free
+    straight path is free), up to where its straight piece ended (before any slide)."""
     if figure.level != 1 or drives(figure):
         return {}
     longest = max((k for k in SAMPLES if figure.ene >= STRIDES[k].ene), default=None,
                   key=lambda k: STRIDES[k].extra_k)  # fmt: skip
-    if longest is None or SAMPLES[longest] == WAYS:
+    if longest is None:
         return {}
-    reach = figure.mov + STRIDES[longest].extra_k
-    table, (x, y) = state.physics(), figure.position
+    reach = figure.mov + STRIDES[longest].extra_k + stride_extra(figure, longest)
+    table = state.physics()
     free = {}
-    for way in range(0, WAYS, WAYS // SAMPLES[longest]):
-        end = table.probe_move(figure.id, _ahead(figure, way, reach), reach).end
-        ux, uy = math.cos(2 * math.pi * way / WAYS), math.sin(2 * math.pi * way / WAYS)
-        along, aside = (end[0] - x) * ux + (end[1] - y) * uy, (end[1] - y) * ux - (end[0] - x) * uy
-        if abs(aside) < 1e-6:
-            free[way] = along
+    for way in range(WAYS):
+        probe = table.probe_move(figure.id, _ahead(figure, way, reach), reach)
+        free[way] = math.dist(figure.position, probe.stop or probe.end)
     return free
 
 
