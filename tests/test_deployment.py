@@ -17,7 +17,9 @@ ARMIES = {
     "A": ROOT / "assets" / "armies" / "legion.yaml",
     "B": ROOT / "assets" / "armies" / "culto.yaml",
 }
-OPEN_FIELD = ROOT / "maps" / "campo-abierto.yaml"
+# the open field as it stood with four figures of no character (the corpus's copy): every
+# character of the two lists then waits in reserve
+OPEN_FIELD = ROOT / "tests" / "corpus" / "maps" / "campo-abierto.yaml"
 
 
 @pytest.fixture(scope="module")

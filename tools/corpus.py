@@ -1,10 +1,12 @@
 """The frozen-hash corpus: AI games whose outcome pins the engine's behaviour (issue 11).
 
 Two armies rich in catalogue entries (tests/corpus/vanguardia.yaml, tests/corpus/horda.yaml)
-play each other with the baseline AI on two maps, a fixed list of seeds per map. Each game
+play each other with the baseline AI on two maps (tests/corpus/maps), a fixed list of seeds
+per map. Each game
 is recorded as its final state hash, its numbers of events and actions, its winner and a
 digest of its sequence of event kinds; tests/test_corpus.py replays them all. Editing
-the armies or the two maps changes the games as surely as editing the engine.
+the armies, the two maps or the baseline AI changes the games as surely as editing the
+engine.
 
 Run from anywhere, only after a deliberate change of behaviour (then read the diff):
 
@@ -42,7 +44,9 @@ ARMIES = {"A": CORPUS / "vanguardia.yaml", "B": CORPUS / "horda.yaml"}
 LISTS = {"A": "vanguardia", "B": "horda"}
 # Games per map (seeds 0 to n-1), sized to the CI budget of about 60 s of CPU in all.
 # On aldea-en-ruinas the map's units stand for the lists' characters; on campo-abierto
-# the lists deploy beside the map's two unarmed figures a side.
+# the lists deploy beside the map's two unarmed figures a side.  Both maps are the
+# corpus's own copies (tests/corpus/maps), frozen as the sample maps stood, so that a
+# designer's edit of maps/ does not move the corpus.
 GAMES = {"campo-abierto": 120, "aldea-en-ruinas": 80}
 
 Record = dict[str, Any]
@@ -55,7 +59,7 @@ def games() -> list[tuple[str, int]]:
 
 @functools.cache
 def scenario(map_name: str) -> Scenario:
-    return load_scenario(ROOT / "maps" / f"{map_name}.yaml", ARMIES, lists=LISTS)
+    return load_scenario(CORPUS / "maps" / f"{map_name}.yaml", ARMIES, lists=LISTS)
 
 
 def play(map_name: str, seed: int) -> GameState:
