@@ -368,7 +368,7 @@ def test_random_games_with_bearers_end_cleanly_and_replay() -> None:
     }  # fmt: skip
     scn = support.two_pairs(profiles, 12.5, (20.0, 14.0))
     kinds_seen: set[str] = set()
-    for decision in support.random_games(scn, 10):
+    for decision in support.random_games(scn, 16):
         kinds_seen.add(decision.action.kind)
         kinds_seen |= {e.kind for e in decision.events}
         kinds_seen |= {"horror" for e in decision.events if "(Horror)" in e.text}

@@ -13,14 +13,39 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.dispatch import HANDLERS
 from wartime.engine.core.events import Event
+from wartime.engine.core.figures import Figure
 from wartime.engine.core.psychology import keeps_nerve
 from wartime.engine.core.resolution import carry_out
 from wartime.engine.core.responses import declare
 from wartime.engine.core.sequence import action_lost, end_activation, possessed
+from wartime.engine.core.vehicles import drives, turn_to
 from wartime.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
+
+
+TURN = "girar"  # Girar y pivotar: no action of the list, so no ENE and no place in a chain
+
+
+def turn_freely(figure: Figure, action: Action) -> list[Event]:
+    """MOVIMIENTO, Girar y pivotar: a Pj turns as it likes while it acts, for no ENE and
+    without it counting as an action (a transport turns 45° after a move, or pivots with an
+    action; outside its activation a Pj cannot turn: reactions have no Girar)."""
+    if drives(figure):
+        raise IllegalActionError(
+            f"{figure.id} is a transport: it turns up to 45° at the end of a move, or with Pivotar"
+        )
+    if figure.panic:
+        raise IllegalActionError(f"{figure.id} is in panic: it may only flee")
+    if action.facing is None:
+        raise IllegalActionError("Girar needs the facing to turn to, in degrees")
+    if abs((action.facing - figure.facing + 180.0) % 360.0 - 180.0) < SAME_FACING:
+        raise IllegalActionError(f"{figure.id} already faces {figure.facing:.0f}°")
+    return turn_to(figure, action.facing)
+
+
+SAME_FACING = 0.5  # degrees: a turn by less is no turn
 
 
 def act(state: GameState, action: Action) -> list[Event]:
@@ -37,6 +62,8 @@ def act(state: GameState, action: Action) -> list[Event]:
             raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
     if action.kind == "end" and puppet is None:
         return end_activation(state, figure, acted=True)
+    if action.kind == TURN and puppet is None:
+        return turn_freely(figure, action)
     if action.kind not in HANDLERS and action.kind != "end":  # a puppet's "end" is refused later
         raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
     early: list[Event] = []

@@ -15,6 +15,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import candidates as offers
 from wartime.engine.core import hookspecs, midway
+from wartime.engine.core.acting import SAME_FACING, TURN
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import COUNTER, MENTAL
 from wartime.engine.core.deployment import choices
@@ -154,7 +155,20 @@ def _act_choices(state: GameState, figure: Figure, reacting: bool = False) -> li
         or (not (plain and offers.hopeless(views, figure, a)) and state.check(a) is None)
     ]
     more = offers.choices(state, figure, legal + moves, free, views, reacting)  # variants...
-    return list(dict.fromkeys(legal + steady + moves + more))
+    return list(dict.fromkeys(legal + steady + moves + more + _turns(figure, reacting)))
+
+
+def _turns(figure: Figure, reacting: bool) -> list[Action]:
+    """Girar y pivotar: the eight facings a Pj may turn to for free while it acts (any
+    other facing is as legal; the list samples them as it samples moves)."""
+    if reacting or drives(figure) or figure.panic:
+        return []
+    facings = (45.0 * k for k in range(8))
+    return [
+        Action(TURN, figure.id, facing=f)
+        for f in facings
+        if abs((f - figure.facing + 180.0) % 360.0 - 180.0) >= SAME_FACING
+    ]
 
 
 # The simple actions whose legality is plain to see: checked without a trial state
