@@ -121,7 +121,8 @@ def roll(
         outcome = _read(die, total, read)
     elif use is Use.NO_FUMBLE:
         outcome = Outcome.FAIL
-    event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first)
+    what = bonuses.checked(purpose, ctx.weapon)
+    event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first, what)
     return outcome, event if luck is None else luck.noted(event)
 
 

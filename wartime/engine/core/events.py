@@ -29,8 +29,14 @@ def roll_event(
     outcome: str,
     who: str,
     rerolled: int | None = None,
+    checked: tuple[str | None, str | None] = (None, None),
 ) -> Event:
-    """A CH: 1D10 against a target number, with every modifier named."""
+    """A CH: 1D10 against a target number, with every modifier named.
+
+    Its data says it all without reading the text: who rolled, the CH (``check``: IMP,
+    DEF, VOL...; ``opposed`` for a CH ENF) and the attribute it rolls on, the base number,
+    each modifier as (name, value), the final target, the die (and the one it replaced)
+    and the outcome."""
     total = target + sum(v for _, v in modifiers)
     mods = "".join(f", {label} {value:+d}" for label, value in modifiers)
     again = f" (repetida tras un {rerolled})" if rerolled is not None else ""
@@ -39,6 +45,9 @@ def roll_event(
     data = {
         "who": who,
         "purpose": purpose,
+        "check": checked[0],
+        "attribute": checked[1],
+        "opposed": "ENF" in purpose,
         "roll": roll,
         "target": total,
         "base": target,

@@ -418,6 +418,21 @@ def _turns(state: GameState, effect: Effect) -> int:
     return max(0, state.turn - effect.after_turn)
 
 
+def checked(purpose: str, weapon: Weapon | None = None) -> tuple[str | None, str | None]:
+    """What a roll checks, from its purpose: the CH's name ("IMP", "DEF", "VOL"...) and the
+    attribute it rolls on when it rolls on one (a CH IMP on AGI, or on the attribute of the
+    metaability kind its weapon carries, METAHABILIDADES; a CH PSI or CH LOC on VOL)."""
+    match = _PURPOSE.match(purpose)
+    if match is None:
+        return None, None
+    kind = match.group(1)
+    name = _ATTRIBUTE.get(kind, kind)
+    if kind == "IMP" and weapon is not None:
+        kinds = [METAABILITY_KINDS[b] for b in weapon.bonuses if b in METAABILITY_KINDS]
+        name = kinds[0] if kinds else name
+    return kind, name if name in ("CON", "AGI", "INT", "VOL") else None
+
+
 def _halving(state: GameState, actor: Figure, purpose: str) -> int:
     """The modifier that makes the roll's attribute count half (REDONDEO: half up)."""
     match = _PURPOSE.match(purpose)
