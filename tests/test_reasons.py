@@ -6,6 +6,7 @@ done; the few that cannot (a YAML error without a position) are written out.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Callable
@@ -616,6 +617,27 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     ),
     ("is-a-folder", lambda tmp: read(in_folder(tmp)), "es una carpeta, no un archivo"),
     (
+        "is-a-fifo",
+        lambda tmp: read(_fifo(tmp)),
+        "es una tubería con nombre (FIFO), no un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "is-a-device",
+        lambda: read(Path(os.devnull)),
+        "es un dispositivo, no un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "not-a-regular-file",
+        lambda: "is not a regular file: only regular files are read",
+        "no es un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "nul-in-a-name",
+        lambda tmp: read(in_folder(tmp) / "map.yaml\0"),
+        "no se puede leer: el nombre del archivo contiene un carácter NUL, que ningún nombre "
+        "de archivo admite",
+    ),
+    (
         "cannot-read",
         lambda tmp: read(in_folder(tmp) / "missing.yaml"),
         after("cannot read: ", "no se puede leer: "),
@@ -652,6 +674,12 @@ def _cannot_save(field: Battlefield) -> str:
     ok, reasons = can_save(field)
     assert not ok and len(reasons) == 1, reasons
     return reasons[0]
+
+
+def _fifo(tmp: Path) -> Path:
+    path = in_folder(tmp) / "pipe.yaml"
+    os.mkfifo(path)
+    return path
 
 
 def _file(tmp: Path, body: bytes) -> Path:

@@ -7,6 +7,8 @@ point at ``army.yaml:14`` as well as at ``archetypes[2].DAÑ``.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,20 +109,62 @@ def parse_document(text: str, file: str) -> Document:
 
 
 MAX_BYTES = 8 * 1024 * 1024  # far above any real map or army; stops hostile files early
+_KINDS = (  # what a path names when it is no regular file
+    (stat.S_ISDIR, "is a folder, not a file"),
+    (stat.S_ISFIFO, "is a named pipe (FIFO), not a regular file: only regular files are read"),
+    (stat.S_ISCHR, "is a device, not a regular file: only regular files are read"),
+    (stat.S_ISBLK, "is a device, not a regular file: only regular files are read"),
+    (stat.S_ISSOCK, "is a socket, not a regular file: only regular files are read"),
+)
+
+
+def _read_regular(path: str | Path) -> bytes:
+    """The bytes of a regular file, at most :data:`MAX_BYTES` of them.
+
+    The file is opened without blocking (a FIFO would wait for a writer forever) and
+    checked by its open descriptor, so no other kind of file is ever read, and never
+    more than the cap plus one byte (``/dev/zero`` never ends).
+    """
+    file = str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise DataError([Problem(file, "", "is a folder, not a file")]) from None
+    except OSError as exc:
+        raise DataError([Problem(file, "", f"cannot read: {exc.strerror or exc}")]) from None
+    except ValueError:  # os.open refuses a NUL in the name
+        message = "cannot read: the file name holds a NUL character, which no file name may"
+        raise DataError([Problem(file, "", message)]) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        kind = next((why for test, why in _KINDS if test(mode)), None)
+        if kind is None and not stat.S_ISREG(mode):
+            kind = "is not a regular file: only regular files are read"
+        if kind is not None:
+            raise DataError([Problem(file, "", kind)])
+        chunks, size = [], 0
+        while size <= MAX_BYTES:  # a regular file may still grow while it is read
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        raw = b"".join(chunks)
+    except OSError as exc:
+        raise DataError([Problem(file, "", f"cannot read: {exc.strerror or exc}")]) from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BYTES:
+        limit = f"{MAX_BYTES // (1024 * 1024)} MiB"
+        raise DataError([Problem(file, "", f"file too large: the limit is {limit}")])
+    return raw
 
 
 def read_document(path: str | Path) -> Document:
     """Read and parse a YAML file; every failure is a :class:`DataError` naming it."""
     file = str(path)
-    try:
-        if Path(path).is_file() and Path(path).stat().st_size > MAX_BYTES:
-            limit = f"{MAX_BYTES // (1024 * 1024)} MiB"
-            raise DataError([Problem(file, "", f"file too large: the limit is {limit}")])
-        raw = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise DataError([Problem(file, "", "is a folder, not a file")]) from None
-    except OSError as exc:
-        raise DataError([Problem(file, "", f"cannot read: {exc.strerror or exc}")]) from None
+    raw = _read_regular(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

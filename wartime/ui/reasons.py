@@ -78,6 +78,9 @@ WORDS: dict[str, str] = {
     # Kinds of file.
     "map": "mapa",
     "army": "ejército",
+    "a named pipe (FIFO)": "una tubería con nombre (FIFO)",
+    "a device": "un dispositivo",
+    "a socket": "un socket",
     # Why shapely finds a polygon invalid (the part before "[x y]").
     "Self-intersection": "autointersección",
     "Ring Self-intersection": "autointersección de un anillo",
@@ -337,6 +340,20 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "archivo demasiado grande: el límite es {limit}",
     ),
     ("is a folder, not a file", "es una carpeta, no un archivo"),
+    (
+        r"is (?P<w_kind>a named pipe \(FIFO\)|a device|a socket), not a regular file: only "
+        r"regular files are read",
+        "es {w_kind}, no un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "is not a regular file: only regular files are read",
+        "no es un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "cannot read: the file name holds a NUL character, which no file name may",
+        "no se puede leer: el nombre del archivo contiene un carácter NUL, que ningún nombre "
+        "de archivo admite",
+    ),
     (r"cannot read: (?P<why>.*)", "no se puede leer: {why}"),
     (
         r"not UTF-8 text \(bad byte at offset (?P<n>\d+)\)",
