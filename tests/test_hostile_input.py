@@ -122,3 +122,69 @@ def test_a_name_too_long_read_is_a_located_error(tmp_path: Path) -> None:
 def test_the_sample_maps_still_read(capsys: pytest.CaptureFixture[str]) -> None:
     status, _ = check(capsys, *sorted((ROOT / "maps").glob("*.yaml")))
     assert status == 0
+
+
+# -- YAML: the values a file holds are counted while it is composed -----------------------
+
+
+def _bomb(levels: int = 9, where: str = "walls") -> str:
+    """A "billion laughs": each level an anchor of ten aliases of the one before."""
+    lines = [MAP.rstrip("\n"), 'x: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for level in range(1, levels):
+        lines.append(f"x{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]")
+    return "\n".join([*lines, f"{where}: *a{levels - 1}"]) + "\n"
+
+
+@pytest.mark.parametrize("where", ["walls", "name", "units"])
+def test_an_alias_bomb_is_refused_at_the_alias_that_passes_the_cap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    path = tmp_path / "bomb.yaml"
+    path.write_text(_bomb(where=where), encoding="utf-8")
+    status, err = check(capsys, path)
+    assert status == 2
+    (line,) = err.splitlines()
+    assert line.startswith(f"{path}:")
+    assert line.endswith(
+        "too many values: a file may hold at most 1,000,000 "
+        "(each use of an alias counts all the values it repeats)"
+    )
+
+
+def test_an_alias_counts_every_value_it_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The root, three keys, a list of ten and two aliases of it: 1 + 3 + 11 + 11 + 11."""
+    text = "a: &x [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: *x\nc: *x\n"
+    monkeypatch.setattr(document, "MAX_NODES", 37)
+    assert document.parse_document(text, "ok.yaml").data["c"] == list(range(1, 11))
+    monkeypatch.setattr(document, "MAX_NODES", 36)
+    with pytest.raises(DataError) as info:
+        document.parse_document(text, "bomb.yaml")
+    (problem,) = info.value.problems
+    assert (problem.file, problem.line, problem.path) == ("bomb.yaml", 3, "c")
+
+
+def test_a_huge_flat_file_stops_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wall of a million points is refused when the count passes the cap, at the value
+    where it did, before the rest is composed or anything checks it."""
+    monkeypatch.setattr(document, "MAX_NODES", 300)
+    points = ", ".join(f"[{i % 24}, {i % 18}]" for i in range(1000))
+    text = f"{MAP}walls:\n- height: 1\n  def: 1\n  points: [{points}]\n"
+    with pytest.raises(DataError) as info:
+        document.parse_document(text, "wall.yaml")
+    (problem,) = info.value.problems
+    assert problem.line == 6 and problem.path.startswith("walls[0].points[9")
+    assert "at most 300" in problem.message
+
+
+@pytest.mark.parametrize("depth", [500, 5000])
+def test_deep_nesting_is_a_located_error(depth: int) -> None:
+    with pytest.raises(DataError) as info:
+        document.parse_document("a: " + "[" * depth + "]" * depth + "\n", "deep.yaml")
+    (problem,) = info.value.problems  # libyaml's depth limit, or Python's recursion limit
+    assert problem.file == "deep.yaml" and "nest" in problem.message
+
+
+def test_one_parse_gives_the_data_and_the_lines() -> None:
+    doc = document.parse_document("a: &x {b: [1, 2]}\nc: *x\n", "x.yaml")
+    assert doc.data == {"a": {"b": [1, 2]}, "c": {"b": [1, 2]}}
+    assert doc.line("a.b[1]") == 1 and doc.line("c") == 2

@@ -591,8 +591,10 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     (
         "yaml-syntax-located",
         lambda: parsed("a: [1, 2"),
-        "error de sintaxis YAML en la línea 1, columna 9: expected ',' or ']', "
-        "but got '<stream end>'",
+        # The parser's own words (libyaml's or PyYAML's) are kept as they are.
+        lambda english: "error de sintaxis YAML en la línea {}, columna {}: {}".format(
+            *re.fullmatch(r"YAML syntax error at line (\d+), column (\d+): (.*)", english).groups()
+        ),
     ),
     (
         "yaml-syntax",
@@ -609,6 +611,17 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "yaml-recursive",
         lambda: parsed("a: &x [*x]"),
         "un alias se contiene a sí mismo: no se admite YAML recursivo",
+    ),
+    (
+        "too-many-values",
+        lambda: _patched(document, "MAX_NODES", 2, lambda: parsed("a: [1, 2]")),
+        "demasiados valores: un archivo admite como mucho 2 (cada uso de un alias cuenta "
+        "todos los valores que repite)",
+    ),
+    (
+        "nested-too-deeply",
+        lambda: parsed("a: " + "[" * 500 + "]" * 500),
+        "los datos están anidados a demasiada profundidad para leerlos",
     ),
     (
         "file-too-large",

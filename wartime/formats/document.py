@@ -1,20 +1,26 @@
 """A YAML file read for validation: its data plus where each value sits.
 
-Data is parsed with ``yaml.safe_load`` only.  A second pass composes the node
-tree (no objects are constructed) just to learn line numbers, so a problem can
-point at ``army.yaml:14`` as well as at ``archetypes[2].DAÑ``.
+Data is read by PyYAML's safe loader only (``yaml.CSafeLoader``, libyaml's parser,
+when it is installed; ``yaml.SafeLoader`` otherwise), in one pass: the node tree
+is composed first, to learn line numbers, so a problem can point at
+``army.yaml:14`` as well as at ``archetypes[2].DAÑ``, and to count the values, so
+an alias bomb or a huge file is refused before anything walks it; the data is
+then built from that tree.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.events import AliasEvent
 
 from wartime.errors import DataError, Problem, Severity
 
@@ -40,11 +46,98 @@ class Document:
         return Problem(self.file, path, message, self.line(path), severity)
 
 
+MAX_NODES = 1_000_000  # YAML values in one file, each alias counted as all it stands for
+
+
 class _CycleError(Exception):
     """An alias that contains itself: such data has no finite YAML reading."""
 
     def __init__(self, line: int) -> None:
         self.line = line
+
+
+class _TooManyNodesError(Exception):
+    """The file holds more than :data:`MAX_NODES` values, aliases expanded."""
+
+    def __init__(self, line: int, path: str) -> None:
+        self.line = line
+        self.path = path
+
+
+class _Counting(Composer):
+    """A composer that counts the values it builds, an alias as the whole value it
+    repeats, and stops past :data:`MAX_NODES`.
+
+    Counting while composing stops a hostile file early: a "billion laughs" alias
+    bomb is refused after a million values instead of being walked a billion times
+    by the checks, and so is a huge flat file (a wall of a million points) before
+    it is built at all.  Composing is done here, in Python, over the events of the
+    C parser when libyaml is installed, so one pass serves the line numbers, the
+    count and the data.
+    """
+
+    check_event: Callable[..., bool]  # the parser's (libyaml's or PyYAML's)
+    peek_event: Callable[[], Any]
+
+    def _start_count(self) -> None:
+        self.count = 0
+        self.sizes: dict[int, int] = {}  # id of an anchored node -> its expanded count
+        self.trail: list[Any] = []  # the index of each node being composed (for its path)
+        self.anchors = {}
+
+    def _add(self, n: int) -> None:
+        self.count += n
+        if self.count > MAX_NODES:
+            mark = self.peek_event().start_mark
+            raise _TooManyNodesError(mark.line + 1, self._path())
+
+    def _path(self) -> str:
+        path = ""
+        for index in self.trail[1:]:
+            if isinstance(index, int):
+                path += f"[{index}]"
+            elif isinstance(index, yaml.Node):
+                path += f".{index.value}" if path else str(index.value)
+            else:  # a mapping's key: locate it by its mapping
+                break
+        return path
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        self.trail.append(index)
+        try:
+            if self.check_event(AliasEvent):
+                repeated = self.anchors.get(self.peek_event().anchor)
+                self._add(self.sizes.get(id(repeated), 1))  # (unknown aliases fail below)
+                return super().compose_node(parent, index)
+            before = self.count
+            self._add(1)
+            anchor = self.peek_event().anchor
+            node = super().compose_node(parent, index)
+            if anchor is not None:
+                self.sizes[id(node)] = self.count - before
+            return node
+        finally:
+            self.trail.pop()
+
+
+if getattr(yaml, "__with_libyaml__", False):
+
+    class _Loader(_Counting, yaml.CSafeLoader):
+        """``yaml.CSafeLoader`` (libyaml's parser, the safe constructor) composing in
+        Python so that it can count."""
+
+        def __init__(self, stream: str) -> None:
+            yaml.CSafeLoader.__init__(self, stream)
+            self._start_count()
+
+else:  # pragma: no cover - libyaml ships in PyYAML's wheels
+
+    class _Loader(_Counting, yaml.SafeLoader):  # type: ignore[no-redef]
+        """``yaml.SafeLoader``, counting what it composes."""
+
+        def __init__(self, stream: str) -> None:
+            yaml.SafeLoader.__init__(self, stream)
+            self._start_count()
 
 
 def _locate(
@@ -78,18 +171,43 @@ def _locate(
     ancestors.discard(id(node))
 
 
+def _compose(text: str, lines: dict[str, int], dups: list[str]) -> Any:
+    """The data of ``text``, its paths' lines and duplicated keys, in one pass of the parser.
+
+    The collector is paused meanwhile: the tree is built of fresh objects that hold
+    no cycles (a recursive alias is refused before construction), and a collection
+    every few hundred new objects made big files three times slower to read.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        _locate(root, "", lines, dups, (set(), set()))  # a cycle stops here, before building
+        return loader.construct_document(root)
+    finally:
+        loader.dispose()
+        if collecting:
+            gc.enable()
+
+
 def parse_document(text: str, file: str) -> Document:
     """Parse YAML ``text``; syntax errors become a :class:`DataError` with line and column."""
     try:
         lines: dict[str, int] = {}
         dups: list[str] = []
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        if root is not None:
-            _locate(root, "", lines, dups, (set(), set()))
-        data = yaml.safe_load(text)
+        data = _compose(text, lines, dups)
     except _CycleError as cycle:
         message = "an alias contains itself: recursive YAML is not allowed"
         raise DataError([Problem(file, "", message, cycle.line)]) from None
+    except _TooManyNodesError as many:
+        message = (
+            f"too many values: a file may hold at most {MAX_NODES:,} "
+            "(each use of an alias counts all the values it repeats)"
+        )
+        raise DataError([Problem(file, many.path, message, many.line)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         reason = exc.problem or exc.context or "invalid YAML"
@@ -101,8 +219,11 @@ def parse_document(text: str, file: str) -> Document:
         ) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(file, "", f"YAML error: {exc}")]) from None
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
-        # safe_load raises these for well-formed text with impossible values,
+    except RecursionError:
+        message = "the data is nested too deeply to be read"
+        raise DataError([Problem(file, "", message)]) from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        # the constructor raises these for well-formed text with impossible values,
         # e.g. the date 2024-13-45 or the tag !!int uno.
         raise DataError([Problem(file, "", f"YAML value cannot be read: {exc}")]) from None
     return Document(file, data, lines, tuple(dups), text)

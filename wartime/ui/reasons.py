@@ -336,6 +336,16 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "un alias se contiene a sí mismo: no se admite YAML recursivo",
     ),
     (
+        r"too many values: a file may hold at most (?P<n>\S+) \(each use of an alias counts "
+        r"all the values it repeats\)",
+        "demasiados valores: un archivo admite como mucho {n} (cada uso de un alias cuenta "
+        "todos los valores que repite)",
+    ),
+    (
+        "the data is nested too deeply to be read",
+        "los datos están anidados a demasiada profundidad para leerlos",
+    ),
+    (
         r"file too large: the limit is (?P<limit>.*)",
         "archivo demasiado grande: el límite es {limit}",
     ),
