@@ -188,3 +188,54 @@ def test_one_parse_gives_the_data_and_the_lines() -> None:
     doc = document.parse_document("a: &x {b: [1, 2]}\nc: *x\n", "x.yaml")
     assert doc.data == {"a": {"b": [1, 2]}, "c": {"b": [1, 2]}}
     assert doc.line("a.b[1]") == 1 and doc.line("c") == 2
+
+
+# -- text: a lone surrogate is no character, and could be neither printed nor saved ----------
+
+
+@pytest.fixture(params=["libyaml", "python"])
+def loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both of PyYAML's parsers: libyaml's refuses the escape, PyYAML's builds the text."""
+    if request.param == "python":
+        monkeypatch.setattr(document, "_Loader", document._PyLoader)
+    elif document._Loader is document._PyLoader:
+        pytest.skip("PyYAML without libyaml")
+    return str(request.param)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "path"),
+    [
+        ('wartime_army: 1\nname: "\\ud800"\n', 2, "name"),
+        ('wartime_army: 1\nname: ok\ncharacters:\n- {id: "a\\udfff", race: x}\n', 4,
+         "characters[0].id"),
+        ('wartime_army: 1\n"\\ud800": 1\n', 2, "\\ud800"),
+    ],
+)  # fmt: skip
+def test_a_lone_surrogate_is_a_located_error(
+    loader: str,
+    text: str,
+    line: int,
+    path: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    army = tmp_path / "army.yaml"
+    army.write_text(text, encoding="utf-8")
+    status, err = check(capsys, army)
+    assert status == 2
+    (printed,) = err.splitlines()
+    assert printed.startswith(f"{army}:{line}: ")
+    if loader == "python":  # PyYAML builds the half pair; the walk refuses it by name
+        assert printed.startswith(f"{army}:{line}: {path}: the text holds '\\ud")
+        assert "half of a UTF-16 surrogate pair" in printed
+
+
+def test_printing_what_loaded_never_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A character outside the BMP, escaped properly, loads and prints."""
+    army = tmp_path / "army.yaml"
+    army.write_text('wartime_army: 1\nname: "Legión \\U0001F600"\n', encoding="utf-8")
+    assert main(["check", str(army)]) == 0
+    assert "Legión 😀" in capsys.readouterr().out

@@ -619,6 +619,12 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "todos los valores que repite)",
     ),
     (
+        "lone-surrogate",
+        lambda: _patched(document, "_Loader", document._PyLoader, lambda: parsed('a: "\\ud800"')),
+        "el texto contiene '\\ud800', media pareja sustituta de UTF-16 y no un carácter: "
+        "escribe el carácter mismo, o su escape \\U",
+    ),
+    (
         "nested-too-deeply",
         lambda: parsed("a: " + "[" * 500 + "]" * 500),
         "los datos están anidados a demasiada profundidad para leerlos",

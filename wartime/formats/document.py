@@ -120,9 +120,18 @@ class _Counting(Composer):
             self.trail.pop()
 
 
+class _PyLoader(_Counting, yaml.SafeLoader):
+    """``yaml.SafeLoader``, counting what it composes (when libyaml is missing)."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.SafeLoader.__init__(self, stream)
+        self._start_count()
+
+
+_Loader: type[_PyLoader] | type[_CLoader] = _PyLoader
 if getattr(yaml, "__with_libyaml__", False):
 
-    class _Loader(_Counting, yaml.CSafeLoader):
+    class _CLoader(_Counting, yaml.CSafeLoader):
         """``yaml.CSafeLoader`` (libyaml's parser, the safe constructor) composing in
         Python so that it can count."""
 
@@ -130,48 +139,74 @@ if getattr(yaml, "__with_libyaml__", False):
             yaml.CSafeLoader.__init__(self, stream)
             self._start_count()
 
-else:  # pragma: no cover - libyaml ships in PyYAML's wheels
-
-    class _Loader(_Counting, yaml.SafeLoader):  # type: ignore[no-redef]
-        """``yaml.SafeLoader``, counting what it composes."""
-
-        def __init__(self, stream: str) -> None:
-            yaml.SafeLoader.__init__(self, stream)
-            self._start_count()
+    _Loader = _CLoader
 
 
-def _locate(
-    node: yaml.Node,
-    prefix: str,
-    out: dict[str, int],
-    dups: list[str],
-    walk: tuple[set[int], set[int]],
-) -> None:
-    seen, ancestors = walk
-    if id(node) in ancestors:
+def printable(text: str) -> str:
+    """``text`` with anything that cannot be written as UTF-8 (a lone surrogate) escaped."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+@dataclass
+class _Walk:
+    """What one walk of the node tree finds: lines, duplicated keys, text that is no text."""
+
+    lines: dict[str, int]
+    dups: list[str]
+    broken: list[Problem] = field(default_factory=list)
+    seen: set[int] = field(default_factory=set)
+    ancestors: set[int] = field(default_factory=set)
+
+
+def _text_problem(file: str, node: yaml.Node, path: str) -> Problem | None:
+    """A lone surrogate ("\\ud800" in a quoted string) is half a UTF-16 pair, not a
+    character: it could be neither printed nor saved, so it is refused where it is."""
+    value = node.value
+    if not isinstance(value, str) or value.isascii():
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        message = (
+            f"the text holds {value[exc.start]!a}, half of a UTF-16 surrogate pair and "
+            "not a character: write the character itself, or its \\U escape"
+        )
+        return Problem(file, printable(path), message, node.start_mark.line + 1)
+    return None
+
+
+def _locate(node: yaml.Node, prefix: str, file: str, walk: _Walk) -> None:
+    if id(node) in walk.ancestors:
         raise _CycleError(node.start_mark.line + 1)
-    if id(node) in seen:  # an alias reused elsewhere: its lines are already known
+    if id(node) in walk.seen:  # an alias reused elsewhere: its lines are already known
         return
-    seen.add(id(node))
-    ancestors.add(id(node))
+    walk.seen.add(id(node))
+    walk.ancestors.add(id(node))
     if isinstance(node, yaml.MappingNode):
         keys: set[tuple[str, str]] = set()
         for key, value in node.value:
             path = f"{prefix}.{key.value}" if prefix else str(key.value)
             if (key.tag, key.value) in keys:
-                dups.append(path)
+                walk.dups.append(path)
             keys.add((key.tag, key.value))
-            out[path] = key.start_mark.line + 1
-            _locate(value, path, out, dups, walk)
+            walk.lines[path] = key.start_mark.line + 1
+            broken = _text_problem(file, key, path)
+            if broken is not None:
+                walk.broken.append(broken)
+            _locate(value, path, file, walk)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             path = f"{prefix}[{index}]"
-            out[path] = item.start_mark.line + 1
-            _locate(item, path, out, dups, walk)
-    ancestors.discard(id(node))
+            walk.lines[path] = item.start_mark.line + 1
+            _locate(item, path, file, walk)
+    else:
+        broken = _text_problem(file, node, prefix)
+        if broken is not None:
+            walk.broken.append(broken)
+    walk.ancestors.discard(id(node))
 
 
-def _compose(text: str, lines: dict[str, int], dups: list[str]) -> Any:
+def _compose(text: str, file: str, walk: _Walk) -> Any:
     """The data of ``text``, its paths' lines and duplicated keys, in one pass of the parser.
 
     The collector is paused meanwhile: the tree is built of fresh objects that hold
@@ -185,7 +220,9 @@ def _compose(text: str, lines: dict[str, int], dups: list[str]) -> Any:
         root = loader.get_single_node()
         if root is None:
             return None
-        _locate(root, "", lines, dups, (set(), set()))  # a cycle stops here, before building
+        _locate(root, "", file, walk)  # a cycle stops here, before building
+        if walk.broken:
+            raise DataError(walk.broken)
         return loader.construct_document(root)
     finally:
         loader.dispose()
@@ -196,9 +233,8 @@ def _compose(text: str, lines: dict[str, int], dups: list[str]) -> Any:
 def parse_document(text: str, file: str) -> Document:
     """Parse YAML ``text``; syntax errors become a :class:`DataError` with line and column."""
     try:
-        lines: dict[str, int] = {}
-        dups: list[str] = []
-        data = _compose(text, lines, dups)
+        walk = _Walk({}, [])
+        data = _compose(text, file, walk)
     except _CycleError as cycle:
         message = "an alias contains itself: recursive YAML is not allowed"
         raise DataError([Problem(file, "", message, cycle.line)]) from None
@@ -226,7 +262,7 @@ def parse_document(text: str, file: str) -> Document:
         # the constructor raises these for well-formed text with impossible values,
         # e.g. the date 2024-13-45 or the tag !!int uno.
         raise DataError([Problem(file, "", f"YAML value cannot be read: {exc}")]) from None
-    return Document(file, data, lines, tuple(dups), text)
+    return Document(file, data, walk.lines, tuple(walk.dups), text)
 
 
 MAX_BYTES = 8 * 1024 * 1024  # far above any real map or army; stops hostile files early

@@ -342,6 +342,12 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "todos los valores que repite)",
     ),
     (
+        r"the text holds (?P<char>\S+), half of a UTF-16 surrogate pair and not a character: "
+        r"write the character itself, or its \\U escape",
+        "el texto contiene {char}, media pareja sustituta de UTF-16 y no un carácter: escribe "
+        "el carácter mismo, o su escape \\U",
+    ),
+    (
         "the data is nested too deeply to be read",
         "los datos están anidados a demasiada profundidad para leerlos",
     ),
