@@ -239,3 +239,71 @@ def test_printing_what_loaded_never_fails(
     army.write_text('wartime_army: 1\nname: "Legión \\U0001F600"\n', encoding="utf-8")
     assert main(["check", str(army)]) == 0
     assert "Legión 😀" in capsys.readouterr().out
+
+
+# -- numbers too large for a float --------------------------------------------------------
+
+HUGE = "1" + "0" * 400  # 10**400, written as a YAML whole number
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "path"),
+    [
+        (MAP + f"units:\n- {{id: a, side: A, position: [1, 1], facing: {HUGE}}}\n", 4,
+         "units[0].facing"),
+        (MAP + f"units:\n- {{id: a, side: A, position: [{HUGE}, 1]}}\n", 4,
+         "units[0].position[0]"),
+        (f"wartime_map: 1\nsize: [{HUGE}, 18]\n", 2, "size[0]"),
+        (MAP + f"walls:\n- {{points: [[1, 1], [2, 2]], height: {HUGE}, def: 1}}\n", 4,
+         "walls[0].height"),
+    ],
+)  # fmt: skip
+def test_a_number_too_large_for_a_float_is_a_located_error(
+    body: str, line: int, path: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    field = tmp_path / "map.yaml"
+    field.write_text(body, encoding="utf-8")
+    status, err = check(capsys, field)
+    assert status == 2
+    assert err == f"{field}:{line}: {path}: number too large: a number may be at most 1.8e+308\n"
+
+
+def test_a_race_height_too_large_is_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    army = tmp_path / "army.yaml"
+    army.write_text(
+        "wartime_army: 1\narchetypes:\n"
+        f"- {{id: h, kind: race, AGI: 5, CON: 5, ENF: 5, INI: 5, VOL: 5, height: {HUGE}}}\n",
+        encoding="utf-8",
+    )
+    status, err = check(capsys, army)
+    assert status == 2 and "archetypes[0].height: number too large" in err
+
+
+def test_an_action_with_a_number_too_large_is_refused_by_field() -> None:
+    from wartime.engine import Action, IllegalActionError
+
+    for data in ({"kind": "mover", "figure": "a", "point": [10**400, 1]},
+                 {"kind": "pivotar", "figure": "a", "facing": 10**400}):  # fmt: skip
+        with pytest.raises(IllegalActionError, match=r"point|facing"):
+            Action.from_data(data)
+
+
+def test_an_edit_with_a_number_too_large_is_refused() -> None:
+    from wartime.board.battlefield import Battlefield, Unit
+    from wartime.board.edits import EditError, set_property
+
+    field = Battlefield("t", (24.0, 18.0), units=(Unit("a", "A", (5.0, 5.0)),))
+    with pytest.raises(EditError, match="facing must be a finite number, got a number too large"):
+        set_property(field, "a", "facing", 10**400)
+
+
+def test_settings_with_a_number_too_large_keep_the_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wartime.ui.settings import FILE_NAME, Settings
+
+    (tmp_path / FILE_NAME).write_text('{"cm_per_k": ' + HUGE + "}", encoding="utf-8")
+    assert Settings.load(tmp_path) == Settings()
+    assert "cm_per_k" in capsys.readouterr().err

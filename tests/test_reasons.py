@@ -568,6 +568,13 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "se esperaba un número, no texto",
     ),
     (
+        "number-too-large",
+        lambda: loaded(
+            MAP + "units:\n- {id: u, side: A, position: [5, 5], facing: 1" + "0" * 400 + "}\n"
+        ),
+        "número demasiado grande: un número puede ser como mucho 1.8e+308",
+    ),
+    (
         "expected-text",
         lambda: loaded(MAP + "name: [1]\n"),
         "se esperaba texto no vacío, no una lista",

@@ -180,7 +180,10 @@ def _number(value: object, what: str) -> float:
             raise EditError(f"{what} must be a number, got {value!r}") from None
     if not isinstance(value, int | float):
         raise EditError(f"{what} must be a number, got {value!r}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too large for a float
+        raise EditError(f"{what} must be a finite number, got a number too large") from None
     if not math.isfinite(number):
         raise EditError(f"{what} must be a finite number, got {value!r}")
     return number

@@ -308,6 +308,10 @@ _ROWS: tuple[tuple[str, str], ...] = (
     ),
     (r"expected a whole number, got (?P<w_got>.*)", "se esperaba un número entero, no {w_got}"),
     (r"expected a number, got (?P<w_got>.*)", "se esperaba un número, no {w_got}"),
+    (
+        r"number too large: a number may be at most (?P<top>\S+)",
+        "número demasiado grande: un número puede ser como mucho {top}",
+    ),
     (r"expected non-empty text, got (?P<w_got>.*)", "se esperaba texto no vacío, no {w_got}"),
     (
         r"not a Wartime (?P<w_what>.+?) file: it must start with '(?P<marker>.*)'",

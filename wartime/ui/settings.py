@@ -65,7 +65,10 @@ def parse_cm_per_k(raw: str) -> float:
 def _number(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too large for a float
+        return None
     return number if math.isfinite(number) else None
 
 
