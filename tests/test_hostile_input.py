@@ -307,3 +307,53 @@ def test_settings_with_a_number_too_large_keep_the_default(
     (tmp_path / FILE_NAME).write_text('{"cm_per_k": ' + HUGE + "}", encoding="utf-8")
     assert Settings.load(tmp_path) == Settings()
     assert "cm_per_k" in capsys.readouterr().err
+
+
+# -- army paths a map names: a NUL byte, a symlink loop, a name too long --------------------
+
+
+def _linking(folder: Path, entry: str) -> Path:
+    field = folder / "map.yaml"
+    field.write_text(f"{MAP}armies: [{entry}]\n", encoding="utf-8")
+    return field
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ('"legion.yaml\\0"',
+         "the army file name 'legion.yaml\\x00' holds a NUL character, which no file may"),
+        ('"' + "x" * 300 + '.yaml"',
+         "the army file '" + "x" * 300 + ".yaml' cannot be opened: File name too long"),
+    ],
+    ids=["nul", "too-long"],
+)  # fmt: skip
+def test_a_bad_army_path_is_a_located_error(
+    entry: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    field = _linking(tmp_path, entry)
+    status, err = check(capsys, field)
+    assert status == 2
+    assert err == f"{field}:3: armies[0]: {message}\n"
+
+
+@POSIX
+def test_an_army_path_in_a_symlink_loop_is_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a.yaml").symlink_to("b.yaml")
+    (tmp_path / "b.yaml").symlink_to("a.yaml")
+    field = _linking(tmp_path, "a.yaml")
+    status, err = check(capsys, field)
+    assert status == 2
+    assert err.startswith(f"{field}:3: armies[0]: the army file 'a.yaml' cannot be opened: ")
+
+
+@pytest.mark.parametrize("entry", ['"legion.yaml\\0"', "x" * 300 + ".yaml"])
+def test_a_game_on_a_map_with_a_bad_army_path_is_a_located_error(
+    entry: str, tmp_path: Path
+) -> None:
+    from wartime.engine import load_scenario
+
+    with pytest.raises(DataError, match=r"armies\[0\]: the army file"):
+        load_scenario(_linking(tmp_path, entry))

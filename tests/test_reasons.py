@@ -484,6 +484,30 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "para un archivo junto al mapa, escribe su extensión, p. ej. 'zzzzzz.yaml'",
     ),
     (
+        "army-name-nul",
+        lambda tmp: loaded(MAP + 'armies: ["a.yaml\\0"]\n', folder=in_folder(tmp)),
+        "el nombre de archivo de ejército 'a.yaml\\x00' contiene un carácter NUL, que ningún "
+        "archivo admite",
+    ),
+    (
+        "army-symlink-loop",
+        lambda tmp: _patched(
+            Path,
+            "resolve",
+            mock.Mock(side_effect=RuntimeError("Symlink loop from 'a.yaml'")),
+            lambda: loaded(MAP + "armies: [a.yaml]\n", folder=in_folder(tmp)),
+        ),
+        "no se puede abrir el archivo de ejército 'a.yaml': un bucle de enlaces simbólicos",
+    ),
+    (
+        "army-cannot-open",
+        lambda tmp: loaded(MAP + f"armies: [{'x' * 300}.yaml]\n", folder=in_folder(tmp)),
+        after(
+            "the army file '" + "x" * 300 + ".yaml' cannot be opened: ",
+            "no se puede abrir el archivo de ejército '" + "x" * 300 + ".yaml': ",
+        ),
+    ),
+    (
         "no-army-file",
         lambda tmp: loaded(MAP + "armies: [nada.yaml]\n", folder=in_folder(tmp)),
         "no hay ningún archivo de ejército 'nada.yaml' junto al mapa",

@@ -83,11 +83,21 @@ def army_file(map_file: str | Path, entry: str) -> Path:
             f"{', '.join(packaged) or 'none'}; to name a file beside the map, "
             f"give its extension, e.g. '{entry}.yaml'"
         )
-    folder = Path(map_file).resolve().parent
-    target = (folder / entry).resolve()
-    if Path(entry).is_absolute() or not target.is_relative_to(folder):
-        raise ValueError(f"'{entry}' leaves the map's folder: give a path inside it")
-    if not target.is_file():
+    if "\0" in entry:  # the operating system would refuse it with a bare ValueError
+        raise ValueError(f"the army file name {entry!r} holds a NUL character, which no file may")
+    try:
+        folder = Path(map_file).resolve().parent
+        target = (folder / entry).resolve()
+        if Path(entry).is_absolute() or not target.is_relative_to(folder):
+            raise ValueError(f"'{entry}' leaves the map's folder: give a path inside it")
+        found = target.is_file()
+    except RuntimeError:  # pathlib's "Symlink loop" (Python 3.11 and 3.12)
+        why = "a loop of symbolic links"
+        raise ValueError(f"the army file '{entry}' cannot be opened: {why}") from None
+    except OSError as exc:  # a name too long, a loop (3.13), a folder that cannot be read
+        why = exc.strerror or str(exc)
+        raise ValueError(f"the army file '{entry}' cannot be opened: {why}") from None
+    if not found:
         raise ValueError(f"no army file '{entry}' beside the map")
     return target
 

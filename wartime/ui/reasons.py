@@ -267,6 +267,19 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "un archivo junto al mapa, escribe su extensión, p. ej. '{file}'",
     ),
     (
+        r"the army file name (?P<path>.*) holds a NUL character, which no file may",
+        "el nombre de archivo de ejército {path} contiene un carácter NUL, que ningún archivo "
+        "admite",
+    ),
+    (
+        r"the army file '(?P<path>.*)' cannot be opened: a loop of symbolic links",
+        "no se puede abrir el archivo de ejército '{path}': un bucle de enlaces simbólicos",
+    ),
+    (
+        r"the army file '(?P<path>.*)' cannot be opened: (?P<why>.*)",
+        "no se puede abrir el archivo de ejército '{path}': {why}",
+    ),
+    (
         r"no army file '(?P<path>.*)' beside the map",
         "no hay ningún archivo de ejército '{path}' junto al mapa",
     ),
