@@ -357,3 +357,30 @@ def test_a_game_on_a_map_with_a_bad_army_path_is_a_located_error(
 
     with pytest.raises(DataError, match=r"armies\[0\]: the army file"):
         load_scenario(_linking(tmp_path, entry))
+
+
+# -- large but legal files: points per wall and per map are capped ---------------------------
+
+
+def test_a_wall_over_the_point_cap_is_refused_with_the_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    points = ", ".join(f"[{i % 24}, {i % 18}]" for i in range(10_001))
+    field = tmp_path / "map.yaml"
+    field.write_text(f"{MAP}walls:\n- {{height: 1, def: 1, points: [{points}]}}\n", "utf-8")
+    status, err = check(capsys, field)
+    assert status == 2
+    assert err == (
+        f"{field}:4: walls[0].points: too many points: a wall may have at most 10,000, "
+        "this one has 10,001\n"
+    )
+
+
+def test_the_editor_shows_a_wall_over_the_point_cap() -> None:
+    from wartime.board.battlefield import Battlefield, Wall
+    from wartime.board.edits import problems
+
+    wall = Wall(tuple((float(i % 24), float(i % 18)) for i in range(10_001)), 1.0, 1, id="muro")
+    found = problems(Battlefield("t", (24.0, 18.0), walls=(wall,)))
+    assert ("muro", "error", "too many points: a wall may have at most 10,000, this one has "
+            "10,001") in found  # fmt: skip

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wartime.board import edits
-from wartime.board.battlefield import Battlefield, Deployment, Unit
+from wartime.board.battlefield import Battlefield, Deployment, Unit, Wall
 from wartime.board.edits import (
     EditError,
     add_deployment,
@@ -326,6 +326,19 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "too-many-vertices",
         lambda: _patched(edits, "MAX_VERTICES", 3, lambda: problem(FIELD, "vertices")),
         "el mapa supera el máximo de 3 vértices",
+    ),
+    (
+        "too-many-points",
+        lambda: _patched(
+            edits,
+            "MAX_POINTS",
+            2,
+            lambda: problem(
+                Battlefield("t", (24.0, 18.0), walls=(Wall(((1, 1), (2, 2), (3, 1)), 1.0, 1),)),
+                "too many points",
+            ),
+        ),
+        "demasiados puntos: un muro admite como mucho 2 y tiene 3",
     ),
     (
         "too-many-units",

@@ -42,6 +42,7 @@ from wartime.rules.text import closest
 
 VERSION = 1
 MAX_VERTICES = 100_000  # a hostile file must not hang the program
+MAX_POINTS = 10_000  # of one wall or one polygon: a curve traced every 0.1 K across 1000 K
 MAX_UNITS = 1_000  # overlap checks grow with the square of the count
 MAX_TABLE_K = 1_000.0
 _T = TypeVar("_T")
@@ -52,6 +53,11 @@ NOISE_RULES = ("subtract_def", "halve")
 _UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture", "vol",
          "character")  # fmt: skip
 _PACKAGED_NAME = re.compile(r"[\w-]+")  # no folder, no extension: `legion`
+
+
+def too_many_points(what: str, count: int, limit: int = MAX_POINTS) -> str:
+    """Why ``what`` ("a wall", "a polygon") of ``count`` points is refused."""
+    return f"too many points: {what} may have at most {limit:,}, this one has {count:,}"
 
 
 @dataclass(frozen=True)
@@ -157,6 +163,10 @@ class _MapReader(Checker):
     def points(self, raw: Any, path: str, minimum: int) -> tuple[Point, ...] | None:
         items = self.sequence(raw, path)
         if items is None:
+            return None
+        if len(items) > MAX_POINTS:
+            what = "a wall" if path.endswith(".points") else "a polygon"
+            self.error(path, too_many_points(what, len(items)))
             return None
         self.vertices += len(items)
         if self.vertices > MAX_VERTICES:

@@ -192,6 +192,11 @@ _ROWS: tuple[tuple[str, str], ...] = (
     ),
     # -- board.edits.problems and the map reader's limits ---------------------------------
     (
+        r"too many points: (?P<w_what>an? .+?) may have at most (?P<n>\S+), this one has "
+        r"(?P<count>\S+)",
+        "demasiados puntos: {w_what} admite como mucho {n} y tiene {count}",
+    ),
+    (
         r"too many (?P<w_what>.+?): a map may have at most (?P<n>\S+)",
         "el mapa supera el máximo de {n} {w_what}",
     ),
