@@ -7,6 +7,7 @@ meet it: exit status 2, one line per problem naming the file, and no traceback.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -384,3 +385,117 @@ def test_the_editor_shows_a_wall_over_the_point_cap() -> None:
     found = problems(Battlefield("t", (24.0, 18.0), walls=(wall,)))
     assert ("muro", "error", "too many points: a wall may have at most 10,000, this one has "
             "10,001") in found  # fmt: skip
+
+
+# -- malformed saves: every field wrong is located in the save -------------------------------
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """A save of a few moves on the open field, as data to damage."""
+    import yaml
+
+    from wartime.engine import load_scenario, save_game
+
+    state = load_scenario(ROOT / "maps" / "campo-abierto.yaml").new_game()
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    path = tmp_path_factory.mktemp("save") / "partida.yaml"
+    save_game(state, path)
+    data: dict[str, object] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _damaged(saved: dict[str, object], tmp_path: Path, damage: object) -> Path:
+    import copy
+
+    import yaml
+
+    data = copy.deepcopy(saved)
+    damage(data)  # type: ignore[operator]
+    path = tmp_path / "partida.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def _replayed(capsys: pytest.CaptureFixture[str], path: Path, *flags: str) -> tuple[int, str]:
+    status = main(["replay", str(path), *flags])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, err
+
+
+def _text(key: str, old: str, new: str) -> object:
+    def damage(d: dict) -> None:  # type: ignore[type-arg]
+        d["scenario"]["texts"][key] = d["scenario"]["texts"][key].replace(old, new, 1)
+
+    return damage
+
+
+SAVES = [
+    ("action-is-a-list", lambda d: d["actions"].__setitem__(3, [1, 2]),
+     "actions[3]: an action is a mapping with a kind, not [1, 2]"),
+    ("action-is-empty", lambda d: d["actions"].__setitem__(3, []),
+     "actions[3]: an action is a mapping with a kind, not []"),
+    ("figure-is-a-list", lambda d: d["actions"][3].__setitem__("figure", []),
+     "actions[3].figure: a name is expected, not []"),
+    ("figure-is-numbers", lambda d: d["actions"][3].__setitem__("figure", [1, 2]),
+     "actions[3].figure: a name is expected, not [1, 2]"),
+    ("point-of-one-coordinate", lambda d: d["actions"][3].update(point=[1.0]),
+     "actions[3].point: a point is two finite numbers, not (1.0,)"),
+    ("point-too-large", lambda d: d["actions"][3].update(point=[10**400, 1]),
+     "actions[3].point: a point is two finite numbers, not (1000000"),
+    ("huge-action", lambda d: d["actions"].__setitem__(3, list(range(10_000))),
+     "actions[3]: an action is a mapping with a kind, not [0, 1, 2, 3, 4, 5, ...]"),
+    ("actions-not-a-list", lambda d: d.__setitem__("actions", {}),
+     "actions: expected a list, got a mapping"),
+    ("scenario-a-list", lambda d: d.__setitem__("scenario", []),
+     "scenario: expected a mapping, got a list"),
+    ("texts-a-list", lambda d: d["scenario"].__setitem__("texts", []),
+     "scenario.texts: expected a mapping, got a list"),
+    ("map-text-a-number", lambda d: d["scenario"]["texts"].__setitem__("map", 5),
+     "scenario.texts.map: expected text, got a number"),
+    ("no-map", lambda d: d["scenario"]["texts"].pop("map"),
+     "scenario.texts: missing 'map': the save holds no map"),
+    ("no-names", lambda d: d["scenario"].pop("names"), "scenario: missing 'names'"),
+    ("seed-text", lambda d: d["scenario"].__setitem__("seed", "x"),
+     "scenario.seed: expected a whole number, got text 'x'"),
+    ("line-width-too-large", lambda d: d["scenario"]["ruleset"].update(line_width=10**400),
+     "scenario.ruleset.line_width: number too large"),
+    ("line-width-nan", lambda d: d["scenario"]["ruleset"].update(line_width=float("nan")),
+     "scenario.ruleset.line_width: nan is not allowed: must be above 0"),
+    ("noise-rule", lambda d: d["scenario"]["ruleset"].update(noise_wall_rule="loud"),
+     "scenario.ruleset.noise_wall_rule: unknown noise rule 'loud': allowed subtract_def, halve"),
+    ("turn-limit", lambda d: d["scenario"]["ruleset"].update(turn_limit=0),
+     "scenario.ruleset.turn_limit: turn limit 0 must be 1 or more"),
+    ("list", lambda d: d["scenario"].update(lists={"A": "nada"}),
+     "scenario.lists: no list 'nada' for side A"),
+    ("damaged-map", _text("map", "height: 0.7", "height: -0.7"),
+     "scenario.texts.map: walls[0].height (line 19 of the embedded text): "
+     "-0.7 is not allowed: must be 0 or more"),
+    ("map-syntax", _text("map", "walls:", "walls: ["),
+     "scenario.texts.map: line "),
+    ("damaged-army", _text("linked:legion", "kind: weapon", "kind: arma"),
+     "scenario.texts.linked:legion: archetypes[2].kind (line 20 of the embedded text): "
+     "kind 'arma' is not one of"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("damage", "message"), [c[1:] for c in SAVES], ids=[c[0] for c in SAVES])
+def test_a_malformed_save_is_located_in_the_save(
+    damage: object,
+    message: str,
+    saved: dict[str, object],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A damaged save names itself, the key path inside it and what is wrong, never a
+    file it embeds (`maps/campo-abierto.yaml`) that the user did not give."""
+    path = _damaged(saved, tmp_path, damage)
+    status, err = _replayed(capsys, path)
+    assert status == 2
+    (line,) = err.splitlines()
+    located = re.fullmatch(rf"{re.escape(str(path))}:(\d+): (.*)", line)
+    assert located is not None, line
+    assert located[2].startswith(message), line
+    assert "campo-abierto.yaml" not in line and "legion.yaml" not in line
