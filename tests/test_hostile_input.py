@@ -499,3 +499,71 @@ def test_a_malformed_save_is_located_in_the_save(
     assert located is not None, line
     assert located[2].startswith(message), line
     assert "campo-abierto.yaml" not in line and "legion.yaml" not in line
+
+
+# -- the hash of a save covers the scenario it embeds ------------------------------------
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Campo abierto", "Campo cerrado"),  # the map's text: the game's state is the same
+        ("def: 3", "def: 2"),  # a wall no shot crossed yet
+        ("seed: 0", "seed: 0\n  # a comment"),  # not the text, but still the same data: passes
+    ],
+    ids=["map-text", "wall-def", "comment"],
+)
+def test_a_changed_embedded_text_fails_verification(
+    old: str,
+    new: str,
+    saved: dict[str, object],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = _damaged(saved, tmp_path, lambda d: None)
+    assert _replayed(capsys, path, "--verify")[0] == 0
+    _edit(path, old, new)
+    status, err = _replayed(capsys, path, "--verify")
+    if old == "seed: 0":  # a YAML comment changes no data: the hash is of the data
+        assert status == 0
+        return
+    assert status == 2
+    (line,) = err.splitlines()
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}:\d+: hash: hash mismatch: the replay gives \w+, the save "
+        r"says \w+: its moves or the scenario it embeds were changed",
+        line,
+    ), line
+
+
+def test_a_save_of_hash_version_2_still_verifies_by_its_state(
+    saved: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saves written before version 3 hashed the state alone: they replay and verify as
+    they did, and a changed move still fails."""
+    from wartime.engine import load_game
+
+    state = load_game(_damaged(saved, tmp_path, lambda d: None))
+    path = _damaged(saved, tmp_path, lambda d: d.update(hash=state.hash(), hash_version=2))
+    assert _replayed(capsys, path, "--verify") == (0, "")
+    _edit(path, "Campo abierto", "Campo cerrado")  # not covered by version 2
+    assert _replayed(capsys, path, "--verify") == (0, "")
+    _edit(path, f"hash: {state.hash()}", "hash: 0123456789abcdef")
+    status, err = _replayed(capsys, path, "--verify")
+    assert status == 2 and err.endswith("the save says 0123456789abcdef: its moves were changed\n")
+
+
+def test_the_save_hash_versions_name_this_state_hash() -> None:
+    """Version 3 is made of the state hash of version 2: a new state hash needs a new save
+    hash version, or saves of one kind would read as the other."""
+    from wartime.engine.core import saves
+    from wartime.engine.core.state import HASH_VERSION
+
+    assert saves.SAVE_HASH_VERSION == 3
+    assert saves._STATE_HASH_OF == {2: HASH_VERSION, 3: HASH_VERSION}

@@ -5,10 +5,17 @@ even after the map or armies change.  Loading replays every action and
 verifies the final hash (DESIGN.md §3).  The save says which version of the hash it
 holds (``hash_version``; a save without it holds version 1): one written with another
 version still replays, and says that its hash could not be checked.
+
+Save hash versions: 1 and 2 are ``GameState.hash()`` of that version alone; 3 is
+``GameState.hash()`` (version 2) and the save's whole ``scenario`` block together
+(:func:`save_hash`), so a changed map or army text, name, list, seed or ruleset fails
+verification even where it leaves the game's state alone.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import re
 from dataclasses import dataclass
@@ -27,27 +34,38 @@ from wartime.formats.schema import Checker, describe
 from wartime.geometry.noise import NoiseRule
 
 VERSION = 1
+SAVE_HASH_VERSION = 3
+# The GameState hash version each save hash version is made of.  A new GameState hash
+# version needs a new save hash version here, or its saves would read as the old kind.
+_STATE_HASH_OF = {2: 2, SAVE_HASH_VERSION: 2}
+
+
+def save_hash(state_hash: str, scenario: Any) -> str:
+    """The hash of save hash version 3: the game's state and the scenario block as saved."""
+    blob = json.dumps({"state": state_hash, "scenario": scenario}, sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
 def save_data(state: GameState) -> dict[str, Any]:
     scenario = state.scenario
     ruleset = scenario.ruleset
+    block = {
+        "names": dict(scenario.source.get("names", {})),
+        "lists": dict(scenario.source.get("lists", {})),
+        "texts": dict(scenario.source.get("texts", {})),
+        "seed": scenario.seed,
+        "ruleset": {
+            "noise_wall_rule": ruleset.noise_wall_rule.value,
+            "line_width": ruleset.line_width,
+            "turn_limit": ruleset.turn_limit,
+        },
+    }
     return {
         "wartime_save": VERSION,
-        "scenario": {
-            "names": dict(scenario.source.get("names", {})),
-            "lists": dict(scenario.source.get("lists", {})),
-            "texts": dict(scenario.source.get("texts", {})),
-            "seed": scenario.seed,
-            "ruleset": {
-                "noise_wall_rule": ruleset.noise_wall_rule.value,
-                "line_width": ruleset.line_width,
-                "turn_limit": ruleset.turn_limit,
-            },
-        },
+        "scenario": block,
         "actions": [a.to_data() for a in state.history],
-        "hash": state.hash(),
-        "hash_version": HASH_VERSION,
+        "hash": save_hash(state.hash(), block),
+        "hash_version": SAVE_HASH_VERSION,
     }
 
 
@@ -106,15 +124,21 @@ def replay_save(path: str | Path, verify: bool = True) -> Replayed:
             ) from None
     if not verify:
         return Replayed(state)
-    if form.hash_version != HASH_VERSION:
+    if _STATE_HASH_OF.get(form.hash_version) != HASH_VERSION:
         return Replayed(
             state,
             f"saved with hash version {form.hash_version}, and this program hashes with "
-            f"version {HASH_VERSION}: the moves replayed, but the final hash cannot be compared",
+            f"version {SAVE_HASH_VERSION}: the moves replayed, but the final hash cannot be "
+            "compared",
         )
-    if state.hash() != form.hash:
-        message = f"hash mismatch: the replay gives {state.hash()}, the save says {form.hash}"
-        raise DataError([doc.problem("hash", message)])
+    if form.hash_version == SAVE_HASH_VERSION:
+        replayed = save_hash(state.hash(), doc.data["scenario"])
+        changed = "its moves or the scenario it embeds were changed"
+    else:  # version 2, the state alone
+        replayed, changed = state.hash(), "its moves were changed"
+    if replayed != form.hash:
+        message = f"hash mismatch: the replay gives {replayed}, the save says {form.hash}"
+        raise DataError([doc.problem("hash", f"{message}: {changed}")])
     return Replayed(state)
 
 
