@@ -527,9 +527,9 @@ def test_a_changed_embedded_text_fails_verification(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = _damaged(saved, tmp_path, lambda d: None)
-    assert _replayed(capsys, path, "--verify")[0] == 0
+    assert _replayed(capsys, path)[0] == 0
     _edit(path, old, new)
-    status, err = _replayed(capsys, path, "--verify")
+    status, err = _replayed(capsys, path)
     if old == "seed: 0":  # a YAML comment changes no data: the hash is of the data
         assert status == 0
         return
@@ -537,7 +537,7 @@ def test_a_changed_embedded_text_fails_verification(
     (line,) = err.splitlines()
     assert re.fullmatch(
         rf"{re.escape(str(path))}:\d+: hash: hash mismatch: the replay gives \w+, the save "
-        r"says \w+: its moves or the scenario it embeds were changed",
+        r"says \w+: its moves or the scenario it embeds were changed \(--force replays it anyway\)",
         line,
     ), line
 
@@ -551,12 +551,14 @@ def test_a_save_of_hash_version_2_still_verifies_by_its_state(
 
     state = load_game(_damaged(saved, tmp_path, lambda d: None))
     path = _damaged(saved, tmp_path, lambda d: d.update(hash=state.hash(), hash_version=2))
-    assert _replayed(capsys, path, "--verify") == (0, "")
+    assert _replayed(capsys, path) == (0, "")
     _edit(path, "Campo abierto", "Campo cerrado")  # not covered by version 2
-    assert _replayed(capsys, path, "--verify") == (0, "")
+    assert _replayed(capsys, path) == (0, "")
     _edit(path, f"hash: {state.hash()}", "hash: 0123456789abcdef")
-    status, err = _replayed(capsys, path, "--verify")
-    assert status == 2 and err.endswith("the save says 0123456789abcdef: its moves were changed\n")
+    status, err = _replayed(capsys, path)
+    assert status == 2 and err.endswith(
+        "the save says 0123456789abcdef: its moves were changed (--force replays it anyway)\n"
+    )
 
 
 def test_the_save_hash_versions_name_this_state_hash() -> None:
@@ -567,3 +569,48 @@ def test_the_save_hash_versions_name_this_state_hash() -> None:
 
     assert saves.SAVE_HASH_VERSION == 3
     assert saves._STATE_HASH_OF == {2: HASH_VERSION, 3: HASH_VERSION}
+
+
+# -- a tampered save: the hash is always checked ------------------------------------------
+
+
+@pytest.mark.parametrize("flags", [(), ("--verify",)], ids=["plain", "verify"])
+def test_replay_always_checks_the_hash(
+    flags: tuple[str, ...],
+    saved: dict[str, object],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = _damaged(saved, tmp_path, lambda d: d.update(hash="0123456789abcdef"))
+    status = main(["replay", str(path), *flags])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    (line,) = err.splitlines()
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}:\d+: hash: hash mismatch: the replay gives \w+, the save says "
+        r"0123456789abcdef: its moves or the scenario it embeds were changed "
+        r"\(--force replays it anyway\)",
+        line,
+    ), line
+
+
+def test_replay_with_force_prints_the_log_of_a_tampered_save(
+    saved: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _damaged(saved, tmp_path, lambda d: d.update(hash="0123456789abcdef"))
+    status = main(["replay", str(path), "--force"])
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert "Iniciativa" in out
+    assert out.splitlines()[-1].endswith(" (hash mismatch: replayed with --force)")
+    assert "hash mismatch" in err and err.count("\n") == 1
+
+
+def test_replay_of_a_sound_save_says_verified_without_a_flag(
+    saved: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _damaged(saved, tmp_path, lambda d: None)
+    status = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    assert re.fullmatch(r"hash \w{16} \(verified\)", out.splitlines()[-1])

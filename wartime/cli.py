@@ -314,15 +314,23 @@ def _progress(games: int) -> Any:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a save and always check its hash: a mismatch is one line and status 2,
+    unless --force replays it anyway (``--verify`` is still accepted, and changes nothing)."""
     from wartime.engine import replay_save
 
-    replayed = replay_save(args.save, verify=args.verify)
+    replayed = replay_save(args.save, verify=False)
+    if replayed.mismatch is not None and not args.force:
+        print(f"{replayed.mismatch} (--force replays it anyway)", file=sys.stderr)
+        return EXIT_DATA
     for event in replayed.state.log:
         print(event.text)
-    note = ""
-    if args.verify:
-        unchecked = replayed.unchecked
-        note = " (verified)" if unchecked is None else f" (not verified: {unchecked})"
+    if replayed.mismatch is not None:
+        _warn(replayed.mismatch)
+        note = " (hash mismatch: replayed with --force)"
+    elif replayed.unchecked is not None:
+        note = f" (not verified: {replayed.unchecked})"
+    else:
+        note = " (verified)"
     print(f"hash {replayed.state.hash()}{note}")
     return EXIT_OK
 
@@ -479,9 +487,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.set_defaults(run=_cmd_sim)
 
-    replay = sub.add_parser("replay", help="replay a saved game and print its log")
-    replay.add_argument("save")
-    replay.add_argument("--verify", action="store_true", help="check the final hash")
+    replay = sub.add_parser(
+        "replay",
+        help="replay a saved game, print its log and check its hash",
+        description="Replay a saved game and print its log. The final hash is always "
+        "checked: a save whose moves or embedded scenario were changed is refused in one "
+        "line with status 2, unless --force is given.",
+    )
+    replay.add_argument("save", help="a save written by the program (wartime_save: 1)")
+    replay.add_argument(
+        "--force", action="store_true", help="replay and print the log even if the hash differs"
+    )
+    replay.add_argument(
+        "--verify",
+        action="store_true",
+        help="accepted for compatibility: the hash is always checked",
+    )
     replay.set_defaults(run=_cmd_replay)
 
     check = sub.add_parser("check", help="validate army and map files and report every problem")

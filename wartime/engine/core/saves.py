@@ -81,10 +81,12 @@ def save_game(state: GameState, path: str | Path) -> None:
 
 @dataclass(frozen=True)
 class Replayed:
-    """A saved game replayed: the state, and why its hash was not checked (or None)."""
+    """A saved game replayed: the state, why its hash could not be checked (or None),
+    and, when it was replayed without ``verify``, the hash mismatch found (or None)."""
 
     state: GameState
     unchecked: str | None = None
+    mismatch: Problem | None = None
 
 
 def load_game(path: str | Path, verify: bool = True) -> GameState:
@@ -93,8 +95,9 @@ def load_game(path: str | Path, verify: bool = True) -> GameState:
 
 
 def replay_save(path: str | Path, verify: bool = True) -> Replayed:
-    """Replay a saved game and, when ``verify`` and the save's hash version is this
-    program's, check its final hash: a mismatch is a DataError naming the file.
+    """Replay a saved game and check its final hash when the save's hash version is one
+    this program computes.  With ``verify`` a mismatch is a DataError naming the file;
+    without it, the mismatch is returned in :attr:`Replayed.mismatch`.
 
     Every problem, a damaged embedded map or army included, is located in the save:
     its file, the key path inside it and, for an embedded text, the place in that text.
@@ -122,8 +125,6 @@ def replay_save(path: str | Path, verify: bool = True) -> Replayed:
             raise DataError(
                 [doc.problem(f"actions[{index}]", f"cannot be replayed: {exc}")]
             ) from None
-    if not verify:
-        return Replayed(state)
     if _STATE_HASH_OF.get(form.hash_version) != HASH_VERSION:
         return Replayed(
             state,
@@ -138,7 +139,10 @@ def replay_save(path: str | Path, verify: bool = True) -> Replayed:
         replayed, changed = state.hash(), "its moves were changed"
     if replayed != form.hash:
         message = f"hash mismatch: the replay gives {replayed}, the save says {form.hash}"
-        raise DataError([doc.problem("hash", f"{message}: {changed}")])
+        mismatch = doc.problem("hash", f"{message}: {changed}")
+        if verify:
+            raise DataError([mismatch])
+        return Replayed(state, mismatch=mismatch)
     return Replayed(state)
 
 
