@@ -614,3 +614,47 @@ def test_replay_of_a_sound_save_says_verified_without_a_flag(
     out, err = capsys.readouterr()
     assert (status, err) == (0, "")
     assert re.fullmatch(r"hash \w{16} \(verified\)", out.splitlines()[-1])
+
+
+# -- arguments are refused by argparse, with the reason -----------------------------------
+
+FIELD = str(ROOT / "maps" / "campo-abierto.yaml")
+
+
+@pytest.mark.parametrize(
+    ("argv", "error"),
+    [
+        (["noise", FIELD, "--at", "1,1", "--range", "-5"],
+         "argument --range: expected a length in K, 0 or more; got '-5'"),
+        (["noise", FIELD, "--at", "1,1", "--range", "nan"],
+         "argument --range: expected a length in K, 0 or more; got 'nan'"),
+        (["noise", FIELD, "--at", "inf,1", "--range", "3"],
+         "argument --at: expected X,Y in K, e.g. 12,7.5; got 'inf,1'"),
+        (["sim", FIELD, "--games", "-3"], "argument --games: at least 1 game, got -3"),
+        (["sim", FIELD, "--games", "0"], "argument --games: at least 1 game, got 0"),
+        (["template", FIELD, "--shape", "L4", "--at", "5,5", "--line-width", "0"],
+         "argument --line-width: expected a length in K, above 0; got '0'"),
+        (["template", FIELD, "--shape", "X1", "--at", "1,1"],
+         "argument --shape: expected a template: R, L or S with a size of 1 or more, or G "
+         "with a stem and a disk (R4 is a 4 K disk, L6 a 6 K line, G4/3 a grenade, S3 a "
+         "chain of 3 figures); got 'X1'"),
+        (["template", FIELD, "--shape", "S0", "--target", "a1"], "argument --shape: "),
+        (["template", FIELD, "--shape", "Sx", "--target", "a1"], "argument --shape: "),
+        (["template", FIELD, "--shape", "G4/0", "--at", "1,1"], "argument --shape: "),
+    ],
+)  # fmt: skip
+def test_a_bad_argument_is_an_argparse_error(
+    argv: list[str], error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert f"wartime {argv[0]}: error: {error}" in err
+    assert "Traceback" not in err
+
+
+def test_a_shape_is_read_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["template", FIELD, "--shape", " s2 ", "--target", "a1"]) == 0
+    assert capsys.readouterr().out.startswith("chain: a1")
+    assert main(["noise", FIELD, "--at", "8,2", "--range", "0"]) == 0
