@@ -1,21 +1,64 @@
-"""Safe file writing: a crash or a full disk never leaves a half-written file."""
+"""Safe file writing: a crash or a full disk never leaves a half-written file.
+
+:func:`write_atomic` writes a temporary file beside the target, syncs it and renames it
+over the target.  An existing file keeps its permissions; a new one follows the umask.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
+import stat
+import string
 from pathlib import Path
 
+_ALPHABET = string.ascii_lowercase + string.digits
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, fsync it, then rename over."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: whoever reads
+    ``path`` sees the old file or the new one, never a part."""
+    target = Path(path)
+    folder = target.parent
+    payload = text.encode("utf-8")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = None  # a new file: os.open's 0o666 less the umask
+    fd, tmp = _create(folder, target.name)
+    try:
+        if mode is not None:
+            _chmod(fd, tmp, mode)
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if fd >= 0:
+            os.close(fd)
+        tmp.unlink(missing_ok=True)
         raise
+
+
+def _create(folder: Path, name: str) -> tuple[int, Path]:
+    """A new temporary file beside ``folder / name``, open for writing."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        suffix = "".join(secrets.choice(_ALPHABET) for _ in range(8))
+        tmp = folder / f".{name}.{suffix}.tmp"
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(folder / name))
+
+
+def _chmod(fd: int, tmp: Path, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # pragma: no cover - Windows keeps only the read-only bit
+        os.chmod(tmp, mode)
