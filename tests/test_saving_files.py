@@ -57,3 +57,39 @@ def test_a_new_file_follows_the_umask(mask: int, expected: int, tmp_path: Path) 
     finally:
         os.umask(old)
     assert mode(tmp_path / "new.yaml") == expected
+
+
+# -- symbolic links -----------------------------------------------------------------------
+
+
+@POSIX
+def test_saving_through_a_link_writes_the_file_it_names(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "map.yaml"
+    real.write_text("old\n", encoding="utf-8")
+    real.chmod(0o640)
+    link = tmp_path / "link.yaml"
+    link.symlink_to(real)
+    save_map(FIELD, link)
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert load_map(real) == FIELD and mode(real) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.yaml", "real"]
+    assert [p.name for p in (tmp_path / "real").iterdir()] == ["map.yaml"]
+
+
+@POSIX
+def test_a_chain_of_links_and_a_dangling_link_are_followed(tmp_path: Path, umask: None) -> None:
+    (tmp_path / "b.yaml").symlink_to("real.yaml")  # dangling: real.yaml does not exist yet
+    (tmp_path / "a.yaml").symlink_to("b.yaml")
+    save_map(FIELD, tmp_path / "a.yaml")
+    assert (tmp_path / "a.yaml").is_symlink() and (tmp_path / "b.yaml").is_symlink()
+    assert load_map(tmp_path / "real.yaml") == FIELD and mode(tmp_path / "real.yaml") == 0o644
+
+
+@POSIX
+def test_a_loop_of_links_is_an_os_error_and_leaves_no_file(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").symlink_to("b.yaml")
+    (tmp_path / "b.yaml").symlink_to("a.yaml")
+    with pytest.raises(OSError):
+        save_map(FIELD, tmp_path / "a.yaml")
+    assert all(p.is_symlink() for p in tmp_path.iterdir())

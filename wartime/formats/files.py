@@ -2,6 +2,7 @@
 
 :func:`write_atomic` writes a temporary file beside the target, syncs it and renames it
 over the target.  An existing file keeps its permissions; a new one follows the umask.
+A symbolic link stays a link: the file it points to is written.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ _ALPHABET = string.ascii_lowercase + string.digits
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: whoever reads
     ``path`` sees the old file or the new one, never a part."""
-    target = Path(path)
+    target = _target(Path(path))
     folder = target.parent
     payload = text.encode("utf-8")
     try:
@@ -42,6 +43,16 @@ def write_atomic(path: str | Path, text: str) -> None:
             os.close(fd)
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _target(path: Path) -> Path:
+    """The file a save to ``path`` writes: ``path``, or the file its symbolic link names."""
+    if not path.is_symlink():
+        return path
+    real = Path(os.path.realpath(path))
+    if real.is_symlink():  # realpath gives up inside a loop
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    return real
 
 
 def _create(folder: Path, name: str) -> tuple[int, Path]:
