@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from wartime.board.battlefield import Battlefield, Unit, Wall
+from wartime.formats import files
 from wartime.formats.map import load_map, save_map
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions and links")
@@ -93,3 +96,104 @@ def test_a_loop_of_links_is_an_os_error_and_leaves_no_file(tmp_path: Path) -> No
     with pytest.raises(OSError):
         save_map(FIELD, tmp_path / "a.yaml")
     assert all(p.is_symlink() for p in tmp_path.iterdir())
+
+
+# -- temporary files: recognisable, and cleaned up when stale ------------------------------
+
+
+def _spy_replace(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Path, Path]]:
+    seen: list[tuple[Path, Path]] = []
+    real = os.replace
+
+    def spy(src: os.PathLike[str] | str, dst: os.PathLike[str] | str) -> None:
+        seen.append((Path(src), Path(dst)))
+        real(src, dst)
+
+    monkeypatch.setattr(files.os, "replace", spy)
+    return seen
+
+
+def test_the_temporary_file_is_named_recognisably(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _spy_replace(monkeypatch)
+    save_map(FIELD, tmp_path / "map.yaml")
+    ((tmp, target),) = seen
+    assert tmp.parent == target.parent == tmp_path
+    assert tmp.name.startswith(".map.yaml.wartime-tmp-") and len(tmp.name) == 30
+    assert [p.name for p in tmp_path.iterdir()] == ["map.yaml"]
+
+
+def test_a_failed_save_leaves_neither_a_temporary_file_nor_a_changed_map(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "map.yaml"
+    target.write_text("old\n", encoding="utf-8")
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    with pytest.raises(OSError, match="No space"):
+        save_map(FIELD, target)
+    assert [p.name for p in tmp_path.iterdir()] == ["map.yaml"]
+    assert target.read_text(encoding="utf-8") == "old\n"
+
+
+def _aged(path: Path, seconds: float) -> Path:
+    path.write_text("half a map", encoding="utf-8")
+    past = time.time() - seconds
+    os.utime(path, (past, past))
+    return path
+
+
+def test_stale_temporary_files_are_removed_at_the_next_save(tmp_path: Path) -> None:
+    old = files.STALE_AFTER + 60
+    stale = [
+        _aged(tmp_path / ".map.yaml.wartime-tmp-abcd1234", old),
+        _aged(tmp_path / ".otro.yaml.wartime-tmp-0000aaaa", old),  # another map's, same folder
+        _aged(tmp_path / ".map.yaml.x1_y2z3w.tmp", old),  # the name of earlier versions
+    ]
+    kept = [
+        _aged(tmp_path / ".map.yaml.wartime-tmp-fresh123", 5),  # a save under way
+        _aged(tmp_path / ".map.yaml.wartime-tmp-TOOLONG12", old),  # not our pattern
+        _aged(tmp_path / "map.yaml.wartime-tmp-abcd1234", old),  # not hidden
+        _aged(tmp_path / ".otro.yaml.x1_y2z3w.tmp", old),  # earlier versions': another map's
+        _aged(tmp_path / "notas.txt", old),
+    ]
+    (tmp_path / ".map.yaml.wartime-tmp-dir00000").mkdir()  # not a regular file
+    os.utime(tmp_path / ".map.yaml.wartime-tmp-dir00000", (0, 0))
+    save_map(FIELD, tmp_path / "map.yaml")
+    assert not any(p.exists() for p in stale)
+    assert all(p.exists() for p in kept)
+    assert (tmp_path / ".map.yaml.wartime-tmp-dir00000").is_dir()
+
+
+@POSIX
+def test_a_killed_save_leaves_a_recognisable_file_that_the_next_save_removes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save killed (SIGKILL) between its write and its rename: the map is intact, the
+    leftover is named as ours, and the next save, once it is stale, removes it."""
+    target = tmp_path / "map.yaml"
+    save_map(FIELD, target)
+    before = target.read_bytes()
+    killer = (
+        "import os, signal, sys\n"
+        "from wartime.formats import files\n"
+        "from wartime.formats.map import save_map\n"
+        "from wartime.board.battlefield import Battlefield\n"
+        "files.os.replace = lambda a, b: os.kill(os.getpid(), signal.SIGKILL)\n"
+        "save_map(Battlefield('other', (20, 20)), sys.argv[1])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", killer, str(target)], check=False)
+    assert result.returncode == -9
+    assert target.read_bytes() == before
+    (left,) = (p for p in tmp_path.iterdir() if p.name != "map.yaml")
+    assert left.name.startswith(".map.yaml.wartime-tmp-")
+    save_map(FIELD, target)
+    assert left.exists()  # fresh: it could be a save under way
+    monkeypatch.setattr(files, "STALE_AFTER", 0)
+    time.sleep(0.01)
+    save_map(FIELD, target)
+    assert [p.name for p in tmp_path.iterdir()] == ["map.yaml"]

@@ -1,20 +1,36 @@
-"""Safe file writing: a crash or a full disk never leaves a half-written file.
+"""Safe file writing, the one way the program writes a file (maps, saves, autosaves,
+settings): a crash, a kill or a full disk never leaves a half-written file.
 
 :func:`write_atomic` writes a temporary file beside the target, syncs it and renames it
-over the target.  An existing file keeps its permissions; a new one follows the umask.
-A symbolic link stays a link: the file it points to is written.
+over the target.  It writes the way a user expects of a text editor:
+
+- an existing file keeps its permissions; a new one follows the umask;
+- a symbolic link stays a link: the file it points to is written;
+- the temporary file is named ``.<name>.wartime-tmp-XXXXXXXX``, so one left behind by a
+  killed save is recognisable, and the next save in that folder removes those older than
+  :data:`STALE_AFTER` (only names of that pattern, only regular files).
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import stat
 import string
+import time
 from pathlib import Path
 
+TEMP_MARK = ".wartime-tmp-"
+STALE_AFTER = 5 * 60  # seconds: a save takes well under one; a live writer's file is fresh
 _ALPHABET = string.ascii_lowercase + string.digits
+_OURS = re.compile(r"\..+" + re.escape(TEMP_MARK) + r"[a-z0-9]{8}", re.DOTALL)
+
+
+def temp_name(name: str) -> str:
+    """A fresh temporary name for a file about to replace ``name``."""
+    return f".{name}{TEMP_MARK}{''.join(secrets.choice(_ALPHABET) for _ in range(8))}"
 
 
 def write_atomic(path: str | Path, text: str) -> None:
@@ -22,6 +38,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     ``path`` sees the old file or the new one, never a part."""
     target = _target(Path(path))
     folder = target.parent
+    clean_stale(folder, target.name)
     payload = text.encode("utf-8")
     try:
         mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
@@ -59,8 +76,7 @@ def _create(folder: Path, name: str) -> tuple[int, Path]:
     """A new temporary file beside ``folder / name``, open for writing."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        suffix = "".join(secrets.choice(_ALPHABET) for _ in range(8))
-        tmp = folder / f".{name}.{suffix}.tmp"
+        tmp = folder / temp_name(name)
         try:
             return os.open(tmp, flags, 0o666), tmp
         except FileExistsError:
@@ -73,3 +89,30 @@ def _chmod(fd: int, tmp: Path, mode: int) -> None:
         os.fchmod(fd, mode)
     else:  # pragma: no cover - Windows keeps only the read-only bit
         os.chmod(tmp, mode)
+
+
+def clean_stale(folder: Path, name: str) -> list[Path]:
+    """Remove the temporary files that killed saves left in ``folder`` (older than
+    :data:`STALE_AFTER`), and return them.
+
+    Only regular files named by :func:`temp_name`, or by the ``.<name>.XXXXXXXX.tmp`` of
+    earlier versions for this very ``name``, are ever touched.
+    """
+    earlier = re.compile(re.escape(f".{name}.") + r"[a-z0-9_]{8}\.tmp")
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (_OURS.fullmatch(entry.name) or earlier.fullmatch(entry.name)):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_AFTER:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
