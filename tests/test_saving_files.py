@@ -197,3 +197,27 @@ def test_a_killed_save_leaves_a_recognisable_file_that_the_next_save_removes(
     time.sleep(0.01)
     save_map(FIELD, target)
     assert [p.name for p in tmp_path.iterdir()] == ["map.yaml"]
+
+
+# -- durability: the folder is synced after the rename ----------------------------------------
+
+
+@POSIX
+def test_the_folder_is_synced_after_the_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "fsync file")
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        calls.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    monkeypatch.setattr(files.os, "replace", replace)
+    save_map(FIELD, tmp_path / "map.yaml")
+    assert calls == ["fsync file", "rename", "fsync folder"]

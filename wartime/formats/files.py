@@ -1,8 +1,9 @@
 """Safe file writing, the one way the program writes a file (maps, saves, autosaves,
 settings): a crash, a kill or a full disk never leaves a half-written file.
 
-:func:`write_atomic` writes a temporary file beside the target, syncs it and renames it
-over the target.  It writes the way a user expects of a text editor:
+:func:`write_atomic` writes a temporary file beside the target, syncs it, renames it
+over the target and syncs the folder, so that a power cut cannot lose a save that had
+completed.  It writes the way a user expects of a text editor:
 
 - an existing file keeps its permissions; a new one follows the umask;
 - a symbolic link stays a link: the file it points to is written;
@@ -60,6 +61,7 @@ def write_atomic(path: str | Path, text: str) -> None:
             os.close(fd)
         tmp.unlink(missing_ok=True)
         raise
+    _sync_folder(folder)
 
 
 def _target(path: Path) -> Path:
@@ -89,6 +91,22 @@ def _chmod(fd: int, tmp: Path, mode: int) -> None:
         os.fchmod(fd, mode)
     else:  # pragma: no cover - Windows keeps only the read-only bit
         os.chmod(tmp, mode)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; a folder cannot be opened on Windows)."""
+    if os.name != "posix":  # pragma: no cover
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems cannot sync a folder; the file itself is synced
+        pass
+    finally:
+        os.close(fd)
 
 
 def clean_stale(folder: Path, name: str) -> list[Path]:
