@@ -15,6 +15,7 @@ import pytest
 
 from wartime.board.battlefield import Battlefield, Unit, Wall
 from wartime.formats import files
+from wartime.formats.files import write_atomic
 from wartime.formats.map import load_map, save_map
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions and links")
@@ -221,3 +222,47 @@ def test_the_folder_is_synced_after_the_rename(
     monkeypatch.setattr(files.os, "replace", replace)
     save_map(FIELD, tmp_path / "map.yaml")
     assert calls == ["fsync file", "rename", "fsync folder"]
+
+
+# -- one writer for everything the program writes --------------------------------------------
+
+
+def test_every_file_the_program_writes_goes_through_the_one_writer() -> None:
+    """No module writes a file any other way (no open(..., "w"), write_text, mkstemp or
+    os.replace outside formats/files.py; pictures: see the test of render_png)."""
+    import re
+
+    root = Path(__file__).resolve().parent.parent
+    writes = re.compile(
+        r"\.write_text\(|\.write_bytes\(|mkstemp|os\.replace\(|os\.rename\(|open\([^)]*['\"][wax]"
+    )
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for folder in ("wartime", "tools")
+        for path in sorted((root / folder).rglob("*.py"))
+        if path.name != "files.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if writes.search(line)
+    ]
+    assert found == []
+
+
+def test_write_atomic_writes_text_as_utf8_with_newlines_and_bytes_as_they_are(
+    tmp_path: Path,
+) -> None:
+    write_atomic(tmp_path / "a.txt", "Legión\nCulto\n")
+    assert (tmp_path / "a.txt").read_bytes() == "Legión\nCulto\n".encode()
+    write_atomic(tmp_path / "b.bin", b"\x89PNG\r\n")
+    assert (tmp_path / "b.bin").read_bytes() == b"\x89PNG\r\n"
+
+
+@POSIX
+def test_a_rendered_picture_is_written_by_the_one_writer(tmp_path: Path) -> None:
+    from wartime.ui.png import render_png
+
+    out = tmp_path / "map.png"
+    out.write_bytes(b"old")
+    out.chmod(0o640)
+    render_png(FIELD, out, (200, 160))
+    assert out.read_bytes().startswith(b"\x89PNG") and mode(out) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["map.png"]

@@ -1,5 +1,5 @@
 """Safe file writing, the one way the program writes a file (maps, saves, autosaves,
-settings): a crash, a kill or a full disk never leaves a half-written file.
+settings, pictures): a crash, a kill or a full disk never leaves a half-written file.
 
 :func:`write_atomic` writes a temporary file beside the target, syncs it, renames it
 over the target and syncs the folder, so that a power cut cannot lose a save that had
@@ -34,13 +34,13 @@ def temp_name(name: str) -> str:
     return f".{name}{TEMP_MARK}{''.join(secrets.choice(_ALPHABET) for _ in range(8))}"
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: whoever reads
-    ``path`` sees the old file or the new one, never a part."""
+def write_atomic(path: str | Path, data: str | bytes) -> None:
+    """Write ``data`` (text is written as UTF-8 with ``\\n`` line ends) to ``path``
+    atomically: whoever reads ``path`` sees the old file or the new one, never a part."""
     target = _target(Path(path))
     folder = target.parent
     clean_stale(folder, target.name)
-    payload = text.encode("utf-8")
+    payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     try:
         mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
