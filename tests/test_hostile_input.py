@@ -658,3 +658,21 @@ def test_a_shape_is_read_in_any_case(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["template", FIELD, "--shape", " s2 ", "--target", "a1"]) == 0
     assert capsys.readouterr().out.startswith("chain: a1")
     assert main(["noise", FIELD, "--at", "8,2", "--range", "0"]) == 0
+
+
+@POSIX
+def test_a_fifo_in_place_of_the_settings_is_reported_and_the_defaults_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wartime.ui.settings import FILE_NAME, Settings
+
+    os.mkfifo(tmp_path / FILE_NAME)
+    result: list[Settings] = []
+    worker = threading.Thread(target=lambda: result.append(Settings.load(tmp_path)), daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    if worker.is_alive():
+        os.close(os.open(tmp_path / FILE_NAME, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("reading the settings from a FIFO blocked")
+    assert result == [Settings()]
+    assert "is a named pipe (FIFO)" in capsys.readouterr().err

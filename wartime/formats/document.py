@@ -275,7 +275,7 @@ _KINDS = (  # what a path names when it is no regular file
 )
 
 
-def _read_regular(path: str | Path) -> bytes:
+def read_regular(path: str | Path) -> bytes:
     """The bytes of a regular file, at most :data:`MAX_BYTES` of them.
 
     The file is opened without blocking (a FIFO would wait for a writer forever) and
@@ -321,7 +321,7 @@ def _read_regular(path: str | Path) -> bytes:
 def read_document(path: str | Path) -> Document:
     """Read and parse a YAML file; every failure is a :class:`DataError` naming it."""
     file = str(path)
-    raw = _read_regular(path)
+    raw = read_regular(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
