@@ -11,7 +11,7 @@ from wartime.engine import IllegalActionError
 from wartime.engine.actions.usar_bonus import HANDLERS as ENTRY_ACTIONS
 from wartime.engine.ai.players import choose, play_out
 from wartime.engine.core.dispatch import HANDLERS, not_yet_automated
-from wartime.engine.core.saves import load_game, replay_save, save_game
+from wartime.engine.core.saves import SAVE_HASH_VERSION, load_game, replay_save, save_game
 from wartime.engine.core.scenario import load_scenario
 from wartime.engine.core.state import HASH_VERSION
 from wartime.errors import DataError
@@ -57,6 +57,12 @@ def _played_and_saved(village, moves: int, tmp_path: Path):  # type: ignore[no-u
     return state, path
 
 
+def _hash(path: Path) -> str:
+    """The hash a save holds."""
+    line = next(x for x in path.read_text(encoding="utf-8").splitlines() if x.startswith("hash:"))
+    return line.removeprefix("hash: ")
+
+
 def test_save_and_load_replays_to_the_same_hash(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     state, path = _played_and_saved(village, 60, tmp_path)
     loaded = load_game(path)
@@ -67,7 +73,7 @@ def test_save_and_load_replays_to_the_same_hash(village, tmp_path: Path) -> None
 def test_a_save_records_the_hash_version_it_was_checked_with(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """DESIGN §3: the final hash is verified only against a hash of the same version."""
     state, path = _played_and_saved(village, 30, tmp_path)
-    assert f"hash_version: {HASH_VERSION}" in path.read_text(encoding="utf-8")
+    assert f"hash_version: {SAVE_HASH_VERSION}" in path.read_text(encoding="utf-8")
     replayed = replay_save(path)
     assert replayed.unchecked is None and replayed.state.hash() == state.hash()
 
@@ -78,8 +84,8 @@ def test_a_save_of_another_hash_version_replays_unchecked(  # type: ignore[no-un
     """A save whose hash another version computed still replays; its hash is not
     compared (it could only mismatch), and the replay says so."""
     state, path = _played_and_saved(village, 30, tmp_path)
-    text = path.read_text(encoding="utf-8").replace(f"hash: {state.hash()}", "hash: 0000")
-    path.write_text(text.replace(f"hash_version: {HASH_VERSION}", "hash_version: 99"))
+    text = path.read_text(encoding="utf-8").replace(f"hash: {_hash(path)}", "hash: 0000")
+    path.write_text(text.replace(f"hash_version: {SAVE_HASH_VERSION}", "hash_version: 99"))
     replayed = replay_save(path)
     assert replayed.state.history == state.history
     assert replayed.unchecked is not None and "hash version 99" in replayed.unchecked
@@ -101,15 +107,15 @@ def test_a_save_without_hash_version_holds_version_one(village, tmp_path: Path) 
 def test_a_malformed_hash_version_is_a_located_error(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     _, path = _played_and_saved(village, 10, tmp_path)
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace(f"hash_version: {HASH_VERSION}", "hash_version: dos"))
+    path.write_text(text.replace(f"hash_version: {SAVE_HASH_VERSION}", "hash_version: dos"))
     with pytest.raises(DataError, match="hash_version"):
         load_game(path)
 
 
 def test_a_tampered_save_is_refused_with_its_reason(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    state, path = _played_and_saved(village, 30, tmp_path)
+    _, path = _played_and_saved(village, 30, tmp_path)
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace(f"hash: {state.hash()}", "hash: 0000"), encoding="utf-8")
+    path.write_text(text.replace(f"hash: {_hash(path)}", "hash: 0000"), encoding="utf-8")
     with pytest.raises(DataError, match="hash mismatch"):
         load_game(path)
     path.write_text(text.replace("kind: initiative", "kind: volar", 1), encoding="utf-8")

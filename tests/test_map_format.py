@@ -13,7 +13,14 @@ from wartime.board.battlefield import Battlefield, Posture, Unit, Wall
 from wartime.cli import main
 from wartime.errors import DataError, Problem
 from wartime.formats.document import Document, parse_document
-from wartime.formats.map import MAX_VERTICES, dump_map, load_map, parse_map, save_map
+from wartime.formats.map import (
+    MAX_POINTS,
+    MAX_VERTICES,
+    dump_map,
+    load_map,
+    parse_map,
+    save_map,
+)
 
 from .conftest import ROOT
 
@@ -140,14 +147,41 @@ def test_army_path_may_not_leave_the_map_folder(tmp_path: Path) -> None:
 
 
 def test_vertex_cap_stops_hostile_files() -> None:
-    many = [[i % 40, i // 40 % 30] for i in range(MAX_VERTICES + 1)]
-    doc = Document(
-        "huge.yaml",
-        {"wartime_map": 1, "size": [48, 36], "walls": [{"points": many, "height": 1, "def": 1}]},
-    )
+    many = [[i % 40, i // 40 % 30] for i in range(MAX_POINTS)]
+    walls = [{"points": many, "height": 1, "def": 1}] * (MAX_VERTICES // MAX_POINTS + 1)
+    doc = Document("huge.yaml", {"wartime_map": 1, "size": [48, 36], "walls": walls})
     with pytest.raises(DataError) as info:
         parse_map(doc)
-    assert "too many vertices" in str(info.value)
+    (problem,) = info.value.problems
+    assert problem.path == f"walls[{MAX_VERTICES // MAX_POINTS}].points"
+    assert problem.message == "too many vertices: a map may have at most 100,000"
+
+
+@pytest.mark.parametrize(
+    ("key", "path", "what"),
+    [("walls", "walls[0].points", "a wall"), ("obstacles", "obstacles[0].polygon", "a polygon"),
+     ("terrain", "terrain[0].polygon", "a polygon")],
+)  # fmt: skip
+def test_point_cap_per_wall_and_polygon(key: str, path: str, what: str) -> None:
+    many = [[i % 40, i // 40 % 30] for i in range(MAX_POINTS + 1)]
+    feature = {"points" if key == "walls" else "polygon": many, "height": 1, "def": 1}
+    if key == "terrain":
+        feature = {"polygon": many, "kind": "difficult"}
+    doc = Document("huge.yaml", {"wartime_map": 1, "size": [48, 36], key: [feature]})
+    with pytest.raises(DataError) as info:
+        parse_map(doc)
+    (problem,) = info.value.problems
+    assert problem.path == path
+    assert (
+        problem.message == f"too many points: {what} may have at most 10,000, this one has 10,001"
+    )
+
+
+def test_a_wall_of_the_most_points_loads() -> None:
+    many = [[i % 40, i // 40 % 30] for i in range(MAX_POINTS)]
+    walls = [{"points": many, "height": 1, "def": 1}]
+    field = parse_map(Document("big.yaml", {"wartime_map": 1, "size": [48, 36], "walls": walls}))
+    assert len(field.walls[0].points) == MAX_POINTS
 
 
 def test_round_trip_of_the_example(tmp_path: Path) -> None:

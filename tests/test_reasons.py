@@ -6,6 +6,7 @@ done; the few that cannot (a YAML error without a position) are written out.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wartime.board import edits
-from wartime.board.battlefield import Battlefield, Deployment, Unit
+from wartime.board.battlefield import Battlefield, Deployment, Unit, Wall
 from wartime.board.edits import (
     EditError,
     add_deployment,
@@ -327,6 +328,19 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "el mapa supera el máximo de 3 vértices",
     ),
     (
+        "too-many-points",
+        lambda: _patched(
+            edits,
+            "MAX_POINTS",
+            2,
+            lambda: problem(
+                Battlefield("t", (24.0, 18.0), walls=(Wall(((1, 1), (2, 2), (3, 1)), 1.0, 1),)),
+                "too many points",
+            ),
+        ),
+        "demasiados puntos: un muro admite como mucho 2 y tiene 3",
+    ),
+    (
         "too-many-units",
         lambda: _patched(edits, "MAX_UNITS", 1, lambda: problem(FIELD, "too many")),
         "el mapa supera el máximo de 1 unidades",
@@ -483,6 +497,30 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "para un archivo junto al mapa, escribe su extensión, p. ej. 'zzzzzz.yaml'",
     ),
     (
+        "army-name-nul",
+        lambda tmp: loaded(MAP + 'armies: ["a.yaml\\0"]\n', folder=in_folder(tmp)),
+        "el nombre de archivo de ejército 'a.yaml\\x00' contiene un carácter NUL, que ningún "
+        "archivo admite",
+    ),
+    (
+        "army-symlink-loop",
+        lambda tmp: _patched(
+            Path,
+            "resolve",
+            mock.Mock(side_effect=RuntimeError("Symlink loop from 'a.yaml'")),
+            lambda: loaded(MAP + "armies: [a.yaml]\n", folder=in_folder(tmp)),
+        ),
+        "no se puede abrir el archivo de ejército 'a.yaml': un bucle de enlaces simbólicos",
+    ),
+    (
+        "army-cannot-open",
+        lambda tmp: loaded(MAP + f"armies: [{'x' * 300}.yaml]\n", folder=in_folder(tmp)),
+        after(
+            "the army file '" + "x" * 300 + ".yaml' cannot be opened: ",
+            "no se puede abrir el archivo de ejército '" + "x" * 300 + ".yaml': ",
+        ),
+    ),
+    (
         "no-army-file",
         lambda tmp: loaded(MAP + "armies: [nada.yaml]\n", folder=in_folder(tmp)),
         "no hay ningún archivo de ejército 'nada.yaml' junto al mapa",
@@ -567,6 +605,13 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "se esperaba un número, no texto",
     ),
     (
+        "number-too-large",
+        lambda: loaded(
+            MAP + "units:\n- {id: u, side: A, position: [5, 5], facing: 1" + "0" * 400 + "}\n"
+        ),
+        "número demasiado grande: un número puede ser como mucho 1.8e+308",
+    ),
+    (
         "expected-text",
         lambda: loaded(MAP + "name: [1]\n"),
         "se esperaba texto no vacío, no una lista",
@@ -590,8 +635,10 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     (
         "yaml-syntax-located",
         lambda: parsed("a: [1, 2"),
-        "error de sintaxis YAML en la línea 1, columna 9: expected ',' or ']', "
-        "but got '<stream end>'",
+        # The parser's own words (libyaml's or PyYAML's) are kept as they are.
+        lambda english: "error de sintaxis YAML en la línea {}, columna {}: {}".format(
+            *re.fullmatch(r"YAML syntax error at line (\d+), column (\d+): (.*)", english).groups()
+        ),
     ),
     (
         "yaml-syntax",
@@ -610,11 +657,49 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "un alias se contiene a sí mismo: no se admite YAML recursivo",
     ),
     (
+        "too-many-values",
+        lambda: _patched(document, "MAX_NODES", 2, lambda: parsed("a: [1, 2]")),
+        "demasiados valores: un archivo admite como mucho 2 (cada uso de un alias cuenta "
+        "todos los valores que repite)",
+    ),
+    (
+        "lone-surrogate",
+        lambda: _patched(document, "_Loader", document._PyLoader, lambda: parsed('a: "\\ud800"')),
+        "el texto contiene '\\ud800', media pareja sustituta de UTF-16 y no un carácter: "
+        "escribe el carácter mismo, o su escape \\U",
+    ),
+    (
+        "nested-too-deeply",
+        lambda: parsed("a: " + "[" * 500 + "]" * 500),
+        "los datos están anidados a demasiada profundidad para leerlos",
+    ),
+    (
         "file-too-large",
         lambda tmp: _patched(document, "MAX_BYTES", 1, lambda: read(_file(tmp, b"ab: 1"))),
         "archivo demasiado grande: el límite es 0 MiB",
     ),
     ("is-a-folder", lambda tmp: read(in_folder(tmp)), "es una carpeta, no un archivo"),
+    (
+        "is-a-fifo",
+        lambda tmp: read(_fifo(tmp)),
+        "es una tubería con nombre (FIFO), no un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "is-a-device",
+        lambda: read(Path(os.devnull)),
+        "es un dispositivo, no un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "not-a-regular-file",
+        lambda: "is not a regular file: only regular files are read",
+        "no es un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "nul-in-a-name",
+        lambda tmp: read(in_folder(tmp) / "map.yaml\0"),
+        "no se puede leer: el nombre del archivo contiene un carácter NUL, que ningún nombre "
+        "de archivo admite",
+    ),
     (
         "cannot-read",
         lambda tmp: read(in_folder(tmp) / "missing.yaml"),
@@ -652,6 +737,12 @@ def _cannot_save(field: Battlefield) -> str:
     ok, reasons = can_save(field)
     assert not ok and len(reasons) == 1, reasons
     return reasons[0]
+
+
+def _fifo(tmp: Path) -> Path:
+    path = in_folder(tmp) / "pipe.yaml"
+    os.mkfifo(path)
+    return path
 
 
 def _file(tmp: Path, body: bytes) -> Path:

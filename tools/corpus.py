@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import wartime
 from wartime.engine import Scenario, load_scenario
 from wartime.engine.ai import play_out
+from wartime.formats.files import write_atomic
 
 if TYPE_CHECKING:
     from wartime.engine import GameState
@@ -138,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         records.append(record(map_name, seed, state))
     print(_summary(records, states, time.process_time() - start), file=sys.stderr)
     if not args.check:
-        FROZEN.write_text(dumps(records), encoding="utf-8")
+        write_atomic(FROZEN, dumps(records))
         print(f"wrote {FROZEN.relative_to(ROOT)}", file=sys.stderr)
         return 0
     frozen = load_frozen()

@@ -15,11 +15,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.golden_cases import cases, play
+from wartime.formats.files import write_atomic
 
 
 def main() -> None:
     for case in cases():
-        case.with_suffix(".txt").write_text(play(case), encoding="utf-8")
+        write_atomic(case.with_suffix(".txt"), play(case))
         print(f"wrote {case.with_suffix('.txt').name}")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +29,7 @@ from wartime.reports import (
 )
 from wartime.rules.catalog import load_catalog
 from wartime.rules.costing import army_cost
+from wartime.rules.tables import normalize_shape, parse_shape
 
 if TYPE_CHECKING:
     from wartime.geometry.measure import Table
@@ -107,12 +109,48 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _point(text: str) -> tuple[float, float]:
-    """Parse "X,Y" in K for argparse."""
+    """Parse "X,Y" in K for argparse: two finite numbers."""
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected X,Y in K, e.g. 12,7.5; got {text!r}") from None
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise argparse.ArgumentTypeError(f"expected X,Y in K, e.g. 12,7.5; got {text!r}")
     return (x, y)
+
+
+def _length(text: str, *, positive: bool) -> float:
+    """A finite length in K: 0 or more, or above 0 when ``positive``."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        bound = "above 0" if positive else "0 or more"
+        raise argparse.ArgumentTypeError(f"expected a length in K, {bound}; got {text!r}")
+    return value
+
+
+def _radius(text: str) -> float:
+    """--range: the radius of a sound in K, 0 or more."""
+    return _length(text, positive=False)
+
+
+def _width(text: str) -> float:
+    """--line-width: the width of an L template in K, above 0."""
+    return _length(text, positive=True)
+
+
+def _shape(text: str) -> str:
+    """--shape: R, L or S with a whole size of 1 or more, or G with two (R4, L6, G4/3, S3)."""
+    parsed = parse_shape(text)
+    if parsed is None or parsed.size < 1 or (parsed.kind == "G" and parsed.disk < 1):
+        raise argparse.ArgumentTypeError(
+            "expected a template: R, L or S with a size of 1 or more, or G with a stem and a "
+            f"disk (R4 is a 4 K disk, L6 a 6 K line, G4/3 a grenade, S3 a chain of 3 "
+            f"figures); got {text!r}"
+        )
+    return normalize_shape(text)
 
 
 def _table(path: str) -> Table:
@@ -147,7 +185,7 @@ def _cmd_measure(args: argparse.Namespace) -> int:
 def _cmd_template(args: argparse.Namespace) -> int:
     table = _table(args.map)
     try:
-        if args.shape.strip().upper().startswith("S"):
+        if args.shape.startswith("S"):
             if not args.target:
                 raise DataError([Problem(args.map, "", "an S template needs --target ID")])
             result: dict[str, Any] = {"chain": table.chain(args.shape, args.target)}
@@ -314,15 +352,23 @@ def _progress(games: int) -> Any:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a save and always check its hash: a mismatch is one line and status 2,
+    unless --force replays it anyway (``--verify`` is still accepted, and changes nothing)."""
     from wartime.engine import replay_save
 
-    replayed = replay_save(args.save, verify=args.verify)
+    replayed = replay_save(args.save, verify=False)
+    if replayed.mismatch is not None and not args.force:
+        print(f"{replayed.mismatch} (--force replays it anyway)", file=sys.stderr)
+        return EXIT_DATA
     for event in replayed.state.log:
         print(event.text)
-    note = ""
-    if args.verify:
-        unchecked = replayed.unchecked
-        note = " (verified)" if unchecked is None else f" (not verified: {unchecked})"
+    if replayed.mismatch is not None:
+        _warn(replayed.mismatch)
+        note = " (hash mismatch: replayed with --force)"
+    elif replayed.unchecked is not None:
+        note = f" (not verified: {replayed.unchecked})"
+    else:
+        note = " (verified)"
     print(f"hash {replayed.state.hash()}{note}")
     return EXIT_OK
 
@@ -424,20 +470,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     template = sub.add_parser("template", help="which units an area template covers")
     template.add_argument("map")
-    template.add_argument("--shape", required=True, help="R4, L6, G4/3 or S3")
+    template.add_argument(
+        "--shape", required=True, type=_shape, help="R4, L6, G4/3 or S3 (a chain of 3 figures)"
+    )
     template.add_argument("--at", type=_point, metavar="X,Y", help="aim point in K")
     template.add_argument(
         "--from", dest="source", metavar="ID", help="attacker (L and G start at its base)"
     )
     template.add_argument("--target", metavar="ID", help="first figure of an S chain")
-    template.add_argument("--line-width", type=float, default=1.0, help="L width in K (default 1)")
+    template.add_argument(
+        "--line-width", type=_width, default=1.0, help="L width in K, above 0 (default 1)"
+    )
     template.add_argument("--json", action="store_true")
     template.set_defaults(run=_cmd_template)
 
     noise = sub.add_parser("noise", help="which units hear a sound through the walls")
     noise.add_argument("map")
     noise.add_argument("--at", type=_point, required=True, metavar="X,Y")
-    noise.add_argument("--range", type=float, required=True, metavar="R", help="radius in K")
+    noise.add_argument(
+        "--range", type=_radius, required=True, metavar="R", help="radius in K, 0 or more"
+    )
     noise.add_argument(
         "--rule", choices=[r.value for r in NoiseRule], default=NoiseRule.SUBTRACT_DEF.value
     )
@@ -479,9 +531,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.set_defaults(run=_cmd_sim)
 
-    replay = sub.add_parser("replay", help="replay a saved game and print its log")
-    replay.add_argument("save")
-    replay.add_argument("--verify", action="store_true", help="check the final hash")
+    replay = sub.add_parser(
+        "replay",
+        help="replay a saved game, print its log and check its hash",
+        description="Replay a saved game and print its log. The final hash is always "
+        "checked: a save whose moves or embedded scenario were changed is refused in one "
+        "line with status 2, unless --force is given.",
+    )
+    replay.add_argument("save", help="a save written by the program (wartime_save: 1)")
+    replay.add_argument(
+        "--force", action="store_true", help="replay and print the log even if the hash differs"
+    )
+    replay.add_argument(
+        "--verify",
+        action="store_true",
+        help="accepted for compatibility: the hash is always checked",
+    )
     replay.set_defaults(run=_cmd_replay)
 
     check = sub.add_parser("check", help="validate army and map files and report every problem")

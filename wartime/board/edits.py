@@ -42,7 +42,14 @@ from wartime.board.shapes import Point, Solid
 from wartime.board.validation import battlefield_problems
 from wartime.errors import DataError
 from wartime.formats.document import parse_document
-from wartime.formats.map import MAX_UNITS, MAX_VERTICES, dump_map, parse_map
+from wartime.formats.map import (
+    MAX_POINTS,
+    MAX_UNITS,
+    MAX_VERTICES,
+    dump_map,
+    parse_map,
+    too_many_points,
+)
 
 __all__ = [
     "KINDS",
@@ -180,7 +187,10 @@ def _number(value: object, what: str) -> float:
             raise EditError(f"{what} must be a number, got {value!r}") from None
     if not isinstance(value, int | float):
         raise EditError(f"{what} must be a number, got {value!r}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too large for a float
+        raise EditError(f"{what} must be a finite number, got a number too large") from None
     if not math.isfinite(number):
         raise EditError(f"{what} must be a finite number, got {value!r}")
     return number
@@ -689,6 +699,13 @@ def problems(field: Battlefield) -> list[Issue]:
         found.append(("", "error", f"too many vertices: a map may have at most {MAX_VERTICES:,}"))
     if len(field.units) > MAX_UNITS:
         found.append(("", "error", f"too many units: a map may have at most {MAX_UNITS:,}"))
+    for kind in ("walls", "obstacles", "terrain", "deployment"):
+        for index, item in enumerate(_items(field, kind)):
+            count = len(item.points if isinstance(item, Wall) else getattr(item, "polygon", ()))
+            if count > MAX_POINTS:
+                what = "a wall" if kind == "walls" else "a polygon"
+                message = too_many_points(what, count, MAX_POINTS)
+                found.append((key_of(field, kind, index), "error", message))
     found += [
         (_key_of_path(field, path), "error", message)
         for path, message in battlefield_problems(field)

@@ -42,6 +42,7 @@ from wartime.rules.text import closest
 
 VERSION = 1
 MAX_VERTICES = 100_000  # a hostile file must not hang the program
+MAX_POINTS = 10_000  # of one wall or one polygon: a curve traced every 0.1 K across 1000 K
 MAX_UNITS = 1_000  # overlap checks grow with the square of the count
 MAX_TABLE_K = 1_000.0
 _T = TypeVar("_T")
@@ -52,6 +53,11 @@ NOISE_RULES = ("subtract_def", "halve")
 _UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture", "vol",
          "character")  # fmt: skip
 _PACKAGED_NAME = re.compile(r"[\w-]+")  # no folder, no extension: `legion`
+
+
+def too_many_points(what: str, count: int, limit: int = MAX_POINTS) -> str:
+    """Why ``what`` ("a wall", "a polygon") of ``count`` points is refused."""
+    return f"too many points: {what} may have at most {limit:,}, this one has {count:,}"
 
 
 @dataclass(frozen=True)
@@ -83,11 +89,21 @@ def army_file(map_file: str | Path, entry: str) -> Path:
             f"{', '.join(packaged) or 'none'}; to name a file beside the map, "
             f"give its extension, e.g. '{entry}.yaml'"
         )
-    folder = Path(map_file).resolve().parent
-    target = (folder / entry).resolve()
-    if Path(entry).is_absolute() or not target.is_relative_to(folder):
-        raise ValueError(f"'{entry}' leaves the map's folder: give a path inside it")
-    if not target.is_file():
+    if "\0" in entry:  # the operating system would refuse it with a bare ValueError
+        raise ValueError(f"the army file name {entry!r} holds a NUL character, which no file may")
+    try:
+        folder = Path(map_file).resolve().parent
+        target = (folder / entry).resolve()
+        if Path(entry).is_absolute() or not target.is_relative_to(folder):
+            raise ValueError(f"'{entry}' leaves the map's folder: give a path inside it")
+        found = target.is_file()
+    except RuntimeError:  # pathlib's "Symlink loop" (Python 3.11 and 3.12)
+        why = "a loop of symbolic links"
+        raise ValueError(f"the army file '{entry}' cannot be opened: {why}") from None
+    except OSError as exc:  # a name too long, a loop (3.13), a folder that cannot be read
+        why = exc.strerror or str(exc)
+        raise ValueError(f"the army file '{entry}' cannot be opened: {why}") from None
+    if not found:
         raise ValueError(f"no army file '{entry}' beside the map")
     return target
 
@@ -147,6 +163,10 @@ class _MapReader(Checker):
     def points(self, raw: Any, path: str, minimum: int) -> tuple[Point, ...] | None:
         items = self.sequence(raw, path)
         if items is None:
+            return None
+        if len(items) > MAX_POINTS:
+            what = "a wall" if path.endswith(".points") else "a polygon"
+            self.error(path, too_many_points(what, len(items)))
             return None
         self.vertices += len(items)
         if self.vertices > MAX_VERTICES:

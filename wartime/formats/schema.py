@@ -7,6 +7,7 @@ when it was wrong (the problem is already recorded).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection
 from typing import Any
 
@@ -89,7 +90,11 @@ class Checker:
         if type(value) not in (int, float):
             self.error(path, f"expected a number, got {describe(value)}")
             return None
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a whole number of more than 308 digits
+            self.error(path, f"number too large: a number may be at most {sys.float_info.max:.3g}")
+            return None
 
     def text(self, value: Any, path: str) -> str | None:
         if not isinstance(value, str) or not value.strip():

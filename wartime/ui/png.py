@@ -7,12 +7,14 @@ no driver is set).
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
 import pygame
 
 from wartime.board.battlefield import Battlefield
+from wartime.formats.files import write_atomic
 from wartime.render.battlefield import draw_battlefield
 from wartime.ui.camera import Camera
 from wartime.ui.painter import BACKGROUND, SCALE_BAR_STRIP, Painter, draw_scale_bar
@@ -74,5 +76,7 @@ def render_png(
     """Write the view of ``field`` to ``out_path`` as a PNG, fitting the table."""
     surface, _ = render_surface(field, size, show)
     path = Path(out_path)
-    pygame.image.save(surface, str(path))
+    picture = io.BytesIO()
+    pygame.image.save(surface, picture, "map.png")  # the name tells pygame the format
+    write_atomic(path, picture.getvalue())
     return path

@@ -78,6 +78,9 @@ WORDS: dict[str, str] = {
     # Kinds of file.
     "map": "mapa",
     "army": "ejército",
+    "a named pipe (FIFO)": "una tubería con nombre (FIFO)",
+    "a device": "un dispositivo",
+    "a socket": "un socket",
     # Why shapely finds a polygon invalid (the part before "[x y]").
     "Self-intersection": "autointersección",
     "Ring Self-intersection": "autointersección de un anillo",
@@ -189,6 +192,11 @@ _ROWS: tuple[tuple[str, str], ...] = (
     ),
     # -- board.edits.problems and the map reader's limits ---------------------------------
     (
+        r"too many points: (?P<w_what>an? .+?) may have at most (?P<n>\S+), this one has "
+        r"(?P<count>\S+)",
+        "demasiados puntos: {w_what} admite como mucho {n} y tiene {count}",
+    ),
+    (
         r"too many (?P<w_what>.+?): a map may have at most (?P<n>\S+)",
         "el mapa supera el máximo de {n} {w_what}",
     ),
@@ -264,6 +272,19 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "un archivo junto al mapa, escribe su extensión, p. ej. '{file}'",
     ),
     (
+        r"the army file name (?P<path>.*) holds a NUL character, which no file may",
+        "el nombre de archivo de ejército {path} contiene un carácter NUL, que ningún archivo "
+        "admite",
+    ),
+    (
+        r"the army file '(?P<path>.*)' cannot be opened: a loop of symbolic links",
+        "no se puede abrir el archivo de ejército '{path}': un bucle de enlaces simbólicos",
+    ),
+    (
+        r"the army file '(?P<path>.*)' cannot be opened: (?P<why>.*)",
+        "no se puede abrir el archivo de ejército '{path}': {why}",
+    ),
+    (
         r"no army file '(?P<path>.*)' beside the map",
         "no hay ningún archivo de ejército '{path}' junto al mapa",
     ),
@@ -305,6 +326,10 @@ _ROWS: tuple[tuple[str, str], ...] = (
     ),
     (r"expected a whole number, got (?P<w_got>.*)", "se esperaba un número entero, no {w_got}"),
     (r"expected a number, got (?P<w_got>.*)", "se esperaba un número, no {w_got}"),
+    (
+        r"number too large: a number may be at most (?P<top>\S+)",
+        "número demasiado grande: un número puede ser como mucho {top}",
+    ),
     (r"expected non-empty text, got (?P<w_got>.*)", "se esperaba texto no vacío, no {w_got}"),
     (
         r"not a Wartime (?P<w_what>.+?) file: it must start with '(?P<marker>.*)'",
@@ -333,10 +358,40 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "un alias se contiene a sí mismo: no se admite YAML recursivo",
     ),
     (
+        r"too many values: a file may hold at most (?P<n>\S+) \(each use of an alias counts "
+        r"all the values it repeats\)",
+        "demasiados valores: un archivo admite como mucho {n} (cada uso de un alias cuenta "
+        "todos los valores que repite)",
+    ),
+    (
+        r"the text holds (?P<char>\S+), half of a UTF-16 surrogate pair and not a character: "
+        r"write the character itself, or its \\U escape",
+        "el texto contiene {char}, media pareja sustituta de UTF-16 y no un carácter: escribe "
+        "el carácter mismo, o su escape \\U",
+    ),
+    (
+        "the data is nested too deeply to be read",
+        "los datos están anidados a demasiada profundidad para leerlos",
+    ),
+    (
         r"file too large: the limit is (?P<limit>.*)",
         "archivo demasiado grande: el límite es {limit}",
     ),
     ("is a folder, not a file", "es una carpeta, no un archivo"),
+    (
+        r"is (?P<w_kind>a named pipe \(FIFO\)|a device|a socket), not a regular file: only "
+        r"regular files are read",
+        "es {w_kind}, no un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "is not a regular file: only regular files are read",
+        "no es un archivo normal: solo se leen archivos normales",
+    ),
+    (
+        "cannot read: the file name holds a NUL character, which no file name may",
+        "no se puede leer: el nombre del archivo contiene un carácter NUL, que ningún nombre "
+        "de archivo admite",
+    ),
     (r"cannot read: (?P<why>.*)", "no se puede leer: {why}"),
     (
         r"not UTF-8 text \(bad byte at offset (?P<n>\d+)\)",

@@ -23,6 +23,8 @@ from typing import Any
 
 import platformdirs
 
+from wartime.errors import DataError
+from wartime.formats.document import read_regular
 from wartime.formats.files import write_atomic
 from wartime.ui.strings import text
 
@@ -65,7 +67,10 @@ def parse_cm_per_k(raw: str) -> float:
 def _number(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # a whole number too large for a float
+        return None
     return number if math.isfinite(number) else None
 
 
@@ -123,11 +128,14 @@ class Settings:
     @classmethod
     def load(cls, folder: Path | None = None) -> Settings:
         path = (folder or config_dir()) / FILE_NAME
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not path.exists() and not path.is_symlink():
             return cls()
-        except (OSError, UnicodeError) as exc:
+        try:  # a regular file of at most the size cap: a FIFO would block the start
+            raw = read_regular(path).decode("utf-8")
+        except DataError as exc:
+            _report(path, [f"unreadable ({exc.problems[0].message})"])
+            return cls()
+        except UnicodeError as exc:
             _report(path, [f"unreadable ({exc})"])
             return cls()
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -46,7 +47,9 @@ class Action:
     def from_data(cls, data: object) -> Action:
         """The action a save holds; :class:`MalformedActionError` names the field that is wrong."""
         if not isinstance(data, dict):
-            raise MalformedActionError("", f"an action is a mapping with a kind, not {data!r}")
+            raise MalformedActionError(
+                "", f"an action is a mapping with a kind, not {_shown(data)}"
+            )
         unknown = sorted(str(k) for k in data if k not in FIELDS)
         if unknown:
             raise MalformedActionError(unknown[0], f"unknown field (allowed: {', '.join(FIELDS)})")
@@ -77,22 +80,28 @@ class Action:
         deep in the geometry.
         """
         if not isinstance(self.kind, str) or not self.kind:
-            raise MalformedActionError("kind", f"an action's kind is a name, not {self.kind!r}")
+            shown = _shown(self.kind)
+            raise MalformedActionError("kind", f"an action's kind is a name, not {shown}")
         for name in ("figure", "target", "item"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
-                raise MalformedActionError(name, f"a name is expected, not {value!r}")
+                raise MalformedActionError(name, f"a name is expected, not {_shown(value)}")
         point, facing, level, options = self.point, self.facing, self.level, self.options
         if point is not None and not (
             isinstance(point, tuple) and len(point) == 2 and all(map(_real, point))
         ):
-            raise MalformedActionError("point", f"a point is two finite numbers, not {point!r}")
+            raise MalformedActionError(
+                "point", f"a point is two finite numbers, not {_shown(point)}"
+            )
         if facing is not None and not _real(facing):
-            raise MalformedActionError("facing", f"a facing is finite degrees, not {facing!r}")
+            raise MalformedActionError(
+                "facing", f"a facing is finite degrees, not {_shown(facing)}"
+            )
         if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
-            raise MalformedActionError("level", f"a height is a whole number, not {level!r}")
+            raise MalformedActionError("level", f"a height is a whole number, not {_shown(level)}")
         if not isinstance(options, tuple) or not all(isinstance(o, str) for o in options):
-            raise MalformedActionError("options", f"options are entry labels, not {options!r}")
+            shown = _shown(options)
+            raise MalformedActionError("options", f"options are entry labels, not {shown}")
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -133,5 +142,19 @@ class MalformedActionError(IllegalActionError):
         self.reason = reason
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` cut short: a save's list of a million items is named, not printed."""
+    return _SHORT.repr(value)
+
+
 def _real(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # a whole number too large for a float
+        return False
