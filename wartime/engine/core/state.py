@@ -176,6 +176,17 @@ class GameState:
         twin._physics = None  # rebuilt on demand: pymunk spaces are not shared
         return twin
 
+    def reseed(self, seed: int) -> None:
+        """The state's future dice come from a new seed.
+
+        For a player that looks ahead on a clone without reading the game's own future
+        rolls (a determinisation): the position stays as it is, only the chance to come
+        changes.  A reseeded state no longer replays from its history, since the
+        scenario's seed and the actions no longer give its dice; reseed a clone, never
+        the game being played or saved.
+        """
+        self.dice = Dice(seed)
+
     def _copy_position(self) -> GameState:
         """Everything that changes in play, copied; history, log and physics still shared."""
         twin = copy.copy(self)
