@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from wartime.engine import Action, GameState
 
-from .engine_support import duel
+from .engine_support import duel, started
 
 
 def faces(state: GameState, count: int = 20) -> list[int]:
@@ -48,3 +48,19 @@ def test_a_reseeded_clone_rolls_its_own_dice_in_play() -> None:
         assert twin.turn == state.turn and twin.figures.keys() == state.figures.keys()
         outcomes.add(twin.leader)
     assert outcomes == {"A", "B"}
+
+
+def test_lookahead_plays_on_a_reseeded_copy_and_puts_the_bases_back() -> None:
+    """The copy borrows the movement table; leaving the block restores every base."""
+    state = started(duel(), [5] * 10)
+    table = state.physics()
+    before = (state.hash(), len(state.history), len(state.log), table.position("a"))
+    with state.lookahead(7) as twin:
+        twin.apply(Action("correr", "a", point=(12.0, 10.0)))
+        assert twin.figures["a"].position == (12.0, 10.0)
+        assert table.position("a") == (12.0, 10.0)  # the same table, borrowed
+        assert twin.history == [Action("correr", "a", point=(12.0, 10.0))]
+    assert (state.hash(), len(state.history), len(state.log), table.position("a")) == before
+    assert state.physics() is table
+    state.apply(Action("correr", "a", point=(10.0, 12.0)))  # and the game moves on from it
+    assert table.position("a") == (10.0, 12.0)
