@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from wartime.engine.ai.players import choose
+from wartime.engine.ai.presets import planner_players
 from wartime.engine.core.action import Action
 from wartime.engine.core.state import GameState
 
@@ -23,6 +24,7 @@ DEFAULT_PLAYER = "baseline"
 
 PLAYERS: dict[str, PlayerFactory] = {
     "baseline": lambda seed: choose,  # the greedy, deterministic AI of players.py
+    **planner_players(),  # planner, planner-prudente, planner-agresivo (planner.py, presets.py)
 }
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import SIDES
@@ -175,6 +176,34 @@ class GameState:
         twin.log = list(self.log)
         twin._physics = None  # rebuilt on demand: pymunk spaces are not shared
         return twin
+
+    def reseed(self, seed: int) -> None:
+        """The state's future dice come from a new seed.
+
+        For a player that looks ahead on a clone without reading the game's own future
+        rolls (a determinisation): the position stays as it is, only the chance to come
+        changes.  A reseeded state no longer replays from its history, since the
+        scenario's seed and the actions no longer give its dice; reseed a clone, never
+        the game being played or saved.
+        """
+        self.dice = Dice(seed)
+
+    @contextmanager
+    def lookahead(self, seed: int) -> Iterator[GameState]:
+        """A reseeded copy of the position to play ahead on, for a player's search.
+
+        Unlike :meth:`clone`, the copy borrows this state's movement table (building
+        one costs as much as a dozen moves) and puts every base back as this state has
+        it on leaving the block; it starts with an empty history and log, and its dice
+        come from ``seed`` (:meth:`reseed`).  Use this state only after the block.
+        """
+        twin = self._copy_position()
+        twin.history, twin.log = [], []
+        twin.reseed(seed)
+        try:
+            yield twin
+        finally:
+            twin._restore_physics(self)
 
     def _copy_position(self) -> GameState:
         """Everything that changes in play, copied; history, log and physics still shared."""

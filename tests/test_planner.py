@@ -1,0 +1,192 @@
+"""Issue 12 §4: a planner that wins, and ``GameState.reseed`` that its determinisations use.
+
+The planner searches with the engine's own clone and apply, on clones whose dice come
+from seeds of its own; these tests hold what it decides, not how fast.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wartime.board.battlefield import Posture, Wall
+from wartime.cli import main
+from wartime.engine import Action, GameState, PendingKind, load_scenario
+from wartime.engine.ai import PRESETS, Planner, choose, make_player, player_names
+from wartime.engine.ai.utility import threat
+from wartime.rules.dice import Dice
+
+from .conftest import ROOT
+from .engine_support import ScriptedDice, duel, profile, scenario, started
+
+
+def faces(state: GameState, count: int = 20) -> list[int]:
+    return [state.dice.d10() for _ in range(count)]
+
+
+# -- GameState.reseed --------------------------------------------------------------------
+
+
+def test_reseed_changes_a_clones_future_dice_and_leaves_the_original_alone() -> None:
+    state = duel().new_game()
+    state.apply(Action("initiative", "a"))
+    before = state.hash()
+    twin, same = state.clone(), state.clone()
+    twin.reseed(123)
+    same.reseed(123)
+    assert state.hash() == before  # the original's position and dice are untouched
+    assert twin.hash() != before  # the dice are part of what decides the future
+    assert faces(twin.clone()) == faces(same)  # a seed gives one future
+    assert faces(twin) != faces(state.clone())
+    state.apply(Action("initiative", "b"))  # the game goes on with its own dice
+    replay = duel().new_game()
+    for action in state.history:
+        replay.apply(action)
+    assert replay.hash() == state.hash()
+
+
+def test_a_reseeded_clone_rolls_its_own_dice_in_play() -> None:
+    """The position plays on as before; only the rolls differ (the initiative roll-off)."""
+    state = duel().new_game()
+    state.apply(Action("initiative", "a"))
+    outcomes = set()
+    for seed in range(8):
+        twin = state.clone()
+        twin.reseed(seed)
+        twin.apply(Action("initiative", "b"))
+        assert twin.turn == state.turn and twin.figures.keys() == state.figures.keys()
+        outcomes.add(twin.leader)
+    assert outcomes == {"A", "B"}
+
+
+def test_lookahead_plays_on_a_reseeded_copy_and_puts_the_bases_back() -> None:
+    """The copy borrows the movement table; leaving the block restores every base."""
+    state = started(duel(), [5] * 10)
+    table = state.physics()
+    before = (state.hash(), len(state.history), len(state.log), table.position("a"))
+    with state.lookahead(7) as twin:
+        twin.apply(Action("correr", "a", point=(12.0, 10.0)))
+        assert twin.figures["a"].position == (12.0, 10.0)
+        assert table.position("a") == (12.0, 10.0)  # the same table, borrowed
+        assert twin.history == [Action("correr", "a", point=(12.0, 10.0))]
+    assert (state.hash(), len(state.history), len(state.log), table.position("a")) == before
+    assert state.physics() is table
+    state.apply(Action("correr", "a", point=(10.0, 12.0)))  # and the game moves on from it
+    assert table.position("a") == (10.0, 12.0)
+
+
+# -- the planner ---------------------------------------------------------------------------
+
+
+def village_position() -> GameState:
+    """The sample village after 60 baseline decisions, at an action of side A."""
+    scn = load_scenario(ROOT / "maps" / "aldea-en-ruinas.yaml", {}, seed=3)
+    state = scn.new_game()
+    for _ in range(60):
+        state.apply(choose(state))
+    while state.pending.kind is not PendingKind.ACT or state.pending.side != "A":
+        state.apply(choose(state))
+    return state
+
+
+def test_the_same_position_and_seed_give_the_same_decision() -> None:
+    state = village_position()
+    before = state.hash()
+    planner = Planner(7)
+    first = planner(state)
+    assert planner(state) == first  # asked again
+    assert Planner(7)(state.clone()) == first  # a fresh planner, a copy of the position
+    assert state.hash() == before  # the search played on clones only
+    assert state.check(first) is None  # and the action is legal here
+
+
+def shooting_gallery() -> GameState:
+    """a (side A) acting with a rifle; b stands in the open 7 K away, c crouches 19 K
+    away (CH IMP −2: range and posture); both have AGI 3, so neither draws to fire first
+    (the baseline answers so only when it is quicker)."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (18.0, 10.0), 180.0),
+             ("c", "B", (30.0, 10.0), 180.0)]  # fmt: skip
+    profiles = {"b": profile("b", agi=3), "c": profile("c", agi=3)}
+    state = started(scenario(units, profiles=profiles))
+    state.figures["c"].posture = Posture.CROUCHED
+    state.dice = Dice(11)
+    return state
+
+
+def test_it_prefers_the_shot_with_better_odds_over_a_worse_one_or_passing() -> None:
+    state = shooting_gallery()
+    at_b = Action("ataque_distancia", "a", target="b", item="fusil")
+    at_c = Action("ataque_distancia", "a", target="c", item="fusil")
+    # The better shot last: the first option wins ties, so this is the search's doing.
+    assert Planner(1).best(state, [at_c, Action("end"), at_b]) == at_b
+    assert Planner(1).best(state, [Action("end"), at_b]) == at_b
+    # Free to choose, it may first lie down (its own shots +1, the enemy's −2 beyond
+    # 3 K) and shoot after; it neither hands over nor aims at c.
+    chosen = Planner(1)(state)
+    assert chosen.kind != "end" and chosen.target != "c"
+
+
+def test_its_rollouts_roll_their_own_dice_on_the_engine() -> None:
+    """Reseeded clones: the rollouts differ with the seed as the engine's dice do, the
+    same seed gives the same rollout, the game's own dice are never read, and what is
+    legal does not depend on the seed."""
+    state = shooting_gallery()
+    state.dice = ScriptedDice([2, 9, 3, 3, 7] * 40)
+    faces_before = list(state.dice.faces)
+    planner = Planner(1)
+    shot = Action("ataque_distancia", "a", target="b", item="fusil")
+    scores = [planner.rollout(state, shot, "A", seed) for seed in range(12)]
+    assert len(set(scores)) > 1  # hits and misses, as the engine rolled them
+    assert planner.rollout(state, shot, "A", 5) == scores[5]
+    listed = planner.candidates(state)
+    planner(state)
+    assert state.dice.faces == faces_before  # the game's future rolls stay unread
+    reseeded = state.clone()
+    reseeded.reseed(99)
+    assert planner.candidates(reseeded) == listed
+
+
+def hiding_rifleman() -> GameState:
+    """a (side A) behind a tall wall, three enemy riflemen 15 K beyond it: stepping out
+    lets a shoot at one and be shot at by three."""
+    wall = Wall(((12.0, 6.0), (12.0, 14.0)), 2.0, 5)
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (25.0, 10.0), 180.0),
+             ("c", "B", (25.0, 13.0), 180.0), ("d", "B", (25.0, 7.0), 180.0)]  # fmt: skip
+    state = started(scenario(units, walls=(wall,)))
+    state.dice = Dice(5)
+    return state
+
+
+def can_hurt(state: GameState) -> bool:
+    a = state.figures["a"]
+    return any(threat(state, a, foe) > 0 for foe in state.enemies_of(a))
+
+
+def test_the_presets_weigh_the_risk_differently() -> None:
+    state = hiding_rifleman()
+    presets = {p.name: p for p in PRESETS}
+    outcomes = {}
+    for name in ("prudente", "agresivo"):
+        after = state.clone()
+        after.apply(presets[name].make(4)(state))
+        outcomes[name] = can_hurt(after)
+    assert not can_hurt(state)
+    assert outcomes == {"prudente": False, "agresivo": True}
+
+
+def test_the_registry_offers_the_planner_and_its_personalities() -> None:
+    names = player_names()
+    assert {"planner", "planner-prudente", "planner-agresivo"} <= set(names)
+    assert isinstance(make_player("planner", 3), Planner)
+    assert [(p.player, p.label_es, p.label_en) for p in PRESETS] == [
+        ("planner", "Equilibrado", "Balanced"),
+        ("planner-prudente", "Prudente", "Cautious"),
+        ("planner-agresivo", "Agresivo", "Aggressive"),
+    ]
+    assert len({p.weights for p in PRESETS}) == len(PRESETS)
+
+
+def test_wartime_sim_plays_the_planner(capsys: pytest.CaptureFixture[str]) -> None:
+    field = str(ROOT / "maps" / "campo-abierto.yaml")
+    assert main(["sim", field, "--ai-a", "planner", "--games", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "players: A planner, B baseline" in out

@@ -1,0 +1,216 @@
+"""The planner: an AI player that searches with the engine's own rules and dice.
+
+For a decision of its own figures (an action, a reaction, an answer to an attack) it
+lists candidates and plays each on copies of the position whose future dice come from
+seeds of its own (a determinisation: :meth:`GameState.lookahead`, a reseeded copy, so
+it never reads the game's real rolls).  A copy applies the candidate, the baseline
+plays every other decision (the rest of the activation, the enemy's reactions and
+answers) up to a horizon, and the position is scored (utility.py).  So every number
+comes from the resolver that plays the game: hits, wounds, reactions, what a move costs
+and whether it is legal; the planner has no model of the rules of its own.
+
+The search is successive halving with common random numbers: every candidate is first
+played on a few determinisations to its next action (cheap), the baseline's choice and
+the best of the rest on more, to the end of the activation; every candidate meets the
+same seeds, so two candidates differ by what they do and not by their luck.  The work is
+bounded by counts (:class:`Budget`), never by the clock, so the same position and seed
+give the same decision on any machine: the seeds come from the player's own seed (the
+game's) and the position's hash.
+
+Set-up, initiative, which figure activates, Fortuna and chain jumps are the baseline's
+(players.py): they are cheap to get right greedily and costly to roll out.  The better
+the baseline plays, the better the planner's rollouts foresee.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from wartime.board.shapes import Point
+from wartime.engine.ai.players import choose
+from wartime.engine.ai.utility import Scorer, Weights
+from wartime.engine.core.action import Action
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.paths import find_path
+from wartime.engine.core.pending import PendingKind
+from wartime.engine.core.state import GameState
+from wartime.errors import IllegalActionError
+
+SEARCHED = (PendingKind.ACT, PendingKind.REACT_ACT, PendingKind.REACT, PendingKind.RESPOND)
+# Where a rollout stops at the latest: a new activation, turn or game.
+BOUNDARIES = (
+    PendingKind.ACTIVATE, PendingKind.INITIATIVE, PendingKind.DEPLOY, PendingKind.GAME_OVER,
+)  # fmt: skip
+MOVES = ("mover", "correr", "esprintar")
+# Actions of the list the planner never considers: they change nothing the score sees
+# and would only win ties by chance (searching, waiting, moving quietly), or they throw
+# away what the score cannot see the worth of (dropping or throwing its weapon).
+IGNORED = frozenset(
+    {"soltar", "lanzar_armas_objetos", "buscar", "percibir", "esperar", "mover_sin_hacer_ruido"}
+)
+CLOSE = 1.2  # K short of an enemy's base that a move toward it stops (no ending within 1 K)
+
+
+class Horizon(Enum):
+    """Where a rollout stops and is scored."""
+
+    ACTION = "action"  # the next decision of an acting figure (the actor's next action)
+    ACTIVATION = "activation"  # the end of the activation, the baseline playing the rest
+    REPLY = "reply"  # the side's next activation: the enemy's answer played out too
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The work of one decision, in rollouts (never in seconds: the clock would make
+    the same position give different decisions on a busy machine).
+
+    Every candidate is first screened on ``screen`` determinisations to the next action
+    (cheap), then the ``shortlist`` best are played on ``determinisations`` to the
+    ``horizon``; a rollout plays at most ``steps`` decisions before it is scored.
+    """
+
+    screen: int = 2
+    shortlist: int = 5
+    determinisations: int = 8
+    horizon: Horizon = Horizon.ACTIVATION
+    steps: int = 80
+
+
+@dataclass
+class Planner:
+    """One side's planner for one game (made by the registry from the game's seed)."""
+
+    seed: int
+    weights: Weights = field(default_factory=Weights)
+    budget: Budget = field(default_factory=Budget)
+
+    def __post_init__(self) -> None:
+        self.scorer = Scorer(self.weights)
+        self.rollouts = 0  # played so far, for the bench
+
+    def __call__(self, state: GameState) -> Action:
+        pending = state.pending
+        if pending.kind not in SEARCHED:
+            return choose(state)
+        options = self.candidates(state)
+        self.scorer.forget()  # what it remembered was for other positions
+        if len(options) == 1:
+            return options[0]
+        return self.best(state, options)
+
+    # -- the candidates ----------------------------------------------------------------
+    def candidates(self, state: GameState) -> list[Action]:
+        """The baseline's choice first (it wins ties), then the legal actions worth a
+        look and, for an acting figure, moves along the walking way to the enemies."""
+        pending = state.pending
+        found = [choose(state)]
+        listed = [a for a in state.legal_actions() if a.kind not in IGNORED]
+        if pending.kind is PendingKind.ACT:
+            figure = state.figure(pending.figure)
+            listed += [a for a in _path_moves(state, figure) if state.check(a) is None]
+        return list(dict.fromkeys(found + listed))
+
+    # -- the search ------------------------------------------------------------------------
+    def best(self, state: GameState, options: list[Action]) -> Action:
+        """Successive halving over ``options`` with common random numbers: all of them on
+        the first ``screen`` seeds to the next action, then the first option (the
+        baseline's choice, which a few unlucky rolls must not cut) and the best of the
+        others on every seed to the budget's horizon."""
+        side = state.pending.side
+        assert side is not None
+        budget = self.budget
+        seeds = self._seeds(state, max(budget.screen, budget.determinisations))
+        first = seeds[: budget.screen]
+        screened = [self._total(state, action, side, first, Horizon.ACTION) for action in options]
+        ahead = sorted(range(1, len(options)), key=lambda i: (-screened[i], i))
+        finalists = [0, *ahead[: budget.shortlist - 1]]
+        if budget.horizon is Horizon.ACTION:  # the screen's rollouts count again
+            rest = seeds[budget.screen : budget.determinisations]
+            final = {i: screened[i] + self._total(state, options[i], side, rest) for i in finalists}
+        else:
+            every = seeds[: budget.determinisations]
+            final = {
+                i: self._total(state, options[i], side, every, budget.horizon) for i in finalists
+            }
+        return options[min(final, key=lambda i: (-final[i], i))]
+
+    def _total(
+        self, state: GameState, action: Action, side: str, seeds: list[int],
+        horizon: Horizon = Horizon.ACTION,
+    ) -> float:  # fmt: skip
+        """The summed score of ``action`` over the determinisations ``seeds``."""
+        return sum(self.rollout(state, action, side, seed, horizon) for seed in seeds)
+
+    def rollout(
+        self, state: GameState, action: Action, side: str, seed: int,
+        horizon: Horizon = Horizon.ACTION,
+    ) -> float:  # fmt: skip
+        """Play ``action`` on a reseeded clone, let the baseline play on to ``horizon``,
+        and score the position for ``side``."""
+        self.rollouts += 1
+        with state.lookahead(seed) as trial:
+            try:
+                trial.apply(action)
+                for _ in range(self.budget.steps):
+                    if _reached(trial, side, horizon):
+                        break
+                    trial.apply(choose(trial))
+            except IllegalActionError:  # refused in this determinisation: never chosen
+                return -math.inf
+            return self.scorer.score(trial, side)
+
+    def _seeds(self, state: GameState, count: int) -> list[int]:
+        """The determinisations' seeds: from the player's seed and the position."""
+        root = f"{self.seed}:{state.hash()}"
+        return [
+            int.from_bytes(hashlib.sha256(f"{root}:{k}".encode()).digest()[:8], "big")
+            for k in range(count)
+        ]
+
+
+def _reached(trial: GameState, side: str, horizon: Horizon) -> bool:
+    """Whether a rollout for ``side`` has come to ``horizon``."""
+    pending = trial.pending
+    if horizon is Horizon.REPLY:
+        if pending.kind is PendingKind.ACTIVATE:
+            return pending.side == side
+        return pending.kind in BOUNDARIES
+    if pending.kind in BOUNDARIES:
+        return True
+    return horizon is Horizon.ACTION and pending.kind is PendingKind.ACT
+
+
+def _path_moves(state: GameState, figure: Figure) -> Iterable[Action]:
+    """Moves along the walking way toward the nearest enemies: as far as each stride
+    reaches, and to the first corner (while a move still goes straight, core.routes)."""
+    enemies = sorted(state.enemies_of(figure), key=lambda e: math.dist(figure.position, e.position))
+    for enemy in enemies[:2]:
+        path = find_path(state, figure, enemy.position)
+        if len(path.legs) < 2:
+            continue
+        stop = path.length - (figure.radius + enemy.radius + CLOSE)
+        if stop <= 0.05:
+            continue
+        first = math.dist(path.legs[0], path.legs[1])
+        for kind in MOVES:
+            reach = min(path.reach[kind], stop)
+            for k in {reach, min(reach, first)}:
+                if k > 0.05:
+                    x, y = _along(path.legs, k)
+                    yield Action(kind, figure.id, point=(round(x, 6), round(y, 6)))
+
+
+def _along(legs: tuple[Point, ...], k: float) -> Point:
+    """The point ``k`` K along the polyline ``legs``."""
+    for a, b in itertools.pairwise(legs):
+        step = math.dist(a, b)
+        if k <= step and step > 0:
+            t = k / step
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        k -= step
+    return legs[-1]

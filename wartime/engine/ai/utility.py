@@ -1,0 +1,246 @@
+"""How good a position is for one side: the planner's score (planner.py).
+
+The score is in points of the army lists, the currency the game is won in at the turn
+limit (core.sequence.finish_on_points), so that its terms weigh against one another in
+one unit:
+
+- **material**: the points of the enemy figures taken out, and a share of a figure's
+  points for each wound short of that, minus the same for its own (weighted apart, which
+  is what the presets differ in);
+- **threat** and **exposure**: what each side could take from the other at its next
+  activation, one attack per figure at the target it would hurt most, from where the
+  figures stand now (its odds from check_odds, the cover from the world's own cover
+  memory, the same numbers the resolver rolls against);
+- **approach**: for its own figures with nothing in reach, the K still to walk to the
+  nearest enemy (the walking way round solids, geometry.pathfinding), so that a figure
+  out of the fight gets closer instead of standing;
+- the end of the game, when the position is one: a win or a loss is worth as much as
+  every figure on the table, besides the material (a finite stake, so that a rollout
+  that ends in a loss counts against a move and does not swamp every other rollout).
+
+The score is static: the planner gets chance and the enemy's answers from rollouts on
+the engine itself, and asks this only where a rollout stops.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from wartime.board.battlefield import Posture
+from wartime.board.shapes import Point
+from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
+from wartime.engine.core.figures import Figure
+from wartime.engine.core.movement import STRIDES
+from wartime.engine.core.paths import swims
+from wartime.engine.core.state import GameState
+from wartime.geometry.distance import edge_distance
+from wartime.rules.dice import check_odds
+
+MIN_POINTS = 10  # a character costs at least 10 points (DESIGN.md §7)
+OVER_HALF = 50.0  # % of cover above which the target's CH DEF gets +2 (DESIGN.md §5)
+TOTAL = 99.999  # % of cover that leaves no line of sight
+COVER_DEF = 2
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each term of the score counts (a preset's risk attitude).
+
+    ``dealt`` and ``taken`` weigh the points the enemy and the side itself have lost;
+    ``wound_share`` is the share of a figure's points its wounds are worth before it is
+    taken out (the turn limit counts only casualties, so a wound is worth less than its
+    part of a kill); ``threat`` and ``exposure`` weigh the expected points of the next
+    attacks, the side's own and the enemy's; ``approach`` is the share of a figure's
+    points that each K of way to the nearest enemy costs while nothing is in its reach;
+    ``win`` is the share of the table's points that a won game adds (a lost one takes);
+    ``ene`` is what each point of ENE its figures keep is worth (it carries over, so an
+    action that changes nothing else is worse than handing over).
+    """
+
+    dealt: float = 1.0
+    taken: float = 1.0
+    wound_share: float = 0.6
+    threat: float = 0.5
+    exposure: float = 0.5
+    approach: float = 0.01
+    win: float = 1.0
+    ene: float = 0.2
+
+
+def worth(figure: Figure) -> float:
+    """The points the enemy scores by taking the figure out."""
+    return float(max(MIN_POINTS, figure.profile.points))
+
+
+def lost(figure: Figure, wound_share: float) -> float:
+    """The share of its points a figure has lost: all of them once taken out."""
+    if figure.casualty or figure.removed:  # taken out, as simulation.taken_out counts
+        return 1.0
+    con = max(1, figure.profile.con)
+    return wound_share * min(1.0, figure.wounds / con)
+
+
+class Scorer:
+    """Scores positions for one side with one set of weights.
+
+    It remembers what it has worked out for one decision's many positions, which differ
+    in a few figures only: each attacker's threat to each target (keyed by everything
+    :func:`threat` reads of the two) and the walking distances (which depend on the map
+    and the two points only).  :meth:`forget` empties that memory between decisions.
+    """
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights = weights
+        self._ways: dict[tuple[float, bool, Point, Point], float] = {}
+        self._threats: dict[tuple[object, ...], float] = {}
+
+    def forget(self) -> None:
+        self._ways.clear()
+        self._threats.clear()
+
+    def score(self, state: GameState, side: str) -> float:
+        w = self.weights
+        mine = [f for f in state.figures.values() if f.side == side]
+        theirs = [f for f in state.figures.values() if f.side != side]
+        total = w.dealt * sum(worth(f) * lost(f, w.wound_share) for f in theirs)
+        total -= w.taken * sum(worth(f) * lost(f, w.wound_share) for f in mine)
+        if state.over:
+            stake = w.win * sum(worth(f) for f in state.figures.values())
+            won = state.winner == side
+            return total + (0.0 if state.winner is None else stake if won else -stake)
+        ready = [f for f in mine if f.present]
+        foes = [f for f in theirs if f.present]
+        if not ready or not foes:
+            return total
+        keys = {f.id: _key(f) for f in ready + foes}
+        pairs = [(a, b) for a in ready for b in foes] + [(b, a) for a in ready for b in foes]
+        missing = [(a, b) for a, b in pairs if (keys[a.id], keys[b.id]) not in self._threats]
+        if missing:
+            _fill_cover(state, missing)
+            for a, b in missing:
+                self._threats[keys[a.id], keys[b.id]] = threat(state, a, b)
+        known = self._threats
+        total += w.ene * sum(f.ene for f in ready)  # below 0 after reacting: a debt
+        for figure in ready:
+            best = max(known[keys[figure.id], keys[foe.id]] for foe in foes)
+            total += w.threat * best
+            if best == 0.0 and w.approach:
+                total -= w.approach * worth(figure) * self.gap(state, figure, foes)
+        total -= w.exposure * sum(
+            max(known[keys[foe.id], keys[f.id]] for f in ready) for foe in foes
+        )
+        return total
+
+    def gap(self, state: GameState, figure: Figure, foes: list[Figure]) -> float:
+        """The K the figure must still walk to have the nearest enemy in its reach."""
+        reach = _reach(figure)
+        nearest = min(foes, key=lambda e: (_edge(figure, e), e.id))
+        return max(0.0, self.way(state, figure, nearest.position) - reach)
+
+    def way(self, state: GameState, figure: Figure, goal: Point) -> float:
+        """The walking length from the figure to ``goal`` round the solids (the other
+        bases left out, so the answer depends on the two points only)."""
+        if figure.level != 1:
+            return math.dist(figure.position, goal)
+        wet = swims(figure)
+        key = (figure.radius, wet, figure.position, goal)
+        found = self._ways.get(key)
+        if found is None:
+            clearance = state.world.clearance(figure.radius, off_water=wet)
+            found = clearance.way(figure.position, goal, []).length
+            if not math.isfinite(found):
+                found = math.dist(figure.position, goal)
+            self._ways[key] = found
+        return found
+
+
+def _key(figure: Figure) -> tuple[object, ...]:
+    """Everything :func:`threat` reads of a figure, as attacker or as target."""
+    return (
+        figure.id, figure.position, figure.radius, figure.level, figure.perch,
+        figure.current_height, figure.posture, figure.wounds, figure.sprinted,
+        figure.defense, figure.mov, figure.profile.agi, figure.profile.con,
+        figure.profile.weapons,
+    )  # fmt: skip
+
+
+def threat(state: GameState, attacker: Figure, target: Figure) -> float:
+    """The points ``attacker`` may expect to take from ``target`` with one attack at its
+    next activation, from where both stand: a shot within ALC and in line of sight (it
+    may turn to face first), or a blow within its charge."""
+    gap = _edge(attacker, target)
+    best = 0.0
+    if gap <= _charge_reach(attacker):
+        hit = _success(attacker.profile.agi)
+        blows = [melee_damage(attacker, w) for w in attacker.profile.weapons if not w.ranged]
+        for damage in blows or [max(1, attacker.profile.con - 4)]:  # unarmed: CON − 4
+            best = max(best, _wounds(hit, damage, target, 0))
+    shots = [w for w in attacker.profile.weapons if w.ranged and gap <= w.alc]
+    if shots:
+        cover = state.world.cover(*cover_query(attacker, target))
+        if cover < TOTAL:
+            bonus = COVER_DEF if cover > OVER_HALF else 0
+            hit = _success(attacker.profile.agi + _shot_modifier(target, gap))
+            for weapon in shots:
+                best = max(best, _wounds(hit, weapon.dan, target, bonus))
+    if not best:
+        return 0.0
+    left = max(1, target.profile.con - target.wounds)
+    return min(1.0, best / left) * worth(target)
+
+
+@cache
+def _odds(target: int) -> tuple[float, float]:
+    """The chance to pass a CH against ``target`` (criticals included), and to fail it
+    as a plain fail or a fumble, as floats (check_odds is exact, and slow here)."""
+    odds = check_odds(target)
+    return float(odds.success), float(odds.failed + odds.fumble)
+
+
+def _success(target: int) -> float:
+    return _odds(target)[0]
+
+
+def _wounds(hit: float, damage: int, target: Figure, cover_bonus: int) -> float:
+    """Expected wounds of a blow or shot: a passed CH DEF takes DAÑ − DEF, a failed one
+    all of it (as the baseline reckons, players.py); a critical defence counts as a pass."""
+    defence, failed = _odds(target.defense + cover_bonus)
+    on_pass = max(0, damage - target.defense)
+    return hit * (defence * on_pass + failed * damage)
+
+
+def _shot_modifier(target: Figure, gap: float) -> int:
+    """The range band and the target's posture (combat._ranged_modifiers, the main ones)."""
+    modifier = range_penalty(gap)
+    if gap > 3.0 and target.posture is Posture.CROUCHED:
+        modifier -= 1
+    if gap > 3.0 and target.posture is Posture.PRONE:
+        modifier -= 2
+    if target.sprinted:
+        modifier -= 1
+    return modifier
+
+
+def _charge_reach(figure: Figure) -> float:
+    return figure.mov + STRIDES["cargar"].extra_k
+
+
+def _reach(figure: Figure) -> float:
+    """How near the figure must be to hurt an enemy: its longest ALC, or a charge."""
+    return max([w.alc for w in figure.profile.weapons if w.ranged] + [_charge_reach(figure)])
+
+
+def _edge(a: Figure, b: Figure) -> float:
+    return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+def _fill_cover(state: GameState, pairs: list[tuple[Figure, Figure]]) -> None:
+    """Ask the world for the cover of every pair within a shot, in one batch
+    (World.fill_cover)."""
+    state.world.fill_cover(
+        cover_query(a, b)
+        for a, b in pairs
+        if any(w.ranged and _edge(a, b) <= w.alc for w in a.profile.weapons)
+    )
