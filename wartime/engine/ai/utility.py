@@ -33,7 +33,7 @@ from wartime.board.shapes import Point
 from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import STRIDES
-from wartime.engine.core.paths import swims
+from wartime.engine.core.routes import swims
 from wartime.engine.core.state import GameState
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
