@@ -19,7 +19,7 @@ from wartime.engine.core.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.core.modifiers import Context
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import Group, load_actions
-from wartime.rules.dice import OpposedResult, Outcome, opposed_result
+from wartime.rules.dice import D10_FACES, OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
     from wartime.engine.core.profiles import Profile
@@ -100,12 +100,13 @@ def roll(
     if read.fixed is not None:  # Munición teledirigida: the rest is listed, the total is fixed
         label, number = read.fixed
         mods.append((label, number - target - sum(v for _, v in mods)))
-    die = state.dice.d10()
     total = target + sum(v for _, v in mods)
+    groups = _alike(total, read, "ENF" in purpose)
+    die = state.dice.among(D10_FACES, groups, purpose)
     outcome = _read(die, total, read)
     first = None
     if _again(who, outcome, read):
-        first, die = die, state.dice.d10()  # one more try; the log shows both dice
+        first, die = die, state.dice.among(D10_FACES, groups, purpose)  # the log shows both dice
         outcome = _read(die, total, read)
     if read.auto_pass and not outcome.passed:
         outcome = Outcome.PASS
@@ -114,7 +115,7 @@ def roll(
     )
     use = luck.use if luck is not None else None
     if use is Use.REROLL:  # the die is cancelled and rolled again
-        first, die = die, state.dice.d10()
+        first, die = die, state.dice.among(D10_FACES, groups, purpose)
         outcome = _read(die, total, read)
     elif use is Use.PLUS_ONE and luck is not None:
         mods, total = [*mods, (luck.entry, 1)], total + 1
@@ -128,7 +129,10 @@ def roll(
 
 def chance(state: GameState, who: str, purpose: str, die: str, at_most: int) -> tuple[bool, Event]:
     """A logged die that is no check: 1D10 or 1D100 at most ``at_most`` (a Probabilidad)."""
-    face = state.dice.d100() if die == "1D100" else state.dice.d10()
+    high = 100 if die == "1D100" else D10_FACES
+    cut = min(max(at_most, 0), high)
+    sides = (tuple(range(1, cut + 1)), tuple(range(cut + 1, high + 1)))
+    face = state.dice.among(high, tuple(side for side in sides if side), purpose)
     hit = face <= at_most
     text = f"{who}: {purpose} — {die} = {face}: {'sí' if hit else 'no'}"
     data = {
@@ -247,6 +251,19 @@ def misfit(profile: Profile) -> int:
     fitted = profile.fitted + (False,) * (len(profile.talla) - len(profile.fitted))
     gaps = (abs(tal - profile.con) for tal in profile.talla)
     return sum(gap for gap, snug in zip(gaps, fitted, strict=False) if not (snug and gap == 1))
+
+
+def _alike(total: int, faces: bonuses.Faces, opposed: bool) -> tuple[tuple[int, ...], ...]:
+    """The faces a check reads alike: the same outcome against ``total`` and against
+    ``total + 1`` (Fortuna's +1 asks about the latter).  A CH ENF compares the dice
+    themselves (the lower pass wins), so there every face stands alone."""
+    if opposed:
+        return tuple((face,) for face in range(1, D10_FACES + 1))
+    alike: dict[tuple[Outcome, Outcome], list[int]] = {}
+    for face in range(1, D10_FACES + 1):
+        read = (_read(face, total, faces), _read(face, total + 1, faces))
+        alike.setdefault(read, []).append(face)
+    return tuple(tuple(group) for group in alike.values())
 
 
 def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:

@@ -29,10 +29,12 @@ if TYPE_CHECKING:
 class Question(Exception):  # noqa: N818 — a signal, not an error: GameState.apply takes it
     """A resolution reached a decision that has no answer yet."""
 
-    def __init__(self, kind: str, figure: Figure, options: Sequence[str], event: Event) -> None:
+    def __init__(
+        self, kind: str, figure: Figure, options: Sequence[str], event: Event, default: str
+    ) -> None:
         super().__init__(f"{figure.id} must choose: {', '.join(options)}")
         self.kind, self.figure, self.side = kind, figure.id, figure.side
-        self.options, self.event = tuple(options), event
+        self.options, self.event, self.default = tuple(options), event, default
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Suspended:
     side: str
     options: tuple[str, ...]
     event: Event  # the question, as logged
+    default: str = ""  # the answer a legality probe or a preview assumes
 
     def snapshot(self) -> list[object]:
         head: list[object] = [self.action.to_data(), list(self.answers), self.kind]
@@ -64,7 +67,7 @@ def ask(
         return answer
     if state.probing:
         return default
-    raise Question(kind, figure, options, event)
+    raise Question(kind, figure, options, event, default)
 
 
 def suspend(state: GameState, action: Action, question: Question) -> Suspended:
@@ -76,7 +79,7 @@ def suspend(state: GameState, action: Action, question: Question) -> Suspended:
     )
     return Suspended(
         root, answers, question.kind, question.figure, question.side, question.options,
-        question.event,
+        question.event, question.default,
     )  # fmt: skip
 
 
