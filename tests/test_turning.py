@@ -75,3 +75,19 @@ def test_a_pj_in_panic_does_not_turn_it_only_flees() -> None:
     state.figures["a"].panic = True
     assert not [a for a in state.legal_actions() if a.kind == "girar"]
     refused(state, Action("girar", "a", facing=90.0), "in panic")
+
+
+def test_turning_to_an_enemy_behind_lets_the_pj_shoot_it_for_the_weapons_ene_alone() -> None:
+    """Girar y pivotar, then Ataque a distancia: the turn costs nothing and adds no −1."""
+    units = [("a", "A", (20.0, 10.0), 0.0), ("b", "B", (10.0, 10.0), 0.0)]  # b behind a
+    state = started(scenario(units), [5] * 12)
+    shot = Action("ataque_distancia", "a", target="b", item="fusil")
+    assert state.check(shot) is not None  # out of the CdV, behind the shooter
+    ene = state.figures["a"].ene
+    do(state, Action("girar", "a", facing=180.0))
+    preview = state.preview(shot)
+    impact = next(c for c in preview.checks if c.check == "IMP")
+    assert preview.ene == 3
+    assert not any(label.startswith("acción encadenada") for label, _ in impact.modifiers)
+    do(state, shot)
+    assert state.figures["a"].ene == ene - 3  # the rifle's ENE, and nothing for the turn

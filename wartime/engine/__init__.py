@@ -10,22 +10,32 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
 from wartime.engine.core.paths import Path, find_path
 from wartime.engine.core.pending import Pending, PendingKind
+from wartime.engine.core.playable import WARTIME, Playable, RuleSystem
+from wartime.engine.core.preview import CheckOdds, Preview, Sighting
+from wartime.engine.core.refusals import Refusal
 from wartime.engine.core.saves import Replayed, load_game, replay_save, save_game
 from wartime.engine.core.scenario import Ruleset, Scenario, load_scenario
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 
 __all__ = [
+    "WARTIME",
     "Action",
+    "CheckOdds",
     "Event",
     "GameState",
     "IllegalActionError",
     "Path",
     "Pending",
     "PendingKind",
+    "Playable",
+    "Preview",
+    "Refusal",
     "Replayed",
+    "RuleSystem",
     "Ruleset",
     "Scenario",
+    "Sighting",
     "find_path",
     "load_game",
     "load_scenario",

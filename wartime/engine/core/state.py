@@ -26,6 +26,8 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.midway import Question, Suspended, answering, suspend
 from wartime.engine.core.pending import Pending, PendingKind
+from wartime.engine.core.preview import Preview, preview
+from wartime.engine.core.refusals import Refusal, refusals
 from wartime.engine.core.world import WALKING_HEIGHT, World
 from wartime.errors import IllegalActionError
 from wartime.physics import Table
@@ -136,6 +138,16 @@ class GameState:
         trial.log.extend(events)
         self.__dict__.update(trial.__dict__)
         return events
+
+    def preview(self, action: Action) -> Preview:
+        """What ``action`` would cost and roll now, with exact odds from the resolver
+        itself, and what its target would take (:mod:`.preview`); the state is untouched."""
+        return preview(self, action)
+
+    def refusals(self, figure_id: str) -> tuple[Refusal, ...]:
+        """The actions of the book ``figure_id`` cannot take now, each with the reason
+        (:mod:`.refusals`); the state is untouched."""
+        return refusals(self, figure_id)
 
     def check(self, action: Action, *, unbound: frozenset[str] = frozenset()) -> str | None:
         """Why ``action`` is illegal now, or None when it is legal (the state is untouched).

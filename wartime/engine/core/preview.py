@@ -1,0 +1,345 @@
+"""What an action would do, with its exact odds, read from the resolver itself.
+
+:func:`preview` plays the action on copies of the position whose dice are not random
+but scripted, one copy per branch of the dice tree: every die the resolver asks for is
+a branch point, and each of its outcomes is played out in turn (the tree is walked
+depth first, each leaf replayed from the position).  The odds therefore come from the
+same code that resolves the action, never from a separate model: a check's
+modifiers, rerolls, Fortuna, a protection's wounds all count as they would in play.
+
+A check asks :meth:`Dice.among` for its die with the faces it reads alike grouped
+(2 to the target are one pass), so it branches four or five ways, not ten.  A
+continuous draw (the angle of a scatter) has no branches: such a preview, and one
+whose tree grows past :data:`LEAVES`, is estimated instead from :data:`SAMPLES` plays
+on reseeded copies, through the same resolver, and says so (``exact`` is False).
+
+What follows the action in the same decision plays too: the target of a declared
+attack answers that it does not respond, and a question midway (Fortuna, the jump of
+a chain) takes its default.  A reaction window ends the preview: reactions are other
+players' decisions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from wartime.engine.core.action import Action
+from wartime.engine.core.combat import sight
+from wartime.engine.core.events import Event
+from wartime.engine.core.midway import choices
+from wartime.engine.core.pending import PendingKind
+from wartime.errors import IllegalActionError
+from wartime.rules.dice import Dice
+
+if TYPE_CHECKING:
+    from wartime.engine.core.state import GameState
+
+LEAVES = 600  # the largest tree enumerated exactly (a leaf costs one play of the action)
+SAMPLES = 400  # plays of an estimate of the whole, when the tree is too large
+CONTINUOUS_SAMPLES = 40  # plays of each subtree that starts with a continuous draw
+# The rolls a preview branches on: the attack's own checks.  The checks that follow from what the
+# attack did (the target's CH PSI for its wounds, a CH LOC...) take seeded dice: they
+# are listed with their odds, but their own consequences are not enumerated.
+BRANCHED = ("CH IMP", "CH DEF", "2º CH IMP", "2º CH DEF")
+FOLLOW_UPS = 8  # answers played after the action before the preview gives up on it
+OUTCOMES = ("critical", "pass", "fail", "fumble")
+
+
+@dataclass(frozen=True)
+class CheckOdds:
+    """One check the action would roll: what it is, against what, and its odds.
+
+    ``odds`` are conditional on the check being rolled at all, which happens with
+    probability ``reached`` (a CH DEF is rolled only after a hit)."""
+
+    who: str
+    purpose: str  # as the log names it: "CH IMP (ataque a distancia)"
+    check: str | None  # IMP, DEF, VOL, PSI...
+    attribute: str | None  # the attribute it rolls on, when it rolls on one
+    base: int
+    modifiers: tuple[tuple[str, int], ...]
+    target: int  # base plus modifiers
+    reached: Fraction
+    odds: Mapping[str, Fraction]  # critical, pass, fail, fumble: they sum to 1
+
+    @property
+    def success(self) -> Fraction:
+        return self.odds["critical"] + self.odds["pass"]
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """What the actor sees of the target where both stand: the edge-to-edge distance in
+    K, whether the target is in its CdV, the cover % of its silhouette, the class of
+    that cover and the LdV it leaves ("clear", "partial", "blocked")."""
+
+    distance: float
+    in_vision: bool
+    cover: float
+    cover_class: str
+    line_of_sight: str
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The ENE an action costs, the checks it rolls and, for an attack, what its target
+    takes: ``wounds`` maps a number of wounds to its probability (they sum to 1)."""
+
+    action: Action
+    ene: int
+    checks: tuple[CheckOdds, ...]
+    wounds: Mapping[int, Fraction] | None
+    taken_out: Fraction | None  # the chance that the target is a casualty after it
+    exact: bool  # False: estimated from SAMPLES reseeded plays (see the module's doc)
+    plays: int  # how many plays of the action it took
+    sight: Sighting | None = None  # the actor's view of the target figure, if any
+
+    @property
+    def wound_chance(self) -> Fraction | None:
+        """The chance that the target takes at least one wound."""
+        return None if self.wounds is None else 1 - self.wounds.get(0, Fraction(0))
+
+
+class _Branch(BaseException):
+    """The scripted dice ran out: the resolver asks for a die with these outcomes."""
+
+    def __init__(self, options: tuple[tuple[int, Fraction], ...]) -> None:
+        super().__init__()
+        self.options = options
+
+
+class _Continuous(BaseException):
+    """The resolver asked for a draw the tree does not enumerate: a continuous one, or
+    a die that no check reads (a scatter's distance), whose subtree is sampled."""
+
+
+class _ScriptedDice(Dice):
+    """Faces from a script; past its end, a branch point (:class:`_Branch`) for the
+    attack's own rolls, and a seeded die for its consequences (:data:`BRANCHED`)."""
+
+    __slots__ = ("_next", "_script", "_tail", "sampled", "tailed")
+
+    def __init__(self, script: tuple[int, ...], tail: int, sampled: bool = False) -> None:
+        super().__init__(0)
+        self._script, self._next, self._tail = script, 0, Dice(tail)
+        self.sampled = sampled  # past the script, every die is the tail's (an estimate)
+        self.tailed: list[str] = []  # the purposes of the consequences' dice, in order
+
+    def clone(self) -> _ScriptedDice:  # a copy made midway goes on from the same place
+        twin = _ScriptedDice(self._script, 0, self.sampled)
+        twin._next, twin._tail, twin.tailed = self._next, self._tail, self.tailed
+        return twin
+
+    def among(self, high: int, groups: tuple[tuple[int, ...], ...], purpose: str = "") -> int:
+        if self._next < len(self._script):
+            self._next += 1
+            return self._script[self._next - 1]
+        if self.sampled:
+            return self._tail.randint(1, high)
+        if self.tailed or (purpose and not purpose.startswith(BRANCHED)):
+            self.tailed.append(purpose)
+            return self._tail.randint(1, high)
+        if not purpose:  # a die no check reads (a scatter's distance): estimated
+            raise _Continuous
+        raise _Branch(tuple((group[0], Fraction(len(group), high)) for group in groups))
+
+    def randint(self, low: int, high: int) -> int:
+        if low != 1:  # (no rule rolls such a die; kept whole for the contract)
+            return low - 1 + self.among(high - low + 1, _faces(high - low + 1))
+        return self.among(high, _faces(high))
+
+    def d10(self) -> int:
+        return self.randint(1, 10)
+
+    def d100(self) -> int:
+        return self.randint(1, 100)
+
+    def uniform(self) -> float:
+        if self.sampled or self.tailed:
+            return self._tail.uniform()
+        raise _Continuous
+
+
+def _faces(high: int) -> tuple[tuple[int, ...], ...]:
+    return tuple((face,) for face in range(1, high + 1))
+
+
+@dataclass
+class _Tally:
+    """The leaves played so far, weighed: what the target took, and each check."""
+
+    target: str | None
+    wounds: defaultdict[int, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
+    out: Fraction = Fraction(0)
+    ene: defaultdict[int, Fraction] = field(default_factory=lambda: defaultdict(Fraction))
+    checks: dict[tuple[object, ...], dict[str, Fraction]] = field(default_factory=dict)
+    rolled: dict[tuple[object, ...], dict[str, object]] = field(default_factory=dict)
+    plays: int = 0
+
+    def add(
+        self, weight: Fraction, events: list[Event], spent: int, out: bool, tailed: list[str]
+    ) -> None:
+        self.plays += 1
+        self.ene[spent] += weight
+        seen: Counter[tuple[object, ...]] = Counter()
+        drawn = Counter(tailed)  # the consequences' checks, not enumerated: not listed
+        for event in events:
+            data = event.data
+            if event.kind != "roll" or "base" not in data:
+                continue
+            if drawn[data["purpose"]] > 0:
+                drawn[data["purpose"]] -= 1
+                continue
+            mods = tuple((str(m[0]), int(m[1])) for m in data["modifiers"])
+            key: tuple[object, ...] = (data["who"], data["purpose"], data["base"], mods)
+            seen[key] += 1
+            key = (*key, seen[key])  # the second shot of a burst is a check of its own
+            self.rolled.setdefault(key, data)
+            outcomes = self.checks.setdefault(key, dict.fromkeys(OUTCOMES, Fraction(0)))
+            outcomes[str(data["outcome"])] += weight
+        if self.target is not None:
+            taken = sum(
+                int(e.data.get("wounds", 0))
+                for e in events
+                if e.kind == "wounds" and e.data.get("figure") == self.target
+            )
+            self.wounds[taken] += weight
+            if out:
+                self.out += weight
+
+
+def preview(state: GameState, action: Action) -> Preview:
+    """What ``action`` would cost and roll now, and what its target would take.
+
+    Raises :class:`~wartime.errors.IllegalActionError` (the state untouched) when the
+    action is illegal now, with the reason :meth:`GameState.check` gives."""
+    reason = state.check(action)
+    if reason is not None:
+        raise IllegalActionError(reason)
+    target = action.target if action.target in state.figures else None
+    tally = _Tally(target)
+    exact = _enumerate(state, action, tally)
+    if exact is None:  # too large a tree: an estimate of the whole
+        tally = _Tally(target)
+        _sample(state, action, tally, (), Fraction(1), SAMPLES)
+    return _preview(state, action, tally, bool(exact))
+
+
+def _enumerate(state: GameState, action: Action, tally: _Tally) -> bool | None:
+    """Walk the dice tree depth first: True when every leaf was played, False when a
+    continuous draw's subtrees were sampled, None when the tree is too large."""
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    tail, exact = _seed(state, action), True
+    while stack:
+        script, weight = stack.pop()
+        if tally.plays + len(stack) >= LEAVES:
+            return None
+        try:
+            tally.add(weight, *_play(state, action, _ScriptedDice(script, tail)))
+        except _Branch as branch:
+            stack += [((*script, face), weight * p) for face, p in reversed(branch.options)]
+        except _Continuous:  # a scatter: this subtree is estimated
+            _sample(state, action, tally, script, weight, CONTINUOUS_SAMPLES)
+            exact = False
+    return exact
+
+
+def _sample(
+    state: GameState, action: Action, tally: _Tally, script: tuple[int, ...], weight: Fraction,
+    plays: int,
+) -> None:  # fmt: skip
+    """Play the action ``plays`` times after ``script``, on seeded dice, each weighing
+    an equal share of ``weight``."""
+    root = _seed(state, action) + len(script)
+    for n in range(plays):
+        dice = _ScriptedDice(script, root + n, sampled=True)
+        tally.add(weight / plays, *_play(state, action, dice))
+
+
+def _seed(state: GameState, action: Action) -> int:
+    """A seed of this position and action: a preview is the same each time it is asked."""
+    digest = hashlib.sha256(f"{state.hash()}{action.to_data()}".encode()).hexdigest()
+    return int(digest[:15], 16)
+
+
+def _play(
+    state: GameState, action: Action, dice: _ScriptedDice
+) -> tuple[list[Event], int, bool, list[str]]:
+    """One play of ``action`` and what follows it in the same decision: its events, the
+    ENE its figure spent, whether the target is out and the rolls the tail gave."""
+    with state.lookahead(0) as trial:
+        trial.dice = dice
+        actor = trial.figures.get(action.figure or "")
+        before = actor.ene if actor is not None else 0
+        events = trial.apply(action)
+        for _ in range(FOLLOW_UPS):
+            answer = _default_answer(trial, action)
+            if answer is None:
+                break
+            events += trial.apply(answer)
+        after = trial.figures[actor.id].ene if actor is not None else 0
+        target = trial.figures.get(action.target or "")
+        out = target is not None and target.casualty
+    return events, before - after, out, dice.tailed
+
+
+def _default_answer(trial: GameState, action: Action) -> Action | None:
+    """The answer that lets ``action`` resolve as declared, or None once it has."""
+    pending = trial.pending
+    if trial.suspended is not None:
+        held = trial.suspended
+        return next((a for a in choices(trial) if _says(a, held.default)), None)
+    declared = trial.declared
+    if (
+        pending.kind is PendingKind.RESPOND
+        and declared is not None
+        and declared.actor == action.figure
+    ):
+        return Action("pass", declared.target)
+    return None
+
+
+def _says(answer: Action, option: str) -> bool:
+    return option in (answer.target, answer.item)
+
+
+def _preview(state: GameState, action: Action, tally: _Tally, exact: bool) -> Preview:
+    checks = tuple(_odds(tally, key) for key in tally.checks)
+    ene = max(tally.ene, key=lambda spent: (tally.ene[spent], -spent)) if tally.ene else 0
+    wounds = dict(sorted(tally.wounds.items())) if tally.target is not None else None
+    out = tally.out if tally.target is not None else None
+    return Preview(action, ene, checks, wounds, out, exact, tally.plays, _sighting(state, action))
+
+
+def _sighting(state: GameState, action: Action) -> Sighting | None:
+    actor = state.figures.get(action.figure or "")
+    target = state.figures.get(action.target or "")
+    if actor is None or target is None:
+        return None
+    seen = sight(state, actor, target)
+    return Sighting(
+        seen.distance, seen.in_vision, seen.cover, seen.cover_class, seen.line_of_sight
+    )
+
+
+def _odds(tally: _Tally, key: tuple[object, ...]) -> CheckOdds:
+    outcomes = tally.checks[key]
+    reached = sum(outcomes.values(), Fraction(0))
+    data = tally.rolled[key]
+    mods = key[3]
+    assert isinstance(mods, tuple)
+    return CheckOdds(
+        who=str(data["who"]), purpose=str(data["purpose"]),
+        check=_text(data.get("check")), attribute=_text(data.get("attribute")),
+        base=int(str(data["base"])), modifiers=mods, target=int(str(data["target"])),
+        reached=reached, odds={o: outcomes[o] / reached for o in OUTCOMES},
+    )  # fmt: skip
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
