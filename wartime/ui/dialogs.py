@@ -1,5 +1,5 @@
-"""The shell's floating windows: help, the file dialog, the custom-scale dialog,
-and the confirmation and message windows the modes ask with.
+"""The shell's floating windows: help and the file dialog, and the confirmation
+and message windows the modes ask with (the scale dialog is :mod:`wartime.ui.scale`).
 
 Each opens centred in the window.  They only build pygame_gui windows; what a
 choice does is decided by the shell or the mode that opened them.
@@ -11,11 +11,10 @@ from collections.abc import Set
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox, UITextEntryLine, UIWindow
+from pygame_gui.elements import UITextBox, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from wartime.ui.strings import text
-from wartime.ui.widgets import alive, call, kill
 
 
 def centred(size: tuple[int, int], width: int, height: int) -> pygame.Rect:
@@ -95,70 +94,3 @@ def message_window(
         window_title=title,
         object_id="#message_window",
     )
-
-
-class ScaleDialog:
-    """The small dialog where the user types a custom scale in cm per K.
-
-    ``refusal`` keeps why the last typed value was refused (None when it was taken).
-    """
-
-    def __init__(self) -> None:
-        self.window: UIWindow | None = None
-        self.entry: UITextEntryLine | None = None
-        self.error: UILabel | None = None
-        self.ok: UIButton | None = None
-        self.cancel: UIButton | None = None
-        self.refusal: str | None = None
-
-    @property
-    def is_open(self) -> bool:
-        return alive(self.window)
-
-    def open(self, manager: pygame_gui.UIManager, size: tuple[int, int], cm_per_k: float) -> None:
-        if self.is_open:
-            return
-        dialog = UIWindow(
-            centred(size, min(400, size[0] - 40), 190),
-            manager,
-            text("scale.dialog_title"),
-            object_id="#scale_dialog",
-        )
-        inner = dialog.get_container().get_rect()
-        width = inner.width - 20
-        UILabel(
-            pygame.Rect(10, 6, width, 24), text("scale.prompt"), manager=manager, container=dialog
-        )
-        entry = UITextEntryLine(pygame.Rect(10, 34, 120, 30), manager=manager, container=dialog)
-        call(entry, "set_text", f"{cm_per_k:g}")
-        call(entry, "focus")
-        self.error = UILabel(pygame.Rect(10, 68, width, 24), "", manager=manager, container=dialog)
-        self.ok = UIButton(
-            pygame.Rect(inner.width - 210, 98, 96, 30),
-            text("scale.ok"),
-            manager=manager,
-            container=dialog,
-        )
-        self.cancel = UIButton(
-            pygame.Rect(inner.width - 106, 98, 96, 30),
-            text("scale.cancel"),
-            manager=manager,
-            container=dialog,
-        )
-        self.window, self.entry = dialog, entry
-        self.refusal = None
-
-    def typed(self) -> str:
-        """What the entry holds."""
-        return str(call(self.entry, "get_text"))
-
-    def refuse(self, reason: str) -> None:
-        """Keep the dialog open and say why the value was not taken."""
-        self.refusal = reason
-        if self.error is not None:
-            call(self.error, "set_text", reason[:1].upper() + reason[1:])
-
-    def close(self) -> None:
-        kill(self.window)
-        self.window = self.entry = self.error = None
-        self.ok = self.cancel = None

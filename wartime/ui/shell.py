@@ -4,7 +4,7 @@ Layout, top to bottom: the top bar (:mod:`wartime.ui.menus`: the mode's
 buttons, then the Escala and Recientes drop-downs), the battlefield view, and
 a status line (:mod:`wartime.ui.status`).  The scale chosen in Escala (a
 preset in mm, or a custom number of cm per K typed in
-:class:`~wartime.ui.dialogs.ScaleDialog`) is kept in the settings and
+:class:`~wartime.ui.scale.ScaleDialog`) is kept in the settings and
 overrides the map's ``scale_mm`` wherever the window shows centimetres.  The
 view draws the pure draw lists of :mod:`wartime.render.battlefield` through
 one :class:`~wartime.ui.camera.Camera`:
@@ -41,12 +41,13 @@ from wartime.render.battlefield import SHOW_ARCS, SHOW_GRID, dynamic_shapes, sta
 from wartime.render.primitives import Shape
 from wartime.ui import dialogs
 from wartime.ui.camera import Camera, Point
-from wartime.ui.menus import BAR_HEIGHT, CUSTOM_SCALE, TopBar
+from wartime.ui.menus import BAR_HEIGHT, TopBar
 from wartime.ui.modes.base import Mode
 from wartime.ui.modes.view import ViewMode
 from wartime.ui.navigation import Navigation
 from wartime.ui.painter import BACKGROUND, SCALE_BAR_STRIP, Painter, StaticLayer, draw_scale_bar
-from wartime.ui.settings import Settings, parse_cm_per_k
+from wartime.ui.scale import ScaleDialog
+from wartime.ui.settings import Settings
 from wartime.ui.status import STATUS_HEIGHT, status_line
 from wartime.ui.strings import current_language, set_language, text
 from wartime.ui.widgets import alive, kill, typing
@@ -98,7 +99,7 @@ class ViewApp:
         self.help: UIWindow | None = None
         self.title = ""
         self.dialog: UIFileDialog | None = None
-        self.scale = dialogs.ScaleDialog()
+        self.scale = ScaleDialog(self)
         self.top = TopBar(self.manager, self.settings)
         self._widgets: list[Any] = []
         self._static_shapes: tuple[tuple[Any, ...], list[Shape]] | None = None
@@ -221,40 +222,6 @@ class ViewApp:
         """Centimetres per K at the chosen scale (it overrides the map's ``scale_mm``)."""
         return self.settings.effective_cm_per_k
 
-    def choose_scale(self, choice: str) -> None:
-        """An Escala option: a preset in mm ("28"), or the custom choice (opens the dialog)."""
-        if choice == CUSTOM_SCALE:
-            self.scale.open(self.manager, self.size, self.cm_per_k)
-            return
-        try:
-            self.settings.choose_preset(float(choice))
-        except ValueError:
-            return
-        self._scale_chosen()
-
-    def set_custom_scale(self, raw: str) -> bool:
-        """Apply a typed cm per K; False (the reason shown in the dialog) when refused."""
-        try:
-            value = parse_cm_per_k(raw)
-        except ValueError as exc:
-            self.scale.refuse(str(exc))
-            self._say(text("scale.refused", reason=exc))
-            return False
-        self.scale.refusal = None
-        self.settings.choose_custom(value)
-        self._close_scale_dialog()
-        self._scale_chosen()
-        return True
-
-    def _scale_chosen(self) -> None:
-        self.settings.save(self.settings_dir)
-        self.top.build_menus()  # the drop-down shows the choice (or returns from the custom one)
-        self._say(text("status.scale", scale=self.settings.scale_text()))
-
-    def _close_scale_dialog(self) -> None:
-        self.scale.close()
-        self.top.build_menus()  # back to the scale in use
-
     def open_recent(self, path: Path) -> None:
         """Open a file chosen in Recientes through the mode (which may ask about unsaved work)."""
         self.mode.guard(lambda: self.mode.open_path(path))
@@ -329,26 +296,16 @@ class ViewApp:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._menu(event)
             return
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is (
-            self.scale.entry
-        ):
-            self.set_custom_scale(str(event.text))
+        if self.scale.handle(event):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.scale.ok and self.scale.entry is not None:
-                self.set_custom_scale(self.scale.typed())
-            elif event.ui_element is self.scale.cancel:
-                self._close_scale_dialog()
-            else:
-                self._button(event.ui_element)
+            self._button(event.ui_element)
             return
         if event.type == pygame_gui.UI_WINDOW_CLOSE:
             if event.ui_element is self.help:
                 self.help = None
             elif event.ui_element is self.dialog:
                 self.dialog = None
-            elif event.ui_element is self.scale.window:
-                self._close_scale_dialog()
             return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             self.open_map(Path(event.text))
@@ -359,7 +316,7 @@ class ViewApp:
         option = getattr(event, "selected_option_id", None)
         choice = option if isinstance(option, str) else str(event.text)
         if event.ui_element is self.top.scale_menu:
-            self.choose_scale(choice)
+            self.scale.choose(choice)
         elif event.ui_element is self.top.recent_menu:
             self.top.build_menus()  # back to the title, so the same file can be chosen again
             if choice:
@@ -380,7 +337,7 @@ class ViewApp:
     def escape(self) -> None:
         """Esc: close the topmost floating window, else quit."""
         if self.scale.is_open:
-            self._close_scale_dialog()
+            self.scale.close()
         elif alive(self.dialog):
             kill(self.dialog)
             self.dialog = None
