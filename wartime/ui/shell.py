@@ -7,16 +7,13 @@ preset in mm, or a custom number of cm per K typed in
 :class:`~wartime.ui.scale.ScaleDialog`) is kept in the settings and
 overrides the map's ``scale_mm`` wherever the window shows centimetres.  The
 view draws the pure draw lists of :mod:`wartime.render.battlefield` through
-one :class:`~wartime.ui.camera.Camera`:
+one :class:`~wartime.ui.camera.Camera` (:mod:`wartime.ui.scene`: the static
+map cached as one Surface, the figures and highlights drawn per frame).
 
-* the static part of the map (table, grid, terrain, deployment, roofs,
-  walls) is drawn once per camera state into an opaque Surface and blitted;
-* per frame only the dynamic part (arcs, bases, labels, highlights) is drawn
-  on top, through the painter's sprite caches.
-
-Input: wheel zooms around the cursor, middle-drag or space+drag pans, F fits,
-G and A toggle the grid and every CdV, hovering a figure shows its CdV and its
-data, F1 opens the help, Esc closes the help or quits.  What a mode adds
+Input (:mod:`wartime.ui.navigation`): wheel zooms around the cursor,
+middle-drag or space+drag pans, F fits, G and A toggle the grid and every
+CdV, hovering a figure shows its CdV and its data, F1 opens the help, Esc
+closes the help or quits.  What a mode adds
 (:mod:`wartime.ui.modes`) comes through the :class:`~wartime.ui.modes.base.Mode`
 contract; :meth:`ViewApp.switch` plugs a mode in.
 """
@@ -37,7 +34,6 @@ from wartime.board.battlefield import Battlefield
 from wartime.board.queries import hit_test
 from wartime.errors import DataError
 from wartime.formats.map import load_map
-from wartime.render.battlefield import SHOW_ARCS, SHOW_GRID, dynamic_shapes, static_shapes
 from wartime.render.primitives import Shape
 from wartime.ui import dialogs
 from wartime.ui.camera import Camera, Point
@@ -45,8 +41,9 @@ from wartime.ui.menus import BAR_HEIGHT, TopBar
 from wartime.ui.modes.base import Mode
 from wartime.ui.modes.view import ViewMode
 from wartime.ui.navigation import Navigation
-from wartime.ui.painter import BACKGROUND, SCALE_BAR_STRIP, Painter, StaticLayer, draw_scale_bar
+from wartime.ui.painter import BACKGROUND, SCALE_BAR_STRIP, Painter, StaticLayer
 from wartime.ui.scale import ScaleDialog
+from wartime.ui.scene import Scene
 from wartime.ui.settings import Settings
 from wartime.ui.status import STATUS_HEIGHT, status_line
 from wartime.ui.strings import current_language, set_language, text
@@ -102,8 +99,7 @@ class ViewApp:
         self.scale = ScaleDialog(self)
         self.top = TopBar(self.manager, self.settings)
         self._widgets: list[Any] = []
-        self._static_shapes: tuple[tuple[Any, ...], list[Shape]] | None = None
-        self._dynamic: tuple[tuple[Any, ...], list[Shape]] | None = None
+        self.scene = Scene(self)
         self._status_text = ""
         self.field_version = 0
         self._field = field
@@ -236,7 +232,7 @@ class ViewApp:
         self.field = field
         self.map_path = path
         self.hover = None
-        self._static_shapes = self._dynamic = None
+        self.scene.forget()
         self.static.invalidate()
         self.fit()
         self._set_title()
@@ -359,37 +355,12 @@ class ViewApp:
 
     # --- drawing ---------------------------------------------------------------------
 
-    def _show(self) -> frozenset[str]:
-        shown = set()
-        if self.show_grid:
-            shown.add(SHOW_GRID)
-        if self.show_arcs:
-            shown.add(SHOW_ARCS)
-        return frozenset(shown)
-
-    def static_shapes(self) -> tuple[tuple[Any, ...], list[Shape]]:
-        """The map without its figures, in drawing order, and what it depends on."""
-        key = (self.field_version, self.show_grid)
-        if self._static_shapes is None or self._static_shapes[0] != key:
-            shapes = static_shapes(self.field, self._show())
-            self._static_shapes = (key, sorted(shapes, key=lambda s: s.layer))
-        return self._static_shapes
-
     def dynamic_layer(self) -> list[Shape]:
-        """Arcs, bases, labels and highlights, in drawing order (cached per hover)."""
-        selected, problems = self.mode.selected(), self.mode.problems()
-        key = (self.field_version, self.show_arcs, self.hover, selected, problems)
-        if self._dynamic is None or self._dynamic[0] != key:
-            shapes = dynamic_shapes(self.field, self._show(), self.hover, selected, problems)
-            self._dynamic = (key, sorted(shapes, key=lambda s: s.layer))
-        return self._dynamic[1]
+        """Arcs, bases, labels and highlights, in drawing order (see :class:`Scene`)."""
+        return self.scene.dynamic_layer()
 
     def draw(self) -> None:
-        view = self.screen.subsurface(self.view_rect)
-        self.static.blit(view, *self.static_shapes(), self.camera)
-        self.painter.draw(view, self.dynamic_layer(), self.camera, table=self.field.size)
-        self.mode.draw(view)
-        draw_scale_bar(view, self.camera, self.cm_per_k)
+        self.scene.draw(self.screen.subsurface(self.view_rect))
         self._update_status()
         self._set_title()
 
