@@ -36,7 +36,7 @@ AUTOSAVE_SECONDS = 60.0
 
 
 class EditorState(Mode):
-    """The map editor inside the shell; the edited map lives in ``self.history``."""
+    """What every part of the editor reads and writes; the edited map is ``self.history``."""
 
     name = "editor"
 
