@@ -1,4 +1,4 @@
-"""The map editor (wartime.ui.editor), driven headless with synthetic pygame events."""
+"""The map editor (wartime.ui.modes.editor), driven headless with synthetic pygame events."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from wartime.cli import main
 from wartime.formats.map import load_map
 from wartime.render.battlefield import DEFAULT_PALETTE
 from wartime.ui import strings
-from wartime.ui.app import ViewApp
-from wartime.ui.editor import EditorMode, run_editor
+from wartime.ui.modes.editor import EditorMode, run_editor
+from wartime.ui.shell import ViewApp
 
 EXPECTED = """\
 wartime_map: 1

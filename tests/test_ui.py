@@ -25,17 +25,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wartime.board.battlefield import Battlefield, Unit, Wall
+from wartime.board.queries import hit_test
 from wartime.cli import main
 from wartime.formats.map import load_map
 from wartime.render.battlefield import DEFAULT_PALETTE
 from wartime.render.primitives import Circle, DrawList, Label, Layer, Polygon, Polyline, Wedge
 from wartime.ui import strings
-from wartime.ui.app import ViewApp, describe, hit_test, run_view
+from wartime.ui.app import run_view
 from wartime.ui.camera import MAX_SCALE, MIN_SCALE, Camera
-from wartime.ui.editor import EditorMode
+from wartime.ui.modes.editor import EditorMode
 from wartime.ui.painter import Painter, draw_scale_bar, scale_bar_length
 from wartime.ui.png import parse_size, render_png, view_camera
 from wartime.ui.settings import Settings
+from wartime.ui.shell import ViewApp
+from wartime.ui.status import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = sorted((ROOT / "maps").glob("*.yaml"))
@@ -375,7 +378,7 @@ def test_app_pans_with_middle_drag_and_space_drag(app: ViewApp) -> None:
 
 
 def test_app_buttons_and_resize(app: ViewApp) -> None:
-    button = app.buttons["arcs"].rect.center
+    button = app.top.buttons["arcs"].rect.center
     _run(
         app,
         pygame.event.Event(pygame.MOUSEMOTION, pos=button, rel=(0, 0), buttons=(0, 0, 0)),
@@ -452,9 +455,9 @@ def test_app_scale_preset_from_the_drop_down(app: ViewApp, tmp_path: Path) -> No
     _run(app)
     assert app.cm_per_k == pytest.approx(2.8)  # the default preset, 28 mm
     before = app.screen.copy()
-    labels = [label for label, _ in app.scale_options()]
+    labels = [label for label, _ in app.top.scale_options()]
     assert labels == ["15 mm", "28 mm", "32 mm", "54 mm", "Personalizada…"]
-    _run(app, _menu_choice(app.scale_menu, "54"))
+    _run(app, _menu_choice(app.top.scale_menu, "54"))
     assert app.cm_per_k == pytest.approx(5.4)
     assert app._status_text == "Escala: 54 mm (5.4 cm/K)"
     assert _scale_bar_label(app).endswith(" cm") and "54 cm" in _scale_bar_label(app)
@@ -462,7 +465,7 @@ def test_app_scale_preset_from_the_drop_down(app: ViewApp, tmp_path: Path) -> No
     assert any(app.screen.get_at(p) != before.get_at(p) for p in _points(bar))  # redrawn
     saved = Settings.load(tmp_path)
     assert saved.scale_mm == 54 and saved.effective_cm_per_k == pytest.approx(5.4)
-    menu: Any = app.scale_menu
+    menu: Any = app.top.scale_menu
     assert menu.selected_option[1] == "54"  # the drop-down shows the choice
 
 
@@ -476,38 +479,38 @@ def test_app_scale_overrides_the_map(app: ViewApp) -> None:
 
 
 def test_app_custom_scale_refuses_zero_and_takes_a_number(app: ViewApp, tmp_path: Path) -> None:
-    _run(app, _menu_choice(app.scale_menu, "custom"))
-    assert app.scale_dialog is not None and app.scale_entry is not None
-    entry: Any = app.scale_entry
+    _run(app, _menu_choice(app.top.scale_menu, "custom"))
+    assert app.scale.window is not None and app.scale.entry is not None
+    entry: Any = app.scale.entry
     entry.set_text("0")
-    _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale_ok))
-    assert app.scale_refusal == "la escala debe ser mayor que 0 cm por K"
-    error: Any = app.scale_error
+    _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale.ok))
+    assert app.scale.refusal == "la escala debe ser mayor que 0 cm por K"
+    error: Any = app.scale.error
     assert error.text == "La escala debe ser mayor que 0 cm por K"
     assert app._status_text == "No aplicada: la escala debe ser mayor que 0 cm por K"
     assert app.cm_per_k == pytest.approx(2.8) and app.settings.scale_mm == 28  # unchanged
-    assert _alive_window(app.scale_dialog)  # still open, to correct the value
+    assert _alive_window(app.scale.window)  # still open, to correct the value
     for raw, reason in (("veinte", "no es un número"), ("25", "no puede pasar de 20")):
         entry.set_text(raw)
-        _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale_ok))
-        assert app.scale_refusal is not None and reason in app.scale_refusal
+        _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale.ok))
+        assert app.scale.refusal is not None and reason in app.scale.refusal
     entry.set_text("3,5")
     _run(app, pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=entry, text="3,5"))
-    assert app.scale_dialog is None and app.scale_refusal is None
+    assert app.scale.window is None and app.scale.refusal is None
     assert app.cm_per_k == 3.5 and app.settings.scale_mm is None
     assert app._status_text == "Escala: personalizada (3.5 cm/K)"
     assert Settings.load(tmp_path).effective_cm_per_k == 3.5
-    menu: Any = app.scale_menu
+    menu: Any = app.top.scale_menu
     assert menu.selected_option[1] == "custom"
 
 
 def test_app_custom_scale_dialog_cancels(app: ViewApp) -> None:
     app.settings.choose_preset(32)
-    _run(app, _menu_choice(app.scale_menu, "custom"))
-    assert _alive_window(app.scale_dialog)
-    _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale_cancel))
-    assert app.scale_dialog is None and app.cm_per_k == pytest.approx(3.2)
-    menu: Any = app.scale_menu
+    _run(app, _menu_choice(app.top.scale_menu, "custom"))
+    assert _alive_window(app.scale.window)
+    _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scale.cancel))
+    assert app.scale.window is None and app.cm_per_k == pytest.approx(3.2)
+    menu: Any = app.top.scale_menu
     assert menu.selected_option[1] == "32"  # back to the scale in use
 
 
@@ -516,20 +519,20 @@ def test_app_recent_files_fill_in_order_and_open(app: ViewApp, tmp_path: Path) -
     assert app.open_map(first) and app.open_map(second)
     _run(app)
     assert app.settings.recent == [str(second.resolve()), str(first.resolve())]
-    assert [label for label, _ in app.recent_options()] == [
+    assert [label for label, _ in app.top.recent_options()] == [
         "Recientes",
         second.stem,
         first.stem,
     ]
-    menu: Any = app.recent_menu
+    menu: Any = app.top.recent_menu
     assert [o[0] for o in menu.options_list] == ["Recientes", second.stem, first.stem]
     assert Settings.load(tmp_path).recent == app.settings.recent
-    _run(app, _menu_choice(app.recent_menu, str(first.resolve())))
+    _run(app, _menu_choice(app.top.recent_menu, str(first.resolve())))
     assert app.field.name == load_map(first).name
     assert app.settings.recent[0] == str(first.resolve())
-    menu = app.recent_menu
+    menu = app.top.recent_menu
     assert menu.selected_option[1] == ""  # back to the title, ready for another choice
-    _run(app, _menu_choice(app.recent_menu, ""))  # the title itself does nothing
+    _run(app, _menu_choice(app.top.recent_menu, ""))  # the title itself does nothing
     assert app.field.name == load_map(first).name
 
 
@@ -542,7 +545,7 @@ def test_editor_recent_files_ask_before_dropping_edits(tmp_path: Path) -> None:
         app.settings.remember(other)
         _run(app)
         mode.commit(replace(app.field, name="cambiado"))  # an unsaved edit
-        _run(app, _menu_choice(app.recent_menu, str(other.resolve())))
+        _run(app, _menu_choice(app.top.recent_menu, str(other.resolve())))
         assert app.field.name == "cambiado"  # not dropped: the editor asks first
         confirm: Any = mode.confirm
         assert confirm is not None and confirm.alive()

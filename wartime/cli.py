@@ -417,7 +417,7 @@ def _cmd_view(args: argparse.Namespace) -> int:
 
 def _cmd_edit(args: argparse.Namespace) -> int:
     """Open the map editor on a map, or on a new empty one."""
-    from wartime.ui.editor import run_editor  # pygame only for this command
+    from wartime.ui.modes.editor import run_editor  # pygame only for this command
 
     return run_editor(args.map)
 

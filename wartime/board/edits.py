@@ -1,7 +1,8 @@
 """The map editor's pure core: every edit is a function from one battlefield to the next.
 
 No pygame here (DESIGN.md §2): the editor mode in ``wartime/ui`` calls these
-functions and keeps the values in a :class:`History`.  An element is named by
+functions (directly, or through the tools' commands in
+:mod:`wartime.board.commands`) and keeps the values in a :class:`History`.  An element is named by
 the same key the renderer uses: its id, else its place in the map file
 (``walls[3]``, ``obstacles[0]``, ``terrain[2]``, ``deployment[1]``); units by
 their id.  An edit that cannot be made raises :class:`EditError` whose message

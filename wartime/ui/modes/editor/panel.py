@@ -1,0 +1,297 @@
+"""The editor's side panel: the army and character choice, the selection's
+properties (applied as you type through :func:`wartime.board.edits.set_property`;
+a refusal shows its reason there and changes nothing) and the live problems
+list (clicking one selects the culprit, the renderer outlines it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UIPanel,
+    UISelectionList,
+    UITextBox,
+    UITextEntryLine,
+)
+
+from wartime.board import edits, queries
+from wartime.board.battlefield import LEVELS, SIDES, Posture, TerrainKind
+from wartime.board.edits import EditError
+from wartime.ui.menus import BAR_HEIGHT
+from wartime.ui.modes.editor.state import EditorState
+from wartime.ui.reasons import to_spanish
+from wartime.ui.status import STATUS_HEIGHT
+from wartime.ui.strings import text
+from wartime.ui.widgets import call
+
+PANEL_WIDTH = 300
+ROW = 30
+
+# The property panel: the map file's names (edits.PROPERTIES) and their choices.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "kind": tuple(k.value for k in TerrainKind),
+    "side": SIDES,
+    "posture": tuple(p.value for p in Posture),
+    "level": tuple(str(level) for level in LEVELS),
+}
+LABELS = {"def": "prop.defense"}
+
+Options = list[str | tuple[str, str]]  # pygame_gui's drop-down options: (label, id)
+
+
+def _fmt(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, TerrainKind | Posture):
+        return value.value
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _choice_label(name: str, value: str) -> str:
+    if name == "kind":
+        return text(f"terrain.{value}")
+    if name == "posture":
+        return text(f"posture.{value}")
+    if name == "side":
+        return text("editor.side", side=value)
+    return value
+
+
+def choice_menu(
+    name: str,
+    values: Sequence[str],
+    current: str,
+    rect: pygame.Rect,
+    manager: pygame_gui.UIManager,
+    container: UIPanel,
+) -> UIDropDownMenu:
+    """A drop-down of ``values`` under their translated labels, showing ``current``.
+
+    The tool bar (kind, side) and the property panel offer the same choices, so they
+    must label them and pick the shown option the same way.
+    """
+    options: Options = [(_choice_label(name, value), value) for value in values]
+    return UIDropDownMenu(
+        options, pair(options, current), rect, manager=manager, container=container
+    )
+
+
+def pair(options: Options, value: str) -> str | tuple[str, str]:
+    for option in options:
+        if isinstance(option, tuple) and option[1] == value:
+            return option
+    return options[0]
+
+
+class PropertiesPanel(EditorState):
+    """The side panel of the editor mode."""
+
+    def build_panel(self) -> UIPanel:
+        """The panel at the right of the view, for the window's current size."""
+        app = self.app
+        w, h = app.size
+        manager = app.manager
+        top = BAR_HEIGHT
+        height = h - BAR_HEIGHT - STATUS_HEIGHT
+        self.panel = UIPanel(
+            pygame.Rect(w - PANEL_WIDTH, top, PANEL_WIDTH, height),
+            manager=manager,
+            object_id="#side_panel",
+        )
+        inner = PANEL_WIDTH - 16
+        self.army_button = UIButton(
+            pygame.Rect(8, 6, 132, ROW - 4),
+            text("editor.army"),
+            manager=manager,
+            container=self.panel,
+            tool_tip_text=text("tip.army"),
+        )
+        people: Options = [(text("editor.no_character"), "")]
+        people += [(c, c) for c in self.characters]
+        self.character_menu = UIDropDownMenu(
+            people,
+            pair(people, self.character or ""),
+            pygame.Rect(144, 6, inner - 136, ROW - 4),
+            manager=manager,
+            container=self.panel,
+            expansion_height_limit=300,
+        )
+        if not self.characters:
+            call(self.character_menu, "disable")
+        props_top = ROW + 8
+        props_height = min(11 * ROW + 90, height // 2 + 80) + props_top
+        UILabel(
+            pygame.Rect(8, props_top, inner, 24),
+            text("panel.properties"),
+            manager=manager,
+            container=self.panel,
+            object_id="#panel_title",
+        )
+        self.props_rect = pygame.Rect(8, props_top + 26, inner, props_height - props_top - 26)
+        UILabel(
+            pygame.Rect(8, props_height + 4, inner, 24),
+            text("panel.problems"),
+            manager=manager,
+            container=self.panel,
+            object_id="#panel_title",
+        )
+        list_height = max(40, height - props_height - 40)
+        self.problem_list = UISelectionList(
+            pygame.Rect(8, props_height + 30, inner, list_height),
+            [],
+            manager=manager,
+            container=self.panel,
+            object_id="#problem_list",
+        )
+        self._problems = (-1, [])
+        self._panel_state = None
+        self._panel_widgets = []
+        self._refresh()
+        return self.panel
+
+    def apply_property(self, name: str, value: str) -> bool:
+        """Apply a typed or chosen value to the selection; a refusal shows in the panel.
+
+        Typing into one field is one undo step: each keystroke replaces the
+        previous keystroke's state rather than stacking on it.
+        """
+        if len(self.selection) != 1:
+            return False
+        key = self.selection[0]
+        kind, index, _ = queries.element(self.field, key)
+        try:
+            field = edits.set_property(self.field, key, name, value)
+        except EditError as exc:
+            self.panel_error = text("panel.refused", reason=to_spanish(str(exc)))
+            self._show_panel_error()
+            return False
+        self.panel_error = ""
+        self._show_panel_error()
+        if self._typing_edit == (key, name) and self.history.can_undo:
+            self.history.undo()  # the previous keystroke of this same typing
+        self.history.push(field)
+        new_key = edits.key_of(self.history.current, kind, index)
+        self._typing_edit = (new_key, name)
+        self.selection = [new_key]
+        self.app.field = self.history.current
+        # Keep the entries (and the keyboard focus) the user is typing in.
+        self._panel_state = self._panel_key()
+        return True
+
+    def _problem_chosen(self, label: str) -> None:
+        key = self._problem_keys.get(label, "")
+        self.app._say(label)
+        if key and self._exists(key):
+            self.selection = [key]
+
+    # --- the side panel --------------------------------------------------------------
+
+    def _panel_key(self) -> tuple[Any, ...]:
+        return (tuple(self.selection), self.app.field_version)
+
+    def _refresh(self) -> None:
+        """Rebuild the property rows and the problems list when what they show changed."""
+        if self.drag is None and self._panel_state != self._panel_key():
+            if self._panel_state is None or self._panel_state[0] != tuple(self.selection):
+                self.panel_error = ""  # a refusal concerns the element it was typed for
+            self._panel_state = self._panel_key()
+            self._build_properties()
+        issues = self.issues()
+        labels = []
+        self._problem_keys = {}
+        for n, (key, severity, message) in enumerate(issues, 1):
+            label = f"{n}. {text(f'severity.{severity}')}: {to_spanish(message)}"
+            labels.append(label)
+            self._problem_keys[label] = key
+        if not labels:
+            labels = [text("panel.no_problems")]
+        current = getattr(self, "_problem_labels", None)
+        if labels != current:
+            self._problem_labels = labels
+            call(self.problem_list, "set_item_list", labels)
+
+    def _build_properties(self) -> None:
+        for widget in self._panel_widgets:
+            widget.kill()
+        self._panel_widgets = []
+        self.entries, self.drops = {}, {}
+        manager, panel, area = self.app.manager, self.panel, self.props_rect
+        x, y, width = area.x, area.y, area.width
+
+        def label(body: str, height: int = 26, object_id: str = "#panel_label") -> None:
+            rect = pygame.Rect(x, y, width, height)
+            self._panel_widgets.append(
+                UILabel(rect, body, manager=manager, container=panel, object_id=object_id)
+            )
+
+        if not self.selection:
+            self._panel_widgets.append(
+                UITextBox(
+                    text("panel.nothing"),
+                    pygame.Rect(x, y, width, 64),
+                    manager=manager,
+                    container=panel,
+                    object_id="#panel_text",
+                )
+            )
+            return
+        if len(self.selection) > 1:
+            label(text("panel.many", count=len(self.selection)))
+            return
+        try:
+            kind, _index, item = queries.element(self.field, self.selection[0])
+        except EditError:
+            return
+        label(f"{text(f'kind.{kind}')} · {self.selection[0]}", object_id="#panel_kind")
+        y += 28
+        name_width = 118
+        for name in edits.PROPERTIES[kind]:
+            attribute = "defense" if name == "def" else name
+            value = _fmt(getattr(item, attribute))
+            caption = UILabel(
+                pygame.Rect(x, y, name_width, ROW - 4),
+                text(LABELS.get(name, f"prop.{name}")),
+                manager=manager,
+                container=panel,
+                object_id="#panel_label",
+            )
+            rect = pygame.Rect(x + name_width, y, width - name_width, ROW - 4)
+            widget_: Any
+            if name in CHOICES:
+                widget_ = choice_menu(name, CHOICES[name], value, rect, manager, panel)
+                self.drops[name] = widget_
+            else:
+                widget_ = UITextEntryLine(rect, manager=manager, container=panel)
+                widget_.set_text(value)
+                self.entries[name] = widget_
+            self._panel_widgets += [caption, widget_]
+            y += ROW
+        self.error_box = UITextBox(
+            self.panel_error,
+            pygame.Rect(x, y + 4, width, max(64, min(90, area.bottom - y - 4))),
+            manager=manager,
+            container=panel,
+            object_id="#panel_error",
+        )
+        self._panel_widgets.append(self.error_box)
+        self._show_panel_error()
+
+    def _show_panel_error(self) -> None:
+        """The reason of the last refusal, in the panel; hidden when there is none."""
+        box: Any = getattr(self, "error_box", None)
+        if box is None or not box.alive():
+            return
+        box.set_text(self.panel_error)
+        if self.panel_error:
+            box.show()
+        else:
+            box.hide()
