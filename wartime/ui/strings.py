@@ -223,3 +223,9 @@ def text(key: str, **values: object) -> str:
     if template is None:
         template = TEXTS[FALLBACK].get(key, key)
     return template.format(**values) if values else template
+
+
+def register(es: dict[str, str], en: dict[str, str]) -> None:
+    """Add a mode's own texts (its module keeps them beside its code)."""
+    ES.update(es)
+    EN.update(en)

@@ -1,0 +1,39 @@
+"""The battlefield as a game has it now: the map with its figures where they stand.
+
+The view draws a :class:`Battlefield`; a game's figures move, turn, crouch and fall, so
+the play screen draws the map with units built from the state's figures.  A casualty
+stays where it fell, prone (its body can still be looted or finished off); a figure
+inside a transport, away (Desaparecer) or taken off the table is not drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartime.board.battlefield import Battlefield, Posture, Unit
+from wartime.engine import GameState
+
+
+def field_of(state: GameState) -> Battlefield:
+    """The scenario's map with a unit for every figure on the table now."""
+    field = state.scenario.battlefield
+    units = tuple(
+        Unit(
+            figure.id, figure.side, figure.position, figure.facing,
+            base=2 * figure.radius, height=figure.height, level=figure.level,
+            posture=Posture.PRONE if figure.casualty else figure.posture,
+            vol=figure.profile.vol, character=figure.profile.name,
+        )
+        for figure in sorted(state.figures.values(), key=lambda f: f.id)
+        if figure.aboard is None and not figure.removed and figure.vanished != 1
+    )  # fmt: skip
+    return replace(field, units=units)
+
+
+def casualties(state: GameState) -> dict[str, int]:
+    """The figures each side has lost so far."""
+    lost = {side: 0 for side in sorted({f.side for f in state.figures.values()})}
+    for figure in state.figures.values():
+        if figure.casualty:
+            lost[figure.side] += 1
+    return lost
