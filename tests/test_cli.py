@@ -116,18 +116,20 @@ def test_check_refuses_unknown_file_types(tmp_path, capsys: pytest.CaptureFixtur
     assert "notes.yaml" in err and "unknown file type" in err
 
 
-def test_no_arguments_opens_the_view_when_a_window_can_open(
+def test_no_arguments_opens_the_start_screen_when_a_window_can_open(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 5: `wartime` alone opens the battlefield view (play mode comes later)."""
+    """Issue 13: `wartime` alone opens the start screen (a new game, a save, a replay,
+    the editor); so does `wartime play` with no map."""
     import wartime.cli
-    import wartime.ui.app
+    import wartime.ui.modes.start
 
-    opened: list[object] = []
+    opened: list[str] = []
     monkeypatch.setattr(wartime.cli, "has_display", lambda: True)
-    monkeypatch.setattr(wartime.ui.app, "run_view", lambda path: opened.append(path) or 0)
+    monkeypatch.setattr(wartime.ui.modes.start, "run_start", lambda: opened.append("start") or 0)
     assert main([]) == 0
-    assert opened == [None]
+    assert main(["play"]) == 0
+    assert opened == ["start", "start"]
 
 
 def test_samples_are_found_from_a_checkout() -> None:

@@ -18,7 +18,7 @@ from .engine_imports import (
 from .pygame_free import run_without_pygame
 
 CORE = ["wartime.rules", "wartime.formats", "wartime.cli", "wartime.reports"]
-CORE_PACKAGES = ["rules", "geometry", "physics", "board", "engine", "formats", "render"]
+CORE_PACKAGES = ["rules", "geometry", "physics", "board", "engine", "formats", "render", "play"]
 
 
 def test_core_imports_without_pygame() -> None:

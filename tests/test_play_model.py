@@ -3,13 +3,14 @@ under the cursor, the labels on targets, the action bar and the replay's steps."
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
-from wartime.play import Replay, Seat, Session, action_bar, aim, plan_move
+from wartime.play import Replay, Seat, Session, action_bar, aim, footprint, plan_move
 
 from .engine_support import duel, scenario, started
 
@@ -151,3 +152,21 @@ def test_the_replay_steps_forward_and_back_through_the_same_states() -> None:
     assert replay.back().hash() == middle
     assert replay.go(0).hash() == game.scenario.new_game().hash()
     assert replay.events(1) and replay.step == 0  # reading a step moves nothing
+
+
+def test_an_area_weapon_shows_its_template_and_whom_it_covers() -> None:
+    """ÁREAS: an R template is centred on the aim; wholly covered bases take full DAÑ,
+    partly covered ones half."""
+    from wartime.engine.core.profiles import Weapon
+
+    from .engine_support import profile
+
+    grenade = Weapon("granada", ene=3, dan=5, alc=15, cal=3, bonuses=("Área",), area="R4")
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0),
+             ("c", "B", (21.8, 10.0), 180.0), ("d", "B", (30.0, 10.0), 180.0)]  # fmt: skip
+    state = started(scenario(units, profiles={"a": profile("a", weapons=(grenade,))}))
+    laid = footprint(state, "a", "granada", (20.0, 10.0))
+    assert laid is not None and laid.shape == "R4"
+    assert laid.full == ("b",) and laid.partial == ("c",)  # c's base reaches past the edge
+    assert all(math.dist(p, (20.0, 10.0)) == pytest.approx(2.0, abs=1e-3) for p in laid.outline)
+    assert footprint(state, "a", "fusil", (20.0, 10.0)) is None  # no area

@@ -601,8 +601,10 @@ def test_cli_render_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["render", str(VILLAGE), "--out", str(tmp_path / "x.jpg")]) == 2
 
 
-def test_view_commands_say_they_open_the_view(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ("edit", "play", "overlay"):
+def test_window_commands_say_what_they_open(capsys: pytest.CaptureFixture[str]) -> None:
+    for command, opens in (
+        ("edit", "battlefield view"), ("overlay", "battlefield view"), ("play", "start screen"),
+    ):  # fmt: skip
         with pytest.raises(SystemExit):
             main([command, "--help"])
-        assert "battlefield view" in capsys.readouterr().out
+        assert opens in capsys.readouterr().out

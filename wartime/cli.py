@@ -356,6 +356,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     unless --force replays it anyway (``--verify`` is still accepted, and changes nothing)."""
     from wartime.engine import replay_save
 
+    if args.window:
+        from wartime.ui.modes.replay import run_replay  # pygame only for the window
+
+        return run_replay(args.save)
     replayed = replay_save(args.save, verify=False)
     if replayed.mismatch is not None and not args.force:
         print(f"{replayed.mismatch} (--force replays it anyway)", file=sys.stderr)
@@ -413,6 +417,30 @@ def _cmd_view(args: argparse.Namespace) -> int:
     from wartime.ui.app import run_view  # pygame only for this command
 
     return run_view(args.map)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    """A game at the screen; the start screen when neither a map nor a save is given."""
+    if args.map is None and args.load is None:
+        from wartime.ui.modes.start import run_start  # pygame only for this command
+
+        return run_start()
+    from wartime.play import Seat
+    from wartime.ui.modes.play import run_play  # pygame only for this command
+
+    armies: dict[str, str] = {}
+    lists: dict[str, str] = {}
+    for side, ref in (("A", args.army_a), ("B", args.army_b)):
+        if ref is not None:
+            path, chosen = _army_ref(ref)
+            armies[side] = path
+            if chosen is not None:
+                lists[side] = chosen
+    ai = {"A": args.ai_a, "B": args.ai_b} if not args.hot_seat else {"A": None, "B": None}
+    seats = {side: Seat(side, player) for side, player in ai.items()}
+    return run_play(
+        args.map, armies=armies, lists=lists or None, seats=seats, seed=args.seed, load=args.load
+    )
 
 
 def _cmd_edit(args: argparse.Namespace) -> int:
@@ -547,6 +575,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="accepted for compatibility: the hash is always checked",
     )
+    replay.add_argument(
+        "--window",
+        action="store_true",
+        help="open the replay viewer: step forward and back with the board as it was",
+    )
     replay.set_defaults(run=_cmd_replay)
 
     check = sub.add_parser("check", help="validate army and map files and report every problem")
@@ -571,18 +604,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
     edit.add_argument("map", nargs="?", help="map file (default: a new empty map)")
     edit.set_defaults(run=_cmd_edit)
-    for name, what in (
-        ("play", "play mode"),
-        ("overlay", "the tabletop overlay"),
-    ):
-        view = sub.add_parser(
-            name,
-            help=f"open {what}; for now it opens the battlefield view",
-            description=f"Open {what}. Until it exists this opens the battlefield view "
-            "(zoom, pan, grid, CdV arcs; F1 lists the shortcuts).",
+    play = sub.add_parser(
+        "play",
+        help="play a game on one screen, hot-seat or against the AI",
+        description="Play a game of WARTIME on one screen. With no map (and no --load) "
+        "the start screen opens. Each side is played by a person unless an AI is named "
+        "for it (F1 lists the shortcuts).",
+    )
+    play.add_argument("map", nargs="?", help="map file (default: the start screen)")
+    play.add_argument("--army-a", metavar="FILE[:LIST]", help="army (and list) of side A")
+    play.add_argument("--army-b", metavar="FILE[:LIST]", help="army (and list) of side B")
+    for side in ("a", "b"):
+        play.add_argument(
+            f"--ai-{side}",
+            choices=_PlayerNames(),
+            default=None if side == "a" else "baseline",
+            metavar="NAME",
+            help=f"AI player of side {side.upper()}: %(choices)s "
+            + ("(default: a person)" if side == "a" else "(default %(default)s)"),
         )
-        view.add_argument("map", nargs="?", help="map file (default: the ruined village)")
-        view.set_defaults(run=_cmd_view)
+    play.add_argument("--hot-seat", action="store_true", help="both sides played by people (no AI)")
+    play.add_argument("--seed", type=int, default=1, help="the game's dice seed (1)")
+    play.add_argument("--load", metavar="SAVE", help="continue a saved game")
+    play.set_defaults(run=_cmd_play)
+    overlay = sub.add_parser(
+        "overlay",
+        help="open the tabletop overlay; for now it opens the battlefield view",
+        description="Open the tabletop overlay. Until it exists this opens the "
+        "battlefield view (zoom, pan, grid, CdV arcs; F1 lists the shortcuts).",
+    )
+    overlay.add_argument("map", nargs="?", help="map file (default: the ruined village)")
+    overlay.set_defaults(run=_cmd_view)
     return parser
 
 
@@ -590,11 +642,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
-    if run is None:  # no subcommand: the battlefield view until the play mode lands
+    if run is None:  # no subcommand: the start screen
         if has_display():
-            from wartime.ui.app import run_view
+            from wartime.ui.modes.start import run_start
 
-            return run_view(None)
+            return run_start()
         parser.print_help()
         print(
             "\nNo display found: the window cannot open here. `wartime render` draws a map to PNG."

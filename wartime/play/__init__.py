@@ -6,7 +6,7 @@ Pure and typed: it speaks to the engine through its public API only, and knows
 nothing of pygame, so each piece is tested headless; ``wartime.ui`` draws it.
 """
 
-from wartime.play.aiming import TargetLabel, aim
+from wartime.play.aiming import Footprint, TargetLabel, aim, footprint
 from wartime.play.bar import BarEntry, action_bar
 from wartime.play.moving import MovePlan, plan_move
 from wartime.play.replay import Replay
@@ -14,6 +14,7 @@ from wartime.play.session import Seat, Session
 
 __all__ = [
     "BarEntry",
+    "Footprint",
     "MovePlan",
     "Replay",
     "Seat",
@@ -21,5 +22,6 @@ __all__ = [
     "TargetLabel",
     "action_bar",
     "aim",
+    "footprint",
     "plan_move",
 ]

@@ -44,9 +44,8 @@ def plan_move(state: GameState, figure_id: str, goal: tuple[float, float]) -> Mo
             f"Esprintar reaches {path.reach[longest]:.1f} K"
         )
         return MovePlan(figure_id, path, None, None, None, reason)
-    if not path.reached:
-        reason = "Nothing can reach that point: the way stops short of it"
-        return MovePlan(figure_id, path, stride, path.ene[stride], None, reason)
-    action = Action(stride, figure_id, point=path.end)
+    # The engine has the last word: it winds the move itself and its table may let a
+    # base touch where the planned way, which keeps clear of bases, stopped short.
+    action = Action(stride, figure_id, point=(float(goal[0]), float(goal[1])))
     refusal = state.check(action)
     return MovePlan(figure_id, path, stride, path.ene[stride], None if refusal else action, refusal)

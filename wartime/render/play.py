@@ -4,6 +4,7 @@
   Correr, Esprintar) or red when refused, with its length and ENE at its end;
 - the labels of an attack's targets: the chance to wound over each enemy that can be
   attacked, a red X over each that cannot;
+- an area weapon's template at its aim, with the figures it covers;
 - the figure that decides, ringed; the casualties, crossed out.
 """
 
@@ -15,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from wartime.board.shapes import Point
-from wartime.render.primitives import Circle, Colour, Label, Layer, Polyline, Shape
+from wartime.render.primitives import Circle, Colour, Label, Layer, Polygon, Polyline, Shape
 
 STRIDE_COLOURS: dict[str | None, Colour] = {
     "mover": (70, 170, 90, 255),
@@ -24,6 +25,7 @@ STRIDE_COLOURS: dict[str | None, Colour] = {
     None: (210, 50, 50, 255),  # out of reach or refused
 }
 REFUSED: Colour = (210, 50, 50, 255)
+REFUSED_X: Colour = (255, 70, 70, 255)
 ACTING: Colour = (255, 255, 255, 255)
 TARGET_OK: Colour = (250, 250, 250, 255)
 INK: Colour = (20, 20, 20, 255)
@@ -92,12 +94,11 @@ def target_shapes(
     out: list[Shape] = []
     for centre, radius, caption in labels:
         x, y = centre
-        if caption is None:
-            d = radius * 0.8
-            out.append(Polyline(((x - d, y - d), (x + d, y + d)), REFUSED, width_px=3,
-                                layer=Layer.OVERLAY))  # fmt: skip
-            out.append(Polyline(((x - d, y + d), (x + d, y - d)), REFUSED, width_px=3,
-                                layer=Layer.OVERLAY))  # fmt: skip
+        if caption is None:  # a red X past the base's rim, edged dark on any colour
+            d = radius * 1.15
+            for a, b in (((x - d, y - d), (x + d, y + d)), ((x - d, y + d), (x + d, y - d))):
+                out.append(Polyline((a, b), INK, width_px=6, layer=Layer.OVERLAY))
+                out.append(Polyline((a, b), REFUSED_X, width_px=3, layer=Layer.OVERLAY))
             continue
         out.append(Circle(centre, radius + 0.2, None, TARGET_OK, 2, Layer.OVERLAY))
         out += caption_shapes((x, y + radius + 0.7), caption, TARGET_OK, 15)
@@ -118,4 +119,22 @@ def casualty_shapes(centres: Iterable[tuple[Point, float]]) -> list[Shape]:
         d = r * 0.7
         out.append(Polyline(((x - d, y - d), (x + d, y + d)), INK, width_px=3, layer=Layer.OVERLAY))
         out.append(Polyline(((x - d, y + d), (x + d, y - d)), INK, width_px=3, layer=Layer.OVERLAY))
+    return out
+
+
+TEMPLATE_FILL: Colour = (250, 200, 60, 70)
+TEMPLATE_EDGE: Colour = (250, 200, 60, 255)
+HALF: Colour = (250, 200, 60, 255)
+
+
+def footprint_shapes(
+    outline: Sequence[Point],
+    full: Iterable[tuple[Point, float]],
+    partial: Iterable[tuple[Point, float]],
+) -> list[Shape]:
+    """An area template laid on the table: translucent, the figures wholly under it
+    ringed thick (full DAÑ), those partly under it ringed thin (half DAÑ)."""
+    out: list[Shape] = [Polygon(tuple(outline), TEMPLATE_FILL, TEMPLATE_EDGE, 2, Layer.OVERLAY)]
+    out += [Circle(c, r + 0.15, None, TEMPLATE_EDGE, 4, Layer.OVERLAY) for c, r in full]
+    out += [Circle(c, r + 0.15, None, HALF, 1, Layer.OVERLAY) for c, r in partial]
     return out

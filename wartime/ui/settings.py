@@ -36,6 +36,8 @@ DEFAULT_SCALE_MM = 28.0
 MAX_CM_PER_K = 20.0
 MAX_RECENT = 8
 DEFAULT_LANGUAGE = "es"
+DEFAULT_AI_PACE = 0.6
+MAX_AI_PACE = 10.0
 
 _reported: set[str] = set()  # problems already written to stderr in this process
 
@@ -74,6 +76,18 @@ def _number(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
+def _files(value: object) -> list[str] | None:
+    """The existing files a list of paths names, once each and at most MAX_RECENT (None:
+    not a list)."""
+    if not isinstance(value, list):
+        return None
+    kept: list[str] = []
+    for item in value:
+        if isinstance(item, str) and item not in kept and Path(item).is_file():
+            kept.append(item)
+    return kept[:MAX_RECENT]
+
+
 def _report(path: Path, problems: list[str]) -> None:
     message = f"wartime: {path}: {'; '.join(problems)}; using the defaults for those settings"
     if message not in _reported:
@@ -89,6 +103,8 @@ class Settings:
     cm_per_k: float = DEFAULT_SCALE_MM / 10  # used when scale_mm is None
     language: str = DEFAULT_LANGUAGE
     recent: list[str] = field(default_factory=list)  # most recent first
+    recent_games: list[str] = field(default_factory=list)  # saves, most recent first
+    ai_pace: float = DEFAULT_AI_PACE  # seconds between two of an AI's decisions on screen
 
     # --- the scale -------------------------------------------------------------------
 
@@ -122,6 +138,11 @@ class Settings:
         name = str(Path(path).resolve())
         self.recent = [name, *(p for p in self.recent if p != name)][:MAX_RECENT]
         self.last_map = name
+
+    def remember_game(self, path: Path | str) -> None:
+        """Record a saved or loaded game: first in ``recent_games``, once."""
+        name = str(Path(path).resolve())
+        self.recent_games = [name, *(p for p in self.recent_games if p != name)][:MAX_RECENT]
 
     # --- the file --------------------------------------------------------------------
 
@@ -193,16 +214,20 @@ class Settings:
                 settings.language = language.strip()
             else:
                 bad("language")
-        if "recent" in data:
-            recent = data["recent"]
-            if isinstance(recent, list):
-                kept: list[str] = []
-                for item in recent:
-                    if isinstance(item, str) and item not in kept and Path(item).is_file():
-                        kept.append(item)
-                settings.recent = kept[:MAX_RECENT]
+        for key in ("recent", "recent_games"):
+            if key not in data:
+                continue
+            files = _files(data[key])
+            if files is None:
+                bad(key)
             else:
-                bad("recent")
+                setattr(settings, key, files)
+        if "ai_pace" in data:
+            pace = _number(data["ai_pace"])
+            if pace is not None and 0 <= pace <= MAX_AI_PACE:
+                settings.ai_pace = pace
+            else:
+                bad("ai_pace")
         return settings, problems
 
     def save(self, folder: Path | None = None) -> bool:

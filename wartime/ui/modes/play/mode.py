@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,11 +34,20 @@ import pygame_gui
 from wartime.board.queries import hit_test
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
 from wartime.errors import DataError
-from wartime.play import MovePlan, Seat, Session, TargetLabel, action_bar, aim, plan_move
+from wartime.play import (
+    MovePlan,
+    Seat,
+    Session,
+    TargetLabel,
+    action_bar,
+    aim,
+    footprint,
+    plan_move,
+)
 from wartime.play.bar import OTHER, BarEntry
 from wartime.play.board import field_of
 from wartime.play.moving import STRIDES
-from wartime.render.play import acting_shapes, move_shapes, target_shapes
+from wartime.render.play import acting_shapes, footprint_shapes, move_shapes, target_shapes
 from wartime.ui import dialogs
 from wartime.ui.modes import registry as modes_registry
 from wartime.ui.modes.base import Mode
@@ -56,6 +66,7 @@ PLAY_BAR = (
 )  # fmt: skip
 TURN_STEP = 45.0  # degrees per Q/E press
 PICK_TOLERANCE_PX = 6.0
+AI_AUTOSAVE = 2.0  # seconds between two autosaves of an AI's decisions
 
 
 @dataclass
@@ -97,7 +108,8 @@ class PlayMode(Mode):
         self.ai_wait = 0.0
         self.dialog: Any = None
         self._drawn: tuple[str, int] | None = None  # the position the bar and board show
-        self.replay_wanted = False
+        self.dialog_purpose = ""
+        self._saved_at = -math.inf
 
     # -- the contract with the shell ----------------------------------------------------
     def attach(self, app: ViewApp) -> None:
@@ -199,7 +211,7 @@ class PlayMode(Mode):
             self.tool = Tool("facing", choice)
         elif all(a.point is not None for a in actions):
             self.tool = Tool("point", choice)
-        elif len(actions) > 1 and all(a.target is not None for a in actions):
+        elif all(a.target is not None for a in actions):  # the breakdown before the click
             self.tool = Tool("target", choice)
             self._aim(choice)
         else:
@@ -304,6 +316,11 @@ class PlayMode(Mode):
     def drop_tool(self) -> None:
         self.tool, self.plan, self.labels, self.hovered = None, None, {}, None
 
+    def _autosave_due(self) -> bool:
+        """An AI's decisions are kept every AI_AUTOSAVE seconds (a save takes tens of ms,
+        as long as a frame or more); a person's, and the end, at once."""
+        return self.session.over or time.monotonic() - self._saved_at >= AI_AUTOSAVE
+
     def _after(self, autosave: bool = True) -> None:
         """The game changed: drop the tool, redraw, keep it safe, maybe hand over."""
         self.drop_tool()
@@ -312,6 +329,7 @@ class PlayMode(Mode):
         if autosave and self.autosave_path is not None:
             with contextlib.suppress(OSError):  # a failed autosave must not stop the game
                 self.session.save(self.autosave_path)
+            self._saved_at = time.monotonic()
         if self.session.over:
             self.end.show(self.app, self.session)
         elif self.session.hand_off(self.last_person):
@@ -343,7 +361,15 @@ class PlayMode(Mode):
 
     # -- each frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.handoff.open or self.end.open:
+        if self.handoff.open:  # nothing of the next person's position shows yet
+            self.panel.show("banner", text("handoff.title", side=self.handoff.side))
+            self.panel.show("card", "")
+            if self._drawn is not None:
+                self._drawn = None
+                self.panel.fill_bar(self.app.manager, [])
+            return
+        if self.end.open:
+            self._refresh()
             return
         session = self.session
         if session.ai_to_decide():
@@ -351,11 +377,13 @@ class PlayMode(Mode):
             if self.ai_wait >= self.pace:
                 self.ai_wait = 0.0
                 session.play_ai()
-                self._after()
+                self._after(autosave=self._autosave_due())
         self._refresh()
 
     def _refresh(self) -> None:
         """Bring the panel in step with the game (the bar only when the game moved)."""
+        if self.tool is not None:
+            self.app.hover = None  # a hovered figure's CdV would cover the tool's drawing
         session = self.session
         state = session.state
         self.panel.show("banner", banner(session))
@@ -401,8 +429,8 @@ class PlayMode(Mode):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, view: pygame.Surface) -> None:
-        if self.handoff.open or self.end.open:
-            view.fill((24, 26, 30))  # the board stays hidden behind the screen
+        if self.handoff.open:
+            view.fill((24, 26, 30))  # the board stays hidden until the next person is in
             return
         shapes: list[Any] = []
         state = self.session.state
@@ -419,6 +447,21 @@ class PlayMode(Mode):
             shapes += target_shapes(_captions(state, self.labels), hovered)
         if shapes:
             self.app.painter.draw(view, shapes, self.app.camera, table=self.app.field.size)
+
+    def _template(self, aim: tuple[float, float] | None) -> list[Any]:
+        """An area weapon's template at the hovered target, with whom it covers."""
+        first = self.tool.choice.actions[0] if self.tool is not None else None
+        if aim is None or first is None or first.figure is None:
+            return []
+        laid = footprint(self.session.state, first.figure, first.item, aim)
+        if laid is None:
+            return []
+        figures = self.session.state.figures
+        return footprint_shapes(
+            laid.outline,
+            [(figures[f].position, figures[f].radius) for f in laid.full],
+            [(figures[f].position, figures[f].radius) for f in laid.partial],
+        )
 
     # -- saving and loading -------------------------------------------------------------
     def save_dialog(self) -> None:
@@ -444,7 +487,7 @@ class PlayMode(Mode):
     def _picked(self, path: Path) -> None:
         kill(self.dialog)
         self.dialog = None
-        if getattr(self, "dialog_purpose", "") == "save":
+        if self.dialog_purpose == "save":
             self.save(path)
         else:
             self.load(path)
@@ -489,7 +532,6 @@ class PlayMode(Mode):
             self.save_dialog()
             self.end.close()
         elif choice == "replay":
-            self.replay_wanted = True
             self.end.close()
             from_end = self._replay_mode()
             if from_end is not None:

@@ -31,7 +31,7 @@ PANEL_WIDTH = 372
 BANNER = 52
 CARD = 190
 ROW = 28
-LOG_LINES = 200  # the log shows the last events only: a text box re-lays out all it holds
+LOG_LINES = 80  # the log shows the last events only: a text box re-lays out all it holds
 GROUPS = ("movement", "combat", "generic", "other")
 
 
@@ -74,6 +74,7 @@ class SidePanel:
         self.buttons: dict[object, Choice] = {}
         self._shown: dict[str, str] = {}
         self._log_size = -1
+        self._held = 0
 
     def build(self, manager: Any, size: tuple[int, int]) -> UIPanel:
         w, h = size
@@ -104,6 +105,7 @@ class SidePanel:
         self.buttons = {}
         self._shown = {}
         self._log_size = -1
+        self._held = 0
         return self.panel
 
     def show(self, which: str, html: str) -> None:
@@ -148,12 +150,28 @@ class SidePanel:
         bar.set_scrollable_area_dimensions((width, max(y, 1)))
 
     def show_log(self, log: Sequence[Event]) -> None:
-        """The last events, newest at the bottom."""
+        """The last events, newest at the bottom.  New events are appended (laying out
+        the whole box again costs tens of ms); the box is refilled with the last
+        LOG_LINES when it holds twice as many, or when the log shrank (an undo, a load)."""
         if self.log is None or len(log) == self._log_size:
             return
+        fresh = (
+            0 <= self._log_size < len(log)
+            and self._held + len(log) - self._log_size <= 2 * LOG_LINES
+        )
+        if fresh:
+            lines = [_line(e) for e in log[self._log_size :]]
+            call(self.log, "append_html_text", "<br>" + "<br>".join(lines))
+            self._held += len(lines)
+        else:
+            lines = [_line(e) for e in log[-LOG_LINES:]]
+            call(self.log, "set_text", "<br>".join(lines))
+            self._held = len(lines)
         self._log_size = len(log)
-        lines = [escape(e.text).replace("→", "->") for e in log[-LOG_LINES:]]  # not in the font
-        call(self.log, "set_text", "<br>".join(lines))
         bar = getattr(self.log, "scroll_bar", None)
         if bar is not None:  # the newest line in sight
             call(bar, "set_scroll_from_start_percentage", 1.0)
+
+
+def _line(event: Event) -> str:
+    return escape(event.text).replace("→", "->")  # the arrow is not in the font

@@ -26,10 +26,11 @@ def run_play(
     map_path: str | Path | None,
     *,
     armies: Mapping[str, str | Path] | None = None,
+    lists: Mapping[str, str] | None = None,
     seats: Mapping[str, Seat] | None = None,
     seed: int = 0,
     load: str | Path | None = None,
-    pace: float = 0.6,
+    pace: float | None = None,
     max_frames: int | None = None,
     events: Sequence[pygame.event.Event] = (),
     size: tuple[int, int] = WINDOW_SIZE,
@@ -47,13 +48,17 @@ def run_play(
     else:
         if map_path is None:
             raise ValueError("a new game needs a map")
-        scenario = load_scenario(map_path, armies, seed=seed)
+        scenario = load_scenario(map_path, armies, seed=seed, lists=lists)
         session = Session(scenario.new_game(), chosen, seed)
     keep = autosave_path(settings_dir)
     keep.parent.mkdir(parents=True, exist_ok=True)
-    mode = PlayMode(session, pace=pace, autosave=keep, save_path=Path(load) if load else None)
+    mode = PlayMode(
+        session, pace=pace or 0.0, autosave=keep, save_path=Path(load) if load else None
+    )
     source = Path(map_path) if map_path is not None else None
     app = ViewApp(field_of(session.state), source, size=size, settings_dir=settings_dir, mode=mode)
+    if pace is None:
+        mode.pace = app.settings.ai_pace
     try:
         return app.run(max_frames, events)
     finally:
