@@ -28,6 +28,7 @@ from wartime.geometry.cover import (
     cover_percent_reference,
     line_of_sight,
 )
+from wartime.geometry.vision import eye_point, silhouette_base
 
 EYE: Point3 = (0.0, 0.0, 0.9)
 AGREEMENT = 0.5  # percentage points, fast path against the reference (the issue's bound)
@@ -501,3 +502,82 @@ def test_a_wall_segment_of_no_length_is_no_solid() -> None:
     assert wall_solids("w0", [(0.0, 0.0), (0.0, 2.6e-106)], 0.5, 1.0, 3) == []
     kept = wall_solids("w0", [(0.0, 0.0), (0.0, 0.0), (2.0, 0.0)], 0.5, 1.0, 3)
     assert len(kept) == 1  # a repeated point inside a longer wall is skipped, not the wall
+
+
+# --------------------------------------------------------------------------- movement level 2
+
+LIFT = 3.0  # K: DESIGN §5, level 2 is 3 K up for the eye and the silhouette alike
+
+
+def test_level_2_lifts_the_silhouette_as_much_as_the_eye() -> None:
+    """§5 Heights: level 2 is 3 K up, for whoever looks at the figure as for its own eye."""
+    ground, flying = eye_point((0.0, 0.0), 1.0, 1), eye_point((0.0, 0.0), 1.0, 2)
+    assert flying[2] - ground[2] == silhouette_base(2) == LIFT
+    assert silhouette_base(1) == silhouette_base(-1) == 0.0
+    assert silhouette_base(2, perch=1.5) == LIFT + 1.5
+
+
+def test_a_level_2_target_shows_over_a_wall_that_hides_it_on_the_ground() -> None:
+    """§5 Heights: a 2 K wall 4 K in front of a ground eye (0.9 K) hides a target at 8 K.
+
+    Lifted 3 K, its silhouette spans 3–4 K; the wall's near face (3.9 K) hides every
+    column up to 0.9 + 1.1·8/3.9 = 3.156 K: 15.6 % of it, not the 100 % of the bug.
+    """
+    wall = across(4.0, -3.0, 3.0, 2.0)
+    occ = Occluders.from_solids(wall)
+    expected = 100 * (0.9 + 1.1 * 8.0 / 3.9 - LIFT)
+    fast = cover_percent(EYE, (8.0, 0.0), 1.0, 1.0, occ, base=silhouette_base(2))
+    reference = cover_percent_reference(EYE, (8.0, 0.0), 1.0, 1.0, wall, base=silhouette_base(2))
+    assert fast == pytest.approx(expected, abs=1e-6)
+    assert reference == pytest.approx(expected, abs=AGREEMENT)
+    assert cover_percent(EYE, (8.0, 0.0), 1.0, 1.0, occ) == 100.0  # the same target afoot
+
+
+def test_two_figures_at_level_2_see_each_other_over_a_2_k_wall() -> None:
+    """§5 Heights: both 3 K up (eye 3.9 K, silhouette 3–4 K): a 2 K wall hides nothing."""
+    wall = across(4.0, -3.0, 3.0, 2.0)
+    eye = (0.0, 0.0, 0.9 + LIFT)
+    base = silhouette_base(2)
+    assert cover_percent(eye, (8.0, 0.0), 1.0, 1.0, Occluders.from_solids(wall), base=base) == 0.0
+    assert cover_percent_reference(eye, (8.0, 0.0), 1.0, 1.0, wall, base=base) == 0.0
+
+
+@st.composite
+def level_2_pairs(draw: st.DrawFn) -> tuple[Point3, Point, float, float, float, list[Solid]]:
+    """A random scene (walls up to 8 K, so level 2 is not always clear) with the target
+    at level 2 and the eye at level 1 or 2."""
+    eye, target, diameter, height, solids = draw(scenes())
+    tall = [dataclasses.replace(s, height=2 * s.height) for s in solids]
+    eye_level = draw(st.sampled_from([1, 2]))
+    eye = eye_point((eye[0], eye[1]), height, eye_level)
+    return eye, target, diameter, height, silhouette_base(2), tall
+
+
+@quick
+@given(level_2_pairs())
+def test_level_2_targets_agree_with_the_reference(
+    pair: tuple[Point3, Point, float, float, float, list[Solid]],
+) -> None:
+    """§5 Heights: a target at level 2, silhouette 3 K to 3 K + its height; the fast path
+    is held to the shapely oracle (as on the ground)."""
+    eye, target, diameter, height, base, solids = pair
+    fast = cover_percent(eye, target, diameter, height, Occluders.from_solids(solids), base)
+    reference = cover_percent_reference(eye, target, diameter, height, solids, base=base)
+    assert abs(fast - reference) <= AGREEMENT
+
+
+def test_level_2_targets_on_seeded_scenes_agree_and_are_not_all_trivial() -> None:
+    """§5 Heights: 200 seeded scenes with a level-2 target, walls up to 7.5 K: the fast path
+    agrees with the reference, and many of them are partly hidden."""
+    rng = np.random.default_rng(1402)
+    partial = 0
+    for _ in range(200):
+        eye, target, diameter, height, solids = random_scene(rng)
+        solids = [dataclasses.replace(s, height=2.5 * s.height) for s in solids]
+        eye = eye_point((eye[0], eye[1]), height, int(rng.choice([1, 2])))
+        base = silhouette_base(2)
+        fast = cover_percent(eye, target, diameter, height, Occluders.from_solids(solids), base)
+        reference = cover_percent_reference(eye, target, diameter, height, solids, base=base)
+        assert abs(fast - reference) <= AGREEMENT
+        partial += 0.0 < reference < 100.0
+    assert partial >= 20

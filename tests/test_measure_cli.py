@@ -11,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from wartime.board.battlefield import DEFAULT_WALL_THICKNESS
+from wartime.board.shapes import wall_solids
 from wartime.cli import main
+from wartime.geometry.cover import cover_percent_reference
 
 TABLE = """\
 wartime_map: 1
@@ -131,3 +134,28 @@ def test_measure_text_form(table: str, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["measure", table, "--from", "a", "--to", "b"]) == 0
     out = capsys.readouterr().out
     assert "9.00 K" in out and "LdV blocked" in out
+
+
+def test_a_level_2_target_is_measured_3_k_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DESIGN §5 Heights: a target at level 2 stands 3 K up, for the one looking at it too.
+
+    Behind *tapia* lowered to 2 K it was 100 % hidden when measured on the ground; 3 K
+    up only its feet stay behind the wall, as the shapely reference says.
+    """
+    path = tmp_path / "flyer.yaml"
+    text = TABLE.replace("height: 3, def: 4", "height: 2, def: 4")
+    ground = tmp_path / "ground.yaml"
+    ground.write_text(text, encoding="utf-8")
+    afoot = run_json(capsys, "measure", str(ground), "--from", "a", "--to", "b")
+    assert isinstance(afoot, dict) and afoot["cover_percent"] == 100.0
+    text = text.replace("[15, 4], facing: 180}", "[15, 4], facing: 180, level: 2}")
+    path.write_text(text, encoding="utf-8")
+    m = run_json(capsys, "measure", str(path), "--from", "a", "--to", "b")
+    assert isinstance(m, dict)
+    wall = wall_solids("tapia", [(10.0, 0.0), (10.0, 8.0)], DEFAULT_WALL_THICKNESS, 2.0, 4)
+    expected = cover_percent_reference((5.0, 4.0, 0.9), (15.0, 4.0), 1.0, 1.0, wall, base=3.0)
+    assert 0.0 < expected < 50.0
+    assert m["cover_percent"] == pytest.approx(expected, abs=0.05)
+    assert m["cover_class"] == "partial"

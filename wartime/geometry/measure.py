@@ -17,7 +17,7 @@ from wartime.geometry.distance import center_distance, cm, edge_distance
 from wartime.geometry.noise import Barrier, Barriers, NoiseRule, hear_all
 from wartime.geometry.templates import coverage as template_coverage
 from wartime.geometry.templates import jump_chain, make_template
-from wartime.geometry.vision import eye_point, in_arc, vision_range
+from wartime.geometry.vision import eye_point, in_arc, silhouette_base, vision_range
 from wartime.rules.dice import Dice
 
 
@@ -73,7 +73,8 @@ class Table:
         distance = edge_distance(a.position, a.radius, b.position, b.radius)
         arc = in_arc(a.position, a.facing, b.position, b.radius)
         eye = eye_point(a.position, a.current_height, a.level)
-        cover = cover_percent(eye, b.position, b.base, b.current_height, self.occluders)
+        feet = silhouette_base(b.level)
+        cover = cover_percent(eye, b.position, b.base, b.current_height, self.occluders, feet)
         return Measurement(
             source=a.id,
             target=b.id,
