@@ -6,9 +6,12 @@ Most scenes look along +x from an eye at the origin, 0.9 K up (a standing
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import doctest
 import math
+import types
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,6 +31,7 @@ from wartime.geometry.cover import (
     cover_percent_reference,
     line_of_sight,
 )
+from wartime.geometry.cover import classes as cover_classes
 from wartime.geometry.vision import eye_point, silhouette_base
 
 EYE: Point3 = (0.0, 0.0, 0.9)
@@ -314,8 +318,23 @@ def test_occluders_are_immutable() -> None:
         occ.block_height[0] = 9.0
 
 
-def test_module_doctests() -> None:
-    assert doctest.testmod(cover_module).failed == 0
+@pytest.mark.parametrize("module", [cover_module, cover_classes])
+def test_module_doctests(module: types.ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_package_keeps_the_public_names_and_the_oracle_apart() -> None:
+    """The reference is the tests' oracle: it lives apart from the fast path, which never
+    imports it (so a fast-path bug cannot hide behind a call to the reference)."""
+    assert set(cover_module.__all__) <= set(dir(cover_module))
+    folder = Path(cover_module.__file__).parent
+    for name in ("fast", "pieces", "integral", "pairs", "occluders"):
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert "wartime.geometry.cover.reference" not in imported, name
+    assert cover_module.cover_percent_reference.__module__.endswith(".reference")
+    assert cover_module.cover_pairs.__module__.endswith(".fast")
 
 
 # --------------------------------------------------------------------------- random scenes
