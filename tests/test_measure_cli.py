@@ -6,6 +6,8 @@ a small golden position: a regression in any definition shows up here.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 from pathlib import Path
 
@@ -14,7 +16,11 @@ import pytest
 from wartime.board.battlefield import DEFAULT_WALL_THICKNESS
 from wartime.board.shapes import wall_solids
 from wartime.cli import main
+from wartime.formats.map import load_map
 from wartime.geometry.cover import cover_percent_reference
+from wartime.geometry.measure import Table
+
+from .conftest import ROOT
 
 TABLE = """\
 wartime_map: 1
@@ -159,3 +165,32 @@ def test_a_level_2_target_is_measured_3_k_up(
     assert 0.0 < expected < 50.0
     assert m["cover_percent"] == pytest.approx(expected, abs=0.05)
     assert m["cover_class"] == "partial"
+
+
+@pytest.mark.parametrize(
+    ("name", "lifted"),
+    [("complejo-industrial.yaml", "a3"), ("aldea-en-ruinas.yaml", "a-fusilero-1")],
+)
+def test_measure_all_equals_the_pairs_one_by_one(
+    name: str, lifted: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--all` takes the all-pairs path (one cover_matrix call): its output is, pair by
+    pair and bit for bit, what `--from A --to B` gives.  One unit is lifted to level 2 so
+    the lifted silhouette is part of the comparison."""
+    text = (ROOT / "maps" / name).read_text(encoding="utf-8")
+    field = load_map(ROOT / "maps" / name)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    table = Table(dataclasses.replace(field, units=tuple(
+        dataclasses.replace(u, level=2) if u.id == lifted else u for u in field.units
+    )))  # fmt: skip
+    every = table.measure_all()
+    ids = [u.id for u in field.units]
+    assert [(m.source, m.target) for m in every] == list(itertools.permutations(ids, 2))
+    assert every == [table.measure(m.source, m.target) for m in every]
+    ground = Table(field).measure_all()
+    assert any(m.cover_percent < g.cover_percent for m, g in zip(every, ground, strict=True))
+    listed = run_json(capsys, "measure", str(path), "--all")
+    assert isinstance(listed, list) and len(listed) == len(ids) * (len(ids) - 1)
+    for m in listed[:: max(1, len(listed) // 40)]:
+        assert m == run_json(capsys, "measure", str(path), "--from", m["from"], "--to", m["to"])
