@@ -215,6 +215,48 @@ def _cmd_noise(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _whole(text: str, *, least: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; got {text!r}") from None
+    if least is not None and value < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number, {least} or more; got {text!r}")
+    return value
+
+
+def _modifier(text: str) -> int:
+    """--modifier, --defence-modifier: a whole number, e.g. -1 or +2."""
+    return _whole(text)
+
+
+def _score(text: str) -> int:
+    """--target, --defence, --damage, --cover-def: a whole number, 0 or more."""
+    return _whole(text, least=0)
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    from wartime.odds_report import odds_json, odds_text
+    from wartime.rules.odds import Cover, attack_odds
+
+    if args.defence is None and (args.damage is not None or args.cover != "none"):
+        args.parser.error("--damage and --cover describe the hit on a target: give --defence D")
+    if args.defence is not None and args.damage is None:
+        args.parser.error("the chance to wound needs the weapon's DAÑ: give --damage N")
+    odds = attack_odds(
+        args.target, sum(args.modifier), defence=args.defence, damage=args.damage,
+        defence_modifier=sum(args.defence_modifier), cover=Cover(args.cover),
+        cover_defence=args.cover_def,
+    )  # fmt: skip
+    if args.json:
+        _print_json(odds_json(odds, args.damage))
+    else:
+        modified = args.target + sum(args.modifier)
+        print(odds_text(odds, modified, args.lang, defence=args.defence, damage=args.damage,
+                        cover=args.cover))  # fmt: skip
+    return EXIT_OK
+
+
 def _army_ref(text: str) -> tuple[str, str | None]:
     """FILE or FILE:LIST (a Windows drive letter's colon is kept)."""
     head, sep, tail = text.rpartition(":")
@@ -495,6 +537,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     noise.add_argument("--json", action="store_true")
     noise.set_defaults(run=_cmd_noise)
+
+    odds = sub.add_parser(
+        "odds",
+        help="exact odds of a check, and with --defence of the CH DEF and of wounding",
+        description="Exact odds of a CH (1D10 at or under the target plus modifiers; 1 is a "
+        "critical, 10 a fumble) as fractions. With --defence and --damage, the target's CH DEF "
+        "after the hit, the chance to wound and the wounds, as the engine resolves an attack.",
+    )
+    odds.add_argument("--target", type=_score, required=True, metavar="N",
+                      help="the attribute checked (CH IMP: AGI for a weapon)")  # fmt: skip
+    odds.add_argument("--modifier", type=_modifier, action="append", default=[], metavar="M",
+                      help="a modifier to the check, e.g. -1 (repeat for more)")  # fmt: skip
+    odds.add_argument("--defence", type=_score, metavar="D", help="the target's DEF")
+    odds.add_argument("--damage", type=_score, metavar="N", help="the weapon's DAÑ")
+    odds.add_argument("--defence-modifier", type=_modifier, action="append", default=[],
+                      metavar="M", help="a modifier to the CH DEF (repeat for more)")  # fmt: skip
+    odds.add_argument("--cover", choices=["none", "partial", "over_half", "total"],
+                      default="none", help="the target's cover class (default none)")  # fmt: skip
+    odds.add_argument("--cover-def", type=_score, default=0, metavar="D",
+                      help="DEF of the cover, for total cover (default 0)")  # fmt: skip
+    odds.add_argument("--lang", choices=["es", "en"], default="es", help="text language")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(run=_cmd_odds, parser=odds)
 
     sim = sub.add_parser(
         "sim",
