@@ -257,6 +257,53 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _positive(text: str, what: str, most: float) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= most):
+        raise argparse.ArgumentTypeError(f"expected {what} above 0, at most {most:g}; got {text!r}")
+    return value
+
+
+def _figure_scale(text: str) -> float:
+    """--scale: the figure scale in mm (presets 15, 28, 32, 54; any above 0 up to 200)."""
+    from wartime.geometry.scale import MAX_CM_PER_K
+
+    return _positive(text, "a figure scale in mm", 10 * MAX_CM_PER_K)
+
+
+def _custom_scale(text: str) -> float:
+    """--cm-per-k: a custom scale in cm per K, above 0 up to MAX_CM_PER_K."""
+    from wartime.geometry.scale import MAX_CM_PER_K
+
+    return _positive(text, "cm per K", MAX_CM_PER_K)
+
+
+def _cmd_print(args: argparse.Namespace) -> int:
+    from wartime.render.pdf import write_sheet_pdf
+    from wartime.render.template_sheet import layout
+
+    out = Path(args.out)
+    if out.suffix.lower() != ".pdf":
+        print(f"wartime print: --out: {out}: the file name must end in .pdf", file=sys.stderr)
+        return EXIT_DATA
+    if not out.parent.is_dir():
+        print(f"wartime print: --out: {out.parent}: no such folder", file=sys.stderr)
+        return EXIT_DATA
+    scale = None if args.cm_per_k is not None else (args.scale or 28.0)
+    sheet = layout(scale, args.cm_per_k, args.paper, args.lang, args.line_width)
+    try:
+        write_sheet_pdf(sheet, out)
+    except OSError as exc:
+        print(f"wartime print: {out}: could not write: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_DATA
+    print(f"{out}: {len(sheet.pages)} page(s) {sheet.paper.name}, scale {sheet.scale} "
+          f"(1 K = {sheet.cm_per_k:g} cm)")  # fmt: skip
+    return EXIT_OK
+
+
 def _army_ref(text: str) -> tuple[str, str | None]:
     """FILE or FILE:LIST (a Windows drive letter's colon is kept)."""
     head, sep, tail = text.rpartition(":")
@@ -560,6 +607,27 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--lang", choices=["es", "en"], default="es", help="text language")
     odds.add_argument("--json", action="store_true")
     odds.set_defaults(run=_cmd_odds, parser=odds)
+
+    printing = sub.add_parser(
+        "print",
+        help="the R, L and G templates and a K ruler at true size, as a PDF to print at 100 %%",
+        description="Write a PDF of every R, L and G template of the rulebook and a K ruler at "
+        "1:1 for the figure scale; every page has a 10 cm check square and names its scale. "
+        "Templates larger than a page come in labelled pieces to tape together.",
+    )
+    scale = printing.add_mutually_exclusive_group()
+    scale.add_argument(
+        "--scale", type=_figure_scale, metavar="MM",
+        help="figure scale in mm: 15, 28 (default), 32 or 54; 1 K = MM/10 cm",
+    )  # fmt: skip
+    scale.add_argument("--cm-per-k", type=_custom_scale, metavar="CM", help="a custom scale")
+    printing.add_argument("--out", required=True, metavar="FILE.pdf")
+    printing.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    printing.add_argument(
+        "--line-width", type=_width, default=1.0, help="L width in K, above 0 (default 1)"
+    )
+    printing.add_argument("--lang", choices=["es", "en"], default="es", help="text language")
+    printing.set_defaults(run=_cmd_print)
 
     sim = sub.add_parser(
         "sim",
