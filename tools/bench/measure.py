@@ -38,6 +38,7 @@ import shapely
 import yaml
 from timing import samples_ms
 
+from wartime.formats.files import write_atomic
 from wartime.formats.map import load_map
 from wartime.geometry.measure import Measurement, Table
 
@@ -134,7 +135,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.yaml"
-        path.write_text(yaml.safe_dump(make_map(), sort_keys=False), encoding="utf-8")
+        write_atomic(path, yaml.safe_dump(make_map(), sort_keys=False))
         field = load_map(path)
         segments = sum(len(w.points) - 1 for w in field.walls)
         print(
