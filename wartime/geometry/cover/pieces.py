@@ -18,6 +18,7 @@ _NEAR = 1e-12  # depth floor, relative to D: keeps the sign of a projection from
 _TOUCH = 1e-9  # K: an eye this close to a footprint's boundary is on it
 _PROXY = 1e-6  # relative depth of the proxy silhouette that reads directions at the eye
 _SLACK = 1e-9  # relative depth: how near the silhouette a crossing is "at" it
+_EDGE_ON = 1e-12  # sine of the angle under which an edge seen edge-on shows no face
 
 
 class Pieces(NamedTuple):
@@ -56,7 +57,14 @@ def edge_pieces(pairs: Pairs, occ: Occluders, q: Ints, block: Ints) -> Pieces:
     vx, vy = occ.vx[block], occ.vy[block]
     over = occ.block_height[block] - pairs.ez[q]
     cross = ax * vy - ay * vx
-    keep = np.flatnonzero(cross * np.where(over > 0.0, -1.0, 1.0)[:, None] > 0.0)
+    facing = cross * np.where(over > 0.0, -1.0, 1.0)[:, None]
+    # An edge whose line runs through the eye, to rounding, is seen edge-on: a segment
+    # from the eye can only run along it, touching the prism, or meet it at the eye
+    # (the eye's own contacts are handled apart).  Its 1/s would divide by that
+    # rounding and raise the top without bound (hypothesis found an eye 1e-33 K off
+    # a wall's corner hiding half a silhouette 3 K up).
+    reach = _EDGE_ON * _EDGE_ON * (ax * ax + ay * ay) * (vx * vx + vy * vy)
+    keep = np.flatnonzero((facing > 0.0) & (facing * facing > reach))
     q, over = q[keep // 4], over[keep // 4]
     ax, ay, vx, vy, cross = (a.ravel()[keep] for a in (ax, ay, vx, vy, cross))
     nx, ny = pairs.nx[q], pairs.ny[q]
