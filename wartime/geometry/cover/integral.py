@@ -31,6 +31,23 @@ def hidden_length(pieces: Pieces, pairs: Pairs) -> Floats:
     return union.length + np.divide(area, pairs.h, out=np.zeros_like(area), where=pairs.h > 0.0)
 
 
+def wholly_hidden(pieces: Pieces, pairs: Pairs) -> Bools:
+    """Per pair, whether its pieces at or above the figure's top hide every column.
+
+    The hidden top is a maximum over pieces, so once these leave no column open
+    no further piece can change the pair's cover: 100 %, bit for bit, as with
+    every piece.  Asked of one merged interval spanning the whole width, never
+    of a sum of lengths, which rounding could round up over a hairline gap.
+    """
+    pieces = pieces._replace(alpha=pieces.alpha - pairs.base[pieces.owner])
+    full, _ = _split(pieces, pairs.h[pieces.owner])
+    union = _Union.of(full, len(pairs.live))
+    spans = (union.lo <= -pairs.half[union.owner]) & (union.hi >= pairs.half[union.owner])
+    out = np.zeros(len(pairs.live), dtype=bool)
+    out[union.owner[spans]] = True
+    return out
+
+
 def _split(pieces: Pieces, h: Floats) -> tuple[Pieces, Pieces]:
     """The part of each piece at or above ``h``, and the part strictly inside ``(0, h)``."""
     alpha, beta, lo, hi = pieces.alpha, pieces.beta, pieces.lo, pieces.hi
