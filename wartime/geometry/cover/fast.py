@@ -32,6 +32,7 @@ _WEDGE_SLICE = 1 << 16  # pairs × blocks per matrix product: small products kee
 # its second thread, which stalls for milliseconds when the other core is busy
 _EDGE_SLICE = 6000  # candidate blocks per pass: the temporaries stay in cache
 _DEPTH_BANDS = (0.3, 0.6)  # shares of the distance: the near blocks first, then the rest
+_BANDED = 4000  # candidate blocks from which the bands pay for their extra passes
 
 
 def cover_percent(
@@ -147,14 +148,16 @@ def _edge_pieces_near_first(pairs: Pairs, occ: Occluders, q: Ints, block: Ints) 
     share of the pair's distance); after each band, a pair already wholly hidden
     (integral.wholly_hidden) skips the farther blocks, which could not change its
     100 %.  The other pairs get every piece, as if taken in one go: their cover
-    does not depend on the order of the pieces.
+    does not depend on the order of the pieces.  A small batch (a dragged
+    figure's row and column) is taken in one band: the extra passes would cost
+    more than they save, and a pair's cover is the same bits either way.
     """
     circle = occ.block_circle
     depth = (circle[0, block] - pairs.ex[q]) * pairs.nx[q]
     depth = (depth + (circle[1, block] - pairs.ey[q]) * pairs.ny[q]) / pairs.dist[q]
     found: list[Pieces] = []
     hidden = np.zeros(len(pairs.live), dtype=bool)
-    bands = (-np.inf, *_DEPTH_BANDS, np.inf)
+    bands = (-np.inf, *_DEPTH_BANDS, np.inf) if len(q) >= _BANDED else (-np.inf, np.inf)
     for near, far in itertools.pairwise(bands):
         pick = np.flatnonzero((depth >= near) & (depth < far) & ~hidden[q])
         bq, bb, step = q[pick], block[pick], _EDGE_SLICE
