@@ -7,7 +7,9 @@ the odds cannot drift from how the engine resolves a shot.
 
 from __future__ import annotations
 
+import doctest
 import json
+import types
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -17,6 +19,10 @@ import pytest
 from wartime.board.battlefield import Wall
 from wartime.cli import main
 from wartime.engine import Action
+from wartime.geometry import cross_section as cross_section_module
+from wartime.geometry import scale as scale_module
+from wartime.geometry import vision as vision_module
+from wartime.rules import odds as odds_module
 from wartime.rules.dice import check_odds
 from wartime.rules.odds import Cover, attack_odds
 
@@ -37,6 +43,14 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     err = capsys.readouterr().err
     assert "Traceback" not in err
     return err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    "module", [odds_module, cross_section_module, scale_module, vision_module], ids=str
+)
+def test_doctests_of_the_new_modules(module: types.ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_a_check_at_6_in_exact_fractions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,7 @@ at most 10 × 10 × 10 equally likely faces.  Enumerating our own resolver keeps
 the odds and the dice one definition (DESIGN §3: a check knows its exact
 distribution).
 
->>> str(attack_odds(6, damage=4, defence=2).wound)  # hit 6/10, then all but a critical CH DEF
+>>> str(attack_odds(6, damage=4, defence=2).defence.wound)  # hit 6/10, then bar a critical CH DEF
 '27/50'
 """
 
@@ -48,6 +48,9 @@ class Cover(StrEnum):
     TOTAL = "total"
 
 
+_COVERED = (Cover.OVER_HALF, Cover.TOTAL)  # the covers that give the CH DEF +2
+
+
 @dataclass(frozen=True)
 class DefenceOdds:
     """The target's side of a hit: its CH DEF and the wounds, for a plain hit."""
@@ -62,10 +65,6 @@ class DefenceOdds:
 class AttackOdds:
     check: Odds  # the CH IMP
     defence: DefenceOdds | None  # None: no DEF given, the CH IMP alone
-
-    @property
-    def wound(self) -> Fraction | None:
-        return None if self.defence is None else self.defence.wound
 
 
 def attack_odds(
@@ -97,17 +96,14 @@ def attack_odds(
     for chance, dan, guarded in _hits(check, damage, cover):
         held = check_odds(cover_defence).success if guarded == Cover.TOTAL else Fraction(0)
         stops += chance * held
-        bonus = COVER_BONUS if guarded in (Cover.OVER_HALF, Cover.TOTAL) else 0
+        bonus = COVER_BONUS if guarded in _COVERED else 0
         for taken, p in _wounds(defence, defence_modifier + bonus, dan):
             wounds[taken] += chance * (1 - held) * p
     wounds[0] += 1 - sum(wounds.values())  # misses, fumbles and stopped hits
-    plain = check_odds(defence, defence_modifier + (COVER_BONUS if cover in _BONUS else 0))
+    plain = check_odds(defence, defence_modifier + (COVER_BONUS if cover in _COVERED else 0))
     ordered = {k: wounds[k] for k in sorted(wounds) if wounds[k]}
     wound = sum((p for k, p in ordered.items() if k > 0), Fraction(0))
     return AttackOdds(check, DefenceOdds(plain, ordered, wound, stops))
-
-
-_BONUS = (Cover.OVER_HALF, Cover.TOTAL)
 
 
 def _hits(check: Odds, damage: int, cover: Cover) -> Iterator[tuple[Fraction, int, Cover]]:
