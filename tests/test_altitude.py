@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from wartime.board.battlefield import Battlefield, Terrain, TerrainKind, Unit
+from wartime.board.battlefield import Battlefield, Terrain, TerrainKind, Unit, Wall
+from wartime.board.shapes import wall_solids
 from wartime.engine import Action, GameState, Ruleset, Scenario
+from wartime.engine.core.combat import sight
+from wartime.geometry.cover import cover_percent_reference
 
 from .engine_support import do, profile, refused, started
 
@@ -95,3 +98,26 @@ def test_a_refused_landing_leaves_the_table_as_it_was() -> None:
     state.figures["a"].ene = 0  # too little ENE: the landing is refused after the check
     refused(state, Action("despegar_aterrizar", "a", level=1), "Not enough ENE")
     assert "a" not in {d.id for d in state.physics().bases}
+
+
+def test_a_flyer_at_height_2_shows_over_a_wall_that_hides_walkers() -> None:
+    """Alturas de movimiento: level 2 is 3 K up (DESIGN §5) for the eye that looks at it
+    as for its own.  Behind a 2 K wall, b on the ground is wholly hidden from c; at height
+    2 only its feet are, by the shapely reference's measure."""
+    wall = Wall(((20.0, 0.0), (20.0, 30.0)), 2.0, 3)
+    units = (
+        Unit("c", "A", (15.0, 10.0), 0.0),
+        Unit("b", "B", (25.0, 10.0), 180.0, level=2),
+        Unit("w", "B", (25.0, 20.0), 180.0),
+    )
+    field = Battlefield("sky", (40.0, 30.0), walls=(wall,), units=units)
+    state = Scenario(field, {u.id: profile(u.id) for u in units}, Ruleset(), 1).new_game()
+    c, b, w = (state.figure(i) for i in "cbw")
+    assert b.feet() == 3.0 and w.feet() == 0.0
+    assert sight(state, c, w).cover == 100.0
+    flyer = sight(state, c, b).cover
+    solids = wall_solids("w", wall.points, wall.thickness, wall.height, wall.defense)
+    assert flyer == pytest.approx(
+        cover_percent_reference(c.eye(), b.position, 1.0, 1.0, solids, base=3.0), abs=0.05
+    )
+    assert 0.0 < flyer < 50.0 and sight(state, c, b).cover_class == "partial"

@@ -6,12 +6,21 @@ a small golden position: a regression in any definition shows up here.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 from pathlib import Path
 
 import pytest
 
+from wartime.board.battlefield import DEFAULT_WALL_THICKNESS
+from wartime.board.shapes import wall_solids
 from wartime.cli import main
+from wartime.formats.map import load_map
+from wartime.geometry.cover import cover_percent_reference
+from wartime.geometry.measure import Table
+
+from .conftest import ROOT
 
 TABLE = """\
 wartime_map: 1
@@ -131,3 +140,57 @@ def test_measure_text_form(table: str, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["measure", table, "--from", "a", "--to", "b"]) == 0
     out = capsys.readouterr().out
     assert "9.00 K" in out and "LdV blocked" in out
+
+
+def test_a_level_2_target_is_measured_3_k_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DESIGN §5 Heights: a target at level 2 stands 3 K up, for the one looking at it too.
+
+    Behind *tapia* lowered to 2 K it was 100 % hidden when measured on the ground; 3 K
+    up only its feet stay behind the wall, as the shapely reference says.
+    """
+    path = tmp_path / "flyer.yaml"
+    text = TABLE.replace("height: 3, def: 4", "height: 2, def: 4")
+    ground = tmp_path / "ground.yaml"
+    ground.write_text(text, encoding="utf-8")
+    afoot = run_json(capsys, "measure", str(ground), "--from", "a", "--to", "b")
+    assert isinstance(afoot, dict) and afoot["cover_percent"] == 100.0
+    text = text.replace("[15, 4], facing: 180}", "[15, 4], facing: 180, level: 2}")
+    path.write_text(text, encoding="utf-8")
+    m = run_json(capsys, "measure", str(path), "--from", "a", "--to", "b")
+    assert isinstance(m, dict)
+    wall = wall_solids("tapia", [(10.0, 0.0), (10.0, 8.0)], DEFAULT_WALL_THICKNESS, 2.0, 4)
+    expected = cover_percent_reference((5.0, 4.0, 0.9), (15.0, 4.0), 1.0, 1.0, wall, base=3.0)
+    assert 0.0 < expected < 50.0
+    assert m["cover_percent"] == pytest.approx(expected, abs=0.05)
+    assert m["cover_class"] == "partial"
+
+
+@pytest.mark.parametrize(
+    ("name", "lifted"),
+    [("complejo-industrial.yaml", "a3"), ("aldea-en-ruinas.yaml", "a-fusilero-1")],
+)
+def test_measure_all_equals_the_pairs_one_by_one(
+    name: str, lifted: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--all` takes the all-pairs path (one cover_matrix call): its output is, pair by
+    pair and bit for bit, what `--from A --to B` gives.  One unit is lifted to level 2 so
+    the lifted silhouette is part of the comparison."""
+    text = (ROOT / "maps" / name).read_text(encoding="utf-8")
+    field = load_map(ROOT / "maps" / name)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    table = Table(dataclasses.replace(field, units=tuple(
+        dataclasses.replace(u, level=2) if u.id == lifted else u for u in field.units
+    )))  # fmt: skip
+    every = table.measure_all()
+    ids = [u.id for u in field.units]
+    assert [(m.source, m.target) for m in every] == list(itertools.permutations(ids, 2))
+    assert every == [table.measure(m.source, m.target) for m in every]
+    ground = Table(field).measure_all()
+    assert any(m.cover_percent < g.cover_percent for m, g in zip(every, ground, strict=True))
+    listed = run_json(capsys, "measure", str(path), "--all")
+    assert isinstance(listed, list) and len(listed) == len(ids) * (len(ids) - 1)
+    for m in listed[:: max(1, len(listed) // 40)]:
+        assert m == run_json(capsys, "measure", str(path), "--from", m["from"], "--to", m["to"])

@@ -215,6 +215,95 @@ def _cmd_noise(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _whole(text: str, *, least: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; got {text!r}") from None
+    if least is not None and value < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number, {least} or more; got {text!r}")
+    return value
+
+
+def _modifier(text: str) -> int:
+    """--modifier, --defence-modifier: a whole number, e.g. -1 or +2."""
+    return _whole(text)
+
+
+def _score(text: str) -> int:
+    """--target, --defence, --damage, --cover-def: a whole number, 0 or more."""
+    return _whole(text, least=0)
+
+
+def _cmd_odds(args: argparse.Namespace) -> int:
+    from wartime.odds_report import odds_json, odds_text
+    from wartime.rules.odds import Cover, attack_odds
+
+    if args.defence is None and (args.damage is not None or args.cover != "none"):
+        args.parser.error("--damage and --cover describe the hit on a target: give --defence D")
+    if args.defence is not None and args.damage is None:
+        args.parser.error("the chance to wound needs the weapon's DAÑ: give --damage N")
+    odds = attack_odds(
+        args.target, sum(args.modifier), defence=args.defence, damage=args.damage,
+        defence_modifier=sum(args.defence_modifier), cover=Cover(args.cover),
+        cover_defence=args.cover_def,
+    )  # fmt: skip
+    if args.json:
+        _print_json(odds_json(odds, args.damage))
+    else:
+        modified = args.target + sum(args.modifier)
+        print(odds_text(odds, modified, args.lang, defence=args.defence, damage=args.damage,
+                        cover=args.cover))  # fmt: skip
+    return EXIT_OK
+
+
+def _positive(text: str, what: str, most: float) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= most):
+        raise argparse.ArgumentTypeError(f"expected {what} above 0, at most {most:g}; got {text!r}")
+    return value
+
+
+def _figure_scale(text: str) -> float:
+    """--scale: the figure scale in mm (presets 15, 28, 32, 54; any above 0 up to 200)."""
+    from wartime.geometry.scale import MAX_CM_PER_K
+
+    return _positive(text, "a figure scale in mm", 10 * MAX_CM_PER_K)
+
+
+def _custom_scale(text: str) -> float:
+    """--cm-per-k: a custom scale in cm per K, above 0 up to MAX_CM_PER_K."""
+    from wartime.geometry.scale import MAX_CM_PER_K
+
+    return _positive(text, "cm per K", MAX_CM_PER_K)
+
+
+def _cmd_print(args: argparse.Namespace) -> int:
+    from wartime.render.pdf import write_sheet_pdf
+    from wartime.render.template_sheet import layout
+
+    out = Path(args.out)
+    if out.suffix.lower() != ".pdf":
+        print(f"wartime print: --out: {out}: the file name must end in .pdf", file=sys.stderr)
+        return EXIT_DATA
+    if not out.parent.is_dir():
+        print(f"wartime print: --out: {out.parent}: no such folder", file=sys.stderr)
+        return EXIT_DATA
+    scale = None if args.cm_per_k is not None else (args.scale or 28.0)
+    sheet = layout(scale, args.cm_per_k, args.paper, args.lang, args.line_width)
+    try:
+        write_sheet_pdf(sheet, out)
+    except OSError as exc:
+        print(f"wartime print: {out}: could not write: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_DATA
+    print(f"{out}: {len(sheet.pages)} page(s) {sheet.paper.name}, scale {sheet.scale} "
+          f"(1 K = {sheet.cm_per_k:g} cm)")  # fmt: skip
+    return EXIT_OK
+
+
 def _army_ref(text: str) -> tuple[str, str | None]:
     """FILE or FILE:LIST (a Windows drive letter's colon is kept)."""
     head, sep, tail = text.rpartition(":")
@@ -523,6 +612,50 @@ def build_parser() -> argparse.ArgumentParser:
     )
     noise.add_argument("--json", action="store_true")
     noise.set_defaults(run=_cmd_noise)
+
+    odds = sub.add_parser(
+        "odds",
+        help="exact odds of a check, and with --defence of the CH DEF and of wounding",
+        description="Exact odds of a CH (1D10 at or under the target plus modifiers; 1 is a "
+        "critical, 10 a fumble) as fractions. With --defence and --damage, the target's CH DEF "
+        "after the hit, the chance to wound and the wounds, as the engine resolves an attack.",
+    )
+    odds.add_argument("--target", type=_score, required=True, metavar="N",
+                      help="the attribute checked (CH IMP: AGI for a weapon)")  # fmt: skip
+    odds.add_argument("--modifier", type=_modifier, action="append", default=[], metavar="M",
+                      help="a modifier to the check, e.g. -1 (repeat for more)")  # fmt: skip
+    odds.add_argument("--defence", type=_score, metavar="D", help="the target's DEF")
+    odds.add_argument("--damage", type=_score, metavar="N", help="the weapon's DAÑ")
+    odds.add_argument("--defence-modifier", type=_modifier, action="append", default=[],
+                      metavar="M", help="a modifier to the CH DEF (repeat for more)")  # fmt: skip
+    odds.add_argument("--cover", choices=["none", "partial", "over_half", "total"],
+                      default="none", help="the target's cover class (default none)")  # fmt: skip
+    odds.add_argument("--cover-def", type=_score, default=0, metavar="D",
+                      help="DEF of the cover, for total cover (default 0)")  # fmt: skip
+    odds.add_argument("--lang", choices=["es", "en"], default="es", help="text language")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(run=_cmd_odds, parser=odds)
+
+    printing = sub.add_parser(
+        "print",
+        help="the R, L and G templates and a K ruler at true size, as a PDF to print at 100 %%",
+        description="Write a PDF of every R, L and G template of the rulebook and a K ruler at "
+        "1:1 for the figure scale; every page has a 10 cm check square and names its scale. "
+        "Templates larger than a page come in labelled pieces to tape together.",
+    )
+    scale = printing.add_mutually_exclusive_group()
+    scale.add_argument(
+        "--scale", type=_figure_scale, metavar="MM",
+        help="figure scale in mm: 15, 28 (default), 32 or 54; 1 K = MM/10 cm",
+    )  # fmt: skip
+    scale.add_argument("--cm-per-k", type=_custom_scale, metavar="CM", help="a custom scale")
+    printing.add_argument("--out", required=True, metavar="FILE.pdf")
+    printing.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    printing.add_argument(
+        "--line-width", type=_width, default=1.0, help="L width in K, above 0 (default 1)"
+    )
+    printing.add_argument("--lang", choices=["es", "en"], default="es", help="text language")
+    printing.set_defaults(run=_cmd_print)
 
     sim = sub.add_parser(
         "sim",

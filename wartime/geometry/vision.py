@@ -30,6 +30,19 @@ def eye_point(centre: Point, current_height: float, level: int = 1) -> Point3:
     return (centre[0], centre[1], EYE_FACTOR * current_height + _lift(level))
 
 
+def silhouette_base(level: int = 1, perch: float = 0.0) -> float:
+    """Where a target's silhouette starts (DESIGN §5): its feet, 3 K up at movement level 2.
+
+    The eye and the silhouette share the lift: a figure at level 2 is 3 K up for
+    whoever looks at it, not only for itself.  ``perch``: the height of what it
+    stands on (Subir a un alto), added on top.
+
+    >>> silhouette_base(1), silhouette_base(2), silhouette_base(2, perch=1.5)
+    (0.0, 3.0, 4.5)
+    """
+    return _lift(level) + perch
+
+
 def muzzle_point(centre: Point, current_height: float, level: int = 1) -> Point3:
     """Where a line of fire starts: base centre at 0.7 × current height, +3 K at level 2."""
     return (centre[0], centre[1], MUZZLE_FACTOR * current_height + _lift(level))

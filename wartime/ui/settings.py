@@ -26,14 +26,13 @@ import platformdirs
 from wartime.errors import DataError
 from wartime.formats.document import read_regular
 from wartime.formats.files import write_atomic
+from wartime.geometry.scale import DEFAULT_SCALE_MM, MAX_CM_PER_K
+from wartime.geometry.scale import SCALE_PRESETS as SCALE_PRESETS  # the window reads it here
 from wartime.ui.strings import text
 
 APP_NAME = "wartime"
 FILE_NAME = "settings.json"
 
-SCALE_PRESETS = (15.0, 28.0, 32.0, 54.0)  # figure scales, mm; 1 K = scale_mm / 10 cm
-DEFAULT_SCALE_MM = 28.0
-MAX_CM_PER_K = 20.0
 MAX_RECENT = 8
 DEFAULT_LANGUAGE = "es"
 DEFAULT_AI_PACE = 0.6

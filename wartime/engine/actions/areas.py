@@ -438,7 +438,7 @@ def _covers(state: GameState, shot: Shot, origin: Point, hit: list[Figure]) -> l
         [2 * f.radius for f in hit],
         [f.current_height for f in hit],
         state.world.occluders,
-        [f.perch for f in hit],
+        [f.feet() for f in hit],
     )
     return [cover_class(float(p)) for p in percents]
 
@@ -505,6 +505,6 @@ def _link_cover(state: GameState, attacker: Figure, source: Figure, link: Figure
     if source is attacker:
         return _shot_cover(state, attacker, link)
     percent = state.world.cover(
-        source.muzzle(), link.position, 2 * link.radius, link.current_height, link.perch
+        source.muzzle(), link.position, 2 * link.radius, link.current_height, link.feet()
     )
     return cover_class(percent)

@@ -50,6 +50,7 @@ from wartime.engine.core.stats import charge_extra, vol
 from wartime.engine.core.traits import used
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.geometry.distance import edge_distance
+from wartime.geometry.vision import silhouette_base
 from wartime.rules.dice import check_odds
 
 MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
@@ -244,18 +245,14 @@ def _fill_exposures(
     state: GameState, figure: Figure, spots: list[Point], threats: list[Figure]
 ) -> None:
     """The cover :func:`_exposure` reads at every spot, in one batch (World.fill_cover)."""
-    height, width = figure.current_height, 2 * figure.radius
-    state.world.fill_cover((e.eye(), spot, width, height, 0.0) for spot in spots for e in threats)
+    height, width, feet = figure.current_height, 2 * figure.radius, silhouette_base(figure.level)
+    state.world.fill_cover((e.eye(), spot, width, height, feet) for spot in spots for e in threats)
 
 
 def _exposure(state: GameState, figure: Figure, spot: Point, threats: list[Figure]) -> float:
     """How much of the figure the shooters would see standing at ``spot`` (100 per shooter)."""
-    height, width = figure.current_height, 2 * figure.radius
-    return sum(
-        100.0 - state.world.cover(e.eye(), spot, width,
-                                  height)
-        for e in threats
-    )  # fmt: skip
+    height, width, feet = figure.current_height, 2 * figure.radius, silhouette_base(figure.level)
+    return sum(100.0 - state.world.cover(e.eye(), spot, width, height, feet) for e in threats)
 
 
 def _take_cover(state: GameState, figure: Figure) -> Iterator[Action]:
@@ -322,7 +319,7 @@ def _fill_sights(state: GameState, figure: Figure, targets: set[str]) -> None:
     in one batch (World.fill_cover)."""
     seen = [t for t in map(state.figure, sorted(targets)) if sight(state, figure, t).in_vision]
     state.world.fill_cover(
-        (figure.eye(), t.position, 2 * t.radius, t.current_height, t.perch) for t in seen
+        (figure.eye(), t.position, 2 * t.radius, t.current_height, t.feet()) for t in seen
     )
 
 

@@ -93,7 +93,7 @@ def cover_query(viewer: Figure, target: Figure) -> CoverQuery:
     """The question :attr:`Sight.cover` asks the world's cover memory: ``viewer``'s eye to
     ``target``'s silhouette.  A batch that fills the memory ahead of the checks
     (World.fill_cover) builds its keys here, so they cannot drift from the ones read."""
-    return viewer.eye(), target.position, 2 * target.radius, target.current_height, target.perch
+    return viewer.eye(), target.position, 2 * target.radius, target.current_height, target.feet()
 
 
 def range_penalty(distance: float) -> int:
@@ -238,7 +238,8 @@ def _shot_cover(state: GameState, shooter: Figure, target: Figure) -> str:
 def shot_query(shooter: Figure, target: Figure) -> CoverQuery:
     """The question a shot's cover asks the world's cover memory: ``shooter``'s muzzle to
     ``target``'s silhouette (as :func:`cover_query`, for a batch ahead of the checks)."""
-    return shooter.muzzle(), target.position, 2 * target.radius, target.current_height, target.perch
+    diameter = 2 * target.radius
+    return shooter.muzzle(), target.position, diameter, target.current_height, target.feet()
 
 
 def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modifiers:

@@ -11,7 +11,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.marks import Mark, copied, hash_values
 from wartime.engine.core.profiles import Profile, Trait, Weapon
-from wartime.geometry.vision import Point3, eye_point, muzzle_point
+from wartime.geometry.vision import Point3, eye_point, muzzle_point, silhouette_base
 
 GONE = "gone"  # a body that will not come back (Rematador): nothing may raise it
 ENE_CAP = 10  # ENERGÍA, Inicio actuación: up to a maximum of 10
@@ -349,6 +349,10 @@ class Figure:
         """Where its shots leave from (DESIGN §5), raised by what it stands on."""
         x, y, z = muzzle_point(self.position, self.current_height, self.level)
         return x, y, z + self.perch
+
+    def feet(self) -> float:
+        """Where its silhouette starts (DESIGN §5): 3 K up at level 2, plus what it stands on."""
+        return silhouette_base(self.level, self.perch)
 
     def disc(self) -> Disc:
         return Disc(self.id, self.position, self.radius, self.side)

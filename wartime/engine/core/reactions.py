@@ -81,7 +81,7 @@ def witnesses(state: GameState, actor: Figure, events: list[Event]) -> list[str]
     # CdV first (cheap: arc and range), then LdV: what is wholly hidden is not seen.
     watching = [e for e in able if in_vision(state, e, actor)]
     state.world.fill_cover(
-        (e.eye(), actor.position, 2 * actor.radius, actor.current_height, actor.perch)
+        (e.eye(), actor.position, 2 * actor.radius, actor.current_height, actor.feet())
         for e in watching
     )  # every watcher's cover of the actor (combat.Sight.cover) in one batch
     seen = {e.id for e in watching if _sees(sight(state, e, actor).cover_class, actor)}
