@@ -28,10 +28,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The child's own high-water mark in KiB: VmHWM belongs to the process's memory map,
 # which exec makes anew, where ru_maxrss carries the parent's peak over.
 BASELINE = """
-import resource, pygame, wartime.ui.app
+import resource, pathlib, pygame, wartime.ui.app
 try:
-    with open("/proc/self/status", encoding="ascii") as status:
-        print(next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")))
+    status = pathlib.Path("/proc/self/status").read_text().splitlines()
+    print(next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")))
 except OSError:  # not Linux: getrusage is the child's own there
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
