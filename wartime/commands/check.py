@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, report, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, counted, report, warn
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document, read_document
@@ -18,8 +18,10 @@ def _map_verdict(path: str, doc: Document) -> str:
     field = loaded.battlefield
     return (
         f"{path}: OK: map '{field.name}' {field.size[0]:g}×{field.size[1]:g} K with "
-        f"{len(field.walls)} walls, {len(field.obstacles)} obstacles, "
-        f"{len(field.terrain)} terrain areas, {len(field.units)} units"
+        f"{counted(len(field.walls), 'wall', 'walls')}, "
+        f"{counted(len(field.obstacles), 'obstacle', 'obstacles')}, "
+        f"{counted(len(field.terrain), 'terrain area', 'terrain areas')}, "
+        f"{counted(len(field.units), 'unit', 'units')}"
     )
 
 
@@ -33,8 +35,10 @@ def _check_one(path: str) -> str:
             print(warning)
         army = loaded.army
         return (
-            f"{path}: OK: army '{army.name}' with {len(army.archetypes)} archetypes, "
-            f"{len(army.characters)} characters, {len(army.lists)} lists"
+            f"{path}: OK: army '{army.name}' with "
+            f"{counted(len(army.archetypes), 'archetype', 'archetypes')}, "
+            f"{counted(len(army.characters), 'character', 'characters')}, "
+            f"{counted(len(army.lists), 'list', 'lists')}"
         )
     if "wartime_map" in data:
         return _map_verdict(path, doc)

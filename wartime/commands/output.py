@@ -12,6 +12,11 @@ EXIT_OK = 0
 EXIT_DATA = 2
 
 
+def counted(count: int, one: str, other: str) -> str:
+    """``count`` with its noun in the right number: "1 wall", "2 walls", "0 walls"."""
+    return f"{count} {one if count == 1 else other}"
+
+
 def print_json(value: Any) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2))
 
