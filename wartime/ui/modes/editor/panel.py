@@ -280,13 +280,13 @@ class PropertiesPanel(EditorState):
             self._panel_widgets.append(
                 UITextBox(
                     text("panel.nothing"),
-                    pygame.Rect(x, y, width, 52),
+                    pygame.Rect(x, y, width, 64),
                     manager=manager,
                     container=panel,
                     object_id="#panel_text",
                 )
             )
-            y += 56
+            y += 68
             label(text("panel.map"), object_id="#panel_kind")
             y += 28
             values = {
