@@ -190,6 +190,23 @@ def test_guardar_on_a_new_map_asks_its_name_then_goes_on(tmp_path: Path) -> None
     assert target.is_file() and not app.running
 
 
+def test_a_guardar_como_given_up_does_not_go_on_later(tmp_path: Path) -> None:
+    app, mode = _editor(Battlefield("t", (20, 12)))
+    _run(app, _key(pygame.K_u), *_click(_pos(app, (5, 5))))
+    _run(app, pygame.event.Event(pygame.QUIT))
+    _run(app, *_click(mode.unsaved_buttons["save"].rect.center), frames=3)
+    _run(app, _key(pygame.K_ESCAPE))  # the file dialog closed: no quitting after all
+    assert mode.file_dialog is None or not mode.file_dialog.alive()
+    mode.save_as()  # a later, unrelated Guardar como…
+    picked = pygame.event.Event(
+        pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+        text=str(tmp_path / "luego.yaml"),
+        ui_element=mode.file_dialog,
+    )
+    _run(app, picked, frames=3)
+    assert (tmp_path / "luego.yaml").is_file() and app.running
+
+
 # -- wording --------------------------------------------------------------------------------
 
 

@@ -229,6 +229,7 @@ class EditorFiles(EditorState):
         self.confirm = self.file_dialog = self.message_window = self.unsaved = None
         self.unsaved_buttons = {}
         self._pending = None
+        self._after_save = None  # a Guardar como… given up with Esc: nothing goes on
 
     # --- autosave --------------------------------------------------------------------
 
