@@ -1108,7 +1108,7 @@ def test_cli_check_good_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["check", str(LEGION)]) == 0
     out, err = capsys.readouterr()
     assert out.strip() == (
-        f"{LEGION}: OK: army 'Sección de la Legión' with 6 archetypes, 4 characters, 1 lists"
+        f"{LEGION}: OK: army 'Sección de la Legión' with 6 archetypes, 4 characters, 1 list"
     )
     assert err == ""
 

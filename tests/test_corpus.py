@@ -19,7 +19,7 @@ from types import ModuleType
 import pytest
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "corpus.py"
-BLOCKS = 10
+BLOCKS = 20  # ten games a block: short enough that no worker waits long on the last
 
 
 def _load_tool() -> ModuleType:

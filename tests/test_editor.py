@@ -236,8 +236,9 @@ def test_closing_with_unsaved_changes_asks_first(tmp_path: Path, config: Path) -
     app, mode = _editor(Battlefield("t", (20, 12)))
     _run(app, _key(pygame.K_u), *_click(_pos(app, (5, 5))))
     _run(app, pygame.event.Event(pygame.QUIT))
-    assert app.running and mode.confirm is not None and mode.confirm.alive()
-    button = mode.confirm.confirm_button.rect.center
+    assert app.running and mode.unsaved is not None and mode.unsaved.alive()
+    assert set(mode.unsaved_buttons) == {"save", "discard", "cancel"}
+    button = mode.unsaved_buttons["discard"].rect.center
     _run(app, *_click(button), frames=3)
     assert not app.running
 

@@ -30,7 +30,7 @@ from wartime.board.battlefield import (
 )
 from wartime.board.shapes import Point
 from wartime.engine import GameState, Path, Ruleset, Scenario, find_path, load_scenario
-from wartime.engine.core.movement import STRIDES
+from wartime.engine.core.movement import moves
 from wartime.engine.core.routes import route
 from wartime.engine.core.world import WALKING_HEIGHT
 from wartime.geometry.pathfinding import ARC_STEPS, AREA_MARGIN, SLACK, Clearance, grown
@@ -310,7 +310,7 @@ def test_terreno_y_energia_the_ene_is_the_engines_own_for_a_straight_move(
     path = find_path(state, figure, (16.0, 10.0))
     assert path.legs == ((10.0, 10.0), (16.0, 10.0))
     for kind, base in (("mover", 1), ("correr", 2), ("esprintar", 3)):
-        planned = route(state, figure, (16.0, 10.0), path.length, STRIDES[kind])
+        planned = route(state, figure, (16.0, 10.0), path.length, moves().strides[kind])
         assert path.ene[kind] == planned.ene == base + surcharge
     assert figure.position == (10.0, 10.0)  # nothing moved
 
@@ -321,7 +321,11 @@ def test_agacharse_a_crouched_figure_pays_easy_ground_as_difficult() -> None:
     figure = state.figures["a"]
     figure.posture = Posture.CROUCHED
     path = find_path(state, figure, (12.0, 10.0))
-    assert path.ene["mover"] == route(state, figure, (12.0, 10.0), 2.0, STRIDES["mover"]).ene == 2
+    assert (
+        path.ene["mover"]
+        == route(state, figure, (12.0, 10.0), 2.0, moves().strides["mover"]).ene
+        == 2
+    )
 
 
 def test_reach_is_mov_plus_each_strides_extra() -> None:

@@ -6,6 +6,8 @@ from seeds of its own; these tests hold what it decides, not how fast.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from wartime.board.battlefield import Posture, Wall
@@ -185,8 +187,27 @@ def test_the_registry_offers_the_planner_and_its_personalities() -> None:
     assert len({p.weights for p in PRESETS}) == len(PRESETS)
 
 
-def test_wartime_sim_plays_the_planner(capsys: pytest.CaptureFixture[str]) -> None:
-    field = str(ROOT / "maps" / "campo-abierto.yaml")
-    assert main(["sim", field, "--ai-a", "planner", "--games", "1", "--seed", "2"]) == 0
+# One figure a side, six K apart: a whole game of the planner through `wartime sim` in a
+# few seconds (campo-abierto's two a side took the suite's longest half-minute).
+DUEL_MAP = """\
+wartime_map: 1
+name: Duelo
+armies: [legion, culto]
+size: [12, 10]
+deployment:
+  - {side: A, polygon: [[0, 0], [12, 0], [12, 3], [0, 3]]}
+  - {side: B, polygon: [[0, 7], [12, 7], [12, 10], [0, 10]]}
+units:
+  - {id: a1, side: A, position: [6, 2], facing: 90, character: fusilero}
+  - {id: b1, side: B, position: [6, 8], facing: 270, character: bruto}
+"""
+
+
+def test_wartime_sim_plays_the_planner(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    field = tmp_path / "duelo.yaml"
+    field.write_text(DUEL_MAP, encoding="utf-8")
+    assert main(["sim", str(field), "--ai-a", "planner", "--games", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "players: A planner, B baseline" in out

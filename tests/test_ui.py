@@ -547,11 +547,10 @@ def test_editor_recent_files_ask_before_dropping_edits(tmp_path: Path) -> None:
         mode.commit(replace(app.field, name="cambiado"))  # an unsaved edit
         _run(app, _menu_choice(app.top.recent_menu, str(other.resolve())))
         assert app.field.name == "cambiado"  # not dropped: the editor asks first
-        confirm: Any = mode.confirm
-        assert confirm is not None and confirm.alive()
-        _run(
-            app, pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=confirm)
-        )
+        asked: Any = mode.unsaved
+        assert asked is not None and asked.alive()
+        discard = mode.unsaved_buttons["discard"]
+        _run(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=discard))
         assert app.field.name == load_map(other).name and mode.path == other.resolve()
         assert app.settings.recent[0] == str(other.resolve())
     finally:

@@ -35,7 +35,7 @@ from timing import samples_ms
 
 from wartime.board.shapes import Point
 from wartime.engine import GameState, IllegalActionError, find_path, load_scenario
-from wartime.engine.core.movement import STRIDES
+from wartime.engine.core.movement import moves
 from wartime.engine.core.routes import route
 from wartime.engine.core.world import WALKING_HEIGHT
 from wartime.geometry.pathfinding import Clearance
@@ -72,7 +72,9 @@ def time_each(state: GameState, asked: list[tuple[str, Point]], run: str) -> lis
             find_path(state, figure, goal)
         else:
             with contextlib.suppress(IllegalActionError):  # blocked, or near an enemy: timed
-                route(state, figure, goal, math.dist(figure.position, goal), STRIDES["mover"])
+                route(
+                    state, figure, goal, math.dist(figure.position, goal), moves().strides["mover"]
+                )
         out.append((time.perf_counter() - start) * 1e3)
     return out
 

@@ -54,11 +54,27 @@ def rectangle(a: Point, b: Point) -> list[Point]:
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
+def _flat(a: Point, b: Point) -> bool:
+    return abs(b[0] - a[0]) <= 1e-9 or abs(b[1] - a[1]) <= 1e-9
+
+
 def add_rectangle(field: Battlefield, a: Point, b: Point) -> tuple[Battlefield, str] | None:
     """Add the rectangular obstacle dragged from ``a`` to ``b``; None when it has no area."""
-    if abs(b[0] - a[0]) <= 1e-9 or abs(b[1] - a[1]) <= 1e-9:
+    if _flat(a, b):
         return None
     return edits.add_obstacle(field, rectangle(a, b))
+
+
+def add_zone_rectangle(
+    field: Battlefield, side: str, a: Point, b: Point
+) -> tuple[Battlefield, str] | None:
+    """Add ``side``'s deployment zone dragged from ``a`` to ``b``; None when it has no area.
+
+    The deployment tool offers this drag as well as a polygon clicked point by point.
+    """
+    if _flat(a, b):
+        return None
+    return edits.add_deployment(field, side, rectangle(a, b))
 
 
 def unit_id(field: Battlefield, base: str) -> str:

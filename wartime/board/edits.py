@@ -45,6 +45,7 @@ from wartime.errors import DataError
 from wartime.formats.document import parse_document
 from wartime.formats.map import (
     MAX_POINTS,
+    MAX_TABLE_K,
     MAX_UNITS,
     MAX_VERTICES,
     dump_map,
@@ -75,6 +76,7 @@ __all__ = [
     "recover",
     "remove_vertex",
     "rotate",
+    "set_map_property",
     "set_property",
     "snap",
 ]
@@ -594,6 +596,30 @@ def set_property(field: Battlefield, key: str, name: str, value: object) -> Batt
     if isinstance(changed, Unit) and name in ("base", "level"):
         _refuse_clashes(out, (changed.id,))
     return out
+
+
+MAP_PROPERTIES = ("name", "width", "height")
+
+
+def set_map_property(field: Battlefield, name: str, value: object) -> Battlefield:
+    """Change the map's own name, or its table's width or height in K (issue 16).
+
+    Checked like the loader checks them: a name is non-empty text, a side is above 0
+    and at most the loader's limit.  A smaller table is not refused for what it leaves
+    outside: those units show up in :func:`problems`, as any other map problem.
+    """
+    if name == "name":
+        if not isinstance(value, str) or not value.strip():
+            raise EditError(f"a map's name must be non-empty text, got {value!r}")
+        return replace(field, name=value.strip())
+    if name not in MAP_PROPERTIES:
+        allowed = ", ".join(MAP_PROPERTIES)
+        raise EditError(f"a map has no property '{name}': allowed {allowed}")
+    side = _measure(value, f"the table's {name}", positive=True)
+    if side > MAX_TABLE_K:
+        raise EditError(f"the table's {name} may be at most {MAX_TABLE_K:g} K, got {side:g}")
+    width, height = field.size
+    return replace(field, size=(side, height) if name == "width" else (width, side))
 
 
 def _attribute(name: str) -> str:

@@ -66,6 +66,18 @@ class LoadedMap:
     warnings: tuple[Problem, ...]
 
 
+@dataclass(frozen=True)
+class SalvagedMap:
+    """A map file read as far as it goes, for the editor (issue 16): every element the
+    model can hold, and every problem of the file with its place.  ``left_out`` counts
+    the elements that could not be represented (a wall with no height, a point that is
+    not a number...): saving this map over the file would lose them."""
+
+    battlefield: Battlefield
+    problems: tuple[Problem, ...]
+    left_out: int
+
+
 def is_packaged_name(entry: str) -> bool:
     """Whether an `armies:` entry names a packaged army (`legion`) rather than a file."""
     return _PACKAGED_NAME.fullmatch(entry) is not None
@@ -147,6 +159,8 @@ class _MapReader(Checker):
         self.vertices = 0
         self.seen: dict[str, str] = {}  # one id namespace for every feature and unit
         self.characters: set[str] = set()  # of the linked armies
+        self.salvage = False  # read on past errors, keeping what can be represented
+        self.left_out = 0
 
     def point(self, raw: Any, path: str) -> Point | None:
         if not (isinstance(raw, list) and len(raw) == 2):
@@ -208,6 +222,12 @@ class _MapReader(Checker):
         ident = self.text(fields["id"], f"{path}.id")
         if ident is not None and ident in seen:
             self.error(f"{path}.id", f"duplicated id '{ident}' (first used at {seen[ident]})")
+            if self.salvage:  # the editor names elements by id: a second one is renumbered
+                n = 2
+                while f"{ident}-{n}" in seen:
+                    n += 1
+                ident = f"{ident}-{n}"
+                seen[ident] = path
         elif ident is not None:
             seen[ident] = path
         return ident
@@ -220,10 +240,13 @@ class _MapReader(Checker):
             path = f"{key}[{i}]"
             if not isinstance(item, dict):
                 self.error(path, f"expected a mapping, got {describe(item)}")
+                self.left_out += 1
                 continue
             value = read(item, path)
             if value is not None:
                 out.append(value)
+            else:
+                self.left_out += 1
         return out
 
     def wall(self, f: dict[str, Any], path: str) -> Wall | None:
@@ -336,6 +359,7 @@ class _MapReader(Checker):
     def capped(self, raw: Any, key: str, limit: int) -> Any:
         if isinstance(raw, list) and len(raw) > limit:
             self.error(key, f"too many {key}: a map may have at most {limit:,}")
+            self.left_out += len(raw) - limit
             return raw[:limit]
         return raw
 
@@ -410,7 +434,7 @@ class _MapReader(Checker):
             self.problems += undefined_characters(self.doc, [u for u in units if u.character])
         field = Battlefield(
             name=name or Path(self.doc.file).stem,
-            size=size or (1.0, 1.0),
+            size=size or self.fallback_size(data),
             scale_mm=scale or DEFAULT_SCALE_MM,
             walls=tuple(self.each(data.get("walls"), "walls", self.wall)),
             obstacles=tuple(self.each(data.get("obstacles"), "obstacles", self.obstacle)),
@@ -420,11 +444,32 @@ class _MapReader(Checker):
             armies=armies,
             rules=self.rules(data.get("scenario")),
         )
+        if self.salvage:  # the editor shows the geometric problems live
+            return field
         self.raise_errors()
         for path, message in battlefield_problems(field):
             self.error(path, message)
         self.raise_errors()
         return field
+
+    def fallback_size(self, data: dict[str, Any]) -> tuple[float, float]:
+        """A table for a map whose size is missing or wrong: 1 × 1 K when loading (the
+        load fails anyway); in the editor, one that holds every point of the file."""
+        if not self.salvage:
+            return (1.0, 1.0)
+        xs, ys = [48.0], [36.0]  # the editor's empty table, at least
+
+        def walk(raw: Any) -> None:
+            if isinstance(raw, list) and len(raw) == 2 and all(_finite(v) for v in raw):
+                xs.append(float(raw[0]))
+                ys.append(float(raw[1]))
+            elif isinstance(raw, list | dict):
+                for value in raw.values() if isinstance(raw, dict) else raw:
+                    walk(value)
+
+        for key in ("walls", "obstacles", "terrain", "deployment", "units"):
+            walk(data.get(key))
+        return (min(math.ceil(max(xs)), MAX_TABLE_K), min(math.ceil(max(ys)), MAX_TABLE_K))
 
 
 def read_map(doc: Document, linked: Mapping[str, Army] | None = None) -> LoadedMap:
@@ -434,6 +479,20 @@ def read_map(doc: Document, linked: Mapping[str, Army] | None = None) -> LoadedM
     field = reader.battlefield()
     warnings = tuple(p for p in reader.problems if p.severity is Severity.WARNING)
     return LoadedMap(field, warnings)
+
+
+def salvage_map(path: str | Path) -> SalvagedMap:
+    """Read a map file for the editor: the elements that can be represented, and every
+    problem found; raises DataError only when the file is not a map at all (unreadable,
+    not YAML, no ``wartime_map: 1``)."""
+    reader = _MapReader(read_document(path))
+    reader.salvage = True
+    field = reader.battlefield()
+    return SalvagedMap(field, tuple(reader.problems), reader.left_out)
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def parse_map(doc: Document, linked: Mapping[str, Army] | None = None) -> Battlefield:

@@ -86,7 +86,10 @@ class Palette:
     side_b: Colour = (205, 55, 45, 255)  # red
     side_other: Colour = (140, 140, 140, 255)
     deployment_alpha: int = 60
-    arc_alpha: int = 38
+    # Every arc at once (A) overlaps both sides' arcs over most of the table: a light
+    # wash and a clear rim read as arcs, where a stronger fill tinted the map murky.
+    arc_alpha: int = 14
+    arc_outline_alpha: int = 190
     hover_arc_alpha: int = 80
     difficult_fill: Colour = (70, 110, 45, 140)
     difficult_line: Colour = (35, 62, 20, 210)
@@ -459,7 +462,7 @@ def static_shapes(
 # --- dynamic shapes -------------------------------------------------------------
 
 
-def cdv_wedge(unit: Unit, fill: Colour) -> Wedge:
+def cdv_wedge(unit: Unit, fill: Colour, outline: Colour | None = None) -> Wedge:
     """The unit's CdV: 180° centred on its facing, radius VOL×5 (DESIGN §5, §7).
 
     ``start_deg`` is in [0, 360) and ``end_deg`` is ``start_deg + 180``.
@@ -473,6 +476,7 @@ def cdv_wedge(unit: Unit, fill: Colour) -> Wedge:
         fill,
         Layer.ARCS,
         unit.id,
+        outline,
     )
 
 
@@ -484,8 +488,12 @@ def _arcs(
     for unit in field.units:
         hovered = unit.id == hover
         if every or hovered:
-            alpha = palette.hover_arc_alpha if hovered else palette.arc_alpha
-            out.append(cdv_wedge(unit, _alpha(palette.side(unit.side), alpha)))
+            colour = palette.side(unit.side)
+            if hovered:  # one arc: a stronger fill says whose it is
+                out.append(cdv_wedge(unit, _alpha(colour, palette.hover_arc_alpha)))
+            else:
+                rim = _alpha(colour, palette.arc_outline_alpha)
+                out.append(cdv_wedge(unit, _alpha(colour, palette.arc_alpha), rim))
     return out
 
 

@@ -71,6 +71,7 @@ class Wedge:
     fill: Colour
     layer: int = Layer.ARCS
     key: str | None = None
+    outline: Colour | None = None  # stroked round the union of a run of equal wedges
 
 
 @dataclass(frozen=True)

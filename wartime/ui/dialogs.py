@@ -7,11 +7,11 @@ choice does is decided by the shell or the mode that opened them.
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Sequence, Set
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextBox, UIWindow
+from pygame_gui.elements import UIButton, UITextBox, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog, UIMessageWindow
 
 from wartime.ui.strings import text
@@ -94,3 +94,39 @@ def message_window(
         window_title=title,
         object_id="#message_window",
     )
+
+
+def choice_window(
+    manager: pygame_gui.UIManager,
+    size: tuple[int, int],
+    title: str,
+    body: str,
+    choices: Sequence[tuple[str, str]],
+) -> tuple[UIWindow, dict[str, UIButton]]:
+    """A question with one button per ``(name, label)`` of ``choices``, left to right
+    (pygame_gui's confirmation dialog has two; the unsaved-changes question needs three).
+
+    Returns the window and its buttons by name; the mode that asks handles the presses.
+    """
+    window = UIWindow(
+        centred(size, min(460, size[0] - 40), 200),
+        manager,
+        title,
+        object_id="#choice_dialog",
+    )
+    inner = window.get_container().get_rect()
+    UITextBox(
+        body,
+        pygame.Rect(8, 8, inner.width - 16, inner.height - 60),
+        manager=manager,
+        container=window,
+    )
+    width, gap = 120, 8
+    x = inner.width - len(choices) * (width + gap)
+    buttons = {}
+    for name, label in choices:
+        buttons[name] = UIButton(
+            pygame.Rect(x, inner.height - 44, width, 34), label, manager=manager, container=window
+        )
+        x += width + gap
+    return window, buttons

@@ -350,18 +350,20 @@ class Painter:
         surface = self._direct() if _opaque(shape.fill) else self._translucent()
         with _clipped(surface, self._wedge_clip):
             self._fill(shape.fill, points)
+            if shape.outline is not None:
+                self._touched(pygame.draw.polygon(surface, shape.outline, points, 2))
 
     def _flush_wedges(self, run: list[Wedge], camera: Camera) -> None:
         """A layer's translucent wedges, by colour: each colour's union, filled once."""
         if not run:
             return
-        groups: dict[Colour, list[Wedge]] = {}
+        groups: dict[tuple[Colour, Colour | None], list[Wedge]] = {}
         for wedge in run:
-            groups.setdefault(wedge.fill, []).append(wedge)
+            groups.setdefault((wedge.fill, wedge.outline), []).append(wedge)
         run.clear()
         assert self._target is not None
         bounds = self._target.get_rect()
-        for colour, wedges in groups.items():
+        for (colour, rim), wedges in groups.items():
             self._flush_scratch()  # each colour blends on its own: both sides' arcs show
             if len(wedges) == 1:
                 self._wedge(wedges[0], camera, bounds)
@@ -382,6 +384,10 @@ class Painter:
                     self._touched(pygame.draw.polygon(scratch, colour, outline))
                     for hole in holes:
                         pygame.draw.polygon(scratch, (0, 0, 0, 0), camera.to_px_many(hole))
+                    if rim is not None:  # the union's rim: where the arcs end shows
+                        pygame.draw.polygon(scratch, rim, outline, 2)
+                        for hole in holes:
+                            pygame.draw.polygon(scratch, rim, camera.to_px_many(hole), 2)
 
     def _label(self, shape: Label, camera: Camera, bounds: pygame.Rect) -> None:
         if not shape.text:

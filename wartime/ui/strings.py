@@ -88,7 +88,10 @@ ES: dict[str, str] = {
     "tip.tool.rect": "Edificio rectangular (B): arrastrar",
     "tip.tool.polygon": "Edificio poligonal (P): clic por vértice; doble clic termina",
     "tip.tool.terrain": "Terreno (T): polígono del tipo elegido",
-    "tip.tool.deploy": "Zona de despliegue (D): polígono del bando elegido",
+    "tip.tool.deploy": (
+        "Zona de despliegue (D) del bando elegido: arrastra un rectángulo, "
+        "o haz clic por punto y doble clic termina"
+    ),
     "tip.tool.unit": "Unidad (U): clic para colocar una figura del bando elegido",
     "editor.army": "Cargar ejército…",
     "tip.army": "Elegir un archivo de ejército para colocar sus personajes",
@@ -100,7 +103,12 @@ ES: dict[str, str] = {
     "panel.properties": "Propiedades",
     "panel.problems": "Problemas",
     "panel.nothing": "Nada seleccionado: haz clic en un elemento (V).",
-    "panel.many": "{count} elementos seleccionados",
+    "panel.many.one": "{count} elemento seleccionado",
+    "panel.many.other": "{count} elementos seleccionados",
+    "panel.map": "Mapa (sin selección)",
+    "prop.map.name": "Nombre",
+    "prop.map.width": "Ancho (K)",
+    "prop.map.height": "Largo (K)",
     "panel.no_problems": "Sin problemas",
     "panel.ok": "",
     "panel.refused": "No aplicado: {reason}",
@@ -123,27 +131,58 @@ ES: dict[str, str] = {
     "prop.character": "Personaje",
     "severity.error": "ERROR",
     "severity.warning": "AVISO",
-    "editor.status": (
-        "{tool} · {name} · {x}, {y} K · {count} elementos · errores: {errors} · avisos: {warnings}"
+    "editor.status": "{tool} · {name} · {x}, {y} K · {elements} · {errors} · {warnings}",
+    "editor.status_idle": "{tool} · {name} · {elements} · {errors} · {warnings}",
+    "editor.drawing": "{tool}: {points} · doble clic o Intro termina, Esc cancela",
+    "editor.deploy_idle": (
+        "Despliegue del bando {side}: arrastra para un rectángulo, o haz clic por punto "
+        "(doble clic o Intro termina)"
     ),
-    "editor.status_idle": (
-        "{tool} · {name} · {count} elementos · errores: {errors} · avisos: {warnings}"
+    "editor.deploy_rect": (
+        "Despliegue del bando {side}: rectángulo de {w}×{h} K; suelta para crearlo"
     ),
-    "editor.drawing": "{tool}: {points} puntos · doble clic o Intro termina, Esc cancela",
+    "editor.deploy_points": (
+        "Despliegue del bando {side}, por puntos: {points} · doble clic o Intro termina, "
+        "Esc cancela"
+    ),
+    "count.elements.one": "{count} elemento",
+    "count.elements.other": "{count} elementos",
+    "count.errors.one": "{count} error",
+    "count.errors.other": "{count} errores",
+    "count.warnings.one": "{count} aviso",
+    "count.warnings.other": "{count} avisos",
+    "count.points.one": "{count} punto",
+    "count.points.other": "{count} puntos",
+    "count.characters.one": "{count} personaje",
+    "count.characters.other": "{count} personajes",
+    "editor.opened_problems": "Abierto {path} con {errors} y {warnings}: ver Problemas",
+    "editor.left_out.one": (
+        "{count} elemento del archivo no se pudo cargar: Guardar pedirá un nombre nuevo "
+        "para no perderlo"
+    ),
+    "editor.left_out.other": (
+        "{count} elementos del archivo no se pudieron cargar: Guardar pedirá un nombre nuevo "
+        "para no perderlos"
+    ),
+    "editor.unreadable": "No se pudo leer {path}: {reason}. Se abre un mapa nuevo.",
+    "problem.file": "archivo, línea {line}: {message}",
+    "problem.file_no_line": "archivo: {message}",
     "editor.refused": "No se puede: {reason}",
     "editor.saved": "Guardado: {path}",
-    "editor.saved_warnings": "Guardado con {count} avisos: {path}",
+    "editor.saved_warnings": "Guardado con {warnings}: {path}",
     "editor.save_failed": "No se pudo guardar {path}: {reason}",
     "editor.autosaved": "Copia automática guardada",
     "editor.recovered": "Recuperada la copia automática; guárdala con Guardar como…",
-    "editor.army_loaded": "Ejército «{name}»: {count} personajes",
+    "editor.army_loaded": "Ejército «{name}»: {characters}",
     "editor.army_failed": "No se pudo cargar el ejército {path}: {reason}",
     "editor.nothing_selected": "Nada seleccionado",
     "dialog.save_as": "Guardar mapa como",
     "dialog.army": "Cargar ejército",
     "dialog.unsaved_title": "Cambios sin guardar",
-    "dialog.unsaved": "Hay cambios sin guardar en «{name}». ¿Descartarlos?",
+    "dialog.unsaved": "Hay cambios sin guardar en «{name}». ¿Guardarlos antes?",
+    "dialog.save": "Guardar",
     "dialog.discard": "Descartar",
+    "dialog.cancel": "Cancelar",
     "dialog.recover_title": "Recuperar",
     "dialog.recover": (
         "Quedó una copia automática de «{name}» ({time}), quizá de un cierre inesperado. "
@@ -198,6 +237,56 @@ ES: dict[str, str] = {
 EN: dict[str, str] = {
     "state.on": "on",
     "state.off": "off",
+    "tip.tool.deploy": (
+        "Deployment zone (D) of the chosen side: drag a rectangle, "
+        "or click point by point and double-click to finish"
+    ),
+    "panel.many.one": "{count} element selected",
+    "panel.many.other": "{count} elements selected",
+    "panel.map": "Map (nothing selected)",
+    "prop.map.name": "Name",
+    "prop.map.width": "Width (K)",
+    "prop.map.height": "Length (K)",
+    "editor.status": "{tool} · {name} · {x}, {y} K · {elements} · {errors} · {warnings}",
+    "editor.status_idle": "{tool} · {name} · {elements} · {errors} · {warnings}",
+    "editor.drawing": "{tool}: {points} · double-click or Enter finishes, Esc cancels",
+    "editor.deploy_idle": (
+        "Deployment of side {side}: drag for a rectangle, or click point by point "
+        "(double-click or Enter finishes)"
+    ),
+    "editor.deploy_rect": "Deployment of side {side}: a {w}×{h} K rectangle; release to add it",
+    "editor.deploy_points": (
+        "Deployment of side {side}, point by point: {points} · double-click or Enter "
+        "finishes, Esc cancels"
+    ),
+    "count.elements.one": "{count} element",
+    "count.elements.other": "{count} elements",
+    "count.errors.one": "{count} error",
+    "count.errors.other": "{count} errors",
+    "count.warnings.one": "{count} warning",
+    "count.warnings.other": "{count} warnings",
+    "count.points.one": "{count} point",
+    "count.points.other": "{count} points",
+    "count.characters.one": "{count} character",
+    "count.characters.other": "{count} characters",
+    "editor.opened_problems": "Opened {path} with {errors} and {warnings}: see Problems",
+    "editor.left_out.one": (
+        "{count} element of the file could not be loaded: Save will ask for a new name "
+        "so that it is not lost"
+    ),
+    "editor.left_out.other": (
+        "{count} elements of the file could not be loaded: Save will ask for a new name "
+        "so that they are not lost"
+    ),
+    "editor.unreadable": "Could not read {path}: {reason}. A new map is opened.",
+    "problem.file": "file, line {line}: {message}",
+    "problem.file_no_line": "file: {message}",
+    "editor.saved_warnings": "Saved with {warnings}: {path}",
+    "editor.army_loaded": "Army «{name}»: {characters}",
+    "dialog.unsaved": "There are unsaved changes in «{name}». Save them first?",
+    "dialog.save": "Save",
+    "dialog.discard": "Discard",
+    "dialog.cancel": "Cancel",
 }
 
 TEXTS: dict[str, dict[str, str]] = {"es": ES, "en": EN}
@@ -211,6 +300,15 @@ def set_language(language: str) -> None:
 
 def current_language() -> str:
     return LANGUAGE
+
+
+def ntext(key: str, count: int, **values: object) -> str:
+    """``key``'s plural form for ``count``, with ``{count}`` and ``values`` filled in.
+
+    The forms are ``key.one`` (count 1) and ``key.other``, the rule Spanish and English
+    share; gettext's ``ngettext`` takes this over when the texts move to catalogues.
+    """
+    return text(f"{key}.{'one' if count == 1 else 'other'}", count=count, **values)
 
 
 def text(key: str, **values: object) -> str:

@@ -22,7 +22,7 @@ from wartime.board.battlefield import LEVELS  # DESIGN §7: the book's −3 is �
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import cost, entry
+from wartime.engine.core.book import cost, entry, movement_ids
 from wartime.engine.core.checks import acting_modifiers, roll, spend
 from wartime.engine.core.combat import wound
 from wartime.engine.core.dispatch import register
@@ -39,7 +39,6 @@ from wartime.engine.core.movement import (
 )
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
-from wartime.rules.actions import load_actions
 from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
@@ -47,7 +46,6 @@ if TYPE_CHECKING:
 
 FAILED_ENE = 3  # Cambiar de altitud: a failed CH AGI costs ENE 3 more
 FUMBLE_WOUNDS = 3  # ... and a fumble 3 wounds
-_MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "movement")
 
 
 def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -135,12 +133,12 @@ def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> li
 @hookspecs.refusal.impl(order=40, key="altitude")
 def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str | None:
     """Volar en altura 3: no two actions in a row that are not movement."""
-    if figure.level != HIGH or action.kind in _MOVEMENT:
+    if figure.level != HIGH or action.kind in movement_ids():
         return None
     if free_high(figure):  # Aerostático: any actions in a row
         return None
     before = previous_action(state, figure)
-    if before is not None and before not in _MOVEMENT:
+    if before is not None and before not in movement_ids():
         return f"At height 3 {figure.id} must move between two actions that are not movement"
     return None
 

@@ -12,6 +12,7 @@ explosion, and caught in it.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
@@ -31,12 +32,17 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 ACTION = "embarcar_desembarcar"
-# What a passenger may do inside: no movement of its own, no CaC.
-_INSIDE = frozenset(
-    a.id
-    for a in load_actions().actions
-    if a.group.value == "generic" or a.id.startswith("ataque_distancia")
-) | {"corromper_hackear", "poseer", "usar", "lanzar_armas_objetos", ACTION}
+
+
+@functools.cache
+def _inside() -> frozenset[str]:
+    """What a passenger may do inside: no movement of its own, no CaC (the list is read
+    on first use, not at import)."""
+    return frozenset(
+        a.id
+        for a in load_actions().actions
+        if a.group.value == "generic" or a.id.startswith("ataque_distancia")
+    ) | {"corromper_hackear", "poseer", "usar", "lanzar_armas_objetos", ACTION}
 
 
 def carrier(figure: Figure) -> bool:
@@ -47,7 +53,7 @@ def carrier(figure: Figure) -> bool:
 @hookspecs.refusal.impl(order=50, key="boarding")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why ``action`` cannot be taken by or at a passenger, or None."""
-    if figure.aboard is not None and action.kind not in _INSIDE:
+    if figure.aboard is not None and action.kind not in _inside():
         return (
             f"{figure.id} is inside {figure.aboard}: it can get out first (Embarcar / desembarcar)"
         )

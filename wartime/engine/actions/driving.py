@@ -8,6 +8,7 @@ and its wounds are in :mod:`wartime.engine.actions.transport`.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
@@ -29,13 +30,18 @@ _ON_FOOT = frozenset(
         *("desarmar", "ataque_sorpresa", "esconderse", "huir", "mover_cargado"),
     }
 )
-_CAC = frozenset(a.id for a in load_actions().actions if a.id.startswith("ataque_cac"))
+
+
+@functools.cache
+def _cac() -> frozenset[str]:
+    """The list's Ataque CaC blows (read on first use, not at import)."""
+    return frozenset(a.id for a in load_actions().actions if a.id.startswith("ataque_cac"))
 
 
 @hookspecs.refusal.impl(order=30, key="driving")
 def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     """Why a figure in a transport cannot take ``action``, or None."""
-    if not drives(figure) or action.kind not in _ON_FOOT | _CAC:
+    if not drives(figure) or action.kind not in _ON_FOOT | _cac():
         return None
     vehicle = figure.profile.transport
     assert vehicle is not None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import attribute, cost, difficulty, entry
+from wartime.engine.core.book import attribute, cost, difficulty, entry, movement_ids
 from wartime.engine.core.checks import acting_modifiers, roll, spend
 from wartime.engine.core.combat import wound
 from wartime.engine.core.dispatch import register
@@ -26,7 +26,6 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.holds import STEEL, wrestle
 from wartime.engine.core.movement import holder
 from wartime.errors import IllegalActionError
-from wartime.rules.actions import load_actions
 from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
 
 FUMBLE_WOUNDS = 1  # Desatarse: a fumble costs 1 wound
 UNTIE = "desatarse"
-_MOVEMENT = frozenset(a.id for a in load_actions().actions if a.group.value == "movement")
 _LEAVING = frozenset({"huir", "destrabarse"})  # combat actions that move the Pj away
 
 
@@ -60,7 +58,7 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     if figure.tied is not None:
         return f"{figure.id} is tied up ({figure.tied}): it can only try Desatarse"
     grip = holder(state, figure)
-    if grip is not None and (action.kind in _MOVEMENT or action.kind in _LEAVING):
+    if grip is not None and (action.kind in movement_ids() or action.kind in _LEAVING):
         return f"{figure.id} is held by {grip.id}: it cannot move (Desatarse breaks the hold)"
     return None
 

@@ -40,11 +40,11 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import keyed
 from wartime.engine.core.movement import (
     ENGAGED_GAP,
-    STRIDES,
     Stride,
     engaged_with,
     in_contact,
     lends_a_hand,
+    moves,
 )
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.routes import travel
@@ -362,7 +362,7 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
     # Where each helper stands beside the one it touches (the body first), before the move.
     beside = [(h, body if in_contact(h, body) else figure) for h in helpers]
     offsets = [(h, anchor, _minus(h.position, anchor.position)) for h, anchor in beside]
-    stride = Stride(book.name, STRIDES["mover"].ene, 0.0)
+    stride = Stride(book.name, moves().strides["mover"].ene, 0.0)
     events, end, travelled = travel(state, figure, action.point, figure.mov, stride, ground=ground)
     heading = math.radians(figure.facing)
     gap = figure.radius + body.radius + ENGAGED_GAP / 2

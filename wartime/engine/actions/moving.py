@@ -13,7 +13,7 @@ from wartime.engine.core.combat import sight
 from wartime.engine.core.dispatch import Handler, register
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
-from wartime.engine.core.movement import CHARGE_MIN, STRIDES, contact_point, engaged_with
+from wartime.engine.core.movement import contact_point, engaged_with, moves
 from wartime.engine.core.routes import facing_problem, travel
 from wartime.engine.core.sequence import end_activation
 from wartime.engine.core.vehicles import drives, final_turn, turn_to
@@ -61,9 +61,8 @@ def _end_facing(figure: Figure, facing: float | None) -> list[Event]:
 
 
 def _stride(kind: str) -> Handler:
-    stride = STRIDES[kind]
-
     def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        stride = moves().strides[kind]  # read when played, not at import (issue 16)
         if action.point is None:
             raise IllegalActionError(f"{stride.label} needs a destination point")
         if engaged_with(state, figure):
@@ -121,17 +120,20 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError("Already engaged in CaC")
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     shouts = list(chain.from_iterable(hookspecs.charge_reach.collect(state, figure)))
-    reach = figure.mov + STRIDES["cargar"].extra_k + sum(k for _, k in shouts)
+    reach = figure.mov + moves().strides["cargar"].extra_k + sum(k for _, k in shouts)
     if gap > reach:
         raise IllegalActionError(f"{target.id} is {gap:.1f} K away: Cargar reaches {reach:g} K")
-    if gap < CHARGE_MIN:
+    run_up = moves().charge_min
+    if gap < run_up:
         raise IllegalActionError(
-            f"Cargar needs at least {CHARGE_MIN:g} K of run-up; {target.id} is {gap:.1f} K away"
+            f"Cargar needs at least {run_up:g} K of run-up; {target.id} is {gap:.1f} K away"
         )
     if sight(state, figure, target).line_of_sight == "blocked":
         raise IllegalActionError(f"No LdV to {target.id}: Cargar needs to see the target")
     contact = contact_point(figure, target)
-    events, _, _ = travel(state, figure, contact, reach, STRIDES["cargar"], frozenset({target.id}))
+    events, _, _ = travel(
+        state, figure, contact, reach, moves().strides["cargar"], frozenset({target.id})
+    )
     if not any(e.id == target.id for e in engaged_with(state, figure)):
         raise IllegalActionError(
             f"The way to {target.id} is blocked: the charge cannot make contact"

@@ -58,6 +58,7 @@ read as follows (to be listed in docs/rules-interpretations.md):
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Disc, Point, Solid
 from wartime.engine.core import hookspecs, modifiers, stats
 from wartime.engine.core.action import Action, option_refused
+from wartime.engine.core.book import movement_ids
 from wartime.engine.core.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.core.combat import defend, wound
 from wartime.engine.core.dispatch import Handler, register
@@ -77,18 +79,14 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.heights import rough, rough_failure
 from wartime.engine.core.movement import (
     ENGAGED_GAP,
-    JUMP,
-    JUMP_TABLE,
-    SILENT,
-    TURN,
-    TURN_ENTRY,
-    TURN_MIN_MOV,
+    Stride,
     agi_table,
     backs_at,
     engaged_with,
     in_contact,
     lends_a_hand,
     listed,
+    moves,
     noise_event,
     stride,
 )
@@ -111,7 +109,6 @@ STEP_HEIGHT = 1.0  # the table steps every figure over what reaches a 1 K figure
 SHORT_STEP = 0.05  # K: how finely a failed jump looks back for a free spot to land
 _SLACK = 2e-6  # K: deeper than the physics' overlap tolerance counts as in the way
 _FIT = 1e-6  # K: a climb this much over budget still fits (float noise)
-_MOVEMENT = frozenset(a.id for a in book.load_actions().actions if a.group.value == "movement")
 PERCH_STEP = 1.0  # K: off a perch, Dejarse caer lands this far from the base at most
 LEG_UP = 0.5  # Subir a un alto: an ally's leg-up adds this much of its own height
 MAX_LEG_UPS = 2  # ... and no more than this many allies (the tallest) help one climber
@@ -127,15 +124,41 @@ def _fixed_ene(entry: book.Action) -> int:
     return entry.ene
 
 
-SWIM, SWIM_ENTRY = stride("nadar"), listed("nadar")
-CLIMB, CLIMB_ENTRY = stride("escalar"), listed("escalar")
-HIGH = listed("subir_a_un_alto")
-FALL = listed("dejarse_caer")
-HIGH_TABLE = agi_table(HIGH)
-TURN_NOT_ALTITUDE_3 = any(r.id == "not_altitude_3" for r in TURN_ENTRY.requires)
-TURN_ROUGH = sum(
-    m.value or 0 for m in TURN_ENTRY.modifiers if m.check == "AGI" and m.when == "difficult_terrain"
-)
+@dataclass(frozen=True)
+class _Book:
+    """The terrain moves of the list that only this family plays."""
+
+    swim: Stride
+    swim_entry: book.Action
+    climb: Stride
+    climb_entry: book.Action
+    high: book.Action  # Subir a un alto
+    fall: book.Action  # Dejarse caer
+    high_table: book.JumpTable
+    turn_not_altitude_3: bool
+    turn_rough: int  # Giro de 180°'s AGI modifier on difficult ground
+
+
+# Read when one of these moves is first played, never at import (issue 16).
+@functools.cache
+def _book() -> _Book:
+    turn = moves().turn_entry
+    high = listed("subir_a_un_alto")
+    return _Book(
+        swim=stride("nadar"),
+        swim_entry=listed("nadar"),
+        climb=stride("escalar"),
+        climb_entry=listed("escalar"),
+        high=high,
+        fall=listed("dejarse_caer"),
+        high_table=agi_table(high),
+        turn_not_altitude_3=any(r.id == "not_altitude_3" for r in turn.requires),
+        turn_rough=sum(
+            m.value or 0
+            for m in turn.modifiers
+            if m.check == "AGI" and m.when == "difficult_terrain"
+        ),
+    )
 
 
 # -- small geometry -------------------------------------------------------------------
@@ -344,10 +367,10 @@ def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> l
     It may end in base contact with an enemy's back (MOVIMIENTO, Restricciones: one
     may come within 1 K to engage in CaC), which is how an Ataque sorpresa begins.
     """
-    goal = _destination(state, figure, action, SILENT.label)
-    budget = figure.mov + SILENT.extra_k
+    goal = _destination(state, figure, action, moves().silent.label)
+    budget = figure.mov + moves().silent.extra_k
     backs = backs_at(state, figure, goal)
-    events, _, _ = travel(state, figure, goal, budget, SILENT, engaging=backs)
+    events, _, _ = travel(state, figure, goal, budget, moves().silent, engaging=backs)
     figure.next_action_modifier = 0
     return [_silenced(e) for e in events if e.kind != "noise"]
 
@@ -363,10 +386,10 @@ def _silenced(event: Event) -> Event:
 
 def nadar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Nadar (2, AGI): MOV K through water; a failed CH AGI spends the ENE, no movement."""
-    goal = _destination(state, figure, action, SWIM.label)
-    _on_ground(figure, SWIM.label)
+    goal = _destination(state, figure, action, _book().swim.label)
+    _on_ground(figure, _book().swim.label)
     start = figure.position
-    budget = figure.mov + SWIM.extra_k
+    budget = figure.mov + _book().swim.extra_k
     planned = [start, _along(start, goal, budget)]
     if not state.world.terrain.cost(planned, figure.current_height).swims:
         raise IllegalActionError(
@@ -376,8 +399,8 @@ def nadar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     end, travelled, _ = _slide(state, figure, goal, budget)
     _refuse_near(state, figure, end)
     surcharge, extra, _ = _ground(state, figure, [start, end])
-    events = [spend(figure, SWIM.ene + surcharge, SWIM.label, extra)]
-    outcome, event = _check(state, figure, SWIM_ENTRY, [])
+    events = [spend(figure, _book().swim.ene + surcharge, _book().swim.label, extra)]
+    outcome, event = _check(state, figure, _book().swim_entry, [])
     events.append(event)
     if not outcome.passed:
         _seat(state, figure, start)
@@ -466,10 +489,10 @@ def _covered(spans: list[tuple[float, float]]) -> float:
 
 def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Escalar (3, AGI): climb over a wall or obstacle too tall to step over."""
-    goal = _destination(state, figure, action, CLIMB.label)
-    _on_ground(figure, CLIMB.label)
+    goal = _destination(state, figure, action, _book().climb.label)
+    _on_ground(figure, _book().climb.label)
     start = figure.position
-    budget = figure.mov + CLIMB.extra_k
+    budget = figure.mov + _book().climb.extra_k
     climb = _climb(state, figure, start, goal)
     if climb.ascent > budget + _FIT:
         raise IllegalActionError(
@@ -488,8 +511,8 @@ def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(problem)
     surcharge, extra, swims = _ground(state, figure, [start, land])
     _no_water(swims)
-    events = [spend(figure, CLIMB.ene + surcharge, CLIMB.label, extra)]
-    outcome, event = _check(state, figure, CLIMB_ENTRY, [])
+    events = [spend(figure, _book().climb.ene + surcharge, _book().climb.label, extra)]
+    outcome, event = _check(state, figure, _book().climb_entry, [])
     events.append(event)
     if not outcome.passed:
         return [*events, _stays(figure, f"no consigue escalar {_names(climb.over)}")]
@@ -541,15 +564,19 @@ def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[
     """Salto de longitud (3, AGI): a straight jump of MOV × the AGI factor."""
     if action.options:  # Súper salto: a leap of the entry's K
         return _leap(state, figure, action)
-    goal = _destination(state, figure, action, JUMP.name)
-    _on_ground(figure, JUMP.name)
+    goal = _destination(state, figure, action, moves().jump.name)
+    _on_ground(figure, moves().jump.name)
     start = figure.position
     length = math.dist(start, goal)
     if length == 0:
-        raise IllegalActionError(f"{JUMP.name} needs a point to jump to")
-    factor = JUMP_TABLE.factor(figure.profile.agi)
-    reach = _scale(JUMP_TABLE, figure) * factor + stats.stride_extra(figure, JUMP.id)  # Saltador
-    events, passed, land = _jump(state, figure, start, goal, reach, _fixed_ene(JUMP), JUMP.name)
+        raise IllegalActionError(f"{moves().jump.name} needs a point to jump to")
+    factor = moves().jump_table.factor(figure.profile.agi)
+    reach = _scale(moves().jump_table, figure) * factor + stats.stride_extra(
+        figure, moves().jump.id
+    )  # Saltador
+    events, passed, land = _jump(
+        state, figure, start, goal, reach, _fixed_ene(moves().jump), moves().jump.name
+    )
     _seat(state, figure, land)
     if passed:
         return events + _arrive(figure, start, land, math.dist(start, land), "salta", reach=reach)
@@ -575,7 +602,7 @@ def _jump(
     if problem:
         raise IllegalActionError(problem)
     events = [spend(figure, ene, name)]
-    outcome, event = _check(state, figure, JUMP, [])
+    outcome, event = _check(state, figure, moves().jump, [])
     events.append(event)
     if not outcome.passed:
         return events, False, _short_landing(state, figure, start, goal, math.dist(start, land) / 2)
@@ -619,13 +646,13 @@ def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError("A jump takes one leap entry at most")
     label = action.options[0]
     k, ene, rough_ene, rough_wounds = _leap_of(figure, label)
-    name = f"{JUMP.name} ({label})"
+    name = f"{moves().jump.name} ({label})"
     goal = _destination(state, figure, action, name)
     _on_ground(figure, name)
     start = figure.position
     if math.dist(start, goal) == 0:
         raise IllegalActionError(f"{name} needs a point to jump to")
-    reach = k + stats.stride_extra(figure, JUMP.id)  # Saltador
+    reach = k + stats.stride_extra(figure, moves().jump.id)  # Saltador
     events, passed, land = _jump(state, figure, start, goal, reach, ene, name)
     verb = "salta"
     if not passed:
@@ -655,38 +682,43 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
     contact (half the helper's height each, :func:`_helping`); it then stands on top
     (Figure.perch), off the ground's table, until it gets down with Dejarse caer."""
     if action.point is None:
-        raise IllegalActionError(f"{HIGH.name} needs a point on the wall or obstacle to climb onto")
+        raise IllegalActionError(
+            f"{_book().high.name} needs a point on the wall or obstacle to climb onto"
+        )
     if engaged_with(state, figure):
         raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
-    _on_ground(figure, HIGH.name)
+    _on_ground(figure, _book().high.name)
     if figure.perch:
         raise IllegalActionError(f"{figure.id} is already on top of something: get down first")
     spot = shapely.Point(action.point)
     under = [s for s in state.world.solids if s.polygon().distance(spot) <= _SLACK]
     if not under:
         raise IllegalActionError(
-            f"No wall or obstacle at that point to climb onto with {HIGH.name}"
+            f"No wall or obstacle at that point to climb onto with {_book().high.name}"
         )
     solid = max(under, key=lambda s: s.height)
     gap = solid.polygon().distance(shapely.Point(figure.position)) - figure.radius
     if gap > ENGAGED_GAP:
         raise IllegalActionError(
-            f"{solid.id} is {gap:.2f} K away: {HIGH.name} jumps straight up, "
+            f"{solid.id} is {gap:.2f} K away: {_book().high.name} jumps straight up, "
             "so move into contact first"
         )
-    factor = HIGH_TABLE.factor(figure.profile.agi)
-    own = hookspecs.climb_reach.thread(_scale(HIGH_TABLE, figure) * factor, figure)  # Saltador
+    factor = _book().high_table.factor(figure.profile.agi)
+    own = hookspecs.climb_reach.thread(
+        _scale(_book().high_table, figure) * factor, figure
+    )  # Saltador
     helped = _helping(state, figure, solid.height - own)
     reach = own + sum(lift for _, lift in helped)
     if solid.height > reach + _FIT:
         with_help = f"; with the leg-up of {_lifts(helped)}, {reach:g} K" if helped else ""
         raise IllegalActionError(
             f"{solid.id} is {solid.height:g} K high: {figure.id} reaches {own:g} K with "
-            f"{HIGH.name} (height {figure.height:g} K × {factor:g} for AGI {figure.profile.agi})"
+            f"{_book().high.name} (height {figure.height:g} K × {factor:g} "
+            f"for AGI {figure.profile.agi})"
             + with_help
         )
-    events = [spend(figure, _fixed_ene(HIGH), HIGH.name)]
-    outcome, event = _check(state, figure, HIGH, [])
+    events = [spend(figure, _fixed_ene(_book().high), _book().high.name)]
+    outcome, event = _check(state, figure, _book().high, [])
     events.append(event)
     helpers = {"helpers": [h.id for h, _ in helped]} if helped else {}
     if not outcome.passed:
@@ -760,10 +792,13 @@ def _landing_spot(figure: Figure, point: Point | None) -> Point:
         return figure.position
     if not figure.perch:
         raise IllegalActionError(
-            f"{FALL.name} drops straight down where the figure is: move first to choose the spot"
+            f"{_book().fall.name} drops straight down where the figure is: "
+            "move first to choose the spot"
         )
     if math.dist(point, figure.position) > figure.radius * 2 + PERCH_STEP:
-        raise IllegalActionError(f"{FALL.name} from the top lands within {PERCH_STEP:g} K of it")
+        raise IllegalActionError(
+            f"{_book().fall.name} from the top lands within {PERCH_STEP:g} K of it"
+        )
     return point
 
 
@@ -771,7 +806,9 @@ def fall_damage(height: float, figure_height: float) -> int:
     """Dejarse caer: the DAÑ of the band for a fall measured in the model's heights."""
     times = height / figure_height
     return next(
-        b.dan for b in FALL.fall_damage if b.height_max is None or times <= b.height_max + _FIT
+        b.dan
+        for b in _book().fall.fall_damage
+        if b.height_max is None or times <= b.height_max + _FIT
     )
 
 
@@ -790,7 +827,7 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
         raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
     dan, halved = hookspecs.fall_dan.thread((fall_damage(height, figure.height), None), figure)
     spared = modifiers.falls_unharmed(figure) if dan else None  # Caer con estilo
-    events = [spend(figure, _fixed_ene(FALL), FALL.name)]
+    events = [spend(figure, _fixed_ene(_book().fall), _book().fall.name)]
     figure.next_action_modifier = 0
     figure.level, figure.perch, figure.position = 1, 0.0, spot
     table.place(landing)  # nothing may refuse the action after this
@@ -823,32 +860,34 @@ def _difficulty(entry: book.Action, figure: Figure) -> tuple[str, int]:
 
 def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """180° (4, AGI D): MOV+4 K in a straight line, then a turn of up to 180°."""
-    goal = _destination(state, figure, action, TURN.label)
-    if figure.mov < TURN_MIN_MOV:
+    goal = _destination(state, figure, action, moves().turn.label)
+    if figure.mov < moves().turn_min_mov:
         raise IllegalActionError(
-            f"{TURN.label} requires a natural MOV of at least {TURN_MIN_MOV} K; "
+            f"{moves().turn.label} requires a natural MOV of at least {moves().turn_min_mov} K; "
             f"{figure.id} has MOV {figure.mov:g} K"
         )
-    if TURN_NOT_ALTITUDE_3 and figure.level == 3:
-        raise IllegalActionError(f"{TURN.label} is not allowed at altitude 3 (Volar en altura 3)")
+    if _book().turn_not_altitude_3 and figure.level == 3:
+        raise IllegalActionError(
+            f"{moves().turn.label} is not allowed at altitude 3 (Volar en altura 3)"
+        )
     face = state.figure(action.target) if action.target is not None else None
     if face is figure:
         raise IllegalActionError(f"{figure.id} cannot turn to face itself")
     start = figure.position
-    end, travelled, contacts = _slide(state, figure, goal, figure.mov + TURN.extra_k)
+    end, travelled, contacts = _slide(state, figure, goal, figure.mov + moves().turn.extra_k)
     if contacts:
         raise IllegalActionError(
-            f"{TURN.label} runs in a straight line and {_names(contacts)} is in the way: "
+            f"{moves().turn.label} runs in a straight line and {_names(contacts)} is in the way: "
             "pick a point short of it"
         )
     _refuse_near(state, figure, end)
     surcharge, extra, swims = _ground(state, figure, [start, end])
     _no_water(swims)
-    events = [spend(figure, TURN.ene + surcharge, TURN.label, extra)]
-    mods: Modifiers = [_difficulty(TURN_ENTRY, figure)]
-    if surcharge and TURN_ROUGH:
-        mods.append(("terreno difícil", TURN_ROUGH))
-    outcome, event = _check(state, figure, TURN_ENTRY, mods)
+    events = [spend(figure, moves().turn.ene + surcharge, moves().turn.label, extra)]
+    mods: Modifiers = [_difficulty(moves().turn_entry, figure)]
+    if surcharge and _book().turn_rough:
+        mods.append(("terreno difícil", _book().turn_rough))
+    outcome, event = _check(state, figure, moves().turn_entry, mods)
     events.append(event)
     if outcome is Outcome.CRITICAL:
         end, travelled = _critical_slide(state, figure, goal, end, travelled, straight=True)
@@ -883,7 +922,7 @@ def perch_refusal(state: GameState, figure: Figure, action: Action) -> str | Non
     """On top of a wall or obstacle (Subir a un alto) a Pj gets down before it moves."""
     if not figure.perch or action.kind in _PERCHED_OK:
         return None
-    if action.kind in _MOVEMENT or action.kind in _MOVING_COMBAT:
+    if action.kind in movement_ids() or action.kind in _MOVING_COMBAT:
         return f"{figure.id} stands {figure.perch:g} K up: it gets down first (Dejarse caer)"
     return None
 

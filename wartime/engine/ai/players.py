@@ -29,7 +29,7 @@ from wartime.engine.core.book import COUNTER, DRAW, MENTAL, USE_BONUS
 from wartime.engine.core.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
-from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with
+from wartime.engine.core.movement import engaged_with, moves
 from wartime.engine.core.paths import find_path
 from wartime.engine.core.pending import (
     DECLINE,
@@ -213,7 +213,7 @@ def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
     threats = [e for e in state.enemies_of(figure) if _can_shoot_at(state, e, figure)]
     if not threats:
         return
-    reach = figure.mov + STRIDES["mover"].extra_k
+    reach = figure.mov + moves().strides["mover"].extra_k
     nearest = min(state.enemies_of(figure), key=lambda e: (_gap(figure, e), e.id))
     closeness = math.dist(figure.position, nearest.position)
     ways = []
@@ -326,9 +326,9 @@ def _fill_sights(state: GameState, figure: Figure, targets: set[str]) -> None:
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
     if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
         return  # nothing worth charging with
-    reach = figure.mov + STRIDES["cargar"].extra_k + charge_extra(state, figure)
+    reach = figure.mov + moves().strides["cargar"].extra_k + charge_extra(state, figure)
     for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
-        if CHARGE_MIN <= _gap(figure, target) <= reach:
+        if moves().charge_min <= _gap(figure, target) <= reach:
             yield Action("cargar", figure.id, target=target.id)
 
 
@@ -377,7 +377,7 @@ def _out_of_reach(state: GameState, figure: Figure, left: float) -> bool:
     """Whether, ``left`` K of way from the nearest enemy, no weapon of the figure reaches
     it nor a charge could (so a sprint, which bars attacking this turn, loses nothing)."""
     alc = max((w.alc for w in figure.profile.weapons if w.ranged), default=0)
-    charge = figure.mov + STRIDES["cargar"].extra_k + charge_extra(state, figure)
+    charge = figure.mov + moves().strides["cargar"].extra_k + charge_extra(state, figure)
     return left > max(alc, charge)
 
 
@@ -429,7 +429,7 @@ def _drive_at(figure: Figure, target: Figure) -> Iterator[Action]:
     facing = round((figure.facing + max(-TURN_LIMIT, min(TURN_LIMIT, off))) % 360, 6)
     gap = _gap(figure, target)
     for kind in ("correr", "mover"):
-        reach = min(figure.mov + STRIDES[kind].extra_k, gap - STAND_OFF)
+        reach = min(figure.mov + moves().strides[kind].extra_k, gap - STAND_OFF)
         if reach <= 0.05:
             continue
         point = (figure.position[0] + dx * reach, figure.position[1] + dy * reach)

@@ -32,7 +32,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
 from wartime.engine.core.figures import Figure
-from wartime.engine.core.movement import STRIDES
+from wartime.engine.core.movement import moves
 from wartime.engine.core.routes import swims
 from wartime.engine.core.state import GameState
 from wartime.geometry.distance import edge_distance
@@ -224,7 +224,7 @@ def _shot_modifier(target: Figure, gap: float) -> int:
 
 
 def _charge_reach(figure: Figure) -> float:
-    return figure.mov + STRIDES["cargar"].extra_k
+    return figure.mov + moves().strides["cargar"].extra_k
 
 
 def _reach(figure: Figure) -> float:

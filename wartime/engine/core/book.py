@@ -7,13 +7,14 @@ objects, the DAÑ of their material.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from wartime.engine.core.action import Action
 from wartime.engine.core.checks import Modifiers
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
-from wartime.engine.core.movement import STRIDES
+from wartime.engine.core.movement import moves
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
@@ -25,10 +26,29 @@ if TYPE_CHECKING:
     from wartime.engine.core.dispatch import Handler
     from wartime.engine.core.state import GameState
 
-_IDS = [a.id for a in load_actions().actions]
-# The attacks of the list: CaC blows (Ataque sorpresa among them), and shots and throws.
-CAC = frozenset(i for i in _IDS if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
-SHOTS = frozenset(i for i in _IDS if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
+
+# The list is read when a rule first asks, never at import: ``wartime --help`` and the
+# commands that play no game must not parse actions.yaml (issue 16).
+@functools.cache
+def cac_ids() -> frozenset[str]:
+    """The list's CaC blows, Ataque sorpresa among them."""
+    ids = (a.id for a in load_actions().actions)
+    return frozenset(i for i in ids if i.startswith("ataque_cac")) | {"ataque_sorpresa"}
+
+
+@functools.cache
+def shot_ids() -> frozenset[str]:
+    """The list's shots and throws."""
+    ids = (a.id for a in load_actions().actions)
+    return frozenset(i for i in ids if i.startswith("ataque_distancia")) | {"lanzar_armas_objetos"}
+
+
+@functools.cache
+def movement_ids() -> frozenset[str]:
+    """The actions of the list's movement group."""
+    return frozenset(a.id for a in load_actions().actions if a.group.value == "movement")
+
+
 # The list's answers to an enemy's declared action that the core hands to their families.
 COUNTER, DRAW, MENTAL = "contramagia", "desenfundar", "combate_mental"
 # Usar bonus: the action an entry gives (its own use, not one of the list's).
@@ -60,7 +80,7 @@ def cost(book: Entry, weapon: Weapon | None = None) -> int:
     if book.ene is EneSource.WEAPON_ENE and weapon is not None:
         return weapon.ene
     if book.ene is EneSource.RUN_PLUS_ONE:
-        return STRIDES["correr"].ene + 1
+        return moves().strides["correr"].ene + 1
     raise ValueError(f"{book.id}: no ENE rule for {book.ene!r}")
 
 

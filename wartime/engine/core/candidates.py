@@ -38,15 +38,7 @@ from wartime.engine.core.heights import reach
 from wartime.engine.core.magic import mind_attribute
 from wartime.engine.core.melee import UNSEEN_TRAITS
 from wartime.engine.core.modifiers import carries
-from wartime.engine.core.movement import (
-    ENGAGED_GAP,
-    JUMP_TABLE,
-    SILENT,
-    TURN,
-    TURN_MIN_MOV,
-    backs_at,
-    engaged_with,
-)
+from wartime.engine.core.movement import ENGAGED_GAP, backs_at, engaged_with, moves
 from wartime.engine.core.perform import spots, watching
 from wartime.engine.core.psychology import NEUROMANCER, STRESS
 from wartime.engine.core.routes import route
@@ -446,7 +438,7 @@ def _counter_charge(state: GameState, figure: Figure) -> list[Action]:
 
 
 def _strides(
-    state: GameState, figure: Figure, free: dict[int, float], plain: bool, moves: set[Action]
+    state: GameState, figure: Figure, free: dict[int, float], plain: bool, offered: set[Action]
 ) -> list[Action]:
     """Mover sin hacer ruido, Salto de longitud and 180° in four directions at full reach.
 
@@ -461,24 +453,25 @@ def _strides(
         steady = _affords(figure, _price("mover_sin_hacer_ruido") + max(SURCHARGE.values()))
         for way, point in enumerate(_around(figure, figure.mov)):
             silent = Action("mover_sin_hacer_ruido", fid, point=point)
-            # a Mover round a wall (core.routes.WINDING) says nothing of the straight way
+            # a Mover round a wall (core.routes.winding) says nothing of the straight way
             straight = free.get(2 * way, -1.0) >= figure.mov - _EPS
             if not plain:
                 out.append(silent)
-            elif steady and straight and Action("mover", fid, point=point) in moves:
+            elif steady and straight and Action("mover", fid, point=point) in offered:
                 checked.append(silent)  # Mover's way, and ENE for any ground: as legal
             elif _silent_ok(state, figure, point, straight):
                 checked.append(silent)
     if _affords(figure, _price("salto_de_longitud")) and figure.level == 1:
-        jump = figure.mov * JUMP_TABLE.factor(figure.profile.agi)
+        jump = figure.mov * moves().jump_table.factor(figure.profile.agi)
         out += [
             Action("salto_de_longitud", fid, point=p)
             for way, p in enumerate(_around(figure, jump))
             if free.get(2 * way, -1.0) < jump - _EPS and _on_table(state, figure, p)
         ]
-    if _affords(figure, _price("giro_180")) and figure.mov >= TURN_MIN_MOV:
+    if _affords(figure, _price("giro_180")) and figure.mov >= moves().turn_min_mov:
         out += [
-            Action("giro_180", fid, point=p) for p in _around(figure, figure.mov + TURN.extra_k)
+            Action("giro_180", fid, point=p)
+            for p in _around(figure, figure.mov + moves().turn.extra_k)
         ]
     return checked + [a for a in out if _legal(state, a)]
 
@@ -495,7 +488,15 @@ def _silent_ok(state: GameState, figure: Figure, point: Point, clear: bool) -> b
     a trial: ``clear`` when the straight way was probed free at least as far."""
     backs = backs_at(state, figure, point)
     try:
-        route(state, figure, point, figure.mov + SILENT.extra_k, SILENT, backs, clear=clear)
+        route(
+            state,
+            figure,
+            point,
+            figure.mov + moves().silent.extra_k,
+            moves().silent,
+            backs,
+            clear=clear,
+        )
     except IllegalActionError:
         return False
     return True

@@ -20,7 +20,7 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.book import COUNTER, MENTAL
 from wartime.engine.core.deployment import choices
 from wartime.engine.core.figures import REACTION_FLOOR, Figure
-from wartime.engine.core.movement import CHARGE_MIN, STRIDES, engaged_with, holder
+from wartime.engine.core.movement import engaged_with, holder, moves
 from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.responses import DODGE, FLEE, GUARD, answers, counter_mages
@@ -193,13 +193,13 @@ def _can_wait(state: GameState, figure: Figure) -> bool:
 
 def reachable_charges(state: GameState, figure: Figure) -> list[Action]:
     """Cargar at enemies within reach; the full check (LdV, the way) follows."""
-    if figure.ene < STRIDES["cargar"].ene:
+    if figure.ene < moves().strides["cargar"].ene:
         return []
-    reach = figure.mov + STRIDES["cargar"].extra_k + charge_extra(state, figure)  # a cry
+    reach = figure.mov + moves().strides["cargar"].extra_k + charge_extra(state, figure)  # a cry
     return [
         Action("cargar", figure.id, target=e.id)
         for e in state.enemies_of(figure)
-        if CHARGE_MIN
+        if moves().charge_min
         <= edge_distance(figure.position, figure.radius, e.position, e.radius)
         <= reach
     ]
@@ -267,9 +267,9 @@ def _moves(figure: Figure, free: dict[int, float]) -> list[tuple[Action, int]]:
         return [(a, -1) for a in _drives(figure)]
     out = []
     for kind, directions in SAMPLES.items():
-        if figure.ene < STRIDES[kind].ene:  # cannot pay even on easy ground
+        if figure.ene < moves().strides[kind].ene:  # cannot pay even on easy ground
             continue
-        reach = figure.mov + STRIDES[kind].extra_k + stride_extra(figure, kind)  # Rápido
+        reach = figure.mov + moves().strides[kind].extra_k + stride_extra(figure, kind)  # Rápido
         for step in range(directions):
             way = step * WAYS // directions
             run = min(reach, free.get(way, reach))
@@ -300,11 +300,11 @@ def _open_ways(state: GameState, figure: Figure) -> dict[int, float]:
     straight path is free), up to where its straight piece ended (before any slide)."""
     if figure.level != 1 or drives(figure):
         return {}
-    longest = max((k for k in SAMPLES if figure.ene >= STRIDES[k].ene), default=None,
-                  key=lambda k: STRIDES[k].extra_k)  # fmt: skip
+    longest = max((k for k in SAMPLES if figure.ene >= moves().strides[k].ene), default=None,
+                  key=lambda k: moves().strides[k].extra_k)  # fmt: skip
     if longest is None:
         return {}
-    reach = figure.mov + STRIDES[longest].extra_k + stride_extra(figure, longest)
+    reach = figure.mov + moves().strides[longest].extra_k + stride_extra(figure, longest)
     table = state.physics()
     free = {}
     for way in range(WAYS):
@@ -319,9 +319,9 @@ def _drives(figure: Figure) -> list[Action]:
     heading = math.radians(figure.facing)
     turns = [None, (figure.facing - TURN_LIMIT) % 360, (figure.facing + TURN_LIMIT) % 360]
     for kind in SAMPLES:
-        if figure.ene < STRIDES[kind].ene:
+        if figure.ene < moves().strides[kind].ene:
             continue
-        reach = figure.mov + STRIDES[kind].extra_k
+        reach = figure.mov + moves().strides[kind].extra_k
         for way in (1, -1) if kind == "mover" else (1,):
             x = figure.position[0] + way * reach * math.cos(heading)
             y = figure.position[1] + way * reach * math.sin(heading)

@@ -7,8 +7,10 @@ module; what an entry changes about moving (Incorpóreo) it answers through a ho
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -54,10 +56,6 @@ def stride(action_id: str) -> Stride:
     return Stride(action.name, action.ene, float(match.group(1) or 0), float(match.group(2) or 0))
 
 
-STRIDES = {kind: stride(kind) for kind in ("mover", "correr", "esprintar", "cargar")}
-CHARGE_MIN = STRIDES["cargar"].minimum_k  # Cargar: at least 2 K of movement
-
-
 def listed(action_id: str) -> ListedAction:
     """The movement action ``action_id`` of the action list (a missing one is a bug)."""
     entry = load_actions().find(action_id)
@@ -73,12 +71,38 @@ def agi_table(entry: ListedAction) -> JumpTable:
     return entry.table
 
 
-# The terrain moves that the legal lists sample as well as their handlers play.
-SILENT = stride("mover_sin_hacer_ruido")
-TURN, TURN_ENTRY = stride("giro_180"), listed("giro_180")
-TURN_MIN_MOV = next((r.value or 0 for r in TURN_ENTRY.requires if r.id == "min_mov"), 0)
-JUMP = listed("salto_de_longitud")
-JUMP_TABLE = agi_table(JUMP)
+@dataclass(frozen=True)
+class Moves:
+    """The movement actions of the list as the rules read them: the strides, and the
+    terrain moves that the legal lists sample as well as their handlers play."""
+
+    strides: Mapping[str, Stride]  # mover, correr, esprintar, cargar
+    charge_min: float  # Cargar: at least 2 K of movement
+    silent: Stride  # Mover sin hacer ruido
+    turn: Stride  # Giro de 180°
+    turn_entry: ListedAction
+    turn_min_mov: int
+    jump: ListedAction  # Salto de longitud
+    jump_table: JumpTable
+
+
+# Read when a rule first asks, never at import: commands that play no game must not
+# parse actions.yaml (issue 16).
+@functools.cache
+def moves() -> Moves:
+    """The list's movement actions, read once."""
+    strides = {kind: stride(kind) for kind in ("mover", "correr", "esprintar", "cargar")}
+    turn_entry, jump = listed("giro_180"), listed("salto_de_longitud")
+    return Moves(
+        strides=strides,
+        charge_min=strides["cargar"].minimum_k,
+        silent=stride("mover_sin_hacer_ruido"),
+        turn=stride("giro_180"),
+        turn_entry=turn_entry,
+        turn_min_mov=next((r.value or 0 for r in turn_entry.requires if r.id == "min_mov"), 0),
+        jump=jump,
+        jump_table=agi_table(jump),
+    )
 
 
 def intangible(figure: Figure) -> bool:

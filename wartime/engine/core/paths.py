@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
-from wartime.engine.core.movement import STRIDES, intangible
+from wartime.engine.core.movement import intangible, moves
 from wartime.engine.core.routes import ground_under, stride_cost, surcharge, way
 from wartime.engine.core.stats import stride_extra
 
@@ -71,9 +71,10 @@ def find_path(state: GameState, figure: Figure, goal: Point) -> Path:
         legs = (start, goal) if goal != start else (start,)
         length, reached = sum_legs(legs), True
     ground = surcharge(figure, ground_under(state, figure, legs))
-    ene = {kind: stride_cost(figure, STRIDES[kind], ground)[0] for kind in MOVES}
+    ene = {kind: stride_cost(figure, moves().strides[kind], ground)[0] for kind in MOVES}
     reach = {
-        kind: figure.mov + STRIDES[kind].extra_k + stride_extra(figure, kind) for kind in MOVES
+        kind: figure.mov + moves().strides[kind].extra_k + stride_extra(figure, kind)
+        for kind in MOVES
     }
     return Path(goal, legs, length, MappingProxyType(ene), MappingProxyType(reach), reached)
 

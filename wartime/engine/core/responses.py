@@ -314,11 +314,12 @@ def dodge(
 
 def _answer_only(kind: str) -> Handler:
     """Huir and Esquivar en CaC are taken only as answers (pending ``respond``)."""
-    name = entry(kind).name
 
     def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
+        # The name is looked up here, not when the module loads (issue 16).
         raise IllegalActionError(
-            f"{name} answers an enemy's action aimed at this Pj: it is offered when one is declared"
+            f"{entry(kind).name} answers an enemy's action aimed at this Pj: "
+            "it is offered when one is declared"
         )
 
     return handler

@@ -9,6 +9,7 @@ floater, a heavy load, a smell that keeps allies off) it answers through a hook.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,10 +26,10 @@ from wartime.engine.core.modifiers import ene_modifiers
 from wartime.engine.core.movement import (
     BLOCKED,
     HIGH,
-    STRIDES,
     Stride,
     engaged_with,
     intangible,
+    moves,
     noise_event,
     through,
 )
@@ -52,10 +53,15 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 
+_WET = PathCost(0, "easy", ("water",), (), ())  # a probe: does water stop this figure?
+
+
 # The strides that go round what stands in the way (MOVIMIENTO, Mover: the base moves
 # up to its MOV, with no straight line asked); Cargar, Embestir and the rest go straight.
-WINDING = tuple(STRIDES[kind] for kind in ("mover", "correr", "esprintar"))
-_WET = PathCost(0, "easy", ("water",), (), ())  # a probe: does water stop this figure?
+@functools.cache
+def winding() -> tuple[Stride, ...]:
+    """Mover, Correr and Esprintar (read on first use, not at import)."""
+    return tuple(moves().strides[kind] for kind in ("mover", "correr", "esprintar"))
 
 
 @dataclass(frozen=True)
@@ -113,7 +119,7 @@ def route(
         table = state.physics()
         result = table.probe_move(figure.id, goal, budget)
         turns: tuple[Point, ...] = ()
-        if result.blocked and stride in WINDING and not drives(figure):
+        if result.blocked and stride in winding() and not drives(figure):
             turns = way(state, figure, goal).points[1:-1]  # round what stopped it
         if turns:
             result = table.probe_walk(figure.id, (*turns, goal), budget)
@@ -252,7 +258,7 @@ def move_problem(
     ``engaged`` may be passed when the caller already knows it (many samples, one check);
     ``clear`` when it has probed the straight way at least as far (see :func:`route`).
     """
-    stride = STRIDES[action.kind]
+    stride = moves().strides[action.kind]
     if action.point is None:
         return f"{stride.label} needs a destination point"
     if engaged if engaged is not None else engaged_with(state, figure):

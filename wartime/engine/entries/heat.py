@@ -22,8 +22,7 @@ from wartime.engine.core.combat import wound
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import named_by
-from wartime.engine.core.movement import STRIDES as STEPS
-from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.movement import engaged_with, moves
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Heat
@@ -96,7 +95,7 @@ def stride_options(figure: Figure) -> list[Action]:
     out = []
     for label, extra in _veins(figure)[:1]:
         for kind in sorted(STRIDES):
-            reach = figure.mov + STEPS[kind].extra_k + extra
+            reach = figure.mov + moves().strides[kind].extra_k + extra
             for way in range(4):
                 angle = math.pi * way / 2
                 x = round(figure.position[0] + reach * math.cos(angle), 6)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action, option_refused
-from wartime.engine.core.book import CAC, SHOTS
+from wartime.engine.core.book import cac_ids, shot_ids
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import action_weapon, option_label, spent_in
@@ -101,12 +101,12 @@ def _taken_with(figure: Figure, attacks: list[Action]) -> list[Action]:
 
 def variants(figure: Figure, action: Action) -> list[Action]:
     """``action`` with each single option that fits it (legal_actions offers them all)."""
-    if action.kind not in CAC | SHOTS:
+    if action.kind not in cac_ids() | shot_ids():
         return []
     return [
         replace(action, options=(label,))
         for label, cac_only in offers(figure, action).items()
-        if action.kind in CAC or not cac_only
+        if action.kind in cac_ids() or not cac_only
     ]
 
 
@@ -115,14 +115,14 @@ def take(figure: Figure, action: Action) -> list[Event]:
     """Take the options an attack names: pay Poder, start the prices that last."""
     if not action.options or action.kind in OWN_OPTIONS:
         return []
-    if action.kind not in CAC | SHOTS:
+    if action.kind not in cac_ids() | shot_ids():
         raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
     found = offers(figure, action)
     entries: set[str] = set()
     for label in action.options:
         if label not in found:
             raise IllegalActionError(option_refused(figure.id, label, "with this attack", found))
-        if found[label] and action.kind not in CAC:
+        if found[label] and action.kind not in cac_ids():
             raise IllegalActionError(f"{label} is only taken in a CaC attack")
         entry = label.split(" (")[0]
         if entry in entries:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
+from wartime.engine.core.book import movement_ids
 from wartime.engine.core.checks import roll
 from wartime.engine.core.combat import wound
 from wartime.engine.core.events import Event
@@ -43,7 +44,6 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.stats import vol
 from wartime.geometry.distance import edge_distance
-from wartime.rules.actions import Group, load_actions
 from wartime.rules.effects import Aura, CheckModifier, effects_of
 
 if TYPE_CHECKING:
@@ -230,8 +230,6 @@ def shielded(state: GameState, figure: Figure) -> bool:
 
 # -- Distorsión psíquica: flying through it ----------------------------------------------------
 
-_MOVES = frozenset(a.id for a in load_actions().actions if a.group is Group.MOVEMENT)
-
 
 @hookspecs.action_ends_at.impl(order=10, key="presence")
 def flight(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -239,7 +237,7 @@ def flight(state: GameState, figure: Figure, action: Action) -> list[Event]:
     found = bearers(state)
     if found is None or not found.fields or state.probing:
         return []
-    if action.kind not in _MOVES or figure.level < FLYING or figure.casualty:
+    if action.kind not in movement_ids() or figure.level < FLYING or figure.casualty:
         return []
     for bearer_id, name, within, wounds in found.fields:
         bearer = _present(state, bearer_id)

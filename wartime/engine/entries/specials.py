@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import SHOTS
+from wartime.engine.core.book import shot_ids
 from wartime.engine.core.checks import acting_modifiers, contest, roll, spend
 from wartime.engine.core.combat import magazine_size, rounds_left, wound
 from wartime.engine.core.events import Event
@@ -319,7 +319,7 @@ def manipulates(
 ) -> list[tuple[str, str]]:
     """Manipulador may answer this action: a ranged attack at a bearer whose VOL is above
     the shooter's."""
-    if action.kind not in SHOTS:  # a shot or a throw
+    if action.kind not in shot_ids():  # a shot or a throw
         return []
     if not any(e.manipulator for _, e in entries_of(target, None, Special)):
         return []

@@ -17,12 +17,12 @@ from wartime.board.battlefield import Battlefield
 from wartime.board.history import History, autosave, clear_autosave, recover
 from wartime.errors import DataError
 from wartime.formats.army import load_army
-from wartime.formats.map import load_map, save_map
+from wartime.formats.map import salvage_map, save_map
 from wartime.ui import dialogs
 from wartime.ui.modes.editor.state import EditorState
 from wartime.ui.reasons import to_spanish
 from wartime.ui.shell import EMPTY_TABLE
-from wartime.ui.strings import text
+from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import alive, kill
 
 
@@ -30,12 +30,33 @@ class EditorFiles(EditorState):
     """Files, dialogs and autosave of the editor mode."""
 
     def _ask_unsaved(self, action: Callable[[], object]) -> None:
-        self._ask(
+        """Guardar (then ``action``), Descartar (``action`` now) or Cancelar (nothing)."""
+        self._close_modals()
+        self.unsaved, self.unsaved_buttons = dialogs.choice_window(
+            self.app.manager,
+            self.app.size,
             text("dialog.unsaved_title"),
             text("dialog.unsaved", name=self.field.name),
-            text("dialog.discard"),
-            action,
+            [(name, text(f"dialog.{name}")) for name in ("save", "discard", "cancel")],
         )
+        self._pending = action
+
+    def answer_unsaved(self, choice: str) -> None:
+        """The unsaved-changes question answered: ``save``, ``discard`` or ``cancel``."""
+        action, self._pending = self._pending, None
+        kill(self.unsaved)
+        self.unsaved, self.unsaved_buttons = None, {}
+        if action is None or choice == "cancel":
+            return
+        if choice == "discard":
+            action()
+            return
+        if self.path is not None and not self.left_out:
+            if self.save_to(self.path):
+                action()
+            return
+        self._after_save = action  # once Guardar como… has written the file
+        self.save_as()
 
     def _ask(self, title: str, body: str, ok: str, action: Callable[[], object]) -> None:
         kill(self.confirm)
@@ -72,19 +93,38 @@ class EditorFiles(EditorState):
         self.app.fit()
 
     def open_path(self, path: Path) -> bool:
+        """Open a map, with its errors if it has some (issue 16): what can be represented
+        is edited, and the rest is listed under Problems."""
         try:
-            field = load_map(path)
+            found = salvage_map(path)
         except DataError as exc:
             reason = exc.problems[0].message if exc.problems else str(exc)
             self.app._say(text("status.open_failed", path=path.name, reason=to_spanish(reason)))
             return False
-        self._load(field, path)
+        self._load(found.battlefield, path)
+        self.set_file_problems(found.problems, found.left_out)
         self._remember(path)
-        self.app._say(text("status.opened", path=path.name))
+        self.app._say(self.opened_message(path))
         return True
 
+    def opened_message(self, path: Path) -> str:
+        """The status line after opening ``path``: its problems, and what was left out."""
+        if not self.file_problems:
+            return text("status.opened", path=path.name)
+        errors = sum(1 for _, severity, _ in self.file_problems if severity == "error")
+        message = text(
+            "editor.opened_problems",
+            path=path.name,
+            errors=ntext("count.errors", errors),
+            warnings=ntext("count.warnings", len(self.file_problems) - errors),
+        )
+        if self.left_out:
+            message += " · " + ntext("editor.left_out", self.left_out)
+        return message
+
     def save(self) -> bool:
-        if self.path is None:
+        # A file opened with elements left out keeps them: the map goes to a new name.
+        if self.path is None or self.left_out:
             self.save_as()
             return False
         return self.save_to(self.path)
@@ -111,10 +151,12 @@ class EditorFiles(EditorState):
             return False
         self.history.mark_saved()
         self.path = path
+        self.drop_file_problems()
         self._clear_autosave()
         self._remember(path)
         if reasons:
-            self.app._say(text("editor.saved_warnings", count=len(reasons), path=path.name))
+            warnings = ntext("count.warnings", len(reasons))
+            self.app._say(text("editor.saved_warnings", warnings=warnings, path=path.name))
         else:
             self.app._say(text("editor.saved", path=path.name))
         return True
@@ -150,7 +192,9 @@ class EditorFiles(EditorState):
         elif purpose == "save_as":
             if path.suffix.lower() not in (".yaml", ".yml"):
                 path = path.with_name(path.name + ".yaml")
-            self.save_to(path)
+            after, self._after_save = self._after_save, None
+            if self.save_to(path) and after is not None:
+                after()  # Guardar in the unsaved-changes question: now go on
         elif purpose == "army":
             self.load_army(path)
 
@@ -164,7 +208,8 @@ class EditorFiles(EditorState):
         self.characters = [c.id for c in army.characters]
         self.army_name = army.name
         self.character = self.characters[0] if self.characters else None
-        self.app._say(text("editor.army_loaded", name=army.name, count=len(self.characters)))
+        characters = ntext("count.characters", len(self.characters))
+        self.app._say(text("editor.army_loaded", name=army.name, characters=characters))
         self.app._layout()  # the character drop-down lists the new army
         if self.characters:
             self.set_tool("unit")
@@ -175,13 +220,16 @@ class EditorFiles(EditorState):
         self.message_window = dialogs.message_window(self.app.manager, self.app.size, title, body)
 
     def _modal_open(self) -> bool:
-        return any(alive(w) for w in (self.confirm, self.file_dialog, self.message_window))
+        windows = (self.confirm, self.file_dialog, self.message_window, self.unsaved)
+        return any(alive(w) for w in windows)
 
     def _close_modals(self) -> None:
-        for window in (self.confirm, self.file_dialog, self.message_window):
+        for window in (self.confirm, self.file_dialog, self.message_window, self.unsaved):
             kill(window)
-        self.confirm = self.file_dialog = self.message_window = None
+        self.confirm = self.file_dialog = self.message_window = self.unsaved = None
+        self.unsaved_buttons = {}
         self._pending = None
+        self._after_save = None  # a Guardar como… given up with Esc: nothing goes on
 
     # --- autosave --------------------------------------------------------------------
 

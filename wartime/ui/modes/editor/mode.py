@@ -29,14 +29,16 @@ import pygame_gui
 
 from wartime.board import commands, edits
 from wartime.board.battlefield import Battlefield
-from wartime.formats.map import load_map
+from wartime.errors import DataError, Problem
+from wartime.formats.map import load_map, salvage_map
 from wartime.ui.modes.editor.files import EditorFiles
 from wartime.ui.modes.editor.panel import PANEL_WIDTH, PropertiesPanel
 from wartime.ui.modes.editor.state import AUTOSAVE_SECONDS
 from wartime.ui.modes.editor.tools import ROTATE_STEP, TOOL_BAR, ToolInput
+from wartime.ui.reasons import to_spanish
 from wartime.ui.settings import config_dir
 from wartime.ui.shell import EMPTY_TABLE, WINDOW_SIZE, ViewApp
-from wartime.ui.strings import text
+from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import call, typing
 
 EDITOR_BAR = (
@@ -95,6 +97,9 @@ class EditorMode(ToolInput, PropertiesPanel, EditorFiles):
                 self._pending = None
             elif event.ui_element is self.file_dialog:
                 self.file_dialog = None
+                self._after_save = None  # Guardar como… given up: nothing goes on
+            elif event.ui_element is self.unsaved:
+                self.answer_unsaved("cancel")
             elif event.ui_element is self.message_window:
                 self.message_window = None
             else:
@@ -103,6 +108,10 @@ class EditorMode(ToolInput, PropertiesPanel, EditorFiles):
         if kind == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             return _hand_text(event, self.file_dialog, lambda chosen: self._picked(Path(chosen)))
         if kind == pygame_gui.UI_BUTTON_PRESSED:
+            for name, button in self.unsaved_buttons.items():
+                if event.ui_element is button:
+                    self.answer_unsaved(name)
+                    return True
             return self._tool_button(event.ui_element)
         if kind == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             return self._dropdown(event)
@@ -151,23 +160,40 @@ class EditorMode(ToolInput, PropertiesPanel, EditorFiles):
     def status(self) -> str | None:
         if self.app.message is not None:
             return None
+        if self.tool == "deploy":
+            return self._deploy_status()
         if self.points and self.tool in commands.SHAPE_TOOLS:
-            return text("editor.drawing", tool=text(f"tool.{self.tool}"), points=len(self.points))
+            points = ntext("count.points", len(self.points))
+            return text("editor.drawing", tool=text(f"tool.{self.tool}"), points=points)
         if self.app.hover is not None:
             return None
         field = self.field
         issues = self.issues()
+        errors = sum(1 for _, s, _ in issues if s == "error")
         values = {
             "tool": text(f"tool.{self.tool}"),
             "name": field.name,
-            "count": sum(len(getattr(field, k)) for k in edits.KINDS),
-            "errors": sum(1 for _, s, _ in issues if s == "error"),
-            "warnings": sum(1 for _, s, _ in issues if s != "error"),
+            "elements": ntext("count.elements", sum(len(getattr(field, k)) for k in edits.KINDS)),
+            "errors": ntext("count.errors", errors),
+            "warnings": ntext("count.warnings", len(issues) - errors),
         }
         if self.cursor is None:
             return text("editor.status_idle", **values)
         x, y = self.cursor
         return text("editor.status", x=f"{x:.1f}", y=f"{y:.1f}", **values)
+
+    def _deploy_status(self) -> str:
+        """The deployment tool says which way it is drawing: a dragged rectangle, or
+        point by point, or (before the first press) that both are offered."""
+        drag = self.drag
+        if drag is not None and drag["kind"] == "zone" and drag.get("moved"):
+            corners = commands.rectangle(drag["start"], self.cursor or drag["start"])
+            w, h = corners[2][0] - corners[0][0], corners[2][1] - corners[0][1]
+            return text("editor.deploy_rect", side=self.side, w=f"{w:g}", h=f"{h:g}")
+        if self.points:
+            points = ntext("count.points", len(self.points))
+            return text("editor.deploy_points", side=self.side, points=points)
+        return text("editor.deploy_idle", side=self.side)
 
     def title(self) -> str:
         name = self.path.name if self.path is not None else self.field.name
@@ -319,17 +345,50 @@ def run_editor(
 ) -> int:
     """Open the map editor on ``map_path``, or on a new empty map when None.
 
-    A map that does not load raises :class:`DataError` before any window opens.
+    A map with errors opens (issue 16): what the model can hold is edited, and every
+    problem of the file is listed under Problems.  A file that is there but is no map
+    at all (not YAML, no ``wartime_map: 1``) opens a new map beside its problems, with
+    no path, so nothing overwrites it.  Only a path that is not a file raises
+    :class:`DataError`, before any window opens.
     """
-    path = Path(map_path) if map_path is not None else None
-    new = Battlefield(text("editor.new_name"), EMPTY_TABLE)
-    field = load_map(path) if path is not None else new
+    asked = Path(map_path) if map_path is not None else None
+    field, path, problems, left_out = _open(asked)
     mode = EditorMode(field, path, autosave_interval=autosave_interval)
+    mode.set_file_problems(problems, left_out)
     app = ViewApp(field, path, size=size, settings_dir=settings_dir, mode=mode)
     try:
         if path is not None:
             app.settings.last_map = str(path.resolve())
             app.settings.save(settings_dir)
+            if mode.file_problems:
+                app._say(mode.opened_message(path))
+        elif asked is not None:
+            reason = to_spanish(problems[0].message) if problems else ""
+            app._say(text("editor.unreadable", path=asked.name, reason=reason))
         return app.run(max_frames, events)
     finally:
+        # The window goes first, at once: whatever pygame and the interpreter still
+        # have to tear down happens with no window left on the screen (issue 16).
+        pygame.display.quit()
         pygame.quit()
+
+
+def _new_map() -> Battlefield:
+    return Battlefield(text("editor.new_name"), EMPTY_TABLE)
+
+
+def _open(path: Path | None) -> tuple[Battlefield, Path | None, tuple[Problem, ...], int]:
+    """The map to edit, the path to save it to, the file's problems and how many of its
+    elements were left out.  A file that is no map gives a new map and no path.
+
+    A path that is not a regular file raises DataError (the CLI says so, status 2).
+    """
+    if path is None:
+        return _new_map(), None, (), 0
+    if not path.is_file():
+        load_map(path)  # raises the loader's own located error
+    try:
+        found = salvage_map(path)
+    except DataError as exc:
+        return _new_map(), None, exc.problems, 0
+    return found.battlefield, path, found.problems, found.left_out

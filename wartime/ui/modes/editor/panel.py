@@ -28,11 +28,14 @@ from wartime.ui.menus import BAR_HEIGHT
 from wartime.ui.modes.editor.state import EditorState
 from wartime.ui.reasons import to_spanish
 from wartime.ui.status import STATUS_HEIGHT
-from wartime.ui.strings import text
+from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import call
 
 PANEL_WIDTH = 300
 ROW = 30
+NAME_WIDTH = 118  # the captions' column
+MAP_PREFIX = "map."  # the map's own fields, shown when nothing is selected
+CHAR_PX = 7  # about one character of the list's 14 px font: what overflows a line
 
 # The property panel: the map file's names (edits.PROPERTIES) and their choices.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -153,6 +156,10 @@ class PropertiesPanel(EditorState):
             object_id="#problem_list",
         )
         self._problems = (-1, [])
+        # A new list starts empty: the labels must be set again even if they are the same
+        # (loading an army rebuilds the panel; the list went blank while the status line
+        # still counted the warnings).
+        self._problem_labels: list[str] | None = None
         self._panel_state = None
         self._panel_widgets = []
         self._refresh()
@@ -164,6 +171,8 @@ class PropertiesPanel(EditorState):
         Typing into one field is one undo step: each keystroke replaces the
         previous keystroke's state rather than stacking on it.
         """
+        if name.startswith(MAP_PREFIX):
+            return self.apply_map_property(name.removeprefix(MAP_PREFIX), value)
         if len(self.selection) != 1:
             return False
         key = self.selection[0]
@@ -184,6 +193,24 @@ class PropertiesPanel(EditorState):
         self.selection = [new_key]
         self.app.field = self.history.current
         # Keep the entries (and the keyboard focus) the user is typing in.
+        self._panel_state = self._panel_key()
+        return True
+
+    def apply_map_property(self, name: str, value: str) -> bool:
+        """The map's name, width or height typed in the panel (nothing selected)."""
+        try:
+            field = edits.set_map_property(self.field, name, value)
+        except EditError as exc:
+            self.panel_error = text("panel.refused", reason=to_spanish(str(exc)))
+            self._show_panel_error()
+            return False
+        self.panel_error = ""
+        self._show_panel_error()
+        if self._typing_edit == ("", name) and self.history.can_undo:
+            self.history.undo()  # the previous keystroke of this same typing
+        self.history.push(field)
+        self._typing_edit = ("", name)
+        self.app.field = self.history.current
         self._panel_state = self._panel_key()
         return True
 
@@ -218,6 +245,22 @@ class PropertiesPanel(EditorState):
         if labels != current:
             self._problem_labels = labels
             call(self.problem_list, "set_item_list", labels)
+        self._problem_tips()
+
+    def _problem_tips(self) -> None:
+        """A tooltip with the whole text on every problem line too long to show.
+
+        The list makes its item buttons as it scrolls, so the shown ones are checked
+        each frame; a button that has its tip already is left alone.
+        """
+        fits = max(1, (PANEL_WIDTH - 40) // CHAR_PX)
+        for item in getattr(self.problem_list, "item_list", ()):
+            button = item.get("button_element")
+            label = item.get("text", "")
+            if button is None or len(label) <= fits:
+                continue
+            if getattr(button, "tool_tip_text", None) != label:
+                call(button, "set_tooltip", label)
 
     def _build_properties(self) -> None:
         for widget in self._panel_widgets:
@@ -243,9 +286,20 @@ class PropertiesPanel(EditorState):
                     object_id="#panel_text",
                 )
             )
+            y += 68
+            label(text("panel.map"), object_id="#panel_kind")
+            y += 28
+            values = {
+                "name": self.field.name,
+                "width": _fmt(self.field.size[0]),
+                "height": _fmt(self.field.size[1]),
+            }
+            for name in edits.MAP_PROPERTIES:
+                y = self._entry_row(MAP_PREFIX + name, f"prop.map.{name}", values[name], y)
+            self._error_box(y)
             return
         if len(self.selection) > 1:
-            label(text("panel.many", count=len(self.selection)))
+            label(ntext("panel.many", len(self.selection)))
             return
         try:
             kind, _index, item = queries.element(self.field, self.selection[0])
@@ -253,18 +307,17 @@ class PropertiesPanel(EditorState):
             return
         label(f"{text(f'kind.{kind}')} · {self.selection[0]}", object_id="#panel_kind")
         y += 28
-        name_width = 118
         for name in edits.PROPERTIES[kind]:
             attribute = "defense" if name == "def" else name
             value = _fmt(getattr(item, attribute))
             caption = UILabel(
-                pygame.Rect(x, y, name_width, ROW - 4),
+                pygame.Rect(x, y, NAME_WIDTH, ROW - 4),
                 text(LABELS.get(name, f"prop.{name}")),
                 manager=manager,
                 container=panel,
                 object_id="#panel_label",
             )
-            rect = pygame.Rect(x + name_width, y, width - name_width, ROW - 4)
+            rect = pygame.Rect(x + NAME_WIDTH, y, width - NAME_WIDTH, ROW - 4)
             widget_: Any
             if name in CHOICES:
                 widget_ = choice_menu(name, CHOICES[name], value, rect, manager, panel)
@@ -275,11 +328,33 @@ class PropertiesPanel(EditorState):
                 self.entries[name] = widget_
             self._panel_widgets += [caption, widget_]
             y += ROW
-        self.error_box = UITextBox(
-            self.panel_error,
-            pygame.Rect(x, y + 4, width, max(64, min(90, area.bottom - y - 4))),
+        self._error_box(y)
+
+    def _entry_row(self, name: str, caption: str, value: str, y: int) -> int:
+        """A caption and a text entry for ``name``; the next row's top."""
+        manager, panel, area = self.app.manager, self.panel, self.props_rect
+        label = UILabel(
+            pygame.Rect(area.x, y, NAME_WIDTH, ROW - 4),
+            text(caption),
             manager=manager,
             container=panel,
+            object_id="#panel_label",
+        )
+        rect = pygame.Rect(area.x + NAME_WIDTH, y, area.width - NAME_WIDTH, ROW - 4)
+        entry = UITextEntryLine(rect, manager=manager, container=panel)
+        entry.set_text(value)
+        self.entries[name] = entry
+        self._panel_widgets += [label, entry]
+        return y + ROW
+
+    def _error_box(self, y: int) -> None:
+        """Where a refused value says why, under the rows."""
+        area = self.props_rect
+        self.error_box = UITextBox(
+            self.panel_error,
+            pygame.Rect(area.x, y + 4, area.width, max(64, min(90, area.bottom - y - 4))),
+            manager=self.app.manager,
+            container=self.panel,
             object_id="#panel_error",
         )
         self._panel_widgets.append(self.error_box)

@@ -27,6 +27,7 @@ from wartime.board.battlefield import SIDES, Battlefield, TerrainKind
 from wartime.board.edits import EditError
 from wartime.board.history import History
 from wartime.board.shapes import Point
+from wartime.errors import Problem, Severity
 from wartime.ui.modes.base import Mode
 from wartime.ui.reasons import to_spanish
 from wartime.ui.strings import text
@@ -87,6 +88,13 @@ class EditorState(Mode):
         self.file_dialog: UIFileDialog | None = None
         self.file_purpose = ""
         self._problems: tuple[int, list[edits.Issue]] = (-1, [])
+        # The problems of the file as it was read (issue 16: a map with errors opens), and
+        # how many of its elements could not be represented: shown until it is saved.
+        self.file_problems: list[edits.Issue] = []
+        self.left_out = 0
+        self.unsaved: Any = None  # the Guardar / Descartar / Cancelar question
+        self.unsaved_buttons: dict[str, Any] = {}
+        self._after_save: Callable[[], object] | None = None
         self._problem_keys: dict[str, str] = {}
         self._panel_state: tuple[Any, ...] | None = None
         self._panel_widgets: list[Any] = []
@@ -102,8 +110,14 @@ class EditorState(Mode):
     def issues(self) -> list[edits.Issue]:
         version = self.app.field_version
         if self._problems[0] != version:
-            self._problems = (version, edits.problems(self.field))
+            self._problems = (version, [*self.file_problems, *edits.problems(self.field)])
         return self._problems[1]
+
+    def set_file_problems(self, found: Sequence[Problem], left_out: int) -> None:
+        """Show the problems of the file just read beside the live ones, until it is saved."""
+        self.file_problems = [_file_issue(p) for p in found]
+        self.left_out = left_out
+        self._problems = (-1, [])
 
     def commit(self, field: Battlefield, selection: Sequence[str] | None = None) -> None:
         """Record an edit (one undo step) and show it."""
@@ -144,6 +158,10 @@ class EditorState(Mode):
 
     # --- undo and redo ---------------------------------------------------------------
 
+    def drop_file_problems(self) -> None:
+        """The file now holds what the editor shows: its old problems are gone."""
+        self.set_file_problems((), 0)
+
     def undo(self) -> None:
         self.points = []
         self.history.undo()
@@ -154,3 +172,14 @@ class EditorState(Mode):
         self.history.redo()
         self._typing_edit = None
         self._show_current()
+
+
+def _file_issue(problem: Problem) -> edits.Issue:
+    """A problem of the file as the Problems list shows it: where in the file, and why."""
+    severity = "warning" if problem.severity is Severity.WARNING else "error"
+    message = to_spanish(problem.message)
+    if problem.path:
+        message = f"{problem.path}: {message}"
+    if problem.line is None:
+        return ("", severity, text("problem.file_no_line", message=message))
+    return ("", severity, text("problem.file", line=problem.line, message=message))

@@ -10,6 +10,7 @@ shape being drawn and the selection's vertex handles.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton, UIPanel
@@ -86,8 +87,12 @@ class ToolInput(EditorState):
                     pygame.draw.rect(view, (255, 255, 255) if i == hovered else ink, rect)
                     pygame.draw.rect(view, (20, 20, 20), rect, 1)
         points = list(self.points)
-        if self.drag is not None and self.drag["kind"] == "rect" and self.cursor is not None:
-            points = commands.rectangle(self.drag["start"], self.cursor)
+        drag = self.drag
+        dragged = drag is not None and (
+            drag["kind"] == "rect" or (drag["kind"] == "zone" and drag.get("moved"))
+        )
+        if drag is not None and dragged and self.cursor is not None:
+            points = commands.rectangle(drag["start"], self.cursor)
             closed = True
         else:
             closed = False
@@ -190,6 +195,10 @@ class ToolInput(EditorState):
         self.cursor = self._snapped(raw, mod) if drawing else raw
         if drag is None:
             return
+        if drag["kind"] == "zone":  # a press of the deployment tool: a drag once it moves
+            if math.dist(pos, drag["pos"]) > DOUBLE_CLICK_PX:
+                drag["moved"] = True
+            return
         try:
             if drag["kind"] == "move":
                 on_grid = app.show_grid and not mod & pygame.KMOD_ALT
@@ -222,6 +231,11 @@ class ToolInput(EditorState):
             return
         point = self._snapped(raw, mod)
         self.cursor = point
+        if self.tool == "deploy" and not self.points:
+            # A rectangle if the pointer is dragged, else the first point of a polygon:
+            # decided on release (both are offered, and the status line says which).
+            self.drag = {"kind": "zone", "start": point, "pos": pos}
+            return
         if self.tool in commands.SHAPE_TOOLS:
             if double and self.points:
                 self.finish_shape()
@@ -264,6 +278,9 @@ class ToolInput(EditorState):
         drag, self.drag = self.drag, None
         if drag is None:
             return
+        if drag["kind"] == "zone":
+            self._release_zone(drag, pos)
+            return
         if drag["kind"] == "rect":
             start = drag["start"]
             end = self._snapped(self.app.camera.to_k(self.app._view_point(pos)), 0)
@@ -280,6 +297,21 @@ class ToolInput(EditorState):
             preview = self.app.field
             self.app.field = self.history.current
             self.commit(preview)
+
+    def _release_zone(self, drag: dict[str, Any], pos: tuple[int, int]) -> None:
+        """A deployment press released: a dragged rectangle is a zone; a click, a point."""
+        if not drag.get("moved"):
+            self.points.append(drag["start"])
+            return
+        end = self._snapped(self.app.camera.to_k(self.app._view_point(pos)), 0)
+        try:
+            added = commands.add_zone_rectangle(self.field, self.side, drag["start"], end)
+        except EditError as exc:
+            self.refuse(exc)
+            return
+        if added is not None:
+            field, key = added
+            self.commit(field, [key])
 
     def _vertex_at(self, point: Point | None) -> int | None:
         item = self._selected_item()

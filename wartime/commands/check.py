@@ -1,0 +1,64 @@
+"""``wartime check``: validate army and map files and report every problem."""
+
+from __future__ import annotations
+
+import argparse
+
+from wartime.commands.output import EXIT_DATA, EXIT_OK, counted, report, warn
+from wartime.errors import DataError, Problem
+from wartime.formats.army import parse_army
+from wartime.formats.document import Document, read_document
+from wartime.formats.map import read_map
+
+
+def _map_verdict(path: str, doc: Document) -> str:
+    loaded = read_map(doc)
+    for problem in loaded.warnings:
+        warn(problem)
+    field = loaded.battlefield
+    return (
+        f"{path}: OK: map '{field.name}' {field.size[0]:g}×{field.size[1]:g} K with "
+        f"{counted(len(field.walls), 'wall', 'walls')}, "
+        f"{counted(len(field.obstacles), 'obstacle', 'obstacles')}, "
+        f"{counted(len(field.terrain), 'terrain area', 'terrain areas')}, "
+        f"{counted(len(field.units), 'unit', 'units')}"
+    )
+
+
+def _check_one(path: str) -> str:
+    """Validate one file by its version key; returns a one-line verdict."""
+    doc = read_document(path)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if "wartime_army" in data:
+        loaded = parse_army(doc)
+        for warning in loaded.warnings:
+            print(warning)
+        army = loaded.army
+        return (
+            f"{path}: OK: army '{army.name}' with "
+            f"{counted(len(army.archetypes), 'archetype', 'archetypes')}, "
+            f"{counted(len(army.characters), 'character', 'characters')}, "
+            f"{counted(len(army.lists), 'list', 'lists')}"
+        )
+    if "wartime_map" in data:
+        return _map_verdict(path, doc)
+    raise DataError(
+        [
+            Problem(
+                path,
+                "",
+                "unknown file type: expected 'wartime_army: 1' or 'wartime_map: 1' at the top",
+            )
+        ]
+    )
+
+
+def check(args: argparse.Namespace) -> int:
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            print(_check_one(path))
+        except DataError as exc:
+            report(exc)
+            status = EXIT_DATA
+    return status

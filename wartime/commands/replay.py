@@ -1,0 +1,37 @@
+"""``wartime replay``: replay a save, print its log and always check its hash."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable
+
+from wartime import engine
+from wartime.commands.output import EXIT_DATA, EXIT_OK, warn
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Replay a save and always check its hash: a mismatch is one line and status 2,
+    unless --force replays it anyway (``--verify`` is still accepted, and changes nothing).
+    With ``--window``, the replay viewer opens instead (its module needs pygame)."""
+    if args.window:
+        viewer: Callable[[argparse.Namespace], int] = importlib.import_module(
+            "wartime.commands.windows"
+        ).replay_window
+        return viewer(args)
+    replayed = engine.replay_save(args.save, verify=False)
+    if replayed.mismatch is not None and not args.force:
+        print(f"{replayed.mismatch} (--force replays it anyway)", file=sys.stderr)
+        return EXIT_DATA
+    for event in replayed.state.log:
+        print(event.text)
+    if replayed.mismatch is not None:
+        warn(replayed.mismatch)
+        note = " (hash mismatch: replayed with --force)"
+    elif replayed.unchecked is not None:
+        note = f" (not verified: {replayed.unchecked})"
+    else:
+        note = " (verified)"
+    print(f"hash {replayed.state.hash()}{note}")
+    return EXIT_OK

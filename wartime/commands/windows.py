@@ -1,0 +1,92 @@
+"""``wartime render``, ``edit``, ``play``, ``overlay``, the start screen and the replay
+viewer: the commands that need pygame."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from wartime.commands.output import EXIT_DATA, EXIT_OK
+from wartime.commands.sim import army_ref
+from wartime.formats.map import load_map
+
+# The windows by their modules' names, so that a test's stand-in is the one called.
+from wartime.play import Seat
+from wartime.ui import app, png
+from wartime.ui.modes import editor, replay, start
+from wartime.ui.modes import play as game
+
+RENDER_LAYERS = frozenset({"arcs", "grid"})
+
+
+def render(args: argparse.Namespace) -> int:
+    """Write the battlefield view of a map to a PNG, headless (issue 5)."""
+    try:
+        size = png.parse_size(args.size)
+    except ValueError as exc:
+        print(f"wartime render: --size: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    wanted = {part.strip().lower() for part in args.show.split(",")} - {"", "none"}
+    unknown = sorted(wanted - RENDER_LAYERS)
+    if unknown:
+        print(
+            f"wartime render: --show: unknown {', '.join(unknown)}; "
+            f"choose from {', '.join(sorted(RENDER_LAYERS))} (comma-separated) or none",
+            file=sys.stderr,
+        )
+        return EXIT_DATA
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        print(f"wartime render: --out: {out}: the file name must end in .png", file=sys.stderr)
+        return EXIT_DATA
+    if not out.parent.is_dir():
+        print(f"wartime render: --out: {out.parent}: no such folder", file=sys.stderr)
+        return EXIT_DATA
+    field = load_map(args.map)
+    try:
+        png.render_png(field, out, size, frozenset(wanted))
+    except (OSError, RuntimeError) as exc:  # pygame.error is a RuntimeError
+        print(f"wartime render: {out}: could not write: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    print(f"{out}: {size[0]}×{size[1]} px, map '{field.name}'")
+    return EXIT_OK
+
+
+def view(args: argparse.Namespace) -> int:
+    """Open the battlefield view (the overlay until its mode exists)."""
+    return app.run_view(getattr(args, "map", None))
+
+
+def edit(args: argparse.Namespace) -> int:
+    """Open the map editor on a map, or on a new empty one."""
+    return editor.run_editor(args.map)
+
+
+def start_screen(args: argparse.Namespace) -> int:
+    """The start screen: a new game, a save, a replay, the editor."""
+    return start.run_start()
+
+
+def play(args: argparse.Namespace) -> int:
+    """A game at the screen; the start screen when neither a map nor a save is given."""
+    if args.map is None and args.load is None:
+        return start.run_start()
+    armies: dict[str, str] = {}
+    lists: dict[str, str] = {}
+    for side, ref in (("A", args.army_a), ("B", args.army_b)):
+        if ref is not None:
+            path, chosen = army_ref(ref)
+            armies[side] = path
+            if chosen is not None:
+                lists[side] = chosen
+    ai = {"A": args.ai_a, "B": args.ai_b} if not args.hot_seat else {"A": None, "B": None}
+    seats = {side: Seat(side, player) for side, player in ai.items()}
+    return game.run_play(
+        args.map, armies=armies, lists=lists or None, seats=seats, seed=args.seed, load=args.load
+    )
+
+
+def replay_window(args: argparse.Namespace) -> int:
+    """The replay viewer on a save (``wartime replay SAVE --window``)."""
+    return replay.run_replay(args.save)
