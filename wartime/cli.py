@@ -409,10 +409,29 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_view(args: argparse.Namespace) -> int:
-    """Open the battlefield view (edit, play and overlay until their modes exist)."""
+    """Open the battlefield view (and play, until its command opens its mode)."""
     from wartime.ui.app import run_view  # pygame only for this command
 
     return run_view(args.map)
+
+
+def _cmd_overlay(args: argparse.Namespace) -> int:
+    """Open the measurement overlay on a map, or on a blank table."""
+    from wartime.ui.modes.overlay import run_overlay  # pygame only for this command
+
+    return run_overlay(args.map, blank=args.blank)
+
+
+def _table_size(value: str) -> tuple[float, float]:
+    """``48x36``: a table's width and depth in K."""
+    try:
+        width, depth = (float(part) for part in value.lower().replace("×", "x").split("x"))
+    except ValueError:
+        message = f"expected WxH in K, such as 48x36, got {value!r}"
+        raise argparse.ArgumentTypeError(message) from None
+    if width <= 0 or depth <= 0:
+        raise argparse.ArgumentTypeError(f"a table's sides must be positive, got {value!r}")
+    return width, depth
 
 
 def _cmd_edit(args: argparse.Namespace) -> int:
@@ -571,10 +590,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     edit.add_argument("map", nargs="?", help="map file (default: a new empty map)")
     edit.set_defaults(run=_cmd_edit)
-    for name, what in (
-        ("play", "play mode"),
-        ("overlay", "the tabletop overlay"),
-    ):
+    for name, what in (("play", "play mode"),):
         view = sub.add_parser(
             name,
             help=f"open {what}; for now it opens the battlefield view",
@@ -583,6 +599,18 @@ def build_parser() -> argparse.ArgumentParser:
         )
         view.add_argument("map", nargs="?", help="map file (default: the ruined village)")
         view.set_defaults(run=_cmd_view)
+    overlay = sub.add_parser(
+        "overlay",
+        help="open the measurement overlay",
+        description="Open the measurement overlay: the screen mirrors a real table (drag, "
+        "turn, add and remove figures) and measures it: distance, CdV, LdV and cover, "
+        "threats, templates, scatter, noise and exact odds (F1 lists the shortcuts).",
+    )
+    overlay.add_argument("map", nargs="?", help="map file (default: the ruined village)")
+    overlay.add_argument(
+        "--blank", metavar="WxH", type=_table_size, help="start from a blank table of W×H K"
+    )
+    overlay.set_defaults(run=_cmd_overlay)
     return parser
 
 
