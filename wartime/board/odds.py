@@ -54,12 +54,13 @@ class AttackOdds:
 
 
 def _defence_wounds(odds: Odds, damage: int, defense: int) -> dict[int, Fraction]:
-    return {
-        0: odds.critical,
-        max(0, damage - defense): odds.passed,
-        damage: odds.failed,
-        damage + 1: odds.fumble,
-    }
+    """The wounds each outcome of the CH DEF lets through (outcomes may share a count)."""
+    out: defaultdict[int, Fraction] = defaultdict(Fraction)
+    out[0] += odds.critical
+    out[max(0, damage - defense)] += odds.passed
+    out[damage] += odds.failed
+    out[damage + 1] += odds.fumble
+    return out
 
 
 def _add(into: dict[int, Fraction], weight: Fraction, spread: dict[int, Fraction]) -> None:

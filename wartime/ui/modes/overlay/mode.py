@@ -69,6 +69,7 @@ class OverlayMode(Mode):
         self.show_threats = True
         self._geometry: tuple[tuple[object, object], Table] | None = None
         self._threats: tuple[tuple[int, str], list[Threat]] | None = None
+        self.notice: Any = None  # the window saying why a map did not open
 
     # -- the contract with the shell ----------------------------------------------------
     def attach(self, app: ViewApp) -> None:
@@ -176,7 +177,7 @@ class OverlayMode(Mode):
             load_map(path)
         except DataError as exc:
             body = "<br>".join(str(p) for p in exc.problems) or str(exc)
-            dialogs.message_window(
+            self.notice = dialogs.message_window(
                 self.app.manager, self.app.size, text("load.failed", path=path.name), body
             )
             return False
