@@ -224,7 +224,7 @@ def test_measure_two_figures_the_panel_gives_the_geometrys_distance(
     assert f"<b>{m.distance_k:.2f} K</b>" in panel
     assert f"{m.distance_k * app.cm_per_k:.1f} cm" in panel
     assert "LdV: <b>bloqueada</b>" in panel and "Cobertura: <b>100.0 %</b>" in panel
-    assert "primero un CH DEF de la cobertura (DEF 3)" in panel
+    assert "la cobertura tira su propio CH DEF (DEF 3)" in panel
     assert "· muro a 9.9 K · altura 2 K · DEF 3" in panel  # b stands 10 K from its face
     assert "Alcance: de 10 a 20 K · CH IMP -1" in panel  # 11.0 K edge to edge
     # The odds tool takes the band and the cover from the measurement.

@@ -8,6 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 import pygame
+import shapely
 
 from wartime.board.shapes import Disc, Point
 from wartime.geometry.templates import Chain, Template, coverage, jump_chain, make_template
@@ -119,7 +120,7 @@ class TemplateTool(Tool):
         field = self.mode.field
         marks = [[(field.unit(i).position, field.unit(i).radius) for i in ids]
                  for ids in (full, partial)]  # fmt: skip
-        top = (made.origin[0], made.area.bounds[3] + 0.7)
+        top = (made.origin[0], float(shapely.bounds(made.area)[3]) + 0.7)
         return template_shapes(
             made.area, made.shape, top, marks[0], marks[1],
             text("template.full_mark"), text("template.partial_mark"),

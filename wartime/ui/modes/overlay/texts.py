@@ -94,7 +94,7 @@ ES = {
     "cover.total": "total (100 %)",
     "effect.none": "sin efecto sobre el ataque",
     "effect.over_half": "CH DEF +2",
-    "effect.total": "primero un CH DEF de la cobertura (DEF {defense}); si falla, CH DEF +2",
+    "effect.total": "antes, la cobertura tira su propio CH DEF (DEF {defense}); falla: CH DEF +2",
     "effect.crit": "(un crítico en CH IMP la ignora)",
     "band.first": "hasta 10 K",
     "band.other": "de {lo} a {hi} K",
