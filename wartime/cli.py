@@ -602,9 +602,9 @@ def build_parser() -> argparse.ArgumentParser:
     overlay = sub.add_parser(
         "overlay",
         help="open the measurement overlay",
-        description="Open the measurement overlay: the screen mirrors a real table (drag, "
-        "turn, add and remove figures) and measures it: distance, CdV, LdV and cover, "
-        "threats, templates, scatter, noise and exact odds (F1 lists the shortcuts).",
+        description="Open the measurement overlay on the battlefield view: it mirrors a real "
+        "table (drag, turn, add and remove figures) and measures it: distance, CdV, LdV and "
+        "cover, threats, templates, scatter, noise and exact odds (F1 lists the shortcuts).",
     )
     overlay.add_argument("map", nargs="?", help="map file (default: the ruined village)")
     overlay.add_argument(

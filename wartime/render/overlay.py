@@ -105,7 +105,7 @@ def template_shapes(
     for marks, colour, text in ((full, FULL, full_text), (partial, HALF, partial_text)):
         for centre, radius in marks:
             out.append(ring(centre, radius, colour))
-            out += caption_shapes((centre[0], centre[1] - radius - 0.7), text, colour, 13)
+            out += caption_shapes((centre[0], centre[1] + radius + 0.8), text, colour, 13)
     return out
 
 

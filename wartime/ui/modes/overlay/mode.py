@@ -336,6 +336,8 @@ class OverlayMode(Mode):
             if self.show_threats:
                 shapes += threat_shapes(unit.position, self._threat_lines())
             shapes.append(ring(unit.position, unit.radius, SELECTED, 2, 0.15))
+        if self.current != MeasureTool.name:  # the last measurement stays in sight
+            shapes += self.tools[MeasureTool.name].shapes()
         shapes += self.tool.shapes()
         if shapes:
             self.app.painter.draw(view, shapes, self.app.camera, table=self.field.size)
@@ -343,8 +345,6 @@ class OverlayMode(Mode):
     def _threat_lines(self) -> list[tuple[tuple[float, float], str, str]]:
         out = []
         for t in self.threats():
-            caption = f"{t.cover_percent:.0f}%"
-            if not t.in_vision:
-                caption += text("threat.no_cdv")
+            caption = f"{t.cover_percent:.0f}%"  # the panel says which have it in their CdV
             out.append((self.field.unit(t.source).position, t.line_of_sight, caption))
         return out
