@@ -324,3 +324,29 @@ def test_f1_lists_every_shortcut_in_both_languages(overlay: tuple[ViewApp, Overl
                          "<b>T</b>", "<b>Q / E</b>", "<b>N</b>", "<b>Tab</b>", "<b>+ / −</b>",
                          "<b>Esc</b>", "<b>F1</b>", "<b>Ctrl+O</b>"):  # fmt: skip
             assert shortcut in body, (language, shortcut)
+
+
+def test_threats_update_while_the_figure_is_dragged(overlay: tuple[ViewApp, OverlayMode]) -> None:
+    app, mode = overlay
+    start, end = _pos(app, (15.0, 17.0)), _pos(app, (8.0, 10.0))
+    _run(app, _move(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    assert "b: LdV despejada" in _panel(mode)
+    _run(app, _move(end, held=True), frames=1)  # the button is still down
+    assert getattr(mode.tool, "dragging", None) == "a"
+    assert "b: LdV bloqueada · cobertura 100 %" in _panel(mode)
+    _run(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert getattr(mode.tool, "dragging", None) is None
+
+
+def test_typing_in_a_panel_field_changes_the_answer(overlay: tuple[ViewApp, OverlayMode]) -> None:
+    app, mode = overlay
+    _run(app, _key(pygame.K_6))
+    assert "CH IMP</b> a 5<" in _panel(mode)
+    entry = mode.panel.by_field["attribute"]
+    typed = pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text="8", ui_element=entry)
+    _run(app, typed)
+    assert mode.tool.values["attribute"] == "8" and "CH IMP</b> a 8<" in _panel(mode)
+    assert "pasa: 7/10 (70.0 %)" in _panel(mode)
+    bad = pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text="ocho", ui_element=entry)
+    _run(app, bad)
+    assert "Valor no válido" in _panel(mode) and "ocho" in _panel(mode)

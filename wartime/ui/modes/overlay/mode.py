@@ -26,6 +26,7 @@ from wartime.board.battlefield import Battlefield, Unit
 from wartime.board.tabletop import Threat, threats
 from wartime.errors import DataError
 from wartime.formats.map import load_map
+from wartime.geometry.cover import Occluders
 from wartime.geometry.measure import Table
 from wartime.render.overlay import SELECTED, ring, threat_shapes
 from wartime.render.primitives import Shape
@@ -67,7 +68,8 @@ class OverlayMode(Mode):
         self.current = TableTool.name
         self.chosen: str | None = None
         self.show_threats = True
-        self._geometry: tuple[tuple[object, object], Table] | None = None
+        self._geometry: tuple[Battlefield, Table] | None = None
+        self._occluders: tuple[tuple[object, object], Occluders] | None = None
         self._threats: tuple[tuple[int, str], list[Threat]] | None = None
         self.notice: Any = None  # the window saying why a map did not open
 
@@ -151,15 +153,22 @@ class OverlayMode(Mode):
         self.set_unit(replace(unit, facing=round((unit.facing + degrees) % 360.0, 6)))
 
     def geometry(self) -> Table:
-        """The measuring facade, its walls prepared once per set of walls and obstacles."""
+        """The measuring facade for the table as it is (prepared once per change)."""
         field = self.field
-        cached = self._geometry
-        if cached is not None and cached[0][0] is field.walls and cached[0][1] is field.obstacles:
-            cached[1].field = field  # the same solids: only the figures changed
+        if self._geometry is None or self._geometry[0] is not field:
+            self._geometry = (field, Table(field))
+        return self._geometry[1]
+
+    def occluders(self) -> Occluders:
+        """The walls and obstacles as the cover path wants them, prepared once per set of
+        walls and obstacles (dragging a figure changes neither)."""
+        field = self.field
+        cached = self._occluders
+        if cached is not None and cached[0] == (field.walls, field.obstacles):
             return cached[1]
-        table = Table(field)
-        self._geometry = ((field.walls, field.obstacles), table)
-        return table
+        occluders = Occluders.from_solids(field.solids())
+        self._occluders = ((field.walls, field.obstacles), occluders)
+        return occluders
 
     def threats(self) -> list[Threat]:
         """Every enemy's LdV to the selected figure (computed once per table and figure)."""
@@ -167,7 +176,7 @@ class OverlayMode(Mode):
             return []
         key = (self.app.field_version, self.chosen)
         if self._threats is None or self._threats[0] != key:
-            self._threats = (key, threats(self.field, self.chosen, self.geometry().occluders))
+            self._threats = (key, threats(self.field, self.chosen, self.occluders()))
         return self._threats[1]
 
     def load(self, path: Path) -> bool:
