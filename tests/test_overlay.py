@@ -19,7 +19,7 @@ import pygame_gui
 import pytest
 
 from wartime.board.battlefield import Battlefield, Unit, Wall
-from wartime.cli import build_parser
+from wartime.cli import build_parser, main
 from wartime.geometry.measure import Table
 from wartime.geometry.noise import NoiseRule
 from wartime.render.overlay import SIGHT_COLOURS
@@ -350,3 +350,40 @@ def test_typing_in_a_panel_field_changes_the_answer(overlay: tuple[ViewApp, Over
     bad = pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text="ocho", ui_element=entry)
     _run(app, bad)
     assert "Valor no válido" in _panel(mode) and "ocho" in _panel(mode)
+
+
+def test_panel_buttons_choose_the_tool_and_toggle_the_threats(
+    overlay: tuple[ViewApp, OverlayMode],
+) -> None:
+    app, mode = overlay
+    buttons = {name: button for button, name in mode.panel.buttons.items()}
+    assert set(buttons) == {"table", "measure", "template", "scatter", "noise", "odds", "threats"}
+    press = pygame_gui.UI_BUTTON_PRESSED
+    _run(app, pygame.event.Event(press, ui_element=buttons["noise"]))
+    assert mode.current == "noise" and "DAÑ del arma" in [
+        getattr(label, "text", "") for label in _labels(mode)
+    ]
+    _run(app, *_click(_pos(app, (15.0, 17.0))))
+    assert mode.chosen is None  # the noise tool does not pick figures
+    buttons = {name: button for button, name in mode.panel.buttons.items()}
+    _run(app, pygame.event.Event(press, ui_element=buttons["threats"]))
+    assert not mode.show_threats
+    _run(app, _key(pygame.K_t), _key(pygame.K_1), *_click(_pos(app, (15.0, 17.0))))
+    assert mode.show_threats and mode.current == "table" and mode.chosen == "a"
+    # Esc drops the selection first; with nothing held it quits.
+    _run(app, _key(pygame.K_ESCAPE))
+    assert mode.chosen is None and app.running
+    _run(app, _key(pygame.K_ESCAPE), frames=1)
+    assert not app.running
+
+
+def _labels(mode: OverlayMode) -> list[Any]:
+    panel: Any = mode.panel.panel
+    return list(panel.get_container().elements)
+
+
+def test_the_cli_refuses_a_map_it_cannot_read_before_any_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["overlay", str(tmp_path / "none.yaml")]) == 2
+    assert "none.yaml" in capsys.readouterr().err
