@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -185,7 +186,7 @@ class OverlayMode(Mode):
         try:
             load_map(path)
         except DataError as exc:
-            body = "<br>".join(str(p) for p in exc.problems) or str(exc)
+            body = "<br>".join(escape(str(p)) for p in exc.problems) or escape(str(exc))
             self.notice = dialogs.message_window(
                 self.app.manager, self.app.size, text("load.failed", path=path.name), body
             )
