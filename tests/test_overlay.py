@@ -333,6 +333,8 @@ def test_threats_update_while_the_figure_is_dragged(overlay: tuple[ViewApp, Over
     assert "b: LdV despejada" in _panel(mode)
     _run(app, _move(end, held=True), frames=1)  # the button is still down
     assert getattr(mode.tool, "dragging", None) == "a"
+    assert {t.source: t.line_of_sight for t in mode.threats()}["b"] == "blocked"
+    _run(app, frames=20)  # the panel follows a few times a second while dragging
     assert "b: LdV bloqueada · cobertura 100 %" in _panel(mode)
     _run(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     assert getattr(mode.tool, "dragging", None) is None
@@ -387,3 +389,11 @@ def test_the_cli_refuses_a_map_it_cannot_read_before_any_window(
 ) -> None:
     assert main(["overlay", str(tmp_path / "none.yaml")]) == 2
     assert "none.yaml" in capsys.readouterr().err
+
+
+def test_dragging_a_figure_keeps_the_drawn_ground(overlay: tuple[ViewApp, OverlayMode]) -> None:
+    app, _mode = overlay
+    built = app.static.builds
+    _drag(app, (15.0, 17.0), (8.0, 10.0))
+    assert app.field.unit("a").position == pytest.approx((8.0, 10.0), abs=0.05)
+    assert app.static.builds == built  # only the figures are drawn again

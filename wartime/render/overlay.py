@@ -64,19 +64,21 @@ def measure_shapes(
 
 def threat_shapes(target: Point, threats: Iterable[tuple[Point, str, str]]) -> list[Shape]:
     """From each enemy at ``(position, sight, caption)`` a line to ``target`` coloured by
-    the sight (clear, partial, blocked), the caption beside the enemy."""
+    the sight (clear, partial, blocked; blocked ones thinner), the caption beside the
+    enemy."""
     out: list[Shape] = []
     labels: list[Shape] = []
     for source, sight, caption in threats:
         colour = SIGHT_COLOURS.get(sight, SIGHT_COLOURS["blocked"])
-        out.append(Polyline((source, target), INK, width_px=4, layer=OVER))
-        out.append(Polyline((source, target), colour, width_px=2, layer=OVER))
+        blocked = sight == "blocked"  # thinner: the lines that can see stand out
+        out.append(Polyline((source, target), INK, width_px=3 if blocked else 5, layer=OVER))
+        out.append(Polyline((source, target), colour, width_px=1 if blocked else 3, layer=OVER))
         dx, dy = target[0] - source[0], target[1] - source[1]
         length = math.hypot(dx, dy) or 1.0
         along = min(3.0, length / 2)  # beside the enemy's end, clear of its own label
         at = (source[0] + dx / length * along - dy / length * 0.7,
               source[1] + dy / length * along + dx / length * 0.7)  # fmt: skip
-        labels += caption_shapes(at, caption, colour, 14)
+        labels += caption_shapes(at, caption, colour, 12 if blocked else 15)
     return out + labels
 
 

@@ -56,6 +56,7 @@ TOOLS: tuple[type[Tool], ...] = (
 )  # fmt: skip
 TOOL_KEYS = {pygame.K_1 + i: tool.name for i, tool in enumerate(TOOLS)}
 REMOVE_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
+DRAG_REPORT_EVERY = 0.2  # seconds between the panel's updates while a figure is dragged
 
 
 class OverlayMode(Mode):
@@ -73,6 +74,8 @@ class OverlayMode(Mode):
         self._occluders: tuple[tuple[object, object], Occluders] | None = None
         self._threats: tuple[tuple[int, str], list[Threat]] | None = None
         self.notice: Any = None  # the window saying why a map did not open
+        self._since_report = 0.0  # seconds since the panel's report was last brought in step
+        self._reported_for: tuple[str, str | None] | None = None  # its tool and figure
 
     # -- the contract with the shell ----------------------------------------------------
     def attach(self, app: ViewApp) -> None:
@@ -311,6 +314,15 @@ class OverlayMode(Mode):
 
     # -- each frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        """Bring the panel in step; while a figure is dragged, a few times a second only
+        (laying its text out again costs more than the rest of a frame)."""
+        self._since_report += dt
+        dragging = getattr(self.tool, "dragging", None)
+        fresh = self._reported_for != (self.current, self.chosen)
+        if dragging and not fresh and self._since_report < DRAG_REPORT_EVERY:
+            return
+        self._since_report = 0.0
+        self._reported_for = (self.current, self.chosen)
         report = self.tool.report()
         if self.current == TableTool.name:
             report = self._table_report(report)
@@ -320,7 +332,9 @@ class OverlayMode(Mode):
         if self.chosen is None or not self.show_threats:
             return head
         lines = [head, "", text("table.threats_title", id=self.chosen)]
-        found = self.threats()
+        found = sorted(
+            self.threats(), key=lambda t: (t.cover_percent, t.source)
+        )  # most exposed first
         if not found:
             lines.append(text("table.no_enemies"))
         for t in found:
