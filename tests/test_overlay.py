@@ -397,3 +397,13 @@ def test_dragging_a_figure_keeps_the_drawn_ground(overlay: tuple[ViewApp, Overla
     _drag(app, (15.0, 17.0), (8.0, 10.0))
     assert app.field.unit("a").position == pytest.approx((8.0, 10.0), abs=0.05)
     assert app.static.builds == built  # only the figures are drawn again
+
+
+def test_the_status_line_gives_the_tools_hint_or_what_is_under_the_pointer(
+    overlay: tuple[ViewApp, OverlayMode],
+) -> None:
+    app, mode = overlay
+    _run(app, _move(_pos(app, (4.0, 18.0))))
+    assert app._status_text == mode.tool.hint()
+    _run(app, _move(_pos(app, (20.0, 10.0))))
+    assert app.hover == "b" and app._status_text.startswith("b · bando B")

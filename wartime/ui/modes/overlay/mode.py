@@ -104,7 +104,10 @@ class OverlayMode(Mode):
         return text("help.overlay")
 
     def status(self) -> str | None:
-        return self.app.message or self.tool.hint()
+        """A message, else what lies under the pointer (the shell's words), else the hint."""
+        if self.app.message:
+            return self.app.message
+        return None if self.app.hover is not None else self.tool.hint()
 
     def selected(self) -> frozenset[str]:
         return frozenset({self.chosen}) if self.chosen else frozenset()
