@@ -128,7 +128,7 @@ class TableTool(Tool):
             if posture is None:
                 raise BadValueError("posture", self.values.get("posture", ""))
             unit = Unit(
-                free_id(field, side.lower() or "x"), side, point,
+                free_id(field, side.lower() or "x"), side, (round(point[0], 2), round(point[1], 2)),
                 facing=90.0 if side == "A" else 270.0, base=self.number("base"),
                 height=self.number("height"), level=self.whole("level"), posture=posture,
             )  # fmt: skip
