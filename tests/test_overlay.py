@@ -10,6 +10,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import math
+from dataclasses import replace
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -407,3 +408,12 @@ def test_the_status_line_gives_the_tools_hint_or_what_is_under_the_pointer(
     assert app._status_text == mode.tool.hint()
     _run(app, _move(_pos(app, (20.0, 10.0))))
     assert app.hover == "b" and app._status_text.startswith("b · bando B")
+
+
+def test_a_new_wall_redraws_the_ground(overlay: tuple[ViewApp, OverlayMode]) -> None:
+    app, mode = overlay
+    built = app.static.builds
+    field = app.field
+    mode.set_field(replace(field, walls=(*field.walls, Wall(((2.0, 2.0), (6.0, 2.0)), 1.0, 2))))
+    _run(app)
+    assert app.static.builds == built + 1
