@@ -119,6 +119,18 @@ def _custom_scale(text: str) -> float:
     return _positive(text, "cm per K", MAX_CM_PER_K)
 
 
+def _table_size(value: str) -> tuple[float, float]:
+    """``48x36``: a table's width and depth in K."""
+    try:
+        width, depth = (float(part) for part in value.lower().replace("×", "x").split("x"))
+    except ValueError:
+        message = f"expected WxH in K, such as 48x36, got {value!r}"
+        raise argparse.ArgumentTypeError(message) from None
+    if width <= 0 or depth <= 0:
+        raise argparse.ArgumentTypeError(f"a table's sides must be positive, got {value!r}")
+    return width, depth
+
+
 class _PlayerNames:
     """The registered AI players' names, read when argparse first needs them, so that
     commands other than ``sim`` start without importing the engine."""
@@ -378,12 +390,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run="windows:play")
     overlay = sub.add_parser(
         "overlay",
-        help="open the tabletop overlay; for now it opens the battlefield view",
-        description="Open the tabletop overlay. Until it exists this opens the "
-        "battlefield view (zoom, pan, grid, CdV arcs; F1 lists the shortcuts).",
+        help="open the measurement overlay",
+        description="Open the measurement overlay on the battlefield view: it mirrors a real "
+        "table (drag, turn, add and remove figures) and measures it: distance, CdV, LdV and "
+        "cover, threats, templates, scatter, noise and exact odds (F1 lists the shortcuts).",
     )
     overlay.add_argument("map", nargs="?", help="map file (default: the ruined village)")
-    overlay.set_defaults(run="windows:view")
+    overlay.add_argument(
+        "--blank", metavar="WxH", type=_table_size, help="start from a blank table of W×H K"
+    )
+    overlay.set_defaults(run="windows:overlay")
     return parser
 
 

@@ -15,6 +15,7 @@ from wartime.formats.map import load_map
 from wartime.play import Seat
 from wartime.ui import app, png
 from wartime.ui.modes import editor, replay, start
+from wartime.ui.modes import overlay as measuring
 from wartime.ui.modes import play as game
 
 RENDER_LAYERS = frozenset({"arcs", "grid"})
@@ -54,8 +55,13 @@ def render(args: argparse.Namespace) -> int:
 
 
 def view(args: argparse.Namespace) -> int:
-    """Open the battlefield view (the overlay until its mode exists)."""
+    """Open the battlefield view."""
     return app.run_view(getattr(args, "map", None))
+
+
+def overlay(args: argparse.Namespace) -> int:
+    """Open the measurement overlay on a map, or on a blank table."""
+    return measuring.run_overlay(args.map, blank=args.blank)
 
 
 def edit(args: argparse.Namespace) -> int:

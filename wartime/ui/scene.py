@@ -4,7 +4,9 @@ The static part of the map (table, grid, terrain, deployment, roofs, walls)
 is drawn once per camera state into an opaque Surface and blitted; per frame
 only the dynamic part (arcs, bases, labels, highlights) is drawn on top,
 through the painter's sprite caches.  Both lists are rebuilt only when what
-they show changes: the map's version, the toggles, the hover, the mode's
+they show changes: the static one when the ground does (size, walls, obstacles,
+terrain, deployment: not when a figure moves) or the grid is toggled, the
+dynamic one with the map's version, the toggles, the hover, the mode's
 selection and problems.
 """
 
@@ -45,7 +47,10 @@ class Scene:
     def static_shapes(self) -> tuple[tuple[Any, ...], list[Shape]]:
         """The map without its figures, in drawing order, and what it depends on."""
         app = self.app
-        key = (app.field_version, app.show_grid)
+        field = app.field
+        # What static_shapes draws: moving, turning, adding a figure leaves it as it is.
+        ground = (field.size, field.walls, field.obstacles, field.terrain, field.deployment)
+        key = (ground, app.show_grid)
         if self._static is None or self._static[0] != key:
             shapes = static_shapes(app.field, self.shown())
             self._static = (key, sorted(shapes, key=lambda s: s.layer))
