@@ -120,7 +120,7 @@ def _panel(mode: OverlayMode) -> str:
 def test_the_overlay_is_a_mode_of_the_registry_and_the_cli_opens_it() -> None:
     assert registry()["overlay"] is OverlayMode
     args = build_parser().parse_args(["overlay", "maps/campo-abierto.yaml"])
-    assert args.run.__name__ == "_cmd_overlay" and args.blank is None
+    assert args.run == "windows:overlay" and args.blank is None
     assert build_parser().parse_args(["overlay", "--blank", "30x20"]).blank == (30.0, 20.0)
 
 
