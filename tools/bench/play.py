@@ -12,11 +12,12 @@ rendering (SDL's dummy driver).  Prints, each beside a baseline timed in the sam
   ``apply``): a preview is that play repeated for each branch of the dice tree;
 - the move under the cursor (``play.plan_move``: the engine's way, stride, ENE and its
   ``check`` of the move) to seeded points within 8 K, against ``check`` alone;
-- a frame of the game screen with the move tool armed and the cursor moving, and one
-  with an attack's target labels (their previews made once, as the screen does), against
-  a frame of the plain battlefield view of the same map;
-- peak resident memory of a child process that plays the whole game in the window,
-  against a child that only imports pygame and the window.
+- a frame of the game screen with 20 figures (the map's 12 and 8 more beside them) and
+  the move under the cursor shown (a new one each frame, its planning timed above), and
+  one with an attack's target labels (their previews made once, as the screen does),
+  against a frame of the plain battlefield view;
+- peak resident memory (VmHWM) of a child process that plays the whole game in the
+  window, against a child that only imports pygame and the window.
 """
 
 from __future__ import annotations
@@ -39,12 +40,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from timing import samples_ms
 
 from wartime.engine import Action, GameState, PendingKind, load_scenario
 from wartime.engine.ai import choose
+from wartime.formats.map import load_map, save_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "complejo-industrial.yaml"
@@ -54,8 +57,11 @@ LISTS = {"A": "seccion", "B": "culto"}
 SEED = 7
 
 GAME = """
-import os, resource, sys
+import os, pathlib, resource, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"
+def _peak():  # VmHWM: this process's own high-water mark (ru_maxrss carries the parent's)
+    status = pathlib.Path("/proc/self/status").read_text().splitlines()
+    return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 from pathlib import Path
 from wartime.engine import load_scenario
 from wartime.play import Seat, Session
@@ -71,12 +77,31 @@ frames = 0
 while not mode.end.open and frames < 20000:
     app.step(0.016)
     frames += 1
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(session.state.history))
+print(_peak(), len(session.state.history))
 """
 BARE = (
-    "import os, resource; os.environ['SDL_VIDEODRIVER'] = 'dummy'; import pygame, "
-    "wartime.ui.shell; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, 0)"
+    "import os, pathlib; os.environ['SDL_VIDEODRIVER'] = 'dummy'; import pygame, "
+    "wartime.ui.shell; status = pathlib.Path('/proc/self/status').read_text().splitlines(); "
+    "print(next(int(l.split()[1]) for l in status if l.startswith('VmHWM:')), 0)"
 )
+
+
+def twenty(folder: Path) -> Path:
+    """Complejo industrial with 8 more figures (20 in all), written to ``folder``: the
+    issue's frame budget is for 20 figures, the sample map places 12."""
+    field = load_map(MAP)
+    extra = [
+        replace(
+            unit,
+            id=f"{unit.id}x",
+            position=(unit.position[0] + (3.5 if unit.side == "A" else -3.5), unit.position[1]),
+        )
+        for unit in field.units
+        if unit.id in ("a1", "a3", "a4", "a6", "b1", "b3", "b4", "b6")
+    ]
+    path = folder / MAP.name
+    save_map(replace(field, units=(*field.units, *extra)), path)
+    return path
 
 
 def positions(count: int) -> list[GameState]:
@@ -139,7 +164,7 @@ def bench_moves(states: list[GameState]) -> None:
     print(f"  ratio of the medians: {statistics.median(plans) / statistics.median(checks):.1f}×")
 
 
-def bench_frames(state: GameState, frames: int) -> None:
+def bench_frames(frames: int) -> None:
     import pygame
 
     from wartime.play import Seat, Session
@@ -149,6 +174,9 @@ def bench_frames(state: GameState, frames: int) -> None:
     from wartime.ui.shell import ViewApp
 
     settings = Path(tempfile.mkdtemp())
+    state = load_scenario(twenty(settings), seed=SEED).new_game()
+    while state.pending.kind is not PendingKind.ACT or not _shots(state):  # an armed figure
+        state.apply(choose(state))
     seats = {"A": Seat("A"), "B": Seat("B")}
     session = Session(state.clone(), seats, SEED)
     mode = PlayMode(session, pace=0.0)
@@ -164,11 +192,8 @@ def bench_frames(state: GameState, frames: int) -> None:
         cursor = (figure.position[0] + reach * math.cos(angle),
                   figure.position[1] + reach * math.sin(angle))  # fmt: skip
 
-        def frame(cursor: tuple[float, float] = cursor) -> None:
-            mode._hover(cursor)  # what a MOUSEMOTION does
-            app.step(0.016)
-
-        moving += samples_ms(frame, 1)
+        mode._hover(cursor)  # what a MOUSEMOTION does (timed above as the move preview)
+        moving += samples_ms(lambda: app.step(0.016), 1)
     mode.drop_tool()
     mode.choose(bar["ataque_distancia"])
     aiming = samples_ms(lambda: app.step(0.016), frames)
@@ -177,7 +202,7 @@ def bench_frames(state: GameState, frames: int) -> None:
     viewing = samples_ms(lambda: plain.step(0.016), frames, warmup=5)
     pygame.quit()
     units = len(field_of(state).units)
-    print(f"frame, {units} figures, move tool, cursor moving: {spread(moving)}")
+    print(f"frame, {units} figures, a move shown:   {spread(moving)}")
     print(f"frame with {len(mode.labels)} target labels:       {spread(aiming)}")
     print(f"  frame of the plain view (baseline):   {spread(viewing)}")
     print(f"  ratio of the medians: {statistics.median(moving) / statistics.median(viewing):.1f}×")
@@ -203,12 +228,12 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=120, help="frames of each kind (120)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, {platform.machine()}")
+    bench_memory()  # first: the children are spawned while this process is still small
     states = positions(args.positions)
     print(f"{len(states)} positions of a baseline game on {MAP.name}")
     bench_preview(states)
     bench_moves(states)
-    bench_frames(states[len(states) // 2], args.frames)
-    bench_memory()
+    bench_frames(args.frames)
 
 
 if __name__ == "__main__":
