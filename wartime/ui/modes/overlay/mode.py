@@ -5,7 +5,9 @@ Six tools share the board, chosen in the panel or with the keys 1–6: the table
 (:mod:`.table`: drag, turn, add and remove figures), measure (:mod:`.measure`),
 templates (:mod:`.templates`), scatter (:mod:`.scatter`), noise (:mod:`.noise`) and
 odds (:mod:`.odds`).  Whatever the tool, T shows the threats to the selected figure:
-every enemy's LdV to it, coloured by the cover, recomputed as it is dragged.
+every enemy's LdV to it, coloured by the cover, recomputed as it is dragged; X opens the
+cross-section of the measured LdV and V shades what the selected figure can see
+(:mod:`.sight`).
 
 Everything measured comes from the geometry's public API through the measuring facade
 (:class:`wartime.geometry.measure.Table`) and :mod:`wartime.board.tabletop`; what is
@@ -39,6 +41,7 @@ from wartime.ui.modes.overlay.noise import NoiseTool
 from wartime.ui.modes.overlay.odds import OddsTool
 from wartime.ui.modes.overlay.panel import PANEL_WIDTH, SidePanel
 from wartime.ui.modes.overlay.scatter import ScatterTool
+from wartime.ui.modes.overlay.sight import SectionView, SeenArea
 from wartime.ui.modes.overlay.table import TURN_STEP, TableTool
 from wartime.ui.modes.overlay.templates import TemplateTool
 from wartime.ui.modes.overlay.tool import Tool
@@ -81,6 +84,7 @@ class OverlayMode(Mode):
     def attach(self, app: ViewApp) -> None:
         super().attach(app)
         self.tools = {tool.name: tool(self) for tool in TOOLS}
+        self.section, self.seen = SectionView(self), SeenArea(self)
 
     def bar(self) -> Sequence[tuple[str, int]]:
         return OVERLAY_BAR
@@ -285,6 +289,12 @@ class OverlayMode(Mode):
             table.remove()
         elif key == pygame.K_n and self.tool.cursor is not None:
             table.add(self.tool.cursor)
+        elif key == pygame.K_x:
+            self.section.toggle()
+        elif key == pygame.K_v:
+            self.seen.toggle()
+        elif key == pygame.K_ESCAPE and self.section.is_open:
+            self.section.close()
         elif key == pygame.K_ESCAPE:
             held = self.tool.escape() or self.chosen is not None
             self.chosen = None
@@ -320,6 +330,8 @@ class OverlayMode(Mode):
         """Bring the panel in step; while a figure is dragged, a few times a second only
         (laying its text out again costs more than the rest of a frame)."""
         self._since_report += dt
+        if self.section.is_open:
+            self.section.refresh()  # only redrawn when the table or the pair changed
         dragging = getattr(self.tool, "dragging", None)
         fresh = self._reported_for != (self.current, self.chosen)
         if dragging and not fresh and self._since_report < DRAG_REPORT_EVERY:
@@ -357,7 +369,7 @@ class OverlayMode(Mode):
         )  # fmt: skip
 
     def draw(self, view: pygame.Surface) -> None:
-        shapes: list[Shape] = []
+        shapes: list[Shape] = self.seen.shapes()
         if self.chosen is not None:
             unit = self.field.unit(self.chosen)
             if self.show_threats:

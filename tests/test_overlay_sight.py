@@ -1,0 +1,155 @@
+"""The overlay's cross-section (X) and what a figure can see (V), driven
+headless with synthetic pygame events (issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+import shapely
+
+from wartime.board.battlefield import Battlefield, Unit, Wall
+from wartime.geometry.cover import Occluders
+from wartime.geometry.cross_section import cross_section
+from wartime.geometry.visible_area import visible_area
+from wartime.geometry.vision import eye_point, silhouette_base
+from wartime.render.primitives import Polygon
+from wartime.render.sight import SEEN_FILL
+from wartime.ui import strings
+from wartime.ui.modes.overlay import OverlayMode
+from wartime.ui.shell import ViewApp
+
+from .test_overlay import _click, _key, _pos, _run, config  # noqa: F401  (autouse fixture)
+
+WALLS = (
+    Wall(((10.0, 4.0), (10.0, 16.0)), 1.2, 3, 0.2, "muro"),
+    Wall(((15.0, 6.0), (15.0, 14.0)), 0.5, 1, 0.2, "murete"),
+)
+
+
+def _field(level: int = 1) -> Battlefield:
+    units = (
+        Unit("a", "A", (4.0, 10.5), facing=0.0),
+        Unit("b", "B", (22.0, 9.0), facing=180.0, level=level),
+    )
+    return Battlefield("Corte", (32.0, 20.0), walls=WALLS, units=units)
+
+
+def _open(tmp_path: Path, field: Battlefield) -> tuple[ViewApp, OverlayMode]:
+    mode = OverlayMode()
+    app = ViewApp(field, None, size=(1280, 800), settings_dir=tmp_path, mode=mode)
+    _run(app)
+    return app, mode
+
+
+def _measure(app: ViewApp, a: tuple[float, float], b: tuple[float, float]) -> None:
+    _run(app, _key(pygame.K_2), *_click(_pos(app, a)), *_click(_pos(app, b)))
+
+
+# -- the cross-section --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_x_after_a_measurement_opens_the_cross_section_of_that_ldv(
+    tmp_path: Path, level: int
+) -> None:
+    app, mode = _open(tmp_path, _field(level))
+    a, b = app.field.unit("a"), app.field.unit("b")
+    _measure(app, a.position, b.position)
+    _run(app, _key(pygame.K_x))
+    assert mode.section.is_open
+    expected = cross_section(
+        eye_point(a.position, a.current_height, a.level), b.position, b.current_height,
+        app.field.solids(), silhouette_base(b.level),
+    )  # fmt: skip
+    shown = mode.section.section
+    assert shown == expected
+    assert [(c.id, c.height, c.defense) for c in shown.crossings] == [
+        ("muro", 1.2, 3),
+        ("murete", 0.5, 1),
+    ]
+    assert shown.silhouette_bottom == (3.0 if level == 2 else 0.0)  # level 2: 3 K up
+    # Each wall is drawn as a bar as tall as the wall (at the chart's vertical stretch),
+    # labelled with its height and DEF.
+    bars = {s.key: s for s in mode.section.shapes if isinstance(s, Polygon) and s.key}
+    tops = {key: max(y for _, y in bar.points) for key, bar in bars.items()}
+    assert tops["muro"] / tops["murete"] == pytest.approx(1.2 / 0.5)
+    captions = [getattr(s, "text", "") for s in mode.section.shapes]
+    assert "muro: 1.2 K · DEF 3" in captions and "murete: 0.5 K · DEF 1" in captions
+    # X closes it, X opens it again, Esc closes it and keeps the measurement.
+    _run(app, _key(pygame.K_x))
+    assert not mode.section.is_open
+    _run(app, _key(pygame.K_x), _key(pygame.K_ESCAPE))
+    assert not mode.section.is_open and app.running
+    assert mode.tools["measure"].report().startswith("<b>")  # still measured
+
+
+def test_the_cross_section_follows_the_table_and_needs_a_measurement(tmp_path: Path) -> None:
+    app, mode = _open(tmp_path, _field())
+    _run(app, _key(pygame.K_x))
+    assert not mode.section.is_open and "mide antes" in (app.message or "")
+    a, b = app.field.unit("a"), app.field.unit("b")
+    _measure(app, a.position, b.position)
+    _run(app, _key(pygame.K_x))
+    before = mode.section.section
+    mode.set_unit(Unit("b", "B", (22.0, 9.0), facing=180.0, level=2))  # b climbs
+    _run(app)
+    assert mode.section.section != before and mode.section.section is not None
+    assert mode.section.section.silhouette_bottom == 3.0
+
+
+# -- what a figure can see --------------------------------------------------------------
+
+
+def test_v_shades_what_the_selected_figure_can_see(tmp_path: Path) -> None:
+    app, mode = _open(tmp_path, _field())
+    drawn: list[Any] = []
+    original = app.painter.draw
+
+    def spy(view: Any, shapes: Any, *args: Any, **kwargs: Any) -> None:
+        shapes = list(shapes)
+        drawn.append(shapes)
+        original(view, shapes, *args, **kwargs)
+
+    app.painter.draw = spy  # type: ignore[method-assign,assignment]
+    a = app.field.unit("a")
+    _run(app, _key(pygame.K_1), *_click(_pos(app, a.position)), _key(pygame.K_v))
+    assert mode.chosen == "a" and mode.seen.on
+    expected = shapely.intersection(
+        visible_area(eye_point(a.position, a.current_height, a.level), a.facing, a.vol,
+                     Occluders.from_solids(app.field.solids()), viewer_radius=a.radius),
+        shapely.box(0.0, 0.0, *app.field.size),
+    )  # fmt: skip
+    area = mode.seen.area
+    assert area is not None
+    assert shapely.area(area) == pytest.approx(shapely.area(expected), rel=1e-9)
+    assert shapely.area(shapely.symmetric_difference(area, expected)) < 1e-6
+    # In front and clear: seen; right behind the 1.2 K wall (eye 0.9 K): hidden; behind a.
+    inside, hidden, behind = (7.0, 10.0), (12.0, 10.0), (2.0, 10.0)
+    assert [bool(shapely.contains_xy(area, *p)) for p in (inside, hidden, behind)] == [
+        True,
+        False,
+        False,
+    ]
+    fills = [s for s in drawn[-1] if isinstance(s, Polygon) and s.fill == SEEN_FILL]
+    shaded = sum(shapely.Polygon(s.points).area for s in fills)
+    assert shaded == pytest.approx(shapely.area(area), rel=0.02)  # simplified to 0.05 K
+    assert mode.seen.last_ms > 0.0
+    # Turned, it sees elsewhere; V again hides it.
+    _run(app, _key(pygame.K_q))
+    assert mode.seen.area is not None and not shapely.equals(mode.seen.area, area)
+    _run(app, _key(pygame.K_v))
+    drawn.clear()
+    _run(app)
+    assert not any(isinstance(s, Polygon) and s.fill == SEEN_FILL for s in drawn[-1])
+
+
+def test_f1_names_the_new_keys_in_both_languages(tmp_path: Path) -> None:
+    _, mode = _open(tmp_path, _field())
+    for language, words in (("es", ("corte",)), ("en", ("cross-section",))):
+        strings.set_language(language)
+        body = mode.help_body()
+        assert "<b>X</b>" in body and "<b>V</b>" in body
+        assert all(word in body for word in words)
