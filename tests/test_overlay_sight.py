@@ -1,12 +1,14 @@
-"""The overlay's cross-section (X) and what a figure can see (V), driven
+"""The overlay's cross-section (X), what a figure can see (V) and its print button, driven
 headless with synthetic pygame events (issue 14)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 import shapely
 
@@ -22,6 +24,7 @@ from wartime.ui.modes.overlay import OverlayMode
 from wartime.ui.shell import ViewApp
 
 from .test_overlay import _click, _key, _pos, _run, config  # noqa: F401  (autouse fixture)
+from .test_print import pages_of, squares_mm
 
 WALLS = (
     Wall(((10.0, 4.0), (10.0, 16.0)), 1.2, 3, 0.2, "muro"),
@@ -146,9 +149,37 @@ def test_v_shades_what_the_selected_figure_can_see(tmp_path: Path) -> None:
     assert not any(isinstance(s, Polygon) and s.fill == SEEN_FILL for s in drawn[-1])
 
 
+# -- printing -----------------------------------------------------------------------------
+
+
+def test_the_print_button_writes_the_templates_pdf_at_the_scale_in_use(tmp_path: Path) -> None:
+    app, mode = _open(tmp_path, _field())
+    press = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.top.buttons["print"])
+    _run(app, press)
+    assert app.dialog is not None and mode.printer.dialog is app.dialog
+    out = tmp_path / "plantillas.pdf"
+    picked = pygame.event.Event(
+        pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(out), ui_element=app.dialog
+    )
+    _run(app, picked)
+    assert app.dialog is None and app.field.name == "Corte"  # not taken for a map
+    pages = pages_of(out.read_bytes())
+    assert any(math.isclose(side, 100.0, abs_tol=0.01) for side in squares_mm(pages[0]))
+    assert "escala 28 mm: 1 K = 2.8 cm" in pages[0]
+    assert str(out) in (app.message or "")
+    # A folder that does not exist: nothing written, and the reason said.
+    _run(app, press)
+    missing = tmp_path / "no-such" / "x.pdf"
+    again = pygame.event.Event(
+        pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(missing), ui_element=app.dialog
+    )
+    _run(app, again)
+    assert not missing.exists() and "la carpeta no existe" in (app.message or "")
+
+
 def test_f1_names_the_new_keys_in_both_languages(tmp_path: Path) -> None:
     _, mode = _open(tmp_path, _field())
-    for language, words in (("es", ("corte",)), ("en", ("cross-section",))):
+    for language, words in (("es", ("Imprimir", "corte")), ("en", ("Print", "cross-section"))):
         strings.set_language(language)
         body = mode.help_body()
         assert "<b>X</b>" in body and "<b>V</b>" in body

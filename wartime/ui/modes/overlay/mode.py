@@ -7,7 +7,7 @@ templates (:mod:`.templates`), scatter (:mod:`.scatter`), noise (:mod:`.noise`) 
 odds (:mod:`.odds`).  Whatever the tool, T shows the threats to the selected figure:
 every enemy's LdV to it, coloured by the cover, recomputed as it is dragged; X opens the
 cross-section of the measured LdV and V shades what the selected figure can see
-(:mod:`.sight`).
+(:mod:`.sight`); «Imprimir» writes the 1:1 templates PDF (:mod:`.printing`).
 
 Everything measured comes from the geometry's public API through the measuring facade
 (:class:`wartime.geometry.measure.Table`) and :mod:`wartime.board.tabletop`; what is
@@ -40,6 +40,7 @@ from wartime.ui.modes.overlay.measure import MeasureTool
 from wartime.ui.modes.overlay.noise import NoiseTool
 from wartime.ui.modes.overlay.odds import OddsTool
 from wartime.ui.modes.overlay.panel import PANEL_WIDTH, SidePanel
+from wartime.ui.modes.overlay.printing import Printer
 from wartime.ui.modes.overlay.scatter import ScatterTool
 from wartime.ui.modes.overlay.sight import SectionView, SeenArea
 from wartime.ui.modes.overlay.table import TURN_STEP, TableTool
@@ -52,7 +53,8 @@ if TYPE_CHECKING:
     from wartime.ui.shell import ViewApp
 
 OVERLAY_BAR = (
-    ("open", 96), ("blank", 120), ("fit", 104), ("grid", 84), ("arcs", 76), ("help", 104),
+    ("open", 96), ("blank", 120), ("print", 96), ("fit", 104), ("grid", 84), ("arcs", 76),
+    ("help", 104),
 )  # fmt: skip
 TOOLS: tuple[type[Tool], ...] = (
     TableTool, MeasureTool, TemplateTool, ScatterTool, NoiseTool, OddsTool,
@@ -84,7 +86,7 @@ class OverlayMode(Mode):
     def attach(self, app: ViewApp) -> None:
         super().attach(app)
         self.tools = {tool.name: tool(self) for tool in TOOLS}
-        self.section, self.seen = SectionView(self), SeenArea(self)
+        self.section, self.seen, self.printer = SectionView(self), SeenArea(self), Printer(self)
 
     def bar(self) -> Sequence[tuple[str, int]]:
         return OVERLAY_BAR
@@ -120,6 +122,9 @@ class OverlayMode(Mode):
         return self.load(path)
 
     def button(self, name: str) -> bool:
+        if name == "print":
+            self.printer.ask()
+            return True
         if name != "blank":
             return False
         table = self.tools[TableTool.name]
@@ -234,7 +239,10 @@ class OverlayMode(Mode):
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is app.dialog:
             kill(app.dialog)
             app.dialog = None
-            self.load(Path(event.text))
+            if event.ui_element is self.printer.dialog:
+                self.printer.write(Path(event.text))
+            else:
+                self.load(Path(event.text))
             return True
         if event.type == pygame.KEYDOWN:
             if typing(app.manager) or app._dialog_open():

@@ -8,6 +8,8 @@ from wartime.ui.strings import register
 ES = {
     "overlay.title": "{name} — superposición — Wartime Simulator",
     "bar.blank": "Mesa vacía",
+    "bar.print": "Imprimir",
+    "tip.print": "Plantillas a tamaño real (PDF) para la escala elegida",
     # Tools.
     "ovtool.table": "1 Mesa",
     "ovtool.measure": "2 Medir",
@@ -139,7 +141,7 @@ ES = {
     # Loading.
     "load.failed": "No se puede leer {path}",
     "load.opened": "Abierto: {path}",
-    # The cross-section (X) and what a figure sees (V).
+    # The cross-section (X), what a figure sees (V) and the print button.
     "section.title": "Corte de la LdV de {source} a {target}",
     "section.eye": "ojo {height} K",
     "section.target": "objetivo",
@@ -147,6 +149,11 @@ ES = {
     "section.stretch": "alturas ×{factor}",
     "section.none": "Para el corte (X), mide antes: clic en una figura y luego en otra (2)",
     "seen.none": "Lo que ve (V): elige una figura",
+    "print.title": "Guardar las plantillas (PDF)",
+    "print.wrote": "Plantillas escritas en {path}: {pages} página(s), escala {scale}",
+    "print.failed": "No se pudo escribir {path}: {reason}",
+    "print.not_pdf": "el nombre debe acabar en .pdf",
+    "print.no_folder": "la carpeta no existe",
     "help.overlay": (
         "<b>Superposición de medición</b><br>"
         "<b>1</b> Mesa: arrastra figuras (las peanas no se solapan); rueda sobre la figura"
@@ -164,6 +171,7 @@ ES = {
         " <b>X</b> o <b>Esc</b>: cerrarlo.<br>"
         "<b>V</b>: sombrea lo que ve la figura elegida (dónde se vería una figura de pie"
         " de 1 K, con muros y edificios a su altura).<br>"
+        "«Imprimir»: las plantillas a tamaño real (PDF) para la escala elegida.<br>"
         "<b>Esc</b>: soltar la elección o la medida; si no hay, salir.<br>"
         "<b>Ctrl+O</b>: abrir un mapa · <b>F</b>: ajustar · <b>G</b>: rejilla ·"
         " <b>A</b>: arcos · <b>F1</b>: esta ayuda<br>"
@@ -175,6 +183,8 @@ ES = {
 EN = {
     "overlay.title": "{name} — overlay — Wartime Simulator",
     "bar.blank": "Blank table",
+    "bar.print": "Print",
+    "tip.print": "Templates at true size (PDF) for the chosen scale",
     "ovtool.table": "1 Table",
     "ovtool.measure": "2 Measure",
     "ovtool.template": "3 Templates",
@@ -302,6 +312,11 @@ EN = {
     "section.stretch": "heights ×{factor}",
     "section.none": "For the cross-section (X), measure first: click a figure, then another (2)",
     "seen.none": "What it sees (V): select a figure",
+    "print.title": "Save the templates (PDF)",
+    "print.wrote": "Templates written to {path}: {pages} page(s), scale {scale}",
+    "print.failed": "Could not write {path}: {reason}",
+    "print.not_pdf": "the name must end in .pdf",
+    "print.no_folder": "no such folder",
     "help.overlay": (
         "<b>Measurement overlay</b><br>"
         "<b>1</b> Table: drag figures (bases never overlap); wheel over the selected figure"
@@ -319,6 +334,7 @@ EN = {
         " DEF, silhouette); <b>X</b> or <b>Esc</b>: close it.<br>"
         "<b>V</b>: shade what the selected figure can see (where a standing 1 K figure"
         " would show, walls and buildings at their heights).<br>"
+        "“Print”: the templates at true size (PDF) for the chosen scale.<br>"
         "<b>Esc</b>: drop the selection or the measurement; when none, quit.<br>"
         "<b>Ctrl+O</b>: open a map · <b>F</b>: fit · <b>G</b>: grid · <b>A</b>: arcs ·"
         " <b>F1</b>: this help<br>"
