@@ -29,7 +29,7 @@ from wartime.ui.widgets import alive, kill
 if TYPE_CHECKING:
     from wartime.ui.modes.overlay.mode import OverlayMode
 
-CHART_SIZE = (640, 280)  # the window's inside, in pixels
+CHART_SIZE = (520, 240)  # the window's inside, in pixels
 BACKGROUND = (28, 30, 36)
 SEEN_REFRESH = 0.25  # seconds between recomputations of the seen area while dragging
 
@@ -55,6 +55,7 @@ class SectionView:
         self._image: Any = None
         self.section: CrossSection | None = None
         self.shapes: list[Shape] = []
+        self.stretch = 1.0  # the chart's heights are drawn this many times their true size
         self._drawn_for: tuple[object, str, str] | None = None
 
     @property
@@ -93,6 +94,8 @@ class SectionView:
         sight = self.mode.geometry().measure(*pair).line_of_sight
         image = self._draw(self.section, sight, self.mode.field.unit(pair[1]))
         title = text("section.title", source=pair[0], target=pair[1])
+        if self.stretch > 1.0:
+            title = f"{title} · {text('section.stretch', factor=f'{self.stretch:.1f}')}"
         if not self.is_open:
             self._open(title, image)
         else:
@@ -102,8 +105,7 @@ class SectionView:
     def _open(self, title: str, image: pygame.Surface) -> None:
         app = self.mode.app
         w, h = CHART_SIZE
-        view = app.view_rect
-        rect = pygame.Rect(view.x + 8, view.bottom - h - 48, w + 32, h + 60)
+        rect = self._place(w + 32, h + 60)
         self.window = UIWindow(rect, app.manager, title, object_id="#section_window")
         inner = self.window.get_container().get_rect()
         self._image = UIImage(
@@ -111,13 +113,31 @@ class SectionView:
             container=self.window,
         )  # fmt: skip
 
+    def _place(self, width: int, height: int) -> pygame.Rect:
+        """A corner of the view that hides neither measured figure (the window can be
+        moved); the bottom left when every corner hides one."""
+        app, pair = self.mode.app, self.pair()
+        view = app.view_rect.inflate(-16, -16)
+        ends = [app.camera.to_px(app.field.unit(i).position) for i in pair or ()]
+        ends = [(x + app.view_rect.x, y + app.view_rect.y) for x, y in ends]
+        corners = [
+            pygame.Rect(x, y, width, height)
+            for y in (view.bottom - height, view.top)
+            for x in (view.left, view.right - width)
+        ]
+        for rect in corners:
+            if not any(rect.inflate(24, 24).collidepoint(end) for end in ends):
+                return rect
+        return corners[0]
+
     def _draw(self, section: CrossSection, sight: str, target: Unit) -> pygame.Surface:
         w, h = CHART_SIZE
         stretch = stretch_for(section, h / w)
-        labels = {k: text(f"section.{k}") for k in ("eye", "target", "wall", "stretch")}
-        self.shapes = section_shapes(section, sight, labels, stretch, target.radius)
+        labels = {k: text(f"section.{k}") for k in ("eye", "target", "wall")}
+        self.stretch = stretch
         x0, y0, x1, y1 = chart_bounds(section, stretch)
         scale = min(w / (x1 - x0), h / (y1 - y0))
+        self.shapes = section_shapes(section, sight, labels, stretch, target.radius, 1 / scale)
         # Centred: the spare pixels split on both sides of the chart.
         offset = (x0 - (w / scale - (x1 - x0)) / 2, y1 + (h / scale - (y1 - y0)) / 2)
         surface = pygame.Surface((w, h))
