@@ -13,17 +13,18 @@ import pytest
 import shapely
 
 from wartime.board.battlefield import Battlefield, Unit, Wall
+from wartime.board.shapes import wall_solids
 from wartime.geometry.cover import Occluders
 from wartime.geometry.cross_section import cross_section
 from wartime.geometry.visible_area import visible_area
 from wartime.geometry.vision import eye_point, silhouette_base
 from wartime.render.primitives import Polygon
-from wartime.render.sight import SEEN_FILL
+from wartime.render.sight import SEEN_FILL, SHADOW, section_shapes, seen_area_shapes
 from wartime.ui import strings
 from wartime.ui.modes.overlay import OverlayMode
 from wartime.ui.shell import ViewApp
 
-from .test_overlay import _click, _key, _pos, _run, config  # noqa: F401  (autouse fixture)
+from .test_overlay import _click, _drag, _key, _pos, _run, config  # noqa: F401  (autouse fixture)
 from .test_print import pages_of, squares_mm
 
 WALLS = (
@@ -149,6 +150,25 @@ def test_v_shades_what_the_selected_figure_can_see(tmp_path: Path) -> None:
     assert not any(isinstance(s, Polygon) and s.fill == SEEN_FILL for s in drawn[-1])
 
 
+def test_the_seen_area_follows_a_dragged_figure(tmp_path: Path) -> None:
+    """Cached per figure; after a drag it is the area from where the figure stands."""
+    app, mode = _open(tmp_path, _field())
+    start = app.field.unit("a").position
+    _run(app, _key(pygame.K_1), *_click(_pos(app, start)), _key(pygame.K_v))
+    before = mode.seen.area
+    _drag(app, start, (6.0, 14.0))
+    _run(app)
+    a = app.field.unit("a")
+    assert a.position != start and mode.seen.area is not before
+    expected = visible_area(
+        eye_point(a.position, a.current_height, a.level), a.facing, a.vol,
+        Occluders.from_solids(app.field.solids()), viewer_radius=a.radius,
+    )  # fmt: skip
+    clipped = shapely.intersection(expected, shapely.box(0.0, 0.0, *app.field.size))
+    assert mode.seen.area is not None
+    assert shapely.area(shapely.symmetric_difference(mode.seen.area, clipped)) < 1e-6
+
+
 # -- printing -----------------------------------------------------------------------------
 
 
@@ -184,3 +204,27 @@ def test_f1_names_the_new_keys_in_both_languages(tmp_path: Path) -> None:
         body = mode.help_body()
         assert "<b>X</b>" in body and "<b>V</b>" in body
         assert all(word in body for word in words)
+
+
+# -- the pure shapes ----------------------------------------------------------------------
+
+
+def test_the_seen_fill_keeps_the_holes() -> None:
+    """The painter's polygons have no holes: the fill is triangles covering the area only."""
+    ring = shapely.box(0.0, 0.0, 10.0, 10.0).difference(shapely.box(4.0, 4.0, 6.0, 6.0))
+    shapes = seen_area_shapes(ring)
+    fills = [s for s in shapes if isinstance(s, Polygon)]
+    assert sum(shapely.Polygon(s.points).area for s in fills) == pytest.approx(96.0)
+    assert not any(shapely.Polygon(s.points).contains(shapely.Point(5, 5)) for s in fills)
+    assert seen_area_shapes(shapely.Polygon()) == []
+
+
+def test_the_chart_shades_behind_each_wall_up_to_its_shadow() -> None:
+    """Behind a wall above the eye, the shaded region reaches ``shadow`` at the target."""
+    wall = wall_solids("tapia", [(4.1, -2.0), (4.1, 2.0)], 0.2, 2.0, 3)
+    section = cross_section((0.0, 0.0, 0.9), (8.0, 0.0), 1.0, wall)
+    labels = {"eye": "ojo {height} K", "target": "objetivo", "wall": "{id} {height} {defense}"}
+    shapes = section_shapes(section, "blocked", labels)
+    shade = next(s for s in shapes if isinstance(s, Polygon) and s.fill == SHADOW)
+    assert (8.0, section.crossings[0].shadow) in shade.points
+    assert "tapia 2 3" in [getattr(s, "text", "") for s in shapes]
