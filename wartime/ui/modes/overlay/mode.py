@@ -335,17 +335,18 @@ class OverlayMode(Mode):
 
     # -- each frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        """Bring the panel in step; while a figure is dragged, a few times a second only
-        (laying its text out again costs more than the rest of a frame)."""
+        """Bring the panel and the cross-section in step; while a figure is dragged, a few
+        times a second only (laying the text out again costs more than the rest of a
+        frame)."""
         self._since_report += dt
-        if self.section.is_open:
-            self.section.refresh()  # only redrawn when the table or the pair changed
         dragging = getattr(self.tool, "dragging", None)
         fresh = self._reported_for != (self.current, self.chosen)
         if dragging and not fresh and self._since_report < DRAG_REPORT_EVERY:
             return
         self._since_report = 0.0
         self._reported_for = (self.current, self.chosen)
+        if self.section.is_open:  # redrawn when the table or the pair changed (about 7 ms)
+            self.section.refresh()
         report = self.tool.report()
         if self.current == TableTool.name:
             report = self._table_report(report)
