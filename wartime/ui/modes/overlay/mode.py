@@ -98,10 +98,9 @@ class OverlayMode(Mode):
         tool = self.tool
         fields = [(name, tool.values.get(name, value)) for name, value in tool.fields]
         names = [t.name for t in TOOLS]
-        panel = self.panel.build(
-            self.app.manager, self.app.size, names, self.current, self.show_threats, fields
-        )
-        return [panel]
+        toggles = {"threats": self.show_threats, "seen": self.seen.on}
+        return [self.panel.build(self.app.manager, self.app.size, names, self.current, toggles,
+                                 fields)]  # fmt: skip
 
     def title(self) -> str:
         return text("overlay.title", name=self.app.field.name)
@@ -300,7 +299,7 @@ class OverlayMode(Mode):
         elif key == pygame.K_x:
             self.section.toggle()
         elif key == pygame.K_v:
-            self.seen.toggle()
+            self.choose("seen")
         elif key == pygame.K_ESCAPE and self.section.is_open:
             self.section.close()
         elif key == pygame.K_ESCAPE:
@@ -312,9 +311,11 @@ class OverlayMode(Mode):
         return True
 
     def choose(self, name: str) -> None:
-        """A tool button (or its key), or the threats toggle."""
+        """A tool button (or its key), or the threats or seen-area toggle."""
         if name == "threats":
             self.show_threats = not self.show_threats
+        elif name == "seen":
+            self.seen.toggle()
         elif name in self.tools and name != self.current:
             cursor = self.tool.cursor
             self.current = name

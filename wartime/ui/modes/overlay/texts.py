@@ -18,6 +18,7 @@ ES = {
     "ovtool.noise": "5 Ruido",
     "ovtool.odds": "6 Probabilidades",
     "ovtool.threats": "T Amenazas: {state}",
+    "ovtool.seen": "V Lo que ve: {state}",
     "hint.table": (
         "Arrastra figuras · rueda sobre la elegida o Q/E: girar · N: añadir en el cursor ·"
         " Supr: quitar"
@@ -192,6 +193,7 @@ EN = {
     "ovtool.noise": "5 Noise",
     "ovtool.odds": "6 Odds",
     "ovtool.threats": "T Threats: {state}",
+    "ovtool.seen": "V What it sees: {state}",
     "hint.table": (
         "Drag figures · wheel over the selected one or Q/E: turn · N: add at the cursor ·"
         " Del: remove"
