@@ -360,7 +360,9 @@ def test_panel_buttons_choose_the_tool_and_toggle_the_threats(
 ) -> None:
     app, mode = overlay
     buttons = {name: button for button, name in mode.panel.buttons.items()}
-    assert set(buttons) == {"table", "measure", "template", "scatter", "noise", "odds", "threats"}
+    assert set(buttons) == {
+        "table", "measure", "template", "scatter", "noise", "odds", "threats", "seen",
+    }  # fmt: skip
     press = pygame_gui.UI_BUTTON_PRESSED
     _run(app, pygame.event.Event(press, ui_element=buttons["noise"]))
     assert mode.current == "noise" and "DAÑ del arma" in [

@@ -5,7 +5,9 @@ Six tools share the board, chosen in the panel or with the keys 1–6: the table
 (:mod:`.table`: drag, turn, add and remove figures), measure (:mod:`.measure`),
 templates (:mod:`.templates`), scatter (:mod:`.scatter`), noise (:mod:`.noise`) and
 odds (:mod:`.odds`).  Whatever the tool, T shows the threats to the selected figure:
-every enemy's LdV to it, coloured by the cover, recomputed as it is dragged.
+every enemy's LdV to it, coloured by the cover, recomputed as it is dragged; X opens the
+cross-section of the measured LdV and V shades what the selected figure can see
+(:mod:`.sight`); «Imprimir» writes the 1:1 templates PDF (:mod:`.printing`).
 
 Everything measured comes from the geometry's public API through the measuring facade
 (:class:`wartime.geometry.measure.Table`) and :mod:`wartime.board.tabletop`; what is
@@ -38,7 +40,9 @@ from wartime.ui.modes.overlay.measure import MeasureTool
 from wartime.ui.modes.overlay.noise import NoiseTool
 from wartime.ui.modes.overlay.odds import OddsTool
 from wartime.ui.modes.overlay.panel import PANEL_WIDTH, SidePanel
+from wartime.ui.modes.overlay.printing import Printer
 from wartime.ui.modes.overlay.scatter import ScatterTool
+from wartime.ui.modes.overlay.sight import SectionView, SeenArea
 from wartime.ui.modes.overlay.table import TURN_STEP, TableTool
 from wartime.ui.modes.overlay.templates import TemplateTool
 from wartime.ui.modes.overlay.tool import Tool
@@ -49,7 +53,8 @@ if TYPE_CHECKING:
     from wartime.ui.shell import ViewApp
 
 OVERLAY_BAR = (
-    ("open", 96), ("blank", 120), ("fit", 104), ("grid", 84), ("arcs", 76), ("help", 104),
+    ("open", 96), ("blank", 120), ("print", 96), ("fit", 104), ("grid", 84), ("arcs", 76),
+    ("help", 104),
 )  # fmt: skip
 TOOLS: tuple[type[Tool], ...] = (
     TableTool, MeasureTool, TemplateTool, ScatterTool, NoiseTool, OddsTool,
@@ -81,6 +86,7 @@ class OverlayMode(Mode):
     def attach(self, app: ViewApp) -> None:
         super().attach(app)
         self.tools = {tool.name: tool(self) for tool in TOOLS}
+        self.section, self.seen, self.printer = SectionView(self), SeenArea(self), Printer(self)
 
     def bar(self) -> Sequence[tuple[str, int]]:
         return OVERLAY_BAR
@@ -92,10 +98,9 @@ class OverlayMode(Mode):
         tool = self.tool
         fields = [(name, tool.values.get(name, value)) for name, value in tool.fields]
         names = [t.name for t in TOOLS]
-        panel = self.panel.build(
-            self.app.manager, self.app.size, names, self.current, self.show_threats, fields
-        )
-        return [panel]
+        toggles = {"threats": self.show_threats, "seen": self.seen.on}
+        return [self.panel.build(self.app.manager, self.app.size, names, self.current, toggles,
+                                 fields)]  # fmt: skip
 
     def title(self) -> str:
         return text("overlay.title", name=self.app.field.name)
@@ -116,6 +121,9 @@ class OverlayMode(Mode):
         return self.load(path)
 
     def button(self, name: str) -> bool:
+        if name == "print":
+            self.printer.ask()
+            return True
         if name != "blank":
             return False
         table = self.tools[TableTool.name]
@@ -230,7 +238,10 @@ class OverlayMode(Mode):
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is app.dialog:
             kill(app.dialog)
             app.dialog = None
-            self.load(Path(event.text))
+            if event.ui_element is self.printer.dialog:
+                self.printer.write(Path(event.text))
+            else:
+                self.load(Path(event.text))
             return True
         if event.type == pygame.KEYDOWN:
             if typing(app.manager) or app._dialog_open():
@@ -285,6 +296,12 @@ class OverlayMode(Mode):
             table.remove()
         elif key == pygame.K_n and self.tool.cursor is not None:
             table.add(self.tool.cursor)
+        elif key == pygame.K_x:
+            self.section.toggle()
+        elif key == pygame.K_v:
+            self.choose("seen")
+        elif key == pygame.K_ESCAPE and self.section.is_open:
+            self.section.close()
         elif key == pygame.K_ESCAPE:
             held = self.tool.escape() or self.chosen is not None
             self.chosen = None
@@ -294,9 +311,11 @@ class OverlayMode(Mode):
         return True
 
     def choose(self, name: str) -> None:
-        """A tool button (or its key), or the threats toggle."""
+        """A tool button (or its key), or the threats or seen-area toggle."""
         if name == "threats":
             self.show_threats = not self.show_threats
+        elif name == "seen":
+            self.seen.toggle()
         elif name in self.tools and name != self.current:
             cursor = self.tool.cursor
             self.current = name
@@ -317,8 +336,9 @@ class OverlayMode(Mode):
 
     # -- each frame ---------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        """Bring the panel in step; while a figure is dragged, a few times a second only
-        (laying its text out again costs more than the rest of a frame)."""
+        """Bring the panel and the cross-section in step; while a figure is dragged, a few
+        times a second only (laying the text out again costs more than the rest of a
+        frame)."""
         self._since_report += dt
         dragging = getattr(self.tool, "dragging", None)
         fresh = self._reported_for != (self.current, self.chosen)
@@ -326,6 +346,8 @@ class OverlayMode(Mode):
             return
         self._since_report = 0.0
         self._reported_for = (self.current, self.chosen)
+        if self.section.is_open:  # redrawn when the table or the pair changed (about 7 ms)
+            self.section.refresh()
         report = self.tool.report()
         if self.current == TableTool.name:
             report = self._table_report(report)
@@ -357,7 +379,7 @@ class OverlayMode(Mode):
         )  # fmt: skip
 
     def draw(self, view: pygame.Surface) -> None:
-        shapes: list[Shape] = []
+        shapes: list[Shape] = self.seen.shapes()
         if self.chosen is not None:
             unit = self.field.unit(self.chosen)
             if self.show_threats:

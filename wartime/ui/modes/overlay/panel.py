@@ -1,4 +1,5 @@
-"""The overlay's side panel: the tool buttons (and the threats toggle), the chosen tool's
+"""The overlay's side panel: the tool buttons (and the threats and seen-area toggles), the
+chosen tool's
 fields (labelled text entries) and the tool's report."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class SidePanel:
 
     def __init__(self) -> None:
         self.panel: UIPanel | None = None
-        self.buttons: dict[object, str] = {}  # button -> tool name, "threats" or "blank"
+        self.buttons: dict[object, str] = {}  # button -> tool name or toggle name
         self.entries: dict[object, str] = {}  # entry -> field name
         self.by_field: dict[str, UITextEntryLine] = {}
         self.report: UITextBox | None = None
@@ -33,7 +34,7 @@ class SidePanel:
 
     def build(
         self, manager: Any, size: tuple[int, int], tools: Sequence[str], current: str,
-        threats: bool, fields: Sequence[tuple[str, str]],
+        toggles: dict[str, bool], fields: Sequence[tuple[str, str]],
     ) -> UIPanel:  # fmt: skip
         w, h = size
         height = h - BAR_HEIGHT - STATUS_HEIGHT
@@ -45,12 +46,12 @@ class SidePanel:
         inner = PANEL_WIDTH - 12
         half = (inner - 4) // BUTTONS_PER_ROW
         self.buttons, self.entries, self.by_field = {}, {}, {}
-        names = [*tools, "threats"]
+        names = [*tools, *toggles]
         for i, name in enumerate(names):
             x, y = 4 + (i % BUTTONS_PER_ROW) * (half + 4), 4 + (i // BUTTONS_PER_ROW) * ROW
-            if name == "threats":
-                state = text("state.on" if threats else "state.off")
-                label = text("ovtool.threats", state=state)
+            if name in toggles:
+                state = text("state.on" if toggles[name] else "state.off")
+                label = text(f"ovtool.{name}", state=state)
             else:
                 label = text(f"ovtool.{name}")
             button = UIButton(

@@ -8,6 +8,8 @@ from wartime.ui.strings import register
 ES = {
     "overlay.title": "{name} — superposición — Wartime Simulator",
     "bar.blank": "Mesa vacía",
+    "bar.print": "Imprimir",
+    "tip.print": "Plantillas a tamaño real (PDF) para la escala elegida",
     # Tools.
     "ovtool.table": "1 Mesa",
     "ovtool.measure": "2 Medir",
@@ -16,11 +18,14 @@ ES = {
     "ovtool.noise": "5 Ruido",
     "ovtool.odds": "6 Probabilidades",
     "ovtool.threats": "T Amenazas: {state}",
+    "ovtool.seen": "V Lo que ve: {state}",
     "hint.table": (
         "Arrastra figuras · rueda sobre la elegida o Q/E: girar · N: añadir en el cursor ·"
         " Supr: quitar"
     ),
-    "hint.measure": "Clic en una figura y luego en otra: distancia, CdV, LdV y cobertura",
+    "hint.measure": (
+        "Clic en una figura y luego en otra: distancia, CdV, LdV y cobertura · X: corte"
+    ),
     "hint.template": (
         "La plantilla sigue al ratón · rueda: girar · +/−: tamaño · Tab: R, L, G, S"
         " · S: clic en el objetivo"
@@ -137,6 +142,19 @@ ES = {
     # Loading.
     "load.failed": "No se puede leer {path}",
     "load.opened": "Abierto: {path}",
+    # The cross-section (X), what a figure sees (V) and the print button.
+    "section.title": "Corte de la LdV de {source} a {target}",
+    "section.eye": "ojo {height} K",
+    "section.target": "objetivo",
+    "section.wall": "{id}: {height} K · DEF {defense}",
+    "section.stretch": "alturas ×{factor}",
+    "section.none": "Para el corte (X), mide antes: clic en una figura y luego en otra (2)",
+    "seen.none": "Lo que ve (V): elige una figura",
+    "print.title": "Guardar las plantillas (PDF)",
+    "print.wrote": "Plantillas escritas en {path}: {pages} página(s), escala {scale}",
+    "print.failed": "No se pudo escribir {path}: {reason}",
+    "print.not_pdf": "el nombre debe acabar en .pdf",
+    "print.no_folder": "la carpeta no existe",
     "help.overlay": (
         "<b>Superposición de medición</b><br>"
         "<b>1</b> Mesa: arrastra figuras (las peanas no se solapan); rueda sobre la figura"
@@ -150,6 +168,11 @@ ES = {
         "<b>5</b> Ruido: clic en la fuente.<br>"
         "<b>6</b> Probabilidades: valores en el panel.<br>"
         "<b>T</b>: amenazas sobre la figura elegida (LdV de cada enemigo).<br>"
+        "<b>X</b>: corte de la LdV medida (suelo, ojo, muros con altura y DEF, silueta);"
+        " <b>X</b> o <b>Esc</b>: cerrarlo.<br>"
+        "<b>V</b>: sombrea lo que ve la figura elegida (dónde se vería una figura de pie"
+        " de 1 K, con muros y edificios a su altura).<br>"
+        "«Imprimir»: las plantillas a tamaño real (PDF) para la escala elegida.<br>"
         "<b>Esc</b>: soltar la elección o la medida; si no hay, salir.<br>"
         "<b>Ctrl+O</b>: abrir un mapa · <b>F</b>: ajustar · <b>G</b>: rejilla ·"
         " <b>A</b>: arcos · <b>F1</b>: esta ayuda<br>"
@@ -161,6 +184,8 @@ ES = {
 EN = {
     "overlay.title": "{name} — overlay — Wartime Simulator",
     "bar.blank": "Blank table",
+    "bar.print": "Print",
+    "tip.print": "Templates at true size (PDF) for the chosen scale",
     "ovtool.table": "1 Table",
     "ovtool.measure": "2 Measure",
     "ovtool.template": "3 Templates",
@@ -168,11 +193,12 @@ EN = {
     "ovtool.noise": "5 Noise",
     "ovtool.odds": "6 Odds",
     "ovtool.threats": "T Threats: {state}",
+    "ovtool.seen": "V What it sees: {state}",
     "hint.table": (
         "Drag figures · wheel over the selected one or Q/E: turn · N: add at the cursor ·"
         " Del: remove"
     ),
-    "hint.measure": "Click a figure, then another: distance, CdV, LdV and cover",
+    "hint.measure": "Click a figure, then another: distance, CdV, LdV and cover · X: section",
     "hint.template": (
         "The template follows the mouse · wheel: turn · +/−: size · Tab: R, L, G, S"
         " · S: click the target"
@@ -281,6 +307,18 @@ EN = {
     "odds.bad": "Not a valid value in “{field}”: {value}",
     "load.failed": "Cannot read {path}",
     "load.opened": "Opened: {path}",
+    "section.title": "LdV cross-section, {source} to {target}",
+    "section.eye": "eye {height} K",
+    "section.target": "target",
+    "section.wall": "{id}: {height} K · DEF {defense}",
+    "section.stretch": "heights ×{factor}",
+    "section.none": "For the cross-section (X), measure first: click a figure, then another (2)",
+    "seen.none": "What it sees (V): select a figure",
+    "print.title": "Save the templates (PDF)",
+    "print.wrote": "Templates written to {path}: {pages} page(s), scale {scale}",
+    "print.failed": "Could not write {path}: {reason}",
+    "print.not_pdf": "the name must end in .pdf",
+    "print.no_folder": "no such folder",
     "help.overlay": (
         "<b>Measurement overlay</b><br>"
         "<b>1</b> Table: drag figures (bases never overlap); wheel over the selected figure"
@@ -294,6 +332,11 @@ EN = {
         "<b>5</b> Noise: click the source.<br>"
         "<b>6</b> Odds: values in the panel.<br>"
         "<b>T</b>: threats to the selected figure (each enemy's LdV).<br>"
+        "<b>X</b>: cross-section of the measured LdV (ground, eye, walls with height and"
+        " DEF, silhouette); <b>X</b> or <b>Esc</b>: close it.<br>"
+        "<b>V</b>: shade what the selected figure can see (where a standing 1 K figure"
+        " would show, walls and buildings at their heights).<br>"
+        "“Print”: the templates at true size (PDF) for the chosen scale.<br>"
         "<b>Esc</b>: drop the selection or the measurement; when none, quit.<br>"
         "<b>Ctrl+O</b>: open a map · <b>F</b>: fit · <b>G</b>: grid · <b>A</b>: arcs ·"
         " <b>F1</b>: this help<br>"
