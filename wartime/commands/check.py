@@ -9,6 +9,7 @@ from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document, read_document
 from wartime.formats.map import read_map
+from wartime.rules.costing import army_cost
 
 
 def _map_verdict(path: str, doc: Document) -> str:
@@ -34,6 +35,16 @@ def _check_one(path: str) -> str:
         for warning in loaded.warnings:
             print(warning)
         army = loaded.army
+        over = [
+            doc.problem(
+                f"lists[{index}]",
+                f"list '{cost.list}' costs {cost.points} points, over its limit of {cost.limit}",
+            )
+            for index, cost in enumerate(army_cost(army).lists)
+            if not cost.within_limit
+        ]
+        if over:  # the same totals `wartime points` prints (LISTAS DE JUEGO)
+            raise DataError(over)
         return (
             f"{path}: OK: army '{army.name}' with "
             f"{counted(len(army.archetypes), 'archetype', 'archetypes')}, "
