@@ -71,7 +71,7 @@ class Hand:
     def __init__(self, driver: Driver, play: PlayMode, saves: Path) -> None:
         self.driver, self.play, self.saves = driver, play, saves
         self.met: set[PendingKind] = set()
-        self.moved = self.shot = self.saved = False
+        self.moved = self.shot = self.saved = self.reacted = False
         self.undone = 0
 
     @property
@@ -92,6 +92,14 @@ class Hand:
             driver.click(spot.point)
         elif pending.kind is PendingKind.ACT:
             self.act(pending.figure or "")
+        elif pending.kind is PendingKind.REACT and not self.reacted:
+            self.reacted = True  # once, someone reacts: its CH VOL decides whether it acts
+            assert driver.press_where(
+                play.panel.buttons,
+                lambda choice: bool(choice.actions) and choice.actions[0].kind == "react",
+            )
+        elif pending.kind is PendingKind.REACT_ACT:
+            assert _press(driver, play, "pass")
         elif pending.kind is PendingKind.ACTIVATE:
             figure = self.session.state.legal_actions()[0].figure or ""
             driver.click(self.session.state.figures[figure].position)  # a click activates it
@@ -194,7 +202,10 @@ def test_a_hot_seat_game_from_the_start_screen_to_the_end_screen(tmp_path: Path)
             break
         hand.step()
     assert play.session.over and play.end.open
-    expected = {PendingKind.DEPLOY, PendingKind.INITIATIVE, PendingKind.ACTIVATE, PendingKind.ACT}
+    expected = {
+        PendingKind.DEPLOY, PendingKind.INITIATIVE, PendingKind.ACTIVATE, PendingKind.ACT,
+        PendingKind.REACT,
+    }  # fmt: skip
     assert expected <= hand.met
     assert hand.moved and hand.saved and hand.undone == 1
     driver.shot(tmp_path / "end.png")
