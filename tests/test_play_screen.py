@@ -259,3 +259,28 @@ def test_a_question_midway_is_answered_from_the_bar(kind: str, tmp_path: Path) -
         driver.click(state.figures["c"].position)
     assert session.state.pending.kind.value != kind
     assert session.state.history[-1].kind == kind
+
+
+def test_the_ai_pace_chosen_at_the_start_is_kept_and_played(tmp_path: Path) -> None:
+    """AI turns play at a readable pace, a setting chosen on the start screen."""
+    start = StartMode()
+    driver = Driver(start, tmp_path / "config")
+    _choose(driver, start.menus["pace"], "1.2")
+    assert driver.app.settings.ai_pace == 1.2
+    _choose(driver, start.menus["map"], str(FIELD))
+    assert driver.press_where(start.buttons, lambda key: key == "play")
+    play = driver.mode
+    assert isinstance(play, PlayMode) and play.pace == 1.2
+    again = Driver(StartMode(), tmp_path / "config")  # the settings remember it
+    assert again.app.settings.ai_pace == 1.2
+
+
+def test_the_start_screen_opens_the_editor_and_the_overlay_on_the_chosen_map(
+    tmp_path: Path,
+) -> None:
+    for key, name in (("editor", "editor"), ("overlay", "overlay")):
+        start = StartMode()
+        driver = Driver(start, tmp_path / "config")
+        _choose(driver, start.menus["map"], str(FIELD))
+        assert driver.press_where(start.buttons, lambda pressed, key=key: pressed == key)
+        assert driver.mode.name == name and driver.app.field.name == "Campo abierto"

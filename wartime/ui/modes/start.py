@@ -1,5 +1,6 @@
 """The start screen (``wartime`` with a display): a new game, a saved game, a replay,
-the map editor and the recent games, with the chosen map shown in the view.
+the map editor, the measurement overlay and the recent games, with the chosen map
+shown in the view.
 
 A new game takes a map (the installed sample maps and the recent ones), for each side
 who plays it (a person, or one of the registered AIs with its personality) and which
@@ -32,6 +33,7 @@ from wartime.ui import dialogs
 from wartime.ui.menus import BAR_HEIGHT
 from wartime.ui.modes.base import Mode
 from wartime.ui.modes.editor import EditorMode
+from wartime.ui.modes.overlay import OverlayMode
 from wartime.ui.modes.play import PlayMode
 from wartime.ui.modes.play.run import autosave_path
 from wartime.ui.modes.replay import ReplayMode
@@ -44,6 +46,7 @@ PANEL_WIDTH = 372
 ROW = 32
 PERSON = "persona"
 MAP_FORCES = ""  # the figures the map places, with the armies it links
+PACES = ("0", "0.3", "0.6", "1.2", "2")  # seconds between two of an AI's decisions
 
 register(
     {
@@ -54,10 +57,13 @@ register(
         "start.forces": "Fuerzas {side}",
         "start.map_forces": "Las del mapa",
         "start.seed": "Semilla",
+        "start.pace": "Ritmo de la IA",
+        "start.pace_value": "{seconds} s por decisión",
         "start.play": "Empezar la partida",
         "start.load": "Cargar partida…",
         "start.replay": "Repetición…",
         "start.editor": "Editor de mapas",
+        "start.overlay": "Superposición (miniaturas reales)",
         "start.resume": "Continuar la partida interrumpida",
         "start.recent": "Partidas recientes",
         "start.person": "Persona",
@@ -77,10 +83,13 @@ register(
         "start.forces": "Forces {side}",
         "start.map_forces": "The map's",
         "start.seed": "Seed",
+        "start.pace": "AI pace",
+        "start.pace_value": "{seconds} s a decision",
         "start.play": "Start the game",
         "start.load": "Load a game…",
         "start.replay": "Replay…",
         "start.editor": "Map editor",
+        "start.overlay": "Overlay (real miniatures)",
         "start.resume": "Resume the interrupted game",
         "start.recent": "Recent games",
         "start.person": "Person",
@@ -210,13 +219,18 @@ class StartMode(Mode):
             label(text("start.forces", side=side))
             menu(f"forces-{side}", force_options, self.forces[side])
             y += ROW
+        label(text("start.pace"))
+        pace = f"{app.settings.ai_pace:g}"
+        paces = [(text("start.pace_value", seconds=p), p) for p in PACES]
+        menu("pace", paces if pace in PACES else [(pace, pace), *paces], pace)
+        y += ROW
         label(text("start.seed"))
         self.seed = UITextEntryLine(
             pygame.Rect(112, y, inner - 108, ROW - 4), manager, container=panel
         )
         self.seed.set_text("1")
         y += ROW + 6
-        for key in ("play", "load", "replay", "editor"):
+        for key in ("play", "load", "replay", "editor", "overlay"):
             self._button(panel, key, y, inner)
             y += ROW + 4
         if autosave_path(app.settings_dir).is_file():
@@ -273,6 +287,9 @@ class StartMode(Mode):
             self.choice[key[-1]] = value
         elif key.startswith("forces-"):
             self.forces[key[-1]] = value
+        elif key == "pace":  # kept in the settings: the next game plays at it too
+            self.app.settings.ai_pace = float(value)
+            self.app.settings.save(self.app.settings_dir)
 
     def _show_map(self, path: Path) -> None:
         try:
@@ -293,6 +310,8 @@ class StartMode(Mode):
         elif key == "editor":
             path = Path(self.map_choice) if self.map_choice else None
             self.app.switch(EditorMode(self.app.field, path))
+        elif key == "overlay":  # the chosen map, shown in the view, is the table to mirror
+            self.app.switch(OverlayMode())
         elif key == "resume":
             self.open_game(autosave_path(self.app.settings_dir))
         elif key.startswith("game:"):
