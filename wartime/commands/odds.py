@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, print_json
+from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file, print_json
 from wartime.odds_report import odds_json, odds_text
 from wartime.render.pdf import write_sheet_pdf
 from wartime.render.template_sheet import layout
@@ -34,12 +33,8 @@ def odds(args: argparse.Namespace) -> int:
 
 
 def print_templates(args: argparse.Namespace) -> int:
-    out = Path(args.out)
-    if out.suffix.lower() != ".pdf":
-        print(f"wartime print: --out: {out}: the file name must end in .pdf", file=sys.stderr)
-        return EXIT_DATA
-    if not out.parent.is_dir():
-        print(f"wartime print: --out: {out.parent}: no such folder", file=sys.stderr)
+    out = output_file("print", args.out, ".pdf")
+    if out is None:
         return EXIT_DATA
     scale = None if args.cm_per_k is not None else (args.scale or 28.0)
     sheet = layout(scale, args.cm_per_k, args.paper, args.lang, args.line_width)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from wartime.errors import DataError, Problem
@@ -15,6 +16,21 @@ EXIT_DATA = 2
 def counted(count: int, one: str, other: str) -> str:
     """``count`` with its noun in the right number: "1 wall", "2 walls", "0 walls"."""
     return f"{count} {one if count == 1 else other}"
+
+
+def output_file(command: str, text: str, suffix: str) -> Path | None:
+    """``--out``: the file to write, or None (and why, on stderr) when its name does not
+    end in ``suffix`` or its folder does not exist."""
+    out = Path(text)
+    if out.suffix.lower() != suffix:
+        print(
+            f"wartime {command}: --out: {out}: the file name must end in {suffix}", file=sys.stderr
+        )
+    elif not out.parent.is_dir():
+        print(f"wartime {command}: --out: {out.parent}: no such folder", file=sys.stderr)
+    else:
+        return out
+    return None
 
 
 def print_json(value: Any) -> None:

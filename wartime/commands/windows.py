@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK
+from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file
 from wartime.commands.sim import army_ref
 from wartime.formats.map import load_map
 
@@ -37,12 +36,8 @@ def render(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_DATA
-    out = Path(args.out)
-    if out.suffix.lower() != ".png":
-        print(f"wartime render: --out: {out}: the file name must end in .png", file=sys.stderr)
-        return EXIT_DATA
-    if not out.parent.is_dir():
-        print(f"wartime render: --out: {out.parent}: no such folder", file=sys.stderr)
+    out = output_file("render", args.out, ".png")
+    if out is None:
         return EXIT_DATA
     field = load_map(args.map)
     try:

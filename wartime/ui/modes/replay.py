@@ -13,15 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIPanel, UITextBox
+from pygame_gui.elements import UITextBox
 
 from wartime.engine import GameState, replay_save
 from wartime.play import Replay
 from wartime.play.board import field_of
-from wartime.ui.menus import BAR_HEIGHT
 from wartime.ui.modes.base import Mode
+from wartime.ui.panels import panel_height, side_panel
 from wartime.ui.shell import WINDOW_SIZE, ViewApp
-from wartime.ui.status import STATUS_HEIGHT
 from wartime.ui.strings import register, text
 from wartime.ui.widgets import call
 
@@ -90,12 +89,8 @@ class ReplayMode(Mode):
         return (0, PANEL_WIDTH)
 
     def layout(self) -> list[Any]:
-        w, h = self.app.size
-        height = h - BAR_HEIGHT - STATUS_HEIGHT
-        panel = UIPanel(
-            pygame.Rect(w - PANEL_WIDTH, BAR_HEIGHT, PANEL_WIDTH, height),
-            manager=self.app.manager, object_id="#side_panel",
-        )  # fmt: skip
+        height = panel_height(self.app.size)
+        panel = side_panel(self.app.manager, self.app.size, PANEL_WIDTH)
         inner = PANEL_WIDTH - 12
         self.header = UITextBox("", pygame.Rect(4, 4, inner, 70), self.app.manager, container=panel)
         self.log = UITextBox(

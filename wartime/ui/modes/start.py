@@ -30,15 +30,14 @@ from wartime.formats.army import load_army
 from wartime.formats.map import load_map
 from wartime.play import Seat, Session
 from wartime.ui import dialogs
-from wartime.ui.menus import BAR_HEIGHT
 from wartime.ui.modes.base import Mode
 from wartime.ui.modes.editor import EditorMode
 from wartime.ui.modes.overlay import OverlayMode
 from wartime.ui.modes.play import PlayMode
 from wartime.ui.modes.play.run import autosave_path
 from wartime.ui.modes.replay import ReplayMode
+from wartime.ui.panels import side_panel
 from wartime.ui.shell import EMPTY_TABLE, WINDOW_SIZE, ViewApp
-from wartime.ui.status import STATUS_HEIGHT
 from wartime.ui.strings import current_language, register, text
 from wartime.ui.widgets import alive, kill
 
@@ -183,12 +182,7 @@ class StartMode(Mode):
     def layout(self) -> list[Any]:
         app = self.app
         manager = app.manager
-        w, h = app.size
-        height = h - BAR_HEIGHT - STATUS_HEIGHT
-        panel = UIPanel(
-            pygame.Rect(w - PANEL_WIDTH, BAR_HEIGHT, PANEL_WIDTH, height),
-            manager=manager, object_id="#side_panel",
-        )  # fmt: skip
+        panel = side_panel(manager, app.size, PANEL_WIDTH)
         self.menus, self.buttons = {}, {}
         self._forces = forces()
         inner = PANEL_WIDTH - 16
@@ -359,10 +353,8 @@ class StartMode(Mode):
         return True
 
     def open_game(self, path: Path) -> bool:
-        try:
-            session = Session.load(path, self.seats())
-        except DataError as exc:
-            self._failed(path, exc)
+        session = self._load(path)
+        if session is None:
             return False
         self.app.settings.remember_game(path)
         self.app.settings.save(self.app.settings_dir)
@@ -370,13 +362,18 @@ class StartMode(Mode):
         return True
 
     def open_replay(self, path: Path) -> bool:
+        session = self._load(path)
+        if session is not None:
+            self.app.switch(ReplayMode.of_game(session.state))
+        return session is not None
+
+    def _load(self, path: Path) -> Session | None:
+        """The game a save holds, or None once a window has said why it cannot be read."""
         try:
-            session = Session.load(path, self.seats())
+            return Session.load(path, self.seats())
         except DataError as exc:
             self._failed(path, exc)
-            return False
-        self.app.switch(ReplayMode.of_game(session.state))
-        return True
+            return None
 
     def _play(self, session: Session, path: Path | None) -> None:
         keep = autosave_path(self.app.settings_dir)

@@ -24,10 +24,9 @@ from pygame_gui.elements import (
 from wartime.board import edits, queries
 from wartime.board.battlefield import LEVELS, SIDES, Posture, TerrainKind
 from wartime.board.edits import EditError
-from wartime.ui.menus import BAR_HEIGHT
 from wartime.ui.modes.editor.state import EditorState
+from wartime.ui.panels import panel_height, side_panel
 from wartime.ui.reasons import to_spanish
-from wartime.ui.status import STATUS_HEIGHT
 from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import call
 
@@ -101,15 +100,9 @@ class PropertiesPanel(EditorState):
     def build_panel(self) -> UIPanel:
         """The panel at the right of the view, for the window's current size."""
         app = self.app
-        w, h = app.size
         manager = app.manager
-        top = BAR_HEIGHT
-        height = h - BAR_HEIGHT - STATUS_HEIGHT
-        self.panel = UIPanel(
-            pygame.Rect(w - PANEL_WIDTH, top, PANEL_WIDTH, height),
-            manager=manager,
-            object_id="#side_panel",
-        )
+        height = panel_height(app.size)
+        self.panel = side_panel(manager, app.size, PANEL_WIDTH)
         inner = PANEL_WIDTH - 16
         self.army_button = UIButton(
             pygame.Rect(8, 6, 132, ROW - 4),

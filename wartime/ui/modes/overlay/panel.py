@@ -10,8 +10,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
 
-from wartime.ui.menus import BAR_HEIGHT
-from wartime.ui.status import STATUS_HEIGHT
+from wartime.ui.panels import panel_height, side_panel
 from wartime.ui.strings import text
 from wartime.ui.widgets import call
 
@@ -36,13 +35,8 @@ class SidePanel:
         self, manager: Any, size: tuple[int, int], tools: Sequence[str], current: str,
         toggles: dict[str, bool], fields: Sequence[tuple[str, str]],
     ) -> UIPanel:  # fmt: skip
-        w, h = size
-        height = h - BAR_HEIGHT - STATUS_HEIGHT
-        self.panel = UIPanel(
-            pygame.Rect(w - PANEL_WIDTH, BAR_HEIGHT, PANEL_WIDTH, height),
-            manager=manager,
-            object_id="#side_panel",
-        )
+        height = panel_height(size)
+        self.panel = side_panel(manager, size, PANEL_WIDTH)
         inner = PANEL_WIDTH - 12
         half = (inner - 4) // BUTTONS_PER_ROW
         self.buttons, self.entries, self.by_field = {}, {}, {}

@@ -20,10 +20,9 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 
 from wartime.engine import Action, Event
 from wartime.play import BarEntry
-from wartime.ui.menus import BAR_HEIGHT
 from wartime.ui.modes.play.words import action_label, entry_label
+from wartime.ui.panels import panel_height, side_panel
 from wartime.ui.reasons import to_spanish
-from wartime.ui.status import STATUS_HEIGHT
 from wartime.ui.strings import current_language, text
 from wartime.ui.widgets import call
 
@@ -77,13 +76,8 @@ class SidePanel:
         self._held = 0
 
     def build(self, manager: Any, size: tuple[int, int]) -> UIPanel:
-        w, h = size
-        height = h - BAR_HEIGHT - STATUS_HEIGHT
-        self.panel = UIPanel(
-            pygame.Rect(w - PANEL_WIDTH, BAR_HEIGHT, PANEL_WIDTH, height),
-            manager=manager,
-            object_id="#side_panel",
-        )
+        height = panel_height(size)
+        self.panel = side_panel(manager, size, PANEL_WIDTH)
         inner = PANEL_WIDTH - 12
         self.banner = UITextBox("", pygame.Rect(4, 4, inner, BANNER), manager, container=self.panel)
         self.card = UITextBox(
