@@ -14,7 +14,7 @@ from wartime.engine.core.profiles import Profile, bare_profile, profile_from_arm
 from wartime.engine.core.state import GameState
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
-from wartime.formats.document import parse_document, read_document
+from wartime.formats.document import Document, parse_document, read_document
 from wartime.formats.map import linked_army_files, parse_map, undefined_characters
 from wartime.geometry.noise import NoiseRule
 from wartime.rules.archetypes import Army
@@ -89,18 +89,15 @@ def load_scenario(
     the map stands for (counting repeats) waits in reserve and is deployed in play.
     """
     doc = read_document(map_path)
-    texts = {"map": doc.text}
+    docs = {"map": doc}
     names = {"map": str(map_path)}
     for entry, path in linked_army_files(doc).items():
-        texts[f"linked:{entry}"] = _read(path)
+        docs[f"linked:{entry}"] = read_document(path)
         names[f"linked:{entry}"] = str(path)
-    texts.update({f"army:{side}": _read(path) for side, path in (armies or {}).items()})
+    docs.update({f"army:{side}": read_document(path) for side, path in (armies or {}).items()})
     names.update({f"army:{s}": str(p) for s, p in (armies or {}).items()})
-    return scenario_from_texts(texts, names, seed, ruleset, lists)
-
-
-def _read(path: str | Path) -> str:
-    return read_document(path).text
+    texts = {key: document.text for key, document in docs.items()}
+    return scenario_from_texts(texts, names, seed, ruleset, lists, parsed=docs)
 
 
 def scenario_from_texts(
@@ -109,17 +106,21 @@ def scenario_from_texts(
     seed: int,
     ruleset: Ruleset | None = None,
     lists: Mapping[str, str] | None = None,
+    *,
+    parsed: Mapping[str, Document] | None = None,
 ) -> Scenario:
     """Build a scenario from file contents (``map``, ``army:A``/``army:B`` for the
     sides' armies, ``linked:ENTRY`` for the armies the map's `armies:` names).
 
     Keeping the texts lets a save embed the whole scenario, so it replays even
-    if the files change or move.
+    if the files change or move.  ``parsed`` holds those of the texts already parsed
+    (a file read from disk is parsed once, for its links and for itself).
     """
-    linked = _armies(texts, names, "linked:")
-    doc = parse_document(texts["map"], names["map"])
+    documents = _Documents(texts, names, parsed or {})
+    linked = _armies(documents, "linked:")
+    doc = documents["map"]
     field_ = parse_map(doc, linked)
-    rosters = _armies(texts, names, "army:")
+    rosters = _armies(documents, "army:")
     profiles: dict[str, Profile] = {}
     problems = []
     unarmed = []
@@ -146,11 +147,25 @@ def scenario_from_texts(
     )
 
 
-def _armies(texts: Mapping[str, str], names: Mapping[str, str], prefix: str) -> dict[str, Army]:
+class _Documents:
+    """The scenario's texts as documents, each parsed once."""
+
+    def __init__(
+        self, texts: Mapping[str, str], names: Mapping[str, str], parsed: Mapping[str, Document]
+    ) -> None:
+        self.texts, self.names, self._parsed = texts, names, dict(parsed)
+
+    def __getitem__(self, key: str) -> Document:
+        if key not in self._parsed:
+            self._parsed[key] = parse_document(self.texts[key], self.names[key])
+        return self._parsed[key]
+
+
+def _armies(documents: _Documents, prefix: str) -> dict[str, Army]:
     """The armies among the texts whose key starts with ``prefix``, by the rest of the key."""
     return {
-        key.removeprefix(prefix): parse_army(parse_document(text, names[key])).army
-        for key, text in texts.items()
+        key.removeprefix(prefix): parse_army(documents[key]).army
+        for key in documents.texts
         if key.startswith(prefix)
     }
 

@@ -18,8 +18,7 @@ from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any, TypeVar, cast
 
-import yaml
-
+from wartime.data import load_yaml
 from wartime.errors import DataError, Problem
 from wartime.rules.catalog import load_catalog
 from wartime.rules.effects import (
@@ -193,7 +192,7 @@ def load_effects() -> dict[str, tuple[Effect, ...]]:
     """Every automated entry's effects, by catalogue name."""
     folder = resources.files("wartime.data").joinpath("effects")
     files = {
-        item.name: yaml.safe_load(item.read_text(encoding="utf-8"))
+        item.name: load_yaml(item.read_text(encoding="utf-8"))
         for item in sorted(folder.iterdir(), key=lambda f: f.name)
         if item.name.endswith(".yaml")
     }
