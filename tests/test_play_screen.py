@@ -60,7 +60,7 @@ def _pick(driver: Driver, path: Path) -> None:
     driver.send(
         pygame.event.Event(
             pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
-            {"ui_element": driver.mode.dialog, "text": str(path)},
+            {"ui_element": driver.mode.files.dialog, "text": str(path)},
         )
     )
 

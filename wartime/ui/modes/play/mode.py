@@ -32,30 +32,36 @@ import pygame
 import pygame_gui
 
 from wartime.board.queries import hit_test
-from wartime.engine import Action, GameState, IllegalActionError, PendingKind
+from wartime.engine import Action, IllegalActionError, PendingKind
 from wartime.errors import DataError
 from wartime.play import (
     MovePlan,
-    Seat,
     Session,
     TargetLabel,
     action_bar,
     aim,
-    footprint,
     plan_move,
 )
-from wartime.play.bar import OTHER, BarEntry
 from wartime.play.board import field_of
 from wartime.play.moving import STRIDES
-from wartime.render.play import acting_shapes, footprint_shapes, move_shapes, target_shapes
+from wartime.render.play import acting_shapes, target_shapes
 from wartime.ui import dialogs
-from wartime.ui.modes import registry as modes_registry
 from wartime.ui.modes.base import Mode
+from wartime.ui.modes.play.drawing import captions, move_of
 from wartime.ui.modes.play.ending import EndScreen, HandOff
-from wartime.ui.modes.play.panel import PANEL_WIDTH, Choice, SidePanel, choices, reason_text
-from wartime.ui.modes.play.words import banner, breakdown, card, target_caption
+from wartime.ui.modes.play.files import SaveDialogs
+from wartime.ui.modes.play.panel import (
+    PANEL_WIDTH,
+    Choice,
+    SidePanel,
+    board_picks,
+    choices,
+    plain_entries,
+    reason_text,
+)
+from wartime.ui.modes.play.words import banner, breakdown, card
+from wartime.ui.modes.replay import ReplayMode
 from wartime.ui.strings import text
-from wartime.ui.widgets import alive, kill
 
 if TYPE_CHECKING:
     from wartime.ui.shell import ViewApp
@@ -94,7 +100,7 @@ class PlayMode(Mode):
         self.session = session
         self.pace = pace
         self.autosave_path = autosave
-        self.save_path = save_path
+        self.files = SaveDialogs(save_path)
         self.panel = SidePanel()
         self.tool: Tool | None = None
         self.plan: MovePlan | None = None
@@ -153,8 +159,13 @@ class PlayMode(Mode):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.panel.buttons:
             self.choose(self.panel.buttons[event.ui_element])
             return True
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self._picked(Path(event.text))
+        picked = self.files.picked(event)
+        if picked is not None:
+            purpose, path = picked
+            if purpose == "save":
+                self.save(path)
+            else:
+                self.load(path)
             return True
         if event.type == pygame.KEYDOWN and not consumed:
             return self._key(event)
@@ -416,8 +427,8 @@ class PlayMode(Mode):
         state = self.session.state
         pending = self.session.pending.kind
         if decider is not None and pending in (PendingKind.ACT, PendingKind.REACT_ACT):
-            return choices(action_bar(state, decider), _board_picks)
-        return choices(_plain_entries(state.legal_actions()), _board_picks)
+            return choices(action_bar(state, decider), board_picks)
+        return choices(plain_entries(state.legal_actions()), board_picks)
 
     def _decider(self) -> str | None:
         pending = self.session.pending
@@ -439,58 +450,21 @@ class PlayMode(Mode):
             figure = state.figures[decider]
             shapes += acting_shapes(figure.position, figure.radius)
         if self.tool is not None and self.tool.kind == "move" and self.plan is not None:
-            shapes += _move_shapes(self.plan)
+            shapes += move_of(self.plan)
         if self.tool is not None and self.tool.kind == "target":
             hovered = (
                 state.figures[self.hovered].position if self.hovered in state.figures else None
             )
-            shapes += target_shapes(_captions(state, self.labels), hovered)
+            shapes += target_shapes(captions(state, self.labels), hovered)
         if shapes:
             self.app.painter.draw(view, shapes, self.app.camera, table=self.app.field.size)
 
-    def _template(self, aim: tuple[float, float] | None) -> list[Any]:
-        """An area weapon's template at the hovered target, with whom it covers."""
-        first = self.tool.choice.actions[0] if self.tool is not None else None
-        if aim is None or first is None or first.figure is None:
-            return []
-        laid = footprint(self.session.state, first.figure, first.item, aim)
-        if laid is None:
-            return []
-        figures = self.session.state.figures
-        return footprint_shapes(
-            laid.outline,
-            [(figures[f].position, figures[f].radius) for f in laid.full],
-            [(figures[f].position, figures[f].radius) for f in laid.partial],
-        )
-
     # -- saving and loading -------------------------------------------------------------
     def save_dialog(self) -> None:
-        if alive(self.dialog):
-            return
-        start = self.save_path or Path.cwd() / "partida.yaml"
-        self.dialog = dialogs.file_dialog(
-            self.app.manager, self.app.size, text("dialog.save_game"), str(start),
-            existing_only=False,
-        )  # fmt: skip
-        self.dialog_purpose = "save"
+        self.files.ask(self.app, "save")
 
     def load_dialog(self) -> None:
-        if alive(self.dialog):
-            return
-        start = self.save_path.parent if self.save_path else Path.cwd()
-        self.dialog = dialogs.file_dialog(
-            self.app.manager, self.app.size, text("dialog.load_game"), str(start),
-            existing_only=True, suffixes={".yaml", ".yml"},
-        )  # fmt: skip
-        self.dialog_purpose = "load"
-
-    def _picked(self, path: Path) -> None:
-        kill(self.dialog)
-        self.dialog = None
-        if self.dialog_purpose == "save":
-            self.save(path)
-        else:
-            self.load(path)
+        self.files.ask(self.app, "load")
 
     def save(self, path: Path) -> bool:
         try:
@@ -498,7 +472,7 @@ class PlayMode(Mode):
         except OSError as exc:
             self.app._say(text("play.save_failed", path=path.name, reason=exc.strerror or exc))
             return False
-        self.save_path = path
+        self.files.path = path
         self.app._say(text("play.saved", path=path.name))
         return True
 
@@ -514,7 +488,7 @@ class PlayMode(Mode):
             )
             return False
         self.session = session
-        self.save_path = path
+        self.files.path = path
         self.last_person = None
         self.end.close()
         self.app._say(text("play.loaded", path=path.name))
@@ -533,19 +507,10 @@ class PlayMode(Mode):
             self.end.close()
         elif choice == "replay":
             self.end.close()
-            from_end = self._replay_mode()
-            if from_end is not None:
-                self.app.switch(from_end)
+            self.app.switch(ReplayMode.of_game(self.session.state, back=self))
         elif choice == "rematch":
             self.rematch()
         return True
-
-    def _replay_mode(self) -> Mode | None:
-        registry = modes_registry()
-        replay = registry.get("replay")
-        if replay is None:
-            return None
-        return replay.of_game(self.session.state, back=self)  # type: ignore[attr-defined, no-any-return]
 
     def rematch(self) -> None:
         """A new game on the same map, the same seats, the next seed."""
@@ -556,55 +521,3 @@ class PlayMode(Mode):
         self.end.close()
         self.last_person = None
         self._after(autosave=False)
-
-
-def _board_picks(entry: BarEntry) -> bool:
-    """Whether the board picks among the entry's decisions: by target or by point."""
-    actions = entry.actions
-    if not actions:
-        return False
-    same_item = len({a.item for a in actions}) == 1
-    return same_item and (
-        all(a.target is not None for a in actions) or all(a.point is not None for a in actions)
-    )
-
-
-def _plain_entries(actions: Sequence[Action]) -> list[BarEntry]:
-    """The bar for decisions that are no figure's action (deploy, initiative, activate,
-    react, respond, a question): one entry per kind."""
-    by_kind: dict[str, list[Action]] = {}
-    for action in actions:
-        by_kind.setdefault(action.kind, []).append(action)
-    return [BarEntry(kind, kind, OTHER, None, tuple(acts), None) for kind, acts in by_kind.items()]
-
-
-def _move_shapes(plan: MovePlan) -> list[Any]:
-    refused = plan.action is None
-    if plan.stride is None:
-        caption = text("move.out", length=f"{plan.length:.1f}")
-    else:
-        caption = text(
-            "move.caption", stride=text(f"stride.{plan.stride}"), length=f"{plan.length:.1f}",
-            ene=plan.ene,
-        )  # fmt: skip
-    return move_shapes(plan.path.legs, plan.path.reach, refused, caption)
-
-
-def _captions(
-    state: GameState, labels: dict[str, TargetLabel]
-) -> list[tuple[tuple[float, float], float, str | None]]:
-    out = []
-    for fid, label in labels.items():
-        figure = state.figures.get(fid)
-        if figure is None:
-            continue
-        caption = target_caption(label.preview) if label.preview is not None else None
-        if label.preview is None and label.reason is None:
-            caption = fid  # an answer's or a helper's target: no odds to show
-        out.append((figure.position, figure.radius, caption))
-    return out
-
-
-def seats_of(ai_a: str | None, ai_b: str | None) -> dict[str, Seat]:
-    """The seats for side A and B: a person where no AI is named."""
-    return {"A": Seat("A", ai_a), "B": Seat("B", ai_b)}

@@ -20,6 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 
 from wartime.engine import Action, Event
 from wartime.play import BarEntry
+from wartime.play.bar import OTHER
 from wartime.ui.modes.play.words import action_label, entry_label
 from wartime.ui.panels import panel_height, side_panel
 from wartime.ui.reasons import to_spanish
@@ -54,6 +55,26 @@ def choices(entries: Sequence[BarEntry], board_picks: Callable[[BarEntry], bool]
         for action in entry.actions:
             out.append(Choice(action_label(entry.name, action), entry, (action,)))
     return out
+
+
+def board_picks(entry: BarEntry) -> bool:
+    """Whether the board picks among the entry's decisions: by target or by point."""
+    actions = entry.actions
+    if not actions:
+        return False
+    same_item = len({a.item for a in actions}) == 1
+    return same_item and (
+        all(a.target is not None for a in actions) or all(a.point is not None for a in actions)
+    )
+
+
+def plain_entries(actions: Sequence[Action]) -> list[BarEntry]:
+    """The bar for decisions that are no figure's action (deploy, initiative, activate,
+    react, respond, a question): one entry per kind."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    return [BarEntry(kind, kind, OTHER, None, tuple(acts), None) for kind, acts in by_kind.items()]
 
 
 def reason_text(reason: str) -> str:
