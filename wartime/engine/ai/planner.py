@@ -74,15 +74,18 @@ class Budget:
     the same position give different decisions on a busy machine).
 
     Every candidate is first screened on ``screen`` determinisations to the next action
-    (cheap), then the ``shortlist`` best are played on ``determinisations`` to the
-    ``horizon``; a rollout plays at most ``steps`` decisions before it is scored.  A
-    finalist replaces the baseline's choice only when it beats it by ``confidence``
-    standard errors.  With ``activations``, which of its figures acts next is searched
-    too (each candidate played to the end of its activation on ``determinisations``).
+    (cheap; on one when there are more than ``wide`` candidates, which bounds the work
+    of the widest choices), then the ``shortlist`` best are played on
+    ``determinisations`` to the ``horizon``; a rollout plays at most ``steps`` decisions
+    before it is scored.  A finalist replaces the baseline's choice only when it beats
+    it by ``confidence`` standard errors.  With ``activations``, which of its figures
+    acts next is searched too (each candidate played to the end of its activation on
+    ``determinisations``).
     """
 
     screen: int = 2
-    shortlist: int = 5
+    wide: int = 16
+    shortlist: int = 4
     determinisations: int = 8
     horizon: Horizon = Horizon.ACTIVATION
     steps: int = 80
@@ -144,12 +147,12 @@ class Planner:
             final = {i: self._scores(state, a, side, every, Horizon.ACTIVATION)
                      for i, a in enumerate(options)}  # fmt: skip
             return options[_chosen(final, budget.confidence)]
-        first = seeds[: budget.screen]
+        first = seeds[: budget.screen if len(options) <= budget.wide else 1]
         screened = [self._scores(state, action, side, first, Horizon.ACTION) for action in options]
         ahead = sorted(range(1, len(options)), key=lambda i: (-sum(screened[i]), i))
         finalists = [0, *ahead[: budget.shortlist - 1]]
         if budget.horizon is Horizon.ACTION:  # the screen's rollouts count again
-            rest = seeds[budget.screen : budget.determinisations]
+            rest = seeds[len(first) : budget.determinisations]
             final = {
                 i: screened[i] + self._scores(state, options[i], side, rest) for i in finalists
             }
