@@ -85,7 +85,7 @@ class Budget:
 
     screen: int = 2
     wide: int = 16
-    shortlist: int = 4
+    shortlist: int = 3
     determinisations: int = 8
     horizon: Horizon = Horizon.ACTIVATION
     steps: int = 80
