@@ -12,14 +12,18 @@ and whether it is legal; the planner has no model of the rules of its own.
 The search is successive halving with common random numbers: every candidate is first
 played on a few determinisations to its next action (cheap), the baseline's choice and
 the best of the rest on more, to the end of the activation; every candidate meets the
-same seeds, so two candidates differ by what they do and not by their luck.  The work is
+same seeds, so two candidates differ by what they do and not by their luck.  A finalist
+replaces the baseline's choice only when its gain, seed by seed, is more than a standard
+error above nothing: eight rollouts are noisy, and a move that only looks better by luck
+would throw away what the baseline gets right.  The work is
 bounded by counts (:class:`Budget`), never by the clock, so the same position and seed
 give the same decision on any machine: the seeds come from the player's own seed (the
 game's) and the position's hash.
 
-Set-up, initiative, which figure activates, Fortuna and chain jumps are the baseline's
-(players.py): they are cheap to get right greedily and costly to roll out.  The better
-the baseline plays, the better the planner's rollouts foresee.
+Set-up, initiative, which figure activates (unless Budget.activations), Fortuna and
+chain jumps are the baseline's (players.py): they are cheap to get right greedily and
+costly to roll out.  The better the baseline plays, the better the planner's rollouts
+foresee.
 """
 
 from __future__ import annotations
