@@ -12,14 +12,18 @@ and whether it is legal; the planner has no model of the rules of its own.
 The search is successive halving with common random numbers: every candidate is first
 played on a few determinisations to its next action (cheap), the baseline's choice and
 the best of the rest on more, to the end of the activation; every candidate meets the
-same seeds, so two candidates differ by what they do and not by their luck.  The work is
+same seeds, so two candidates differ by what they do and not by their luck.  A finalist
+replaces the baseline's choice only when its gain, seed by seed, is more than a standard
+error above nothing: eight rollouts are noisy, and a move that only looks better by luck
+would throw away what the baseline gets right.  The work is
 bounded by counts (:class:`Budget`), never by the clock, so the same position and seed
 give the same decision on any machine: the seeds come from the player's own seed (the
 game's) and the position's hash.
 
-Set-up, initiative, which figure activates, Fortuna and chain jumps are the baseline's
-(players.py): they are cheap to get right greedily and costly to roll out.  The better
-the baseline plays, the better the planner's rollouts foresee.
+Set-up, initiative, which figure activates (unless Budget.activations), Fortuna and
+chain jumps are the baseline's (players.py): they are cheap to get right greedily and
+costly to roll out.  The better the baseline plays, the better the planner's rollouts
+foresee.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -73,15 +78,23 @@ class Budget:
     the same position give different decisions on a busy machine).
 
     Every candidate is first screened on ``screen`` determinisations to the next action
-    (cheap), then the ``shortlist`` best are played on ``determinisations`` to the
-    ``horizon``; a rollout plays at most ``steps`` decisions before it is scored.
+    (cheap; on one when there are more than ``wide`` candidates, which bounds the work
+    of the widest choices), then the ``shortlist`` best are played on
+    ``determinisations`` to the ``horizon``; a rollout plays at most ``steps`` decisions
+    before it is scored.  A finalist replaces the baseline's choice only when it beats
+    it by ``confidence`` standard errors.  With ``activations``, which of its figures
+    acts next is searched too (each candidate played to the end of its activation on
+    ``determinisations``).
     """
 
     screen: int = 2
-    shortlist: int = 5
+    wide: int = 16
+    shortlist: int = 3
     determinisations: int = 8
     horizon: Horizon = Horizon.ACTIVATION
     steps: int = 80
+    confidence: float = 1.0
+    activations: bool = False
 
 
 @dataclass
@@ -98,7 +111,10 @@ class Planner:
 
     def __call__(self, state: GameState) -> Action:
         pending = state.pending
-        if pending.kind not in SEARCHED:
+        searched = pending.kind in SEARCHED or (
+            self.budget.activations and pending.kind is PendingKind.ACTIVATE
+        )
+        if not searched:
             return choose(state)
         options = self.candidates(state)
         self.scorer.forget()  # what it remembered was for other positions
@@ -123,31 +139,39 @@ class Planner:
         """Successive halving over ``options`` with common random numbers: all of them on
         the first ``screen`` seeds to the next action, then the first option (the
         baseline's choice, which a few unlucky rolls must not cut) and the best of the
-        others on every seed to the budget's horizon."""
+        others on every seed to the budget's horizon.  It leaves the baseline's choice
+        only for one that beats it by ``confidence`` standard errors (:func:`_better`)."""
         side = state.pending.side
         assert side is not None
         budget = self.budget
         seeds = self._seeds(state, max(budget.screen, budget.determinisations))
-        first = seeds[: budget.screen]
-        screened = [self._total(state, action, side, first, Horizon.ACTION) for action in options]
-        ahead = sorted(range(1, len(options)), key=lambda i: (-screened[i], i))
+        every = seeds[: budget.determinisations]
+        if state.pending.kind is PendingKind.ACTIVATE:
+            # the next action of a figure just activated is its first: nothing to screen
+            final = {i: self._scores(state, a, side, every, Horizon.ACTIVATION)
+                     for i, a in enumerate(options)}  # fmt: skip
+            return options[_chosen(final, budget.confidence)]
+        first = seeds[: budget.screen if len(options) <= budget.wide else 1]
+        screened = [self._scores(state, action, side, first, Horizon.ACTION) for action in options]
+        ahead = sorted(range(1, len(options)), key=lambda i: (-sum(screened[i]), i))
         finalists = [0, *ahead[: budget.shortlist - 1]]
         if budget.horizon is Horizon.ACTION:  # the screen's rollouts count again
-            rest = seeds[budget.screen : budget.determinisations]
-            final = {i: screened[i] + self._total(state, options[i], side, rest) for i in finalists}
-        else:
-            every = seeds[: budget.determinisations]
+            rest = seeds[len(first) : budget.determinisations]
             final = {
-                i: self._total(state, options[i], side, every, budget.horizon) for i in finalists
+                i: screened[i] + self._scores(state, options[i], side, rest) for i in finalists
             }
-        return options[min(final, key=lambda i: (-final[i], i))]
+        else:
+            final = {
+                i: self._scores(state, options[i], side, every, budget.horizon) for i in finalists
+            }
+        return options[_chosen(final, budget.confidence)]
 
-    def _total(
+    def _scores(
         self, state: GameState, action: Action, side: str, seeds: list[int],
         horizon: Horizon = Horizon.ACTION,
-    ) -> float:  # fmt: skip
-        """The summed score of ``action`` over the determinisations ``seeds``."""
-        return sum(self.rollout(state, action, side, seed, horizon) for seed in seeds)
+    ) -> list[float]:  # fmt: skip
+        """The score of ``action`` on each determinisation of ``seeds``."""
+        return [self.rollout(state, action, side, seed, horizon) for seed in seeds]
 
     def rollout(
         self, state: GameState, action: Action, side: str, seed: int,
@@ -174,6 +198,29 @@ class Planner:
             int.from_bytes(hashlib.sha256(f"{root}:{k}".encode()).digest()[:8], "big")
             for k in range(count)
         ]
+
+
+def _chosen(final: dict[int, list[float]], confidence: float) -> int:
+    """The finalist to play: the best by its mean that beats option 0 (the baseline's
+    choice) by ``confidence`` standard errors, else option 0."""
+    for i in sorted((i for i in final if i), key=lambda i: (-sum(final[i]), i)):
+        if _better(final[i], final[0], confidence):
+            return i
+    return 0
+
+
+def _better(scores: list[float], baseline: list[float], confidence: float) -> bool:
+    """Whether ``scores`` beat ``baseline``, seed by seed (common random numbers), by more
+    than ``confidence`` standard errors of their mean difference: a search this small is
+    noisy, and a choice that only looks better by luck would replace the baseline's."""
+    if not scores or -math.inf in scores:
+        return False
+    if -math.inf in baseline:
+        return True
+    gains = [a - b for a, b in zip(scores, baseline, strict=True)]
+    mean = statistics.fmean(gains)
+    error = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+    return mean > 0 and mean > confidence * error
 
 
 def _reached(trial: GameState, side: str, horizon: Horizon) -> bool:

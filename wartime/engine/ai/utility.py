@@ -31,7 +31,7 @@ from functools import cache
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
-from wartime.engine.core.figures import Figure
+from wartime.engine.core.figures import ENE_CAP, Figure
 from wartime.engine.core.movement import moves
 from wartime.engine.core.routes import swims
 from wartime.engine.core.state import GameState
@@ -55,8 +55,9 @@ class Weights:
     attacks, the side's own and the enemy's; ``approach`` is the share of a figure's
     points that each K of way to the nearest enemy costs while nothing is in its reach;
     ``win`` is the share of the table's points that a won game adds (a lost one takes);
-    ``ene`` is what each point of ENE its figures keep is worth (it carries over, so an
-    action that changes nothing else is worse than handing over).
+    ``ene`` is what each point of ENE its figures keep is worth, as far as it carries
+    over to their next activation (:func:`_carried`): an action that changes nothing
+    else is then worse than handing over, but ENE the cap would waste buys nothing.
     """
 
     dealt: float = 1.0
@@ -104,8 +105,10 @@ class Scorer:
         w = self.weights
         mine = [f for f in state.figures.values() if f.side == side]
         theirs = [f for f in state.figures.values() if f.side != side]
-        total = w.dealt * sum(worth(f) * lost(f, w.wound_share) for f in theirs)
-        total -= w.taken * sum(worth(f) * lost(f, w.wound_share) for f in mine)
+        # once the game is over a wound short of a casualty counts for nothing
+        share = 0.0 if state.over else w.wound_share
+        total = w.dealt * sum(worth(f) * lost(f, share) for f in theirs)
+        total -= w.taken * sum(worth(f) * lost(f, share) for f in mine)
         if state.over:
             stake = w.win * sum(worth(f) for f in state.figures.values())
             won = state.winner == side
@@ -122,7 +125,7 @@ class Scorer:
             for a, b in missing:
                 self._threats[keys[a.id], keys[b.id]] = threat(state, a, b)
         known = self._threats
-        total += w.ene * sum(f.ene for f in ready)  # below 0 after reacting: a debt
+        total += w.ene * sum(_carried(state, f) for f in ready)
         for figure in ready:
             best = max(known[keys[figure.id], keys[foe.id]] for foe in foes)
             total += w.threat * best
@@ -154,6 +157,19 @@ class Scorer:
                 found = math.dist(figure.position, goal)
             self._ways[key] = found
         return found
+
+
+def _carried(state: GameState, figure: Figure) -> float:
+    """The ENE of the figure's that its next activation still has: the activation adds
+    CON + AGI − wounds up to ENE_CAP (Figure.start_activation), so ENE kept above the cap
+    less that gain is lost, and all of it after the last turn; a debt (below 0 after
+    reacting) is owed in full."""
+    if figure.ene < 0:
+        return float(figure.ene)
+    if state.turn >= state.scenario.ruleset.turn_limit and figure.acted:
+        return 0.0
+    gain = figure.profile.con + figure.profile.agi - figure.wounds
+    return float(min(figure.ene, max(0, ENE_CAP - gain)))
 
 
 def _key(figure: Figure) -> tuple[object, ...]:
