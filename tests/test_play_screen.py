@@ -284,3 +284,38 @@ def test_the_start_screen_opens_the_editor_and_the_overlay_on_the_chosen_map(
         _choose(driver, start.menus["map"], str(FIELD))
         assert driver.press_where(start.buttons, lambda pressed, key=key: pressed == key)
         assert driver.mode.name == name and driver.app.field.name == "Campo abierto"
+
+
+def test_the_start_screen_loads_a_save_resumes_the_interrupted_game_and_lists_it(
+    tmp_path: Path,
+) -> None:
+    """Cargar partida picks a save in the file dialog; a crash leaves the autosave, and
+    the next start offers it back; a loaded game joins the recent games."""
+    from wartime.engine import WARTIME
+    from wartime.engine.ai import choose
+    from wartime.ui.modes.play.run import autosave_path
+
+    config = tmp_path / "config"
+    state = WARTIME.new_game(FIELD, seed=3)
+    for _ in range(10):
+        state.apply(choose(state))  # type: ignore[arg-type]
+    save = tmp_path / "partida.yaml"
+    WARTIME.save(state, save)
+    start = StartMode()
+    driver = Driver(start, config)
+    assert driver.press_where(start.buttons, lambda key: key == "load")
+    driver.send(
+        pygame.event.Event(
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, {"ui_element": start.dialog, "text": str(save)}
+        )
+    )
+    play = driver.mode
+    assert isinstance(play, PlayMode) and play.session.state.hash() == state.hash()
+    assert driver.app.settings.recent_games == [str(save.resolve())]
+    WARTIME.save(state, autosave_path(config))  # what the game screen keeps after a decision
+    again = StartMode()
+    second = Driver(again, config)
+    assert "resume" in again.buttons.values() and f"game:{save.resolve()}" in again.buttons.values()
+    assert second.press_where(again.buttons, lambda key: key == "resume")
+    assert isinstance(second.mode, PlayMode)
+    assert second.mode.session.state.hash() == state.hash()
