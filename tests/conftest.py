@@ -9,6 +9,8 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The window follows the system language; the tests read its Spanish texts on any desktop.
+os.environ["LANGUAGE"] = "es"
 
 ROOT = Path(__file__).resolve().parent.parent
 ARMIES = ROOT / "assets" / "armies"
