@@ -9,10 +9,20 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-# The window follows the system language; the tests read its Spanish texts on any desktop.
-os.environ["LANGUAGE"] = "es"
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def spanish_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window and the CLI follow the system's language; the tests read their Spanish
+    on any desktop. (Not by setting LANGUAGE: pygame_gui's file dialog calls
+    setlocale, and the C library would then word OSError messages in Spanish too.)"""
+    import wartime.i18n
+
+    monkeypatch.setattr(wartime.i18n, "system_language", lambda: "es")
+
+
 ARMIES = ROOT / "assets" / "armies"
 
 

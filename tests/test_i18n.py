@@ -13,6 +13,8 @@ from babel.messages.pofile import read_po
 
 from wartime import i18n
 
+SYSTEM_LANGUAGE = i18n.system_language  # the real one: tests/conftest.py pins Spanish
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools" / "i18n"))
 from compile import compiled  # noqa: E402  (the same compiler the maintainers run)
@@ -82,8 +84,11 @@ def test_both_languages_fill_the_same_placeholders_and_keep_the_game_terms() -> 
             assert set(GAME_TERMS.findall(spanish)) == set(GAME_TERMS.findall(english)), key
 
 
-def test_every_key_the_window_names_is_in_both_catalogues() -> None:
-    sources = sorted((ROOT / "wartime" / "ui").rglob("*.py"))
+def test_every_key_the_window_and_the_cli_name_is_in_both_catalogues() -> None:
+    sources = [
+        *sorted((ROOT / "wartime" / "ui").rglob("*.py")),
+        *sorted((ROOT / "wartime" / "commands").rglob("*.py")),
+    ]
     used = {
         (match[0], match[1])
         for path in sources
@@ -127,16 +132,16 @@ def test_the_default_language_is_the_systems_when_ours(
         monkeypatch.delenv(name, raising=False)
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
-    assert i18n.system_language() == expected
+    assert SYSTEM_LANGUAGE() == expected
 
 
 def test_without_an_environment_the_locale_module_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: ("en_US", "UTF-8"))
-    assert i18n.system_language() == "en"
+    assert SYSTEM_LANGUAGE() == "en"
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
-    assert i18n.system_language() == "es"
+    assert SYSTEM_LANGUAGE() == "es"
 
 
 @pytest.fixture
@@ -157,7 +162,7 @@ def test_the_window_follows_the_setting_then_the_system(
     from wartime.ui.shell import ViewApp
 
     village = ROOT / "maps" / "aldea-en-ruinas.yaml"
-    monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.setattr(i18n, "system_language", lambda: "en")
     app = ViewApp(load_map(village), village, size=(640, 400), settings_dir=tmp_path)
     assert i18n.current_language() == "en" and app.settings.language == ""
     pygame.quit()
@@ -195,6 +200,7 @@ def test_wartime_lang_overrides_the_setting_for_this_run(
     assert main(["--lang", "en"]) == 0
     assert spoken == ["en", "Open…"]
     assert Settings.load(tmp_path).language == "es"  # for this run only: not saved
+    assert i18n.override() is None  # and over once main returns
     with pytest.raises(SystemExit):
         main(["--lang", "fr"])
 
@@ -210,3 +216,19 @@ def test_odds_speaks_the_runs_language(capsys: pytest.CaptureFixture[str]) -> No
     assert english != spanish
     assert main(["--lang", "es", "odds", "--target", "7", "--lang", "en"]) == 0
     assert capsys.readouterr().out == english  # the command's own --lang wins
+
+
+@pytest.mark.usefixtures("no_override")
+def test_check_speaks_the_systems_language_or_the_runs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wartime.cli import main
+
+    legion = str(ROOT / "assets" / "armies" / "legion.yaml")
+    assert main(["check", legion]) == 0  # the tests' system speaks Spanish (conftest)
+    assert capsys.readouterr().out.endswith("con 6 arquetipos, 4 personajes, 1 lista\n")
+    assert main(["--lang", "en", "check", legion]) == 0
+    assert capsys.readouterr().out.endswith("with 6 archetypes, 4 characters, 1 list\n")
+    monkeypatch.setattr(i18n, "system_language", lambda: "en")
+    assert main(["check", legion]) == 0
+    assert capsys.readouterr().out.endswith("with 6 archetypes, 4 characters, 1 list\n")

@@ -46,7 +46,7 @@ def test_defaults() -> None:
     settings = Settings()
     assert settings.scale_mm == 28 and settings.effective_cm_per_k == pytest.approx(2.8)
     assert settings.grid and settings.language == "" and settings.recent == []
-    assert settings.effective_language == "es"  # the tests' LANGUAGE (conftest)
+    assert settings.effective_language == "es"  # the tests' system language (conftest)
 
 
 @pytest.mark.parametrize(

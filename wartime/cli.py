@@ -422,9 +422,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Imported after parsing, like the commands: --help needs no catalogue.
     from wartime import i18n
 
+    before = i18n.current_language()
     i18n.set_override(args.language)
+    i18n.set_language(args.language or i18n.system_language())  # a window may choose again
     if hasattr(args, "lang") and args.lang is None:  # odds, print: the run's language
         args.lang = args.language or i18n.system_language()
+    try:
+        return _run(parser, args)
+    finally:  # the run's language lasts for the run: main is called in-process too (tests)
+        i18n.set_override(None)
+        i18n.set_language(before)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     name: str | None = getattr(args, "run", None)
     if name is None:  # no subcommand: the start screen
         if has_display():

@@ -23,12 +23,12 @@ from typing import Any
 
 import platformdirs
 
+from wartime import i18n
 from wartime.errors import DataError
 from wartime.formats.document import read_regular
 from wartime.formats.files import write_atomic
 from wartime.geometry.scale import DEFAULT_SCALE_MM, MAX_CM_PER_K
 from wartime.geometry.scale import SCALE_PRESETS as SCALE_PRESETS  # the window reads it here
-from wartime.i18n import language_code, override, system_language
 from wartime.ui.strings import text
 
 APP_NAME = "wartime"
@@ -128,7 +128,7 @@ class Settings:
     def effective_language(self) -> str:
         """The language the window speaks: this run's ``wartime --lang``, else the
         setting, else the system's when it is Spanish or English, else Spanish."""
-        return override() or language_code(self.language) or system_language()
+        return i18n.override() or i18n.language_code(self.language) or i18n.system_language()
 
     def scale_text(self) -> str:
         """How the status line names the scale: "28 mm (2.8 cm/K)"."""
