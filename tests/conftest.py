@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = Path(__file__).resolve().parent.parent
+ARMIES = ROOT / "assets" / "armies"
 
 
 @pytest.fixture(autouse=True)
@@ -21,9 +22,6 @@ def spanish_system(monkeypatch: pytest.MonkeyPatch) -> None:
     import wartime.i18n
 
     monkeypatch.setattr(wartime.i18n, "system_language", lambda: "es")
-
-
-ARMIES = ROOT / "assets" / "armies"
 
 
 @pytest.fixture
