@@ -13,7 +13,12 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "wartime" / "locale"
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # run from a checkout, installed or not
+
+from wartime.formats.files import write_atomic  # noqa: E402  (the program's one writer)
+
+LOCALE_DIR = ROOT / "wartime" / "locale"
 
 
 def compiled(po: Path) -> bytes:
@@ -27,7 +32,7 @@ def compiled(po: Path) -> bytes:
 
 def main() -> int:
     for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")):
-        po.with_suffix(".mo").write_bytes(compiled(po))
+        write_atomic(po.with_suffix(".mo"), compiled(po))
         print(po.with_suffix(".mo"))
     return 0
 
