@@ -14,6 +14,16 @@ ROOT = Path(__file__).resolve().parent.parent
 ARMIES = ROOT / "assets" / "armies"
 
 
+@pytest.fixture(autouse=True)
+def spanish_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window and the CLI follow the system's language; the tests read their Spanish
+    on any desktop. (Not by setting LANGUAGE: pygame_gui's file dialog calls
+    setlocale, and the C library would then word OSError messages in Spanish too.)"""
+    import wartime.i18n
+
+    monkeypatch.setattr(wartime.i18n, "system_language", lambda: "es")
+
+
 @pytest.fixture
 def root() -> Path:
     return ROOT

@@ -1105,7 +1105,7 @@ def test_cli_unreadable_file_exits_2(
 
 def test_cli_check_good_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     """Army format: `check` on a valid army reports OK and exits 0."""
-    assert main(["check", str(LEGION)]) == 0
+    assert main(["--lang", "en", "check", str(LEGION)]) == 0
     out, err = capsys.readouterr()
     assert out.strip() == (
         f"{LEGION}: OK: army 'Sección de la Legión' with 6 archetypes, 4 characters, 1 list"
@@ -1116,7 +1116,7 @@ def test_cli_check_good_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None
 def test_cli_check_reports_every_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Army format: `check` goes on after a bad file and exits 2 if any file was bad."""
     bad = write(tmp_path, BAD_ARMY, name="bad.yaml")
-    assert main(["check", str(bad), str(LEGION)]) == 2
+    assert main(["--lang", "en", "check", str(bad), str(LEGION)]) == 2
     out, err = capsys.readouterr()
     assert f"{LEGION}: OK" in out
     assert len(err.splitlines()) == 4

@@ -103,7 +103,7 @@ def test_catalog_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_check_accepts_both_sample_armies(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "check", LEGION, str(ARMIES / "culto.yaml"))
+    status, out, _ = run(capsys, "--lang", "en", "check", LEGION, str(ARMIES / "culto.yaml"))
     assert status == 0
     assert out.count(": OK: army") == 2
 
@@ -111,7 +111,7 @@ def test_check_accepts_both_sample_armies(capsys: pytest.CaptureFixture[str]) ->
 def test_check_refuses_unknown_file_types(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
     other = tmp_path / "notes.yaml"
     other.write_text("hello: world\n", encoding="utf-8")
-    status, _, err = run(capsys, "check", str(other))
+    status, _, err = run(capsys, "--lang", "en", "check", str(other))
     assert status == 2
     assert "notes.yaml" in err and "unknown file type" in err
 

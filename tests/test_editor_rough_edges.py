@@ -230,8 +230,9 @@ def test_counts_take_their_plural_form(tmp_path: Path, capsys: pytest.CaptureFix
         encoding="utf-8",
     )
     assert main(["check", str(field)]) == 0
-    out = capsys.readouterr().out
-    assert "1 wall, 0 obstacles, 0 terrain areas, 0 units" in out
+    assert "1 muro, 0 obstáculos, 0 zonas de terreno, 0 unidades" in capsys.readouterr().out
+    assert main(["--lang", "en", "check", str(field)]) == 0
+    assert "1 wall, 0 obstacles, 0 terrain areas, 0 units" in capsys.readouterr().out
 
 
 # -- the deployment tool --------------------------------------------------------------------

@@ -89,7 +89,7 @@ def test_a_save_of_another_hash_version_replays_unchecked(  # type: ignore[no-un
     replayed = replay_save(path)
     assert replayed.state.history == state.history
     assert replayed.unchecked is not None and "hash version 99" in replayed.unchecked
-    assert main(["replay", str(path), "--verify"]) == 0
+    assert main(["--lang", "en", "replay", str(path), "--verify"]) == 0
     assert "(not verified: saved with hash version 99" in capsys.readouterr().out
 
 
@@ -218,7 +218,7 @@ def test_replay_command_prints_the_log_and_verifies(village, tmp_path: Path, cap
         state.apply(choose(state))
     path = tmp_path / "partida.yaml"
     save_game(state, path)
-    assert main(["replay", str(path), "--verify"]) == 0
+    assert main(["--lang", "en", "replay", str(path), "--verify"]) == 0
     out = capsys.readouterr().out
     assert "Iniciativa A: 1D10 =" in out and f"hash {state.hash()} (verified)" in out
 

@@ -27,7 +27,7 @@ MAP = "wartime_map: 1\nsize: [24, 18]\n"
 
 def check(capsys: pytest.CaptureFixture[str], *paths: Path | str) -> tuple[int, str]:
     """``wartime check PATHS``: the status and what it printed on stderr."""
-    status = main(["check", *map(str, paths)])
+    status = main(["--lang", "en", "check", *map(str, paths)])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return status, err
@@ -238,7 +238,7 @@ def test_printing_what_loaded_never_fails(
     """A character outside the BMP, escaped properly, loads and prints."""
     army = tmp_path / "army.yaml"
     army.write_text('wartime_army: 1\nname: "Legión \\U0001F600"\n', encoding="utf-8")
-    assert main(["check", str(army)]) == 0
+    assert main(["--lang", "en", "check", str(army)]) == 0
     assert "Legión 😀" in capsys.readouterr().out
 
 
@@ -419,7 +419,7 @@ def _damaged(saved: dict[str, object], tmp_path: Path, damage: object) -> Path:
 
 
 def _replayed(capsys: pytest.CaptureFixture[str], path: Path, *flags: str) -> tuple[int, str]:
-    status = main(["replay", str(path), *flags])
+    status = main(["--lang", "en", "replay", str(path), *flags])
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return status, err
@@ -582,7 +582,7 @@ def test_replay_always_checks_the_hash(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = _damaged(saved, tmp_path, lambda d: d.update(hash="0123456789abcdef"))
-    status = main(["replay", str(path), *flags])
+    status = main(["--lang", "en", "replay", str(path), *flags])
     out, err = capsys.readouterr()
     assert status == 2 and out == ""
     (line,) = err.splitlines()
@@ -598,7 +598,7 @@ def test_replay_with_force_prints_the_log_of_a_tampered_save(
     saved: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _damaged(saved, tmp_path, lambda d: d.update(hash="0123456789abcdef"))
-    status = main(["replay", str(path), "--force"])
+    status = main(["--lang", "en", "replay", str(path), "--force"])
     out, err = capsys.readouterr()
     assert status == 0
     assert "Iniciativa" in out
@@ -610,7 +610,7 @@ def test_replay_of_a_sound_save_says_verified_without_a_flag(
     saved: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _damaged(saved, tmp_path, lambda d: None)
-    status = main(["replay", str(path)])
+    status = main(["--lang", "en", "replay", str(path)])
     out, err = capsys.readouterr()
     assert (status, err) == (0, "")
     assert re.fullmatch(r"hash \w{16} \(verified\)", out.splitlines()[-1])

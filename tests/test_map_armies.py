@@ -141,14 +141,14 @@ def test_check_warns_on_stderr_and_still_passes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, SMALL)
-    assert main(["check", str(path)]) == 0
+    assert main(["--lang", "en", "check", str(path)]) == 0
     out, err = capsys.readouterr()
     assert out.startswith(f"{path}: OK: map") and "warning" not in out
     (line,) = err.splitlines()
     assert line.startswith(f"{path}:3: units: warning: 3 units name characters")
     assert named_units(line) == {"a1": "sargento", "a3": "fusilero", "b1": "bruto"}
     linked = write(tmp_path, SMALL + "armies: [legion, culto]\n", "linked.yaml")
-    assert main(["check", str(linked)]) == 0
+    assert main(["--lang", "en", "check", str(linked)]) == 0
     assert capsys.readouterr().err == ""
 
 
@@ -161,10 +161,11 @@ def test_sim_warns_about_the_sides_no_army_arms(
     (warning,) = scenario.warnings
     assert named_units(warning.message) == {"b1": "bruto"}
     assert scenario.with_seed(3).warnings == scenario.warnings
-    argv = ["sim", str(path), "--games", "1", "--army-a", str(ARMIES / "legion.yaml")]
+    argv = ["--lang", "en", "sim", str(path), "--games", "1"]
+    argv += ["--army-a", str(ARMIES / "legion.yaml")]
     assert main(argv) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("1 games: ")
+    assert out.startswith("1 game: ")
     (line,) = err.splitlines()
     assert line.startswith(f"{path}:3: units: warning: 1 unit name") and "b1 (bruto)" in line
     both = [*argv, "--army-b", str(ARMIES / "culto.yaml")]
@@ -179,7 +180,7 @@ def test_sim_warns_about_the_sides_no_army_arms(
 def test_check_of_each_sample_map_has_no_warning(
     path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["check", str(path)]) == 0
+    assert main(["--lang", "en", "check", str(path)]) == 0
     out, err = capsys.readouterr()
     assert out.startswith(f"{path}: OK: map") and err == ""
 
@@ -196,7 +197,7 @@ def test_each_sample_map_arms_every_unit_that_names_a_character(path: Path) -> N
 
 def test_sim_on_the_village_plays_with_the_armies(capsys: pytest.CaptureFixture[str]) -> None:
     """`wartime sim maps/aldea-en-ruinas.yaml --games 3 --seed 7`: armed figures shoot."""
-    assert main(["sim", str(VILLAGE), "--games", "3", "--seed", "7", "--json"]) == 0
+    assert main(["--lang", "en", "sim", str(VILLAGE), "--games", "3", "--seed", "7", "--json"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
     result = json.loads(out)

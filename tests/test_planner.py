@@ -208,6 +208,7 @@ def test_wartime_sim_plays_the_planner(
 ) -> None:
     field = tmp_path / "duelo.yaml"
     field.write_text(DUEL_MAP, encoding="utf-8")
-    assert main(["sim", str(field), "--ai-a", "planner", "--games", "1", "--seed", "2"]) == 0
+    argv = ["--lang", "en", "sim", str(field), "--ai-a", "planner", "--games", "1", "--seed", "2"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
     assert "players: A planner, B baseline" in out

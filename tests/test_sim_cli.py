@@ -47,7 +47,7 @@ units:
 
 
 def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(["sim", *argv])
+    status = main(["--lang", "en", "sim", *argv])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -55,7 +55,7 @@ def sim(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     """argparse's refusal: exit status 2 and the usage, no traceback; returns stderr."""
     with pytest.raises(SystemExit) as info:
-        main(["sim", *argv])
+        main(["--lang", "en", "sim", *argv])
     assert info.value.code == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("usage: wartime sim") and "Traceback" not in err
@@ -105,7 +105,7 @@ def test_the_help_lists_the_registered_players(
 ) -> None:
     monkeypatch.setitem(PLAYERS, "passive", passive([]))
     with pytest.raises(SystemExit):
-        main(["sim", "--help"])
+        main(["--lang", "en", "sim", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     unwrapped = text.replace("- ", "-")  # argparse wraps the lines at a name's hyphen
     assert f"AI player of side A: {', '.join(player_names())} (default baseline)" in unwrapped
@@ -226,7 +226,7 @@ def test_every_game_is_saved_and_replays_to_its_hash(
     assert sorted(p.name for p in folder.iterdir()) == names  # no temporary file left
     for name, expected in zip(names, hashes, strict=True):
         assert (folder / name).read_text(encoding="utf-8").startswith("wartime_save: 1\n")
-        assert main(["replay", str(folder / name), "--verify"]) == 0
+        assert main(["--lang", "en", "replay", str(folder / name), "--verify"]) == 0
         out, err = capsys.readouterr()
         assert out.splitlines()[-1] == f"hash {expected} (verified)" and err == ""
 
@@ -235,7 +235,7 @@ def test_text_output_says_where_the_saves_went(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     status, out, _ = sim(capsys, FIELD, "--games", "1", "--save-dir", str(tmp_path))
-    assert status == 0 and out.splitlines()[-1] == f"saved 1 games in {tmp_path}"
+    assert status == 0 and out.splitlines()[-1] == f"saved 1 game in {tmp_path}"
     assert [p.name for p in tmp_path.iterdir()] == ["game-001-seed-0.yaml"]
 
 

@@ -182,6 +182,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Wartime Simulator: play, design and measure battlefields of WARTIME THE GAME.",
     )
     parser.add_argument("--version", action="version", version=f"wartime {__version__}")
+    parser.add_argument(
+        "--lang",
+        dest="language",  # not "lang": odds' and print's own --lang would overwrite it
+        choices=["es", "en"],
+        help="the language of this run: windows and texts (default: the system's when "
+        "Spanish or English, else Spanish; the window's setting when it has one)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     points = sub.add_parser("points", help="cost the archetypes, characters and lists of an army")
@@ -256,7 +263,8 @@ def build_parser() -> argparse.ArgumentParser:
                       default="none", help="the target's cover class (default none)")  # fmt: skip
     odds.add_argument("--cover-def", type=_score, default=0, metavar="D",
                       help="DEF of the cover, for total cover (default 0)")  # fmt: skip
-    odds.add_argument("--lang", choices=["es", "en"], default="es", help="text language")
+    odds.add_argument("--lang", choices=["es", "en"], default=None,
+                      help="text language (default: the run's, see wartime --help)")  # fmt: skip
     odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
     odds.set_defaults(run="odds:odds", parser=odds)
 
@@ -278,7 +286,12 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument(
         "--line-width", type=_width, default=1.0, help="L width in K, above 0 (default 1)"
     )
-    printing.add_argument("--lang", choices=["es", "en"], default="es", help="text language")
+    printing.add_argument(
+        "--lang",
+        choices=["es", "en"],
+        default=None,
+        help="text language (default: the run's, see wartime --help)",
+    )
     printing.set_defaults(run="odds:print_templates")
 
     sim = sub.add_parser(
@@ -406,6 +419,22 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Imported after parsing, like the commands: --help needs no catalogue.
+    from wartime import i18n
+
+    before = i18n.current_language()
+    i18n.set_override(args.language)
+    i18n.set_language(args.language or i18n.system_language())  # a window may choose again
+    if hasattr(args, "lang") and args.lang is None:  # odds, print: the run's language
+        args.lang = args.language or i18n.system_language()
+    try:
+        return _run(parser, args)
+    finally:  # the run's language lasts for the run: main is called in-process too (tests)
+        i18n.set_override(None)
+        i18n.set_language(before)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     name: str | None = getattr(args, "run", None)
     if name is None:  # no subcommand: the start screen
         if has_display():

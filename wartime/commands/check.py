@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, counted, report, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, report, warn
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document, read_document
 from wartime.formats.map import read_map
+from wartime.i18n import ntext, text
 from wartime.rules.costing import army_cost
 
 
@@ -17,12 +18,16 @@ def _map_verdict(path: str, doc: Document) -> str:
     for problem in loaded.warnings:
         warn(problem)
     field = loaded.battlefield
-    return (
-        f"{path}: OK: map '{field.name}' {field.size[0]:g}×{field.size[1]:g} K with "
-        f"{counted(len(field.walls), 'wall', 'walls')}, "
-        f"{counted(len(field.obstacles), 'obstacle', 'obstacles')}, "
-        f"{counted(len(field.terrain), 'terrain area', 'terrain areas')}, "
-        f"{counted(len(field.units), 'unit', 'units')}"
+    return text(
+        "cli.check.map",
+        path=path,
+        name=field.name,
+        width=f"{field.size[0]:g}",
+        height=f"{field.size[1]:g}",
+        walls=ntext("cli.count.walls", len(field.walls)),
+        obstacles=ntext("cli.count.obstacles", len(field.obstacles)),
+        terrain=ntext("cli.count.terrain", len(field.terrain)),
+        units=ntext("cli.count.units", len(field.units)),
     )
 
 
@@ -45,11 +50,13 @@ def _check_one(path: str) -> str:
         ]
         if over:  # the same totals `wartime points` prints (LISTAS DE JUEGO)
             raise DataError(over)
-        return (
-            f"{path}: OK: army '{army.name}' with "
-            f"{counted(len(army.archetypes), 'archetype', 'archetypes')}, "
-            f"{counted(len(army.characters), 'character', 'characters')}, "
-            f"{counted(len(army.lists), 'list', 'lists')}"
+        return text(
+            "cli.check.army",
+            path=path,
+            name=army.name,
+            archetypes=ntext("cli.count.archetypes", len(army.archetypes)),
+            characters=ntext("cli.count.characters", len(army.characters)),
+            lists=ntext("cli.count.lists", len(army.lists)),
         )
     if "wartime_map" in data:
         return _map_verdict(path, doc)

@@ -13,11 +13,6 @@ EXIT_OK = 0
 EXIT_DATA = 2
 
 
-def counted(count: int, one: str, other: str) -> str:
-    """``count`` with its noun in the right number: "1 wall", "2 walls", "0 walls"."""
-    return f"{count} {one if count == 1 else other}"
-
-
 def output_file(command: str, text: str, suffix: str) -> Path | None:
     """``--out``: the file to write, or None (and why, on stderr) when its name does not
     end in ``suffix`` or its folder does not exist."""

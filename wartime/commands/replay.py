@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from wartime import engine
 from wartime.commands.output import EXIT_DATA, EXIT_OK, warn
+from wartime.i18n import text
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -22,16 +23,16 @@ def replay(args: argparse.Namespace) -> int:
         return viewer(args)
     replayed = engine.replay_save(args.save, verify=False)
     if replayed.mismatch is not None and not args.force:
-        print(f"{replayed.mismatch} (--force replays it anyway)", file=sys.stderr)
+        print(text("cli.replay.refused", mismatch=replayed.mismatch), file=sys.stderr)
         return EXIT_DATA
     for event in replayed.state.log:
         print(event.text)
     if replayed.mismatch is not None:
         warn(replayed.mismatch)
-        note = " (hash mismatch: replayed with --force)"
+        note = text("cli.replay.forced")
     elif replayed.unchecked is not None:
-        note = f" (not verified: {replayed.unchecked})"
+        note = text("cli.replay.unchecked", reason=replayed.unchecked)
     else:
-        note = " (verified)"
-    print(f"hash {replayed.state.hash()}{note}")
+        note = text("cli.replay.verified")
+    print(text("cli.replay.hash", hash=replayed.state.hash(), note=note))
     return EXIT_OK

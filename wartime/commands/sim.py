@@ -15,6 +15,7 @@ from wartime import engine
 from wartime.commands.output import EXIT_DATA, EXIT_OK, warn
 from wartime.engine import ai
 from wartime.errors import Problem
+from wartime.i18n import ntext, text
 
 SAVE_NAME = "game-{index:0{width}d}-seed-{seed}.yaml"
 
@@ -111,12 +112,19 @@ def sim(args: argparse.Namespace) -> int:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
         return EXIT_OK
     wins, fallen, names = result["wins"], result["casualties"], result["ai"]
+    games = result["games"]
     print(
-        f"{result['games']} games: A {wins['A']}, B {wins['B']}, draws {wins['draw']}; "
-        f"{result['mean_turns']:.2f} turns on average"
+        ntext(
+            "cli.sim.summary",
+            games,
+            a=wins["A"],
+            b=wins["B"],
+            draws=wins["draw"],
+            turns=f"{result['mean_turns']:.2f}",
+        )
     )
-    print(f"casualties: A {fallen['A']}, B {fallen['B']} (figures taken out, all games)")
-    print(f"players: A {names['A']}, B {names['B']}")
+    print(text("cli.sim.casualties", a=fallen["A"], b=fallen["B"]))
+    print(text("cli.sim.players", a=names["A"], b=names["B"]))
     if folder is not None:
-        print(f"saved {result['games']} games in {folder}")
+        print(ntext("cli.sim.saved", games, folder=folder))
     return EXIT_OK

@@ -23,6 +23,7 @@ from typing import Any
 
 import platformdirs
 
+from wartime import i18n
 from wartime.errors import DataError
 from wartime.formats.document import read_regular
 from wartime.formats.files import write_atomic
@@ -34,7 +35,7 @@ APP_NAME = "wartime"
 FILE_NAME = "settings.json"
 
 MAX_RECENT = 8
-DEFAULT_LANGUAGE = "es"
+DEFAULT_LANGUAGE = ""  # follow the system (wartime.i18n.system_language)
 DEFAULT_AI_PACE = 0.6
 MAX_AI_PACE = 10.0
 
@@ -123,6 +124,12 @@ class Settings:
         self.scale_mm = None
         self.cm_per_k = float(cm_per_k)
 
+    @property
+    def effective_language(self) -> str:
+        """The language the window speaks: this run's ``wartime --lang``, else the
+        setting, else the system's when it is Spanish or English, else Spanish."""
+        return i18n.override() or i18n.language_code(self.language) or i18n.system_language()
+
     def scale_text(self) -> str:
         """How the status line names the scale: "28 mm (2.8 cm/K)"."""
         cm = f"{self.effective_cm_per_k:g}"
@@ -209,7 +216,7 @@ class Settings:
                     settings.scale_mm = DEFAULT_SCALE_MM
         if "language" in data:
             language = data["language"]
-            if isinstance(language, str) and language.strip():
+            if isinstance(language, str):  # "" follows the system
                 settings.language = language.strip()
             else:
                 bad("language")

@@ -78,7 +78,7 @@ class ViewApp:
         theme = str(theme_path) if theme_path is not None else None
         self.settings_dir = settings_dir
         self.settings = Settings.load(settings_dir)
-        set_language(self.settings.language)
+        set_language(self.settings.effective_language)
         self.manager = pygame_gui.UIManager(self.size, theme, starting_language=current_language())
         self.manager.preload_fonts(
             [{"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"}]

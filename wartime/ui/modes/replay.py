@@ -21,7 +21,7 @@ from wartime.play.board import field_of
 from wartime.ui.modes.base import Mode
 from wartime.ui.panels import panel_height, side_panel
 from wartime.ui.shell import WINDOW_SIZE, ViewApp
-from wartime.ui.strings import register, text
+from wartime.ui.strings import text
 from wartime.ui.widgets import call
 
 PANEL_WIDTH = 372
@@ -29,33 +29,6 @@ LOG_LINES = 160
 KEYS = {
     pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1, pygame.K_LEFT: -1, pygame.K_PAGEUP: -1,
 }  # fmt: skip
-
-register(
-    {
-        "bar.first": "|< Inicio", "bar.back": "< Atrás", "bar.forward": "Adelante >",
-        "bar.last": "Final >|", "bar.game": "Volver a la partida",
-        "replay.title": "{name} — repetición — Wartime Simulator",
-        "replay.step": "<b>Paso {step} de {steps}</b> · turno {turn}<br>{action}",
-        "replay.start": "Inicio de la partida",
-        "replay.help": (
-            "<b>Repetición</b><br>→ / AvPág: adelante · ← / RePág: atrás · "
-            "Inicio / Fin: al principio o al final.<br>El registro marca en negrita lo que "
-            "causó el paso actual."
-        ),
-    },
-    {
-        "bar.first": "|< Start", "bar.back": "< Back", "bar.forward": "Forward >",
-        "bar.last": "End >|", "bar.game": "Back to the game",
-        "replay.title": "{name} — replay — Wartime Simulator",
-        "replay.step": "<b>Step {step} of {steps}</b> · turn {turn}<br>{action}",
-        "replay.start": "Start of the game",
-        "replay.help": (
-            "<b>Replay</b><br>→ / PageDown: forward · ← / PageUp: back · "
-            "Home / End: to the start or the end.<br>The log shows in bold what the "
-            "current step caused."
-        ),
-    },
-)  # fmt: skip
 
 
 class ReplayMode(Mode):

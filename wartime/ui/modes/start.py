@@ -38,7 +38,7 @@ from wartime.ui.modes.play.run import autosave_path
 from wartime.ui.modes.replay import ReplayMode
 from wartime.ui.panels import side_panel
 from wartime.ui.shell import EMPTY_TABLE, WINDOW_SIZE, ViewApp
-from wartime.ui.strings import current_language, register, text
+from wartime.ui.strings import current_language, text
 from wartime.ui.widgets import alive, kill
 
 PANEL_WIDTH = 372
@@ -46,61 +46,6 @@ ROW = 32
 PERSON = "persona"
 MAP_FORCES = ""  # the figures the map places, with the armies it links
 PACES = ("0", "0.3", "0.6", "1.2", "2")  # seconds between two of an AI's decisions
-
-register(
-    {
-        "start.title": "Wartime Simulator",
-        "start.new": "Nueva partida",
-        "start.map": "Mapa",
-        "start.side": "Bando {side}",
-        "start.forces": "Fuerzas {side}",
-        "start.map_forces": "Las del mapa",
-        "start.seed": "Semilla",
-        "start.pace": "Ritmo de la IA",
-        "start.pace_value": "{seconds} s por decisión",
-        "start.play": "Empezar la partida",
-        "start.load": "Cargar partida…",
-        "start.replay": "Repetición…",
-        "start.editor": "Editor de mapas",
-        "start.overlay": "Superposición (miniaturas reales)",
-        "start.resume": "Continuar la partida interrumpida",
-        "start.recent": "Partidas recientes",
-        "start.person": "Persona",
-        "start.bad_seed": "La semilla debe ser un número entero",
-        "start.failed": "No se pudo abrir",
-        "start.help": (
-            "<b>Inicio</b><br>Elige el mapa, quién juega cada bando (una persona o la IA) "
-            "y sus fuerzas, y pulsa Empezar. También puedes cargar una partida guardada, "
-            "ver una repetición o abrir el editor de mapas."
-        ),
-    },
-    {
-        "start.title": "Wartime Simulator",
-        "start.new": "New game",
-        "start.map": "Map",
-        "start.side": "Side {side}",
-        "start.forces": "Forces {side}",
-        "start.map_forces": "The map's",
-        "start.seed": "Seed",
-        "start.pace": "AI pace",
-        "start.pace_value": "{seconds} s a decision",
-        "start.play": "Start the game",
-        "start.load": "Load a game…",
-        "start.replay": "Replay…",
-        "start.editor": "Map editor",
-        "start.overlay": "Overlay (real miniatures)",
-        "start.resume": "Resume the interrupted game",
-        "start.recent": "Recent games",
-        "start.person": "Person",
-        "start.bad_seed": "The seed must be a whole number",
-        "start.failed": "Could not open",
-        "start.help": (
-            "<b>Start</b><br>Choose the map, who plays each side (a person or the AI) "
-            "and its forces, and press Start. You can also load a saved game, watch a "
-            "replay or open the map editor."
-        ),
-    },
-)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,6 @@ from wartime.render.overlay import SELECTED, ring, threat_shapes
 from wartime.render.primitives import Shape
 from wartime.ui import dialogs
 from wartime.ui.modes.base import Mode
-from wartime.ui.modes.overlay import texts  # noqa: F401  (registers the overlay's texts)
 from wartime.ui.modes.overlay.measure import MeasureTool
 from wartime.ui.modes.overlay.noise import NoiseTool
 from wartime.ui.modes.overlay.odds import OddsTool

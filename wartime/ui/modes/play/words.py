@@ -12,7 +12,6 @@ from html import escape
 from wartime.engine import Action, GameState, Pending, PendingKind, Preview
 from wartime.play import BarEntry, Session
 from wartime.render.play import percent
-from wartime.ui.modes.play import texts  # noqa: F401  (registers the texts)
 from wartime.ui.strings import text
 
 
