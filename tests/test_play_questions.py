@@ -24,3 +24,16 @@ def question_state(kind: str) -> GameState:
 def test_the_positions_wait_on_their_questions() -> None:
     assert question_state("jump").pending.kind.value == "jump"
     assert question_state("fortune").pending.kind.value == "fortune"
+
+
+def respond_state() -> GameState:
+    """a (side A) declares Cargar at b, 3 K away: b's side must answer (Huir, or not)."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (14.0, 10.0), 180.0)]
+    state = support.started(support.scenario(units))
+    state.reseed(4)
+    state.apply(Action("cargar", "a", target="b"))
+    return state
+
+
+def test_a_declared_charge_waits_for_the_targets_answer() -> None:
+    assert respond_state().pending.kind.value == "respond"

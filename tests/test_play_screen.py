@@ -319,3 +319,20 @@ def test_the_start_screen_loads_a_save_resumes_the_interrupted_game_and_lists_it
     assert second.press_where(again.buttons, lambda key: key == "resume")
     assert isinstance(second.mode, PlayMode)
     assert second.mode.session.state.hash() == state.hash()
+
+
+def test_the_target_of_a_declared_attack_answers_from_the_bar(tmp_path: Path) -> None:
+    """Huir and Esquivar: the target's side is asked, after the hand-off in hot-seat."""
+    from .test_play_questions import respond_state
+
+    state = respond_state()
+    session = Session(state, {"A": Seat("A"), "B": Seat("B")})
+    play = PlayMode(session, pace=0.0)
+    driver = Driver(play, tmp_path / "config")
+    assert play.panel._shown["banner"].startswith("b (bando B)")
+    kinds = {c.actions[0].kind for c in play.panel.buttons.values() if c.actions}
+    assert "pass" in kinds
+    assert _press(driver, play, "pass")
+    assert session.state.pending.kind is not PendingKind.RESPOND
+    answer = session.state.history[-1]
+    assert answer.kind == "pass" and answer.figure in (None, "b")
