@@ -336,3 +336,20 @@ def test_the_target_of_a_declared_attack_answers_from_the_bar(tmp_path: Path) ->
     assert session.state.pending.kind is not PendingKind.RESPOND
     answer = session.state.history[-1]
     assert answer.kind == "pass" and answer.figure in (None, "b")
+
+
+def test_the_language_chosen_at_the_start_speaks_at_once_and_is_kept(tmp_path: Path) -> None:
+    """One language at a time (issue 16): the window's setting, chosen on the start screen."""
+    from wartime.ui.strings import current_language, set_language
+
+    start = StartMode()
+    driver = Driver(start, tmp_path / "config")
+    try:
+        _choose(driver, start.menus["language"], "en")
+        assert current_language() == "en" and driver.app.settings.language == "en"
+        labels = {button.text for button in start.buttons}
+        assert "Start the game" in labels and "Empezar la partida" not in labels
+        again = Driver(StartMode(), tmp_path / "config")
+        assert again.app.settings.effective_language == "en"
+    finally:
+        set_language("es")

@@ -38,14 +38,18 @@ from wartime.ui.modes.play.run import autosave_path
 from wartime.ui.modes.replay import ReplayMode
 from wartime.ui.panels import side_panel
 from wartime.ui.shell import EMPTY_TABLE, WINDOW_SIZE, ViewApp
-from wartime.ui.strings import current_language, text
+from wartime.ui.strings import current_language, set_language, text
 from wartime.ui.widgets import alive, kill
 
 PANEL_WIDTH = 372
 ROW = 32
 PERSON = "persona"
 MAP_FORCES = ""  # the figures the map places, with the armies it links
-PACES = ("0", "0.3", "0.6", "1.2", "2")  # seconds between two of an AI's decisions
+PACES = ("0", "0.3", "0.6", "1.2", "2")
+LANGUAGE_NAMES = {
+    "Español": "es",
+    "English": "en",
+}  # each named in its own language  # seconds between two of an AI's decisions
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,9 @@ class StartMode(Mode):
             label(text("start.forces", side=side))
             menu(f"forces-{side}", force_options, self.forces[side])
             y += ROW
+        label(text("start.language"))
+        menu("language", list(LANGUAGE_NAMES.items()), current_language())
+        y += ROW
         label(text("start.pace"))
         pace = f"{app.settings.ai_pace:g}"
         paces = [(text("start.pace_value", seconds=p), p) for p in PACES]
@@ -226,6 +233,11 @@ class StartMode(Mode):
             self.choice[key[-1]] = value
         elif key.startswith("forces-"):
             self.forces[key[-1]] = value
+        elif key == "language":  # the window speaks it now, and from the next start on
+            self.app.settings.language = value
+            self.app.settings.save(self.app.settings_dir)
+            set_language(value)
+            self.app._layout()
         elif key == "pace":  # kept in the settings: the next game plays at it too
             self.app.settings.ai_pace = float(value)
             self.app.settings.save(self.app.settings_dir)
