@@ -353,3 +353,45 @@ def test_the_language_chosen_at_the_start_speaks_at_once_and_is_kept(tmp_path: P
         assert again.app.settings.effective_language == "en"
     finally:
         set_language("es")
+
+
+def test_an_area_attack_lays_its_template_on_the_hovered_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ÁREAS: the screen shows the template at the aim and whom it covers, before the click."""
+    from wartime.engine.core.profiles import Weapon
+    from wartime.render.primitives import Polygon
+
+    from .engine_support import profile, scenario, started
+
+    grenade = Weapon("granada", ene=3, dan=5, alc=15, cal=3, bonuses=("Área",), area="R4")
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (20.0, 10.0), 180.0),
+             ("c", "B", (21.8, 10.0), 180.0)]  # fmt: skip
+    state = started(scenario(units, profiles={"a": profile("a", weapons=(grenade,))}))
+    state.reseed(6)
+    play = PlayMode(Session(state, {"A": Seat("A"), "B": Seat("B")}), pace=0.0)
+    driver = Driver(play, tmp_path / "config")
+    assert _press(driver, play, "ataque_distancia") and play.tool is not None
+    drawn: list[Any] = []
+    monkeypatch.setattr(
+        driver.app.painter, "draw", lambda view, shapes, *a, **k: drawn.extend(shapes)
+    )
+    driver.hover(state.figures["b"].position)
+    outlines = [s for s in drawn if isinstance(s, Polygon) and len(s.points) > 20]
+    assert outlines, "the R4 template is drawn at the hovered target"
+
+
+def test_leaving_a_game_in_progress_asks_first(tmp_path: Path) -> None:
+    """Esc on a game in progress asks; leaving is confirmed in the question's window."""
+    from .test_play_questions import respond_state
+
+    play = PlayMode(Session(respond_state(), {"A": Seat("A"), "B": Seat("B")}), pace=0.0)
+    driver = Driver(play, tmp_path / "config")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.running and play.confirm is not None
+    driver.send(
+        pygame.event.Event(
+            pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, {"ui_element": play.confirm}
+        )
+    )
+    assert not driver.app.running

@@ -47,7 +47,7 @@ from wartime.play.moving import STRIDES
 from wartime.render.play import acting_shapes, target_shapes
 from wartime.ui import dialogs
 from wartime.ui.modes.base import Mode
-from wartime.ui.modes.play.drawing import captions, move_of
+from wartime.ui.modes.play.drawing import captions, move_of, template_of
 from wartime.ui.modes.play.ending import EndScreen, HandOff
 from wartime.ui.modes.play.files import SaveDialogs
 from wartime.ui.modes.play.panel import (
@@ -62,6 +62,7 @@ from wartime.ui.modes.play.panel import (
 from wartime.ui.modes.play.words import banner, breakdown, card
 from wartime.ui.modes.replay import ReplayMode
 from wartime.ui.strings import text
+from wartime.ui.widgets import alive
 
 if TYPE_CHECKING:
     from wartime.ui.shell import ViewApp
@@ -116,6 +117,8 @@ class PlayMode(Mode):
         self._drawn: tuple[str, int] | None = None  # the position the bar and board show
         self.dialog_purpose = ""
         self._saved_at = -math.inf
+        self.confirm: Any = None  # the "leave the game?" question, while it is open
+        self.leaving = False
 
     # -- the contract with the shell ----------------------------------------------------
     def attach(self, app: ViewApp) -> None:
@@ -152,8 +155,24 @@ class PlayMode(Mode):
         shown = self.inspected or self._decider()
         return frozenset({shown}) if shown else frozenset()
 
+    def may_quit(self) -> bool:
+        """A game in progress asks first (it is kept by the autosave either way)."""
+        if self.leaving or self.session.over or not self.session.state.history:
+            return True
+        if not alive(self.confirm):
+            self.confirm = dialogs.confirm_dialog(
+                self.app.manager, self.app.size, text("play.quit_title"),
+                text("play.quit_body"), text("play.quit_ok"),
+            )  # fmt: skip
+        return False
+
     # -- events -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event, consumed: bool) -> bool:
+        confirmed = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+        if confirmed and event.ui_element is self.confirm:
+            self.leaving = True
+            self.app.quit()
+            return True
         if self.handoff.open or self.end.open:
             return self._screen_event(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.panel.buttons:
@@ -455,6 +474,7 @@ class PlayMode(Mode):
             hovered = (
                 state.figures[self.hovered].position if self.hovered in state.figures else None
             )
+            shapes += template_of(state, self.tool.choice.actions[0], hovered)
             shapes += target_shapes(captions(state, self.labels), hovered)
         if shapes:
             self.app.painter.draw(view, shapes, self.app.camera, table=self.app.field.size)
