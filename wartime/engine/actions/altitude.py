@@ -16,7 +16,6 @@ two actions in a row that are not movement (Pivotar and 180° are refused there)
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import LEVELS  # DESIGN §7: the book's −3 is −1
 from wartime.board.shapes import Point
@@ -37,12 +36,10 @@ from wartime.engine.core.movement import (
     noise_event,
     previous_action,
 )
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
 from wartime.rules.dice import Outcome
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 FAILED_ENE = 3  # Cambiar de altitud: a failed CH AGI costs ENE 3 more
 FUMBLE_WOUNDS = 3  # ... and a fumble 3 wounds

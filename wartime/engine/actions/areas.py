@@ -37,7 +37,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
@@ -63,6 +62,7 @@ from wartime.engine.core.modifiers import Context
 from wartime.engine.core.movement import noise_event
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.sight import endless
+from wartime.engine.core.state import GameState
 from wartime.engine.core.templates import caught
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
@@ -80,9 +80,6 @@ from wartime.geometry.vision import muzzle_point
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Special
 from wartime.rules.tables import Shape, parse_shape
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 DISPERSION = "Dispersión"  # malus: every CH IMP but a critical scatters
 STABILISING = "Munición estabilizadora"  # bonus: the scatter is halved

@@ -13,7 +13,6 @@ explosion, and caught in it.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -23,13 +22,11 @@ from wartime.engine.core.dispatch import register
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import ENGAGED_GAP, engaged_with, has_room
+from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import beside, set_down
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import load_actions
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 ACTION = "embarcar_desembarcar"
 

@@ -10,8 +10,6 @@ caster goes on only if it wins.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import COUNTER, entry
@@ -23,11 +21,9 @@ from wartime.engine.core.movement import intangible
 from wartime.engine.core.psychology import NEUROMANCER
 from wartime.engine.core.responses import Declared, resolve
 from wartime.engine.core.sequence import possessed
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 COUNTER_ENE = 3  # Contramagia (3, INT ENF)
 _MIND_ACTIONS = frozenset({"corromper_hackear", "poseer", "marcar_un_objetivo"})

@@ -9,16 +9,13 @@ and its wounds are in :mod:`wartime.engine.actions.transport`.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import drives
 from wartime.rules.actions import load_actions
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 # What a transport cannot do: CaC (BONUS Y MALUS, Mecha is the exception), and the
 # moves of a body on foot.

@@ -11,8 +11,6 @@ shot goes off as declared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import DRAW, cost, entry
@@ -22,12 +20,10 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import REACTION_FLOOR, Figure
 from wartime.engine.core.perform import perform
 from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 SHOT = "ataque_distancia"
 

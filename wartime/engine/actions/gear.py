@@ -17,7 +17,6 @@ activation ends.
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import bombs, hookspecs
 from wartime.engine.core.action import Action
@@ -29,13 +28,11 @@ from wartime.engine.core.hits import no_healing
 from wartime.engine.core.modifiers import Context, check_kinds
 from wartime.engine.core.poison import cure
 from wartime.engine.core.profiles import Gear, Trait
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import used
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Choice
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
 DRAINED = "resaca de cóctel"  # the label of the next activation's CH ATR −1

@@ -23,8 +23,6 @@ a neuromante's Curar may treat stress instead (``item`` "estrés", PSICOLOGÍA, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wartime.board.shapes import Point
 from wartime.engine.core import bombs
 from wartime.engine.core.action import Action
@@ -41,14 +39,12 @@ from wartime.engine.core.perform import reveal, spots, watching
 from wartime.engine.core.poison import cure
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.psychology import NEUROMANCER, STRESS, treat_stress
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
 from wartime.rules.actions import Action as Entry
 from wartime.rules.actions import EneSource
 from wartime.rules.dice import Outcome
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 SEARCH_REACH = 1.0  # K: Buscar reaches an element within 1 K of its base, and looks 1 K round it
 BOMBS = ("Área de activación", "Bomba autónoma")  # Soltar: "una bomba o similar"
@@ -258,8 +254,6 @@ def buscar(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 
 # -- Curar / Reparar ---------------------------------------------------------------------------
-
-
 
 
 def knocked_out(figure: Figure) -> bool:

@@ -13,8 +13,6 @@ is core.movement.holder.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import attribute, cost, difficulty, entry, movement_ids
@@ -25,11 +23,9 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.holds import STEEL, wrestle
 from wartime.engine.core.movement import holder
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 FUMBLE_WOUNDS = 1  # Desatarse: a fumble costs 1 wound
 UNTIE = "desatarse"

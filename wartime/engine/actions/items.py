@@ -27,7 +27,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Disc, Point
 from wartime.engine.core import hookspecs, modifiers
@@ -48,13 +47,11 @@ from wartime.engine.core.movement import (
 )
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.routes import travel
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
 from wartime.rules.actions import Action as Entry
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 CARRY = "mover_cargado"
 FOLLOW_STEPS = 72  # a helper that cannot keep its place tries this many spots round each

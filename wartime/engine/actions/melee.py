@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.engine.core import hookspecs
@@ -70,6 +69,7 @@ from wartime.engine.core.movement import (
 from wartime.engine.core.profiles import UNARMED, Weapon
 from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.routes import travel
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.vehicles import ahead, drives, ram
 from wartime.errors import IllegalActionError
@@ -78,9 +78,6 @@ from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import OpposedResult, Outcome
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 BEYOND_CDV = 0.5  # Ataque a distancia a bulto: out past the CdV by up to half again
 UNARMED_MAX_WOUNDS = 1  # Ataque CaC sin armas: at most 1 wound, plus 1 for each critical

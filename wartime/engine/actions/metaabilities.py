@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -28,12 +27,10 @@ from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.magic import cast_roll, fumbled, within_reach
 from wartime.engine.core.modifiers import Context, carries
 from wartime.engine.core.profiles import METAABILITY_KINDS, Metaability
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import OpposedResult, Outcome
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 
 def _ability(figure: Figure, action: Action) -> Metaability:

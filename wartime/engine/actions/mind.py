@@ -39,8 +39,6 @@ CH PSI passes (:func:`psychology.psi_check`, which gives the +1 stress on a fail
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wartime.engine.core import hits, hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import COUNTER, MENTAL, cost, difficulty, entry
@@ -61,14 +59,12 @@ from wartime.engine.core.modifiers import Context
 from wartime.engine.core.perform import perform
 from wartime.engine.core.responses import Exchange
 from wartime.engine.core.sequence import possessed
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import Outcome
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 NOT_ALIVE = "No vivo"  # a titiritero only hacks a living character
 BASE_DAMAGE = 4  # Corromper / Hackear: DAÑ = INT / VOL − 4 (minimum 1)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.engine.core import hookspecs, stats
@@ -16,12 +15,10 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import contact_point, engaged_with, moves
 from wartime.engine.core.routes import facing_problem, travel
 from wartime.engine.core.sequence import end_activation
+from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import drives, final_turn, turn_to
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 
 def esperar(state: GameState, figure: Figure, action: Action) -> list[Event]:

@@ -11,8 +11,6 @@ the CH DEF −2 are the core's (core/melee.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import entry
 from wartime.engine.core.combat import _enemy
@@ -21,12 +19,9 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.melee import UNSEEN_TRAITS
 from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.vision import in_arc
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
-
 
 
 def ataque_sorpresa(state: GameState, figure: Figure, action: Action) -> list[Event]:

@@ -62,7 +62,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import shapely
 
@@ -91,6 +91,7 @@ from wartime.engine.core.movement import (
     stride,
 )
 from wartime.engine.core.routes import travel
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import too_close
@@ -100,9 +101,6 @@ from wartime.geometry.vision import LEVEL_2_LIFT
 from wartime.rules import actions as book
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Flight
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 CRITICAL_EXTRA_K = 1.0  # MOVIMIENTO: a critical on a movement action goes 1 K further
 STEP_HEIGHT = 1.0  # the table steps every figure over what reaches a 1 K figure's chest
@@ -714,8 +712,7 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
         raise IllegalActionError(
             f"{solid.id} is {solid.height:g} K high: {figure.id} reaches {own:g} K with "
             f"{_book().high.name} (height {figure.height:g} K × {factor:g} "
-            f"for AGI {figure.profile.agi})"
-            + with_help
+            f"for AGI {figure.profile.agi})" + with_help
         )
     events = [spend(figure, _fixed_ene(_book().high), _book().high.name)]
     outcome, event = _check(state, figure, _book().high, [])

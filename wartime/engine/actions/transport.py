@@ -12,7 +12,6 @@ See docs/rules-interpretations.md, "Transports", for the readings these take.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -30,6 +29,7 @@ from wartime.engine.core.movement import (
     previous_action,
 )
 from wartime.engine.core.routes import route
+from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import (
     drives,
     evacuate,
@@ -42,9 +42,6 @@ from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
 from wartime.rules.actions import RoleCost
 from wartime.rules.dice import Outcome
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 EXPLOSION_MIN_RADIUS = 3.0  # HERIDAS: a destroyed transport's blast reaches at least 3 K
 MANOEUVRE_K = 1.0  # Maniobrar: up to 1 K

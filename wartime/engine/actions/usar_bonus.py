@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -37,15 +36,13 @@ from wartime.engine.core.hits import refuse_healing
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.psychology import stress_limits
 from wartime.engine.core.shields import shield_of
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult
 from wartime.rules.effects import Choice, Effect, EntryAction, Special
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 
 def _switch_cost(figure: Figure, name: str) -> int | None:

@@ -36,7 +36,7 @@ from wartime.engine.core.pending import PendingKind
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the state imports this module for GameState.preview
     from wartime.engine.core.state import GameState
 
 LEAVES = 600  # the largest tree enumerated exactly (a leaf costs one play of the action)

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartime.engine.core.action import Action
+from wartime.engine.core.figures import Figure
 from wartime.engine.core.pending import PendingKind
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
 
-if TYPE_CHECKING:
-    from wartime.engine.core.figures import Figure
+if TYPE_CHECKING:  # the state imports this module for GameState.refusals
     from wartime.engine.core.state import GameState
 
 ACTING = (PendingKind.ACT, PendingKind.REACT_ACT)

@@ -13,7 +13,6 @@ describe further: the log leaves it to the players.  Withdrawal comes once a tur
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.events import Event
@@ -21,10 +20,8 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import Context, check_kinds
 from wartime.engine.core.profiles import Gear
 from wartime.engine.core.psychology import psi_check, stress_limits
+from wartime.engine.core.state import GameState
 from wartime.rules.effects import Curse, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 WITHDRAWAL = "síndrome de abstinencia"  # the label of the CH ATR −1
 JUNKIE_PERCENT = 10

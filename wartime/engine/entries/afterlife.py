@@ -30,6 +30,7 @@ from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.protections import corrode
 from wartime.engine.core.psychology import stress_limits
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.rules.dice import round_half_up
@@ -37,7 +38,6 @@ from wartime.rules.effects import Afterlife
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Wounded
-    from wartime.engine.core.state import GameState
 
 
 def _first(figure: Figure, key: str) -> tuple[str, Afterlife] | None:

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -40,13 +39,11 @@ from wartime.engine.core.legal import reachable_charges
 from wartime.engine.core.modifiers import ally_near
 from wartime.engine.core.nerve import face, is_attack
 from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Behaviour
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 COWARD = "Cobarde"  # the cause its CH PSI is logged with
 SHOTS = "ataque_distancia"  # every kind of shot starts so (a bulto, a ciegas...)

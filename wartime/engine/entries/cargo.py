@@ -16,12 +16,12 @@ import math
 from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried, per_profile
 from wartime.rules.effects import Reach, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
-    from wartime.engine.core.state import GameState
 
 TIE = 1e-9
 

@@ -39,13 +39,13 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import Context
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.sight import fine_sight
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Cloud as CloudEffect
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing
-    from wartime.engine.core.state import GameState
     from wartime.geometry.templates import Template
 
 SMOKE, LASTING = "smoke", "lasting"

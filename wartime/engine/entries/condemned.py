@@ -22,17 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.profiles import Trait
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.effects import Fate
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 HAND = "La mano de la muerte"
 

@@ -44,13 +44,13 @@ from wartime.engine.core.modifiers import Context, action_weapon, carries, check
 from wartime.engine.core.movement import engaged_with, holder, in_contact
 from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.engine.core.sequence import possessed
+from wartime.engine.core.state import GameState
 from wartime.rules.catalog import load_catalog
 from wartime.rules.equipment import ENORMOUS, MEGA_ARMOUR
 from wartime.rules.text import fold
 
 if TYPE_CHECKING:
     from wartime.engine.core.scenario import Reserve
-    from wartime.engine.core.state import GameState
 
 TWO_HANDED = "A 2 manos"
 TOILSOME = "Laborioso"

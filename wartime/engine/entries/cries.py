@@ -36,6 +36,7 @@ from wartime.engine.core.combat import free_blow
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import _auras, action_weapon
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.geometry.distance import edge_distance
@@ -45,7 +46,6 @@ from wartime.rules.effects.damage import FRACTION_OF
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Wounded
-    from wartime.engine.core.state import GameState
 
 BLOOD = "Grito de sangre"  # the credit's name in its Credits mark
 VETERAN = "Grito de veterano"  # the credit's name, and the label of its ENE in the log

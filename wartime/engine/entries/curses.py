@@ -35,6 +35,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.modifiers import carries
 from wartime.engine.core.profiles import Trait
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried, entries_of
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.catalog import load_catalog
@@ -42,7 +43,6 @@ from wartime.rules.effects import Curse, PlayedBy, load_effects
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing, Wounded
-    from wartime.engine.core.state import GameState
 
 _PARAM = re.compile(r"(.+?)\s*\((.+)\)")  # "Alérgico (agua)": an entry with its own X
 

@@ -36,13 +36,13 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import Context
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.sequence import check_game_over, end_activation
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 
 if TYPE_CHECKING:
     from wartime.engine.core.reactions import Window
-    from wartime.engine.core.state import GameState
 
 ENTRY = "Machina mors"
 FIXED_IMP = 4  # the entry's CH IMP
@@ -91,9 +91,7 @@ def in_field(state: GameState, figure: Figure, weapon: Weapon) -> list[Figure]:
 
 
 @hookspecs.reacts_with.impl(order=10, key="deathmachine")
-def volley(
-    state: GameState, window: Window, reactor: Figure, action: Action
-) -> list[Event] | None:
+def volley(state: GameState, window: Window, reactor: Figure, action: Action) -> list[Event] | None:
     """The side's reaction is the weapon's volley: no CH VOL, no ENE."""
     if action.item is None:
         return None

@@ -18,7 +18,6 @@ See docs/rules-interpretations.md, "Reactions of the catalogue".
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
@@ -28,13 +27,11 @@ from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.sequence import end_activation
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance
 from wartime.rules.effects import Fate
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 OVERLAP = 1e-6  # K: bases closer than their radii by more than this overlap
 

@@ -25,13 +25,13 @@ from wartime.engine.core.combat import defend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.psychology import psi_check
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Fire, effects_of
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing
-    from wartime.engine.core.state import GameState
 
 ITEM = "Munición incendiaria"  # the entry that gives the action: Usar bonus to put it out
 BURN, DOUSE = 1, 3  # the defaults: the entry's own numbers (fire.yaml) win

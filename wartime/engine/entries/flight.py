@@ -18,18 +18,15 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import shapely
 
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.rules.effects import Flight
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 
 @per_profile

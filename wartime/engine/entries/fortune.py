@@ -36,13 +36,13 @@ from wartime.engine.core.pending import (
     PLUS_ONE,
     REROLL,
 )
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome
 from wartime.rules.effects import EntryAction
 
 if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
     from wartime.rules.effects import Effect
 
 ENTRY = "Fortuna"

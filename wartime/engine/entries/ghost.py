@@ -21,18 +21,14 @@ but nothing they do may aim at it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.effects import Choice
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 HARMLESS = frozenset({"desenfundar", "huir", "destrabarse"})  # combat actions on no one
 

@@ -18,7 +18,6 @@ See docs/rules-interpretations.md, "Senses and far sight".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import shapely
 
@@ -26,12 +25,10 @@ from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried, per_profile
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Fate, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 GODSTRIKE = "Golpe de los dioses"
 

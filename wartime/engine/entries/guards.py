@@ -9,7 +9,6 @@ like Contramagia's, to the side attacked).  A guard is looked for only among bea
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -17,14 +16,12 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.resolution import carry_out
 from wartime.engine.core.responses import BODYGUARD, GUARD, Declared, resolve
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.effects import Mind
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 
 @per_profile

@@ -23,13 +23,13 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import named_by
 from wartime.engine.core.movement import engaged_with, moves
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Heat
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow
-    from wartime.engine.core.state import GameState
 
 # The movement actions Fuego en las venas goes with (options.OWN_OPTIONS lets them through).
 STRIDES = frozenset({"mover", "correr", "esprintar"})

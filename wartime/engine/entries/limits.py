@@ -23,19 +23,16 @@ a metaability's entries looks afresh while they last).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import action_weapon
 from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.rules.actions import load_actions
 from wartime.rules.effects import Limit, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 
 @dataclass(frozen=True)

@@ -10,17 +10,14 @@ what was spent in the turn its :class:`Spent` mark names, so a new turn needs no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.effects import Revival
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 TOP_LEVEL = 3  # "hasta nivel 3"
 

@@ -28,7 +28,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
@@ -37,13 +36,11 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import engaged_with, melee_group
 from wartime.engine.core.psychology import psi_check
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Mind
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 COWARD = "Gallina"
 MAD = "Locura asesina"

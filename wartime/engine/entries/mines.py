@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Disc, Point
 from wartime.engine.core import hookspecs
@@ -39,14 +38,12 @@ from wartime.engine.core.bombs import TOUCH, Mine
 from wartime.engine.core.combat import defend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.state import GameState
 from wartime.engine.core.templates import caught
 from wartime.geometry.distance import center_distance, point_to_base
 from wartime.geometry.templates import Template, make_template
 from wartime.rules.dice import round_half_up
 from wartime.rules.tables import parse_shape
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 # -- setting them off ------------------------------------------------------------------------
 

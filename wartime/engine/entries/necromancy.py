@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
@@ -37,13 +36,11 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import within_reach
 from wartime.engine.core.movement import free_spot
 from wartime.engine.core.profiles import Metaability, Profile
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
 from wartime.rules.effects import Necromancy, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 RAISED_AGI, RAISED_INT, RAISED_VOL = 3, 1, 1  # the raised body's profile (CON its own)
 WAYS = 4  # sampled directions for a telekinesis in legal_actions

@@ -24,6 +24,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import action_weapon, option_label, spent_in
 from wartime.engine.core.profiles import Trait, Weapon
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Choice, Cloud, load_effects
@@ -31,7 +32,6 @@ from wartime.rules.tables import parse_shape
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Wounded
-    from wartime.engine.core.state import GameState
 
 OWN_OPTIONS = frozenset({"usar", "usar_bonus", "mover", "correr", "esprintar",
                          "salto_de_longitud"})  # fmt: skip  # their

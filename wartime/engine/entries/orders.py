@@ -24,13 +24,13 @@ from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import ENE_CAP, Figure
 from wartime.engine.core.sequence import end_activation
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import EntryAction
 
 if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
     from wartime.rules.effects import Effect
 
 ENTRY = "Órdenes"

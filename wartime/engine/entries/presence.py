@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs, marks
@@ -42,12 +41,10 @@ from wartime.engine.core.combat import wound
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.psychology import psi_check
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Aura, CheckModifier, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 MAX_VOL = 10  # attributes go from 1 to 10 (CREACIÓN DE PERSONAJES)
 FLYING = 2  # heights 2 and above are in the air (MOVIMIENTO, Alturas de movimiento)

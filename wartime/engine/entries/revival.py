@@ -31,12 +31,12 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import GONE, Figure
 from wartime.engine.core.hits import no_healing
 from wartime.engine.core.movement import free_spot
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.effects import Revival
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Wounded
-    from wartime.engine.core.state import GameState
 
 HERO, FELL, PHOENIX, RISING = "hero", "fell", "phoenix", "rising"
 WAYS = (HERO, FELL, PHOENIX, RISING, GONE)

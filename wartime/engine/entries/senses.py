@@ -16,18 +16,15 @@ reads each profile's senses entries once.  Here, on the character:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.sight import TIE, attribute, senses
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 INVISIBLE = "Invisible"  # what Sentido arácnido senses besides the hidden and the silent
 

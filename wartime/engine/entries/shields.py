@@ -19,13 +19,13 @@ from wartime.engine.core.checks import roll
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.shields import Shield, shield_of
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Choice
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow
-    from wartime.engine.core.state import GameState
 
 
 def _struck_with(blow: Blow) -> Iterator[tuple[str, Choice]]:

@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
@@ -41,15 +40,13 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.hits import refuse_healing
 from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import OpposedResult, round_half_up
 from wartime.rules.effects import Effect, Special, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 CONTACT = 0.05  # K: bases this close touch (movement.ENGAGED_GAP)
 FAR_HAND_VOL = 6  # La mano de la muerte: from this VOL, source and target within VOL K

@@ -28,7 +28,6 @@ name is checked before anything is paid (:func:`refusal`).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
@@ -36,14 +35,12 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.profiles import Metaability
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
 from wartime.geometry.movement import too_close
 from wartime.rules.effects import Spell, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 WAYS = 8  # sampled directions for a despistar in legal_actions
 _MIN_SLIDE = 1e-6

@@ -17,12 +17,12 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import shove
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.effects import Cloud
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Blow, Landing
-    from wartime.engine.core.state import GameState
 
 PUSH_BASE = 2  # the push is DAÑ + 2 − CON K
 

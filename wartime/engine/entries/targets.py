@@ -36,7 +36,6 @@ pay one dictionary look-up.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -49,14 +48,12 @@ from wartime.engine.core.marks import Mark, Slot
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.nerve import face, is_attack
 from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Targeting, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 SHOTS = "ataque_distancia"  # every shot at a figure starts so (a bulto, a ciegas...)
 THROW = "lanzar_armas_objetos"

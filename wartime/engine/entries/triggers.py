@@ -36,13 +36,13 @@ from wartime.engine.core.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.core.modifiers import Context, check_kinds
 from wartime.engine.core.profiles import Trait, Weapon
 from wartime.engine.core.psychology import psi_check
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import Trigger
 
 if TYPE_CHECKING:
     from wartime.engine.core.hits import Landing, Wounded
-    from wartime.engine.core.state import GameState
 
 STUNNED = "aturdido"  # the label of the stun's CH ATR −1
 WAITING, NOW = 1, 2  # the mark's stunned, and the bits of its wrath

@@ -8,7 +8,6 @@ archetype that carries the entry: its user pays, not the figure it is used on.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -18,11 +17,9 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import action_weapon
 from wartime.engine.core.psychology import stress_limits
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.rules.effects import Choice, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 
 def _used(figure: Figure, action: Action) -> Iterator[tuple[str, Choice]]:

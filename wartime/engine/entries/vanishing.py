@@ -18,8 +18,6 @@ That return is an action of its activation, which goes on afterwards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import shapely
 
 from wartime.board.shapes import Point
@@ -31,12 +29,10 @@ from wartime.engine.core.deployment import centre_facing, spot_problem, zones_of
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import engaged_with, holder
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import Effect, EntryAction
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 AWAY, BACK = 1, 2  # Figure.vanished
 SAMPLE_STEP = 1.5  # K between the sampled return spots along a zone's edge

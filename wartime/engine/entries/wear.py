@@ -40,7 +40,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
@@ -51,13 +50,11 @@ from wartime.engine.core.modifiers import action_weapon
 from wartime.engine.core.profiles import Trait
 from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.responses import entry_name
+from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.geometry.terrain import SURCHARGE
 from wartime.rules.effects import Wear, effects_of
-
-if TYPE_CHECKING:
-    from wartime.engine.core.state import GameState
 
 EXTREME = SURCHARGE["extreme"]
 DIFFICULT = SURCHARGE["difficult"]
