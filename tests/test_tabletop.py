@@ -1,5 +1,5 @@
-"""The overlay's pure answers (wartime.board.tabletop, wartime.board.odds and the shapes of
-wartime.render.overlay), without a window."""
+"""The overlay's pure answers (wartime.board.tabletop, rules.odds as its odds tool reads
+it, and the shapes of wartime.render.overlay), without a window."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import pytest
 import shapely
 
 from wartime.board.battlefield import Battlefield, Obstacle, Unit, Wall
-from wartime.board.odds import Attack, attack_odds
 from wartime.board.tabletop import (
     audible_region,
     cover_rule,
@@ -33,6 +32,7 @@ from wartime.render.overlay import (
     threat_shapes,
 )
 from wartime.render.primitives import Label, Polygon, Polyline
+from wartime.rules.odds import Cover, attack_odds
 
 WALL = Wall(((10.0, 4.0), (10.0, 16.0)), 2.0, 3, 0.2, "muro")
 HOUSE = Obstacle(((14.0, 2.0), (16.0, 2.0), (16.0, 4.0), (14.0, 4.0)), 3.0, 5, "casa")
@@ -125,10 +125,13 @@ def test_free_id() -> None:
 
 
 def test_odds_in_the_open_enumerate_both_checks() -> None:
-    odds = attack_odds(Attack(attribute=5, defense=3, damage=3))
-    assert (odds.impact.critical, odds.impact.passed) == (Fraction(1, 10), Fraction(4, 10))
-    assert (odds.impact.failed, odds.impact.fumble) == (Fraction(4, 10), Fraction(1, 10))
-    assert odds.defence.success == Fraction(3, 10) and odds.cover_check is None
+    """The overlay's odds tool reads rules.odds, the same odds as `wartime odds`."""
+    found = attack_odds(5, defence=3, damage=3)
+    assert found.defence is not None
+    impact, odds = found.check, found.defence
+    assert (impact.critical, impact.passed) == (Fraction(1, 10), Fraction(4, 10))
+    assert (impact.failed, impact.fumble) == (Fraction(4, 10), Fraction(1, 10))
+    assert odds.check.success == Fraction(3, 10) and odds.cover_check is None
     # A plain hit (4/10) wounds unless the CH DEF passes (DAÑ 3 − DEF 3 = 0) or is a
     # critical: 7/10 of the time; a critical hit (DAÑ 4) wounds unless the CH DEF is a
     # critical: 9/10.
@@ -137,9 +140,10 @@ def test_odds_in_the_open_enumerate_both_checks() -> None:
 
 
 def test_odds_behind_cover() -> None:
-    half = attack_odds(Attack(5, 0, 3, 0, 3, "over_half"))
-    assert half.defence.success == Fraction(5, 10)  # CH DEF +2
-    total = attack_odds(Attack(5, 0, 3, 0, 3, "total", cover_defense=4))
+    half = attack_odds(5, defence=3, damage=3, cover=Cover.OVER_HALF).defence
+    total = attack_odds(5, defence=3, damage=3, cover=Cover.TOTAL, cover_defence=4).defence
+    assert half is not None and total is not None
+    assert half.check.success == Fraction(5, 10)  # CH DEF +2
     assert total.cover_check is not None and total.cover_check.success == Fraction(4, 10)
     plain_hit = Fraction(4, 10) * Fraction(6, 10) * Fraction(5, 10)  # cover fails, DEF+2 fails
     critical_hit = Fraction(1, 10) * Fraction(9, 10)  # cover ignored

@@ -20,9 +20,9 @@ from wartime.geometry.cover import Occluders, cover_class, cover_pairs, line_of_
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import Barriers, NoiseRule, attenuate
 from wartime.geometry.vision import eye_point, in_arc, vision_range
+from wartime.rules.tables import load_tables
 
 RANGE_BAND = 10.0  # K: CH IMP −1 for each started 10 K beyond the first 10 K
-COVER_DEF_BONUS = 2  # over half hidden: CH DEF +2
 NOISE_RAYS = 240  # rays cast to outline an audible region
 
 
@@ -47,7 +47,7 @@ def cover_rule(percent: float) -> CoverRule:
     """The class of ``percent`` and its effect: none below or at half, CH DEF +2 over half,
     and at 100 % the cover's own CH DEF first, then CH DEF +2."""
     kind = cover_class(percent)
-    bonus = COVER_DEF_BONUS if kind in ("over_half", "total") else 0
+    bonus = load_tables().cover_defence_bonus if kind in ("over_half", "total") else 0
     return CoverRule(kind, bonus, kind == "total")
 
 

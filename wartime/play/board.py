@@ -28,12 +28,3 @@ def field_of(state: GameState) -> Battlefield:
         if figure.aboard is None and not figure.removed and figure.vanished != 1
     )  # fmt: skip
     return replace(field, units=units)
-
-
-def casualties(state: GameState) -> dict[str, int]:
-    """The figures each side has lost so far."""
-    lost = {side: 0 for side in sorted({f.side for f in state.figures.values()})}
-    for figure in state.figures.values():
-        if figure.casualty:
-            lost[figure.side] += 1
-    return lost

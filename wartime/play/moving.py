@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wartime.engine import Action, GameState, Path, find_path
+from wartime.engine import MOVES, Action, GameState, Path, find_path
 
-STRIDES = ("mover", "correr", "esprintar")  # from the shortest reach to the longest
+STRIDES = MOVES  # Mover, Correr, Esprintar: from the shortest reach to the longest
 SLACK = 1e-6  # K: a way as long as a stride's reach is within it
 
 

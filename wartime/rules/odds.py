@@ -35,8 +35,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from wartime.rules.dice import Odds, check_odds
-
-COVER_BONUS = 2  # Cobertura: CH DEF +2 behind more than half cover
+from wartime.rules.tables import load_tables
 
 
 class Cover(StrEnum):
@@ -59,6 +58,7 @@ class DefenceOdds:
     wounds: dict[int, Fraction]  # wounds taken → chance, over the whole attack
     wound: Fraction  # chance of at least one wound, over the whole attack
     cover_stops: Fraction  # chance the cover's own check stops the hit (total cover)
+    cover_check: Odds | None = None  # the cover's own check at its DEF (total cover only)
 
 
 @dataclass(frozen=True)
@@ -91,19 +91,21 @@ def attack_odds(
         raise ValueError("the chance to wound needs the weapon's DAÑ")
     if defence < 0 or damage < 0 or cover_defence < 0:
         raise ValueError("DEF, DAÑ and the cover's DEF are 0 or more")
+    cover_bonus = load_tables().cover_defence_bonus  # Cobertura, over half: CH DEF +2
     wounds: dict[int, Fraction] = defaultdict(Fraction)
     stops = Fraction(0)
     for chance, dan, guarded in _hits(check, damage, cover):
         held = check_odds(cover_defence).success if guarded == Cover.TOTAL else Fraction(0)
         stops += chance * held
-        bonus = COVER_BONUS if guarded in _COVERED else 0
+        bonus = cover_bonus if guarded in _COVERED else 0
         for taken, p in _wounds(defence, defence_modifier + bonus, dan):
             wounds[taken] += chance * (1 - held) * p
     wounds[0] += 1 - sum(wounds.values())  # misses, fumbles and stopped hits
-    plain = check_odds(defence, defence_modifier + (COVER_BONUS if cover in _COVERED else 0))
+    plain = check_odds(defence, defence_modifier + (cover_bonus if cover in _COVERED else 0))
     ordered = {k: wounds[k] for k in sorted(wounds) if wounds[k]}
     wound = sum((p for k, p in ordered.items() if k > 0), Fraction(0))
-    return AttackOdds(check, DefenceOdds(plain, ordered, wound, stops))
+    guard = check_odds(cover_defence) if cover == Cover.TOTAL else None
+    return AttackOdds(check, DefenceOdds(plain, ordered, wound, stops, guard))
 
 
 def _hits(check: Odds, damage: int, cover: Cover) -> Iterator[tuple[Fraction, int, Cover]]:

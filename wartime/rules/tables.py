@@ -22,6 +22,7 @@ class Tables:
     weapon_cost: tuple[tuple[int | None, ...], ...]  # [ENE-1][DAÑ-1]; None = "x"
     area_cost: Mapping[str, int]
     minimum_character_cost: int
+    cover_defence_bonus: int  # Cobertura: CH DEF + this behind more than half cover
 
     def race_cost(self, value: int) -> int:
         """Points of one race attribute (CON, AGI, INT or VOL) at ``value`` 1..10."""
@@ -97,6 +98,10 @@ def _validated(raw: Any) -> Tables:
             type(raw.get("minimum_character_cost")) is int,
             "expected an integer",
         ),
+        "cover_defence_bonus": (
+            type(raw.get("cover_defence_bonus")) is int,
+            "expected an integer",
+        ),
     }
     problems = [Problem(_SOURCE, key, message) for key, (ok, message) in checks.items() if not ok]
     if problems:
@@ -106,6 +111,7 @@ def _validated(raw: Any) -> Tables:
         weapon_cost=tuple(tuple(row) for row in raw["weapon_cost"]),
         area_cost=dict(raw["area_cost"]),
         minimum_character_cost=raw["minimum_character_cost"],
+        cover_defence_bonus=raw["cover_defence_bonus"],
     )
 
 

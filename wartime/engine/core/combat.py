@@ -40,13 +40,13 @@ from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Trigger
+from wartime.rules.tables import load_tables
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 RANGE_BAND = 10.0  # CH IMP −1 per 10 K beyond the first 10 K
 CLOSE = 3.0  # postures matter to a shooter beyond 3 K
-COVER_BONUS = 2  # Cobertura: over 50% hidden gives CH DEF +2
 COVER_CHECK = "Cobertura (CH DEF)"  # the cover's own check: no trait of the target applies
 MAGAZINE = "Cargadores"  # BONUS Y MALUS: the weapon uses magazines, 1 mounted; reload them
 MORE_AMMO = "Más munición"  # each magazine holds twice the rounds
@@ -562,7 +562,8 @@ def _defend_once(
     if covered and plan.no_cover is not None:
         text = f"{plan.no_cover}: {target.id} no se beneficia de su cobertura"
         events.append(Event("no_cover", text, {"figure": target.id}))
-    mods: Modifiers = [("cobertura", COVER_BONUS)] if covered and not plan.no_cover else []
+    bonus = load_tables().cover_defence_bonus  # Cobertura: over 50% hidden, CH DEF +2
+    mods: Modifiers = [("cobertura", bonus)] if covered and not plan.no_cover else []
     mods += against_charge(target, attacker) + surprised(target, attacker) + list(plan.checks)
     melee = blow.melee if blow else attacker is not None
     arm = blow.weapon if blow else None

@@ -5,18 +5,34 @@ the range band's modifier and the cover."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from wartime.board.odds import Attack, attack_odds
 from wartime.rules.dice import Odds
+from wartime.rules.odds import Cover, attack_odds
+from wartime.rules.tables import load_tables
 from wartime.ui.modes.overlay.tool import BadValueError, Tool
 from wartime.ui.strings import text
 
 if TYPE_CHECKING:
     from wartime.ui.modes.overlay.mode import OverlayMode
 
-COVERS = ("none", "partial", "over_half", "total")
+COVERS = tuple(c.value for c in Cover)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """The panel's values: the attacker's attribute (or weapon's) and its modifier, the
+    target's DEF and modifier, the weapon's DAÑ, the cover class and the cover's DEF."""
+
+    attribute: int
+    modifier: int = 0
+    defense: int = 0
+    defense_modifier: int = 0
+    damage: int = 1
+    cover: str = "none"  # none, partial, over_half, total
+    cover_defense: int = 0
 
 
 def fraction(p: Fraction) -> str:
@@ -58,18 +74,25 @@ class OddsTool(Tool):
             attack = self.attack()
         except BadValueError as exc:
             return str(exc)
-        odds = attack_odds(attack)
-        bonus = 2 if attack.cover in ("over_half", "total") else 0
+        odds = attack_odds(
+            attack.attribute, attack.modifier, defence=attack.defense, damage=attack.damage,
+            defence_modifier=attack.defense_modifier, cover=Cover(attack.cover),
+            cover_defence=attack.cover_defense,
+        )  # fmt: skip
+        hit = odds.defence
+        assert hit is not None  # a DEF was given
+        covered = attack.cover in ("over_half", "total")
+        bonus = load_tables().cover_defence_bonus if covered else 0
         lines = [text("odds.impact", target=_target(attack.attribute, attack.modifier))]
-        lines += _rows(odds.impact)
-        if odds.cover_check is not None:
+        lines += _rows(odds.check)
+        if hit.cover_check is not None:
             lines.append(text("odds.cover_check", target=attack.cover_defense))
-            lines += _rows(odds.cover_check)
+            lines += _rows(hit.cover_check)
         defence = _target(attack.defense, attack.defense_modifier + bonus)
         lines.append(text("odds.defence", target=defence))
-        lines += _rows(odds.defence)
-        lines.append(text("odds.wound", fraction=fraction(odds.wound), percent=percent(odds.wound)))
-        spread = ", ".join(f"{n}: {fraction(p)}" for n, p in odds.wounds.items())
+        lines += _rows(hit.check)
+        lines.append(text("odds.wound", fraction=fraction(hit.wound), percent=percent(hit.wound)))
+        spread = ", ".join(f"{n}: {fraction(p)}" for n, p in hit.wounds.items())
         lines.append(text("odds.wounds", spread=spread))
         return "<br>".join(lines)
 

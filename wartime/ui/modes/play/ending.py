@@ -14,8 +14,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
+from wartime.engine import casualty_points
+from wartime.engine.ai import casualties
 from wartime.play import Session
-from wartime.play.board import casualties
 from wartime.ui.dialogs import centred
 from wartime.ui.strings import text
 from wartime.ui.widgets import kill
@@ -24,16 +25,6 @@ if TYPE_CHECKING:
     from wartime.ui.shell import ViewApp
 
 WIDTH, HEIGHT = 460, 230
-
-
-def points_lost(session: Session) -> dict[str, int]:
-    """The army points of each side's casualties."""
-    lost: dict[str, int] = {}
-    for figure in session.state.figures.values():
-        lost.setdefault(figure.side, 0)
-        if figure.casualty:
-            lost[figure.side] += figure.profile.points
-    return lost
 
 
 class HandOff:
@@ -131,8 +122,9 @@ class EndScreen:
 def summary(session: Session) -> str:
     """The end's text (HTML): the winner or a draw, the turn, casualties and points."""
     pending = session.pending
-    lost = casualties(session.state)
-    points = points_lost(session)
+    lost = casualties(session.state)  # the figures each side has lost
+    # the points each side lost are the ones the other side took (the turn limit's count)
+    points = {"A": casualty_points(session.state, "B"), "B": casualty_points(session.state, "A")}
     head = (
         text("end.winner", side=pending.winner) if pending.winner is not None else text("end.draw")
     )
