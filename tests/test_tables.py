@@ -112,12 +112,23 @@ def test_broken_packaged_tables_name_the_file_and_the_key() -> None:
         "weapon_cost": WEAPON,
         "area_cost": AREA,
         "minimum_character_cost": 10,
+        "cover_defence_bonus": 2,
     }
     assert _validated(good).weapon_cell(1, 7) is None
-    broken = {**good, "weapon_cost": WEAPON[:9], "area_cost": {"Q3": 1}}
+    broken = {
+        **good, "weapon_cost": WEAPON[:9], "area_cost": {"Q3": 1}, "cover_defence_bonus": "2",
+    }  # fmt: skip
     with pytest.raises(DataError) as info:
         _validated(broken)
     assert [(p.file, p.path) for p in info.value.problems] == [
         ("wartime/data/tables.yaml", "weapon_cost"),
         ("wartime/data/tables.yaml", "area_cost"),
+        ("wartime/data/tables.yaml", "cover_defence_bonus"),
     ]
+
+
+def test_the_cover_bonus_is_the_books() -> None:
+    """COMBATE, Cobertura: more than half hidden, the CH DEF takes +2 (tables.yaml)."""
+    from wartime.rules.tables import load_tables
+
+    assert load_tables().cover_defence_bonus == 2

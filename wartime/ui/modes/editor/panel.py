@@ -6,7 +6,7 @@ list (clicking one selects the culprit, the renderer outlines it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -22,7 +22,7 @@ from pygame_gui.elements import (
 )
 
 from wartime.board import edits, queries
-from wartime.board.battlefield import LEVELS, SIDES, Posture, TerrainKind
+from wartime.board.battlefield import LEVELS, SIDES, Battlefield, Posture, TerrainKind
 from wartime.board.edits import EditError
 from wartime.ui.modes.editor.state import EditorState
 from wartime.ui.panels import panel_height, side_panel
@@ -170,17 +170,10 @@ class PropertiesPanel(EditorState):
             return False
         key = self.selection[0]
         kind, index, _ = queries.element(self.field, key)
-        try:
-            field = edits.set_property(self.field, key, name, value)
-        except EditError as exc:
-            self.panel_error = text("panel.refused", reason=to_spanish(str(exc)))
-            self._show_panel_error()
+        if not self._push_typed(
+            (key, name), lambda: edits.set_property(self.field, key, name, value)
+        ):
             return False
-        self.panel_error = ""
-        self._show_panel_error()
-        if self._typing_edit == (key, name) and self.history.can_undo:
-            self.history.undo()  # the previous keystroke of this same typing
-        self.history.push(field)
         new_key = edits.key_of(self.history.current, kind, index)
         self._typing_edit = (new_key, name)
         self.selection = [new_key]
@@ -191,20 +184,29 @@ class PropertiesPanel(EditorState):
 
     def apply_map_property(self, name: str, value: str) -> bool:
         """The map's name, width or height typed in the panel (nothing selected)."""
+        if not self._push_typed(
+            ("", name), lambda: edits.set_map_property(self.field, name, value)
+        ):
+            return False
+        self._typing_edit = ("", name)
+        self.app.field = self.history.current
+        self._panel_state = self._panel_key()
+        return True
+
+    def _push_typed(self, typing: tuple[str, str], edit: Callable[[], Battlefield]) -> bool:
+        """Push one keystroke's edit; a refusal shows in the panel and changes nothing.
+        ``typing`` names the field typed in: its keystrokes replace each other."""
         try:
-            field = edits.set_map_property(self.field, name, value)
+            field = edit()
         except EditError as exc:
             self.panel_error = text("panel.refused", reason=to_spanish(str(exc)))
             self._show_panel_error()
             return False
         self.panel_error = ""
         self._show_panel_error()
-        if self._typing_edit == ("", name) and self.history.can_undo:
+        if self._typing_edit == typing and self.history.can_undo:
             self.history.undo()  # the previous keystroke of this same typing
         self.history.push(field)
-        self._typing_edit = ("", name)
-        self.app.field = self.history.current
-        self._panel_state = self._panel_key()
         return True
 
     def _problem_chosen(self, label: str) -> None:
