@@ -3,7 +3,7 @@
 :func:`preview` plays the action on copies of the position whose dice are not random
 but scripted, one copy per branch of the dice tree: every die the resolver asks for is
 a branch point, and each of its outcomes is played out in turn (the tree is walked
-depth first, each leaf replayed from the position).  The odds therefore come from the
+depth first, each leaf played from the position).  The odds therefore come from the
 same code that resolves the action, never from a separate model: a check's
 modifiers, rerolls, Fortuna, a protection's wounds all count as they would in play.
 
@@ -13,10 +13,10 @@ continuous draw (the angle of a scatter) has no branches: such a preview, and on
 whose tree grows past :data:`LEAVES`, is estimated instead from :data:`SAMPLES` plays
 on reseeded copies, through the same resolver, and says so (``exact`` is False).
 
-What follows the action in the same decision plays too: the target of a declared
-attack answers that it does not respond, and a question midway (Fortuna, the jump of
-a chain) takes its default.  A reaction window ends the preview: reactions are other
-players' decisions.
+What follows the action in the same decision plays too: a question midway (Fortuna,
+the jump of a chain) takes its default.  What other players would decide does not: the
+target does not answer an attack (Huir, Esquivar), and nobody reacts to the action
+(:attr:`GameState.previewing` tells the resolver so).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.combat import sight
 from wartime.engine.core.events import Event
 from wartime.engine.core.midway import choices
-from wartime.engine.core.pending import PendingKind
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
 
@@ -105,48 +104,73 @@ class Preview:
         return None if self.wounds is None else 1 - self.wounds.get(0, Fraction(0))
 
 
-class _Branch(BaseException):
-    """The scripted dice ran out: the resolver asks for a die with these outcomes."""
-
-    def __init__(self, options: tuple[tuple[int, Fraction], ...]) -> None:
-        super().__init__()
-        self.options = options
-
-
 class _Continuous(BaseException):
     """The resolver asked for a draw the tree does not enumerate: a continuous one, or
     a die that no check reads (a scatter's distance), whose subtree is sampled."""
 
 
-class _ScriptedDice(Dice):
-    """Faces from a script; past its end, a branch point (:class:`_Branch`) for the
-    attack's own rolls, and a seeded die for its consequences (:data:`BRANCHED`)."""
+class _Walk:
+    """What the copies of one play's dice share: a copy is made at every apply(), and
+    it goes on from the same place (a probe's copy too, which draws what the play will
+    draw next).  The script grows by the first outcome of each branch the play opens."""
 
-    __slots__ = ("_next", "_script", "_tail", "sampled", "tailed")
+    __slots__ = ("opened", "sampled", "script", "tail", "tailed")
+
+    def __init__(self, script: tuple[int, ...], tail: int, sampled: bool) -> None:
+        self.script = list(script)
+        self.tail = Dice(tail)
+        self.sampled = sampled  # past the script, every die is the tail's (an estimate)
+        self.tailed: list[str] = []  # the purposes of the consequences' dice, in order
+        # The branch points past the script, in order: each roll's outcomes, the first
+        # of which this play takes.
+        self.opened: list[tuple[tuple[int, Fraction], ...]] = []
+
+
+class _ScriptedDice(Dice):
+    """Faces from a script, then the first outcome of each of the attack's own rolls
+    (:data:`BRANCHED`), noting the others as branches still to play; the consequences'
+    dice, and every die of a sampled play, come from a seeded tail."""
+
+    __slots__ = ("_next", "given", "walk")
 
     def __init__(self, script: tuple[int, ...], tail: int, sampled: bool = False) -> None:
         super().__init__(0)
-        self._script, self._next, self._tail = script, 0, Dice(tail)
-        self.sampled = sampled  # past the script, every die is the tail's (an estimate)
-        self.tailed: list[str] = []  # the purposes of the consequences' dice, in order
+        self.walk, self._next, self.given = _Walk(script, tail, sampled), 0, len(script)
 
-    def clone(self) -> _ScriptedDice:  # a copy made midway goes on from the same place
-        twin = _ScriptedDice(self._script, 0, self.sampled)
-        twin._next, twin._tail, twin.tailed = self._next, self._tail, self.tailed
+    def clone(self) -> _ScriptedDice:
+        twin = _ScriptedDice((), 0)
+        twin.walk, twin._next, twin.given = self.walk, self._next, self.given
         return twin
 
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        """The script, then the face taken at each branch opened since."""
+        return tuple(self.walk.script)
+
+    @property
+    def opened(self) -> list[tuple[tuple[int, Fraction], ...]]:
+        return self.walk.opened
+
+    @property
+    def tailed(self) -> list[str]:
+        return self.walk.tailed
+
     def among(self, high: int, groups: tuple[tuple[int, ...], ...], purpose: str = "") -> int:
-        if self._next < len(self._script):
-            self._next += 1
-            return self._script[self._next - 1]
-        if self.sampled:
-            return self._tail.randint(1, high)
-        if self.tailed or (purpose and not purpose.startswith(BRANCHED)):
-            self.tailed.append(purpose)
-            return self._tail.randint(1, high)
+        walk = self.walk
+        self._next += 1
+        if self._next <= len(walk.script):
+            return walk.script[self._next - 1]
+        if walk.sampled:
+            return walk.tail.randint(1, high)
+        if walk.tailed or (purpose and not purpose.startswith(BRANCHED)):
+            walk.tailed.append(purpose)
+            return walk.tail.randint(1, high)
         if not purpose:  # a die no check reads (a scatter's distance): estimated
             raise _Continuous
-        raise _Branch(tuple((group[0], Fraction(len(group), high)) for group in groups))
+        options = tuple((group[0], Fraction(len(group), high)) for group in groups)
+        walk.opened.append(options)
+        walk.script.append(options[0][0])
+        return options[0][0]
 
     def randint(self, low: int, high: int) -> int:
         if low != 1:  # (no rule rolls such a die; kept whole for the contract)
@@ -160,8 +184,8 @@ class _ScriptedDice(Dice):
         return self.randint(1, 100)
 
     def uniform(self) -> float:
-        if self.sampled or self.tailed:
-            return self._tail.uniform()
+        if self.walk.sampled or self.walk.tailed:
+            return self.walk.tail.uniform()
         raise _Continuous
 
 
@@ -232,19 +256,30 @@ def preview(state: GameState, action: Action) -> Preview:
 
 def _enumerate(state: GameState, action: Action, tally: _Tally) -> bool | None:
     """Walk the dice tree depth first: True when every leaf was played, False when a
-    continuous draw's subtrees were sampled, None when the tree is too large."""
+    continuous draw's subtrees were sampled, None when the tree is too large.
+
+    Each play is a leaf: past its script it takes the first outcome of every branch it
+    meets, and leaves the others on the stack, so no play is spent only to find where
+    the tree branches."""
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
     tail, exact = _seed(state, action), True
     while stack:
         script, weight = stack.pop()
         if tally.plays + len(stack) >= LEAVES:
             return None
+        dice = _ScriptedDice(script, tail)
         try:
-            tally.add(weight, *_play(state, action, _ScriptedDice(script, tail)))
-        except _Branch as branch:
-            stack += [((*script, face), weight * p) for face, p in reversed(branch.options)]
+            played: tuple[list[Event], int, bool, list[str]] | None = _play(state, action, dice)
         except _Continuous:  # a scatter: this subtree is estimated
-            _sample(state, action, tally, script, weight, CONTINUOUS_SAMPLES)
+            played = None
+        drawn = dice.drawn
+        for depth, options in enumerate(dice.opened, start=dice.given):
+            stack += [((*drawn[:depth], face), weight * p) for face, p in reversed(options[1:])]
+            weight *= options[0][1]
+        if played is not None:
+            tally.add(weight, *played)
+        else:
+            _sample(state, action, tally, drawn, weight, CONTINUOUS_SAMPLES)
             exact = False
     return exact
 
@@ -273,12 +308,12 @@ def _play(
     """One play of ``action`` and what follows it in the same decision: its events, the
     ENE its figure spent, whether the target is out and the rolls the tail gave."""
     with state.lookahead(0) as trial:
-        trial.dice = dice
+        trial.dice, trial.previewing = dice, action
         actor = trial.figures.get(action.figure or "")
         before = actor.ene if actor is not None else 0
         events = trial.apply(action)
         for _ in range(FOLLOW_UPS):
-            answer = _default_answer(trial, action)
+            answer = _default_answer(trial)
             if answer is None:
                 break
             events += trial.apply(answer)
@@ -288,20 +323,12 @@ def _play(
     return events, before - after, out, dice.tailed
 
 
-def _default_answer(trial: GameState, action: Action) -> Action | None:
-    """The answer that lets ``action`` resolve as declared, or None once it has."""
-    pending = trial.pending
-    if trial.suspended is not None:
-        held = trial.suspended
-        return next((a for a in choices(trial) if _says(a, held.default)), None)
-    declared = trial.declared
-    if (
-        pending.kind is PendingKind.RESPOND
-        and declared is not None
-        and declared.actor == action.figure
-    ):
-        return Action("pass", declared.target)
-    return None
+def _default_answer(trial: GameState) -> Action | None:
+    """The default answer to a question the action asks midway, or None once it has none."""
+    held = trial.suspended
+    if held is None:
+        return None
+    return next((a for a in choices(trial) if _says(a, held.default)), None)
 
 
 def _says(answer: Action, option: str) -> bool:

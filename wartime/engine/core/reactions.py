@@ -104,7 +104,9 @@ def _sees(cover_class: str, actor: Figure) -> bool:
 def open_window(
     state: GameState, actor: Figure, action: Action, events: list[Event]
 ) -> list[Event]:
-    if state.probing or action.kind in QUIET_ACTIONS or state.over or state.active != actor.id:
+    if state.probing or state.previewing is not None or action.kind in QUIET_ACTIONS:
+        return []
+    if state.over or state.active != actor.id:
         return []
     found = witnesses(state, actor, events)
     if not found:

@@ -133,7 +133,13 @@ def unpaid(state: GameState, target: Figure, kind: str) -> str | None:
 
 
 def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
-    """Stop a legal action aimed at an enemy that may answer it; [] when there is none."""
+    """Stop a legal action aimed at an enemy that may answer it; [] when there is none.
+
+    A preview's play (GameState.previewing) is not stopped: it shows the action with
+    no answer, which its own check has found legal on this position already.
+    """
+    if state.previewing == action:
+        return []
     found = _answers(state, actor, action)
     mages = counter_mages(state, actor, action)
     bodyguards = list(chain.from_iterable(hookspecs.bodyguards.collect(state, actor, action)))

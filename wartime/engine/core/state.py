@@ -78,6 +78,9 @@ class GameState:
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
+        # The action a preview plays on this copy (preview.py): its target does not
+        # answer it, and no reaction window opens after it (both other players' choices).
+        self.previewing: Action | None = None
         # Compulsions (behaviour.py, minds.py) this trial does not ask: it probes an action
         # one of them owes, and asking them again would probe it again, without end.
         self.unbound: frozenset[str] = frozenset()
