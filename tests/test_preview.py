@@ -16,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
+from wartime.engine.core.profiles import Weapon
 from wartime.rules.dice import check_odds
 
-from .engine_support import duel, profile, scenario, started
+from .engine_support import KNIFE, duel, profile, scenario, started
 
 SHOT = Action("ataque_distancia", "a", target="b", item="fusil")
 TRIALS = 3000
@@ -126,3 +127,30 @@ def test_wounds_are_a_distribution_whatever_the_attacker(agi: int, seed: int) ->
     assert shown.wounds is not None
     assert sum(shown.wounds.values()) == Fraction(1)
     assert all(n >= 0 and 0 < p <= 1 for n, p in shown.wounds.items())
+
+
+GRENADE = Weapon("granada", ene=3, dan=5, alc=20, cal=4, bonuses=("Área",), area="R3")
+
+
+def test_an_area_attack_that_may_scatter_agrees_with_many_reseeded_plays() -> None:
+    """ÁREAS, Dispersión: a failed CH IMP scatters the template 1D10 K in a direction
+    no die enumerates, so that part is estimated from a few plays that cover its
+    directions and distances evenly; the chance to wound agrees with 3,000 plays."""
+    grenadier = profile("a", agi=3, weapons=(GRENADE, KNIFE))
+    state = started(
+        scenario(
+            [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0),
+             ("c", "B", (23.0, 12.0), 180.0)],
+            profiles={"a": grenadier},
+        )
+    )  # fmt: skip
+    state.reseed(5)
+    throw = Action("ataque_distancia", "a", target="b", item="granada")
+    shown = state.preview(throw)
+    assert not shown.exact and shown.wound_chance is not None
+    assert shown.plays < 40  # the exact branches, and a few plays for each scatter
+    hit = sum(_played(state, throw, seed) > 0 for seed in range(TRIALS)) / TRIALS
+    # Over a dozen such positions the estimate's error was 0.037 (root mean square) and
+    # its mean error 0.001; the scattered share is 0.7 of the whole here, so leaving it
+    # out, or weighing it wrongly, is off by about 0.1.
+    assert abs(hit - float(shown.wound_chance)) <= 0.06, (hit, shown.wound_chance)

@@ -101,7 +101,8 @@ def roll(
         label, number = read.fixed
         mods.append((label, number - target - sum(v for _, v in mods)))
     total = target + sum(v for _, v in mods)
-    groups = _alike(total, read, "ENF" in purpose)
+    lucky = any(hookspecs.luck_left.collect(state, who))  # Fortuna may ask about total + 1
+    groups = _alike(total, read, "ENF" in purpose, lucky)
     die = state.dice.among(D10_FACES, groups, purpose)
     outcome = _read(die, total, read)
     first = None
@@ -253,15 +254,18 @@ def misfit(profile: Profile) -> int:
     return sum(gap for gap, snug in zip(gaps, fitted, strict=False) if not (snug and gap == 1))
 
 
-def _alike(total: int, faces: bonuses.Faces, opposed: bool) -> tuple[tuple[int, ...], ...]:
-    """The faces a check reads alike: the same outcome against ``total`` and against
-    ``total + 1`` (Fortuna's +1 asks about the latter).  A CH ENF compares the dice
-    themselves (the lower pass wins), so there every face stands alone."""
+def _alike(
+    total: int, faces: bonuses.Faces, opposed: bool, lucky: bool
+) -> tuple[tuple[int, ...], ...]:
+    """The faces a check reads alike: the same outcome against ``total``, and for a
+    roller with Fortuna left against ``total + 1`` too (its +1 asks about the latter).
+    A CH ENF compares the dice themselves (the lower pass wins), so there every face
+    stands alone."""
     if opposed:
         return tuple((face,) for face in range(1, D10_FACES + 1))
     alike: dict[tuple[Outcome, Outcome], list[int]] = {}
     for face in range(1, D10_FACES + 1):
-        read = (_read(face, total, faces), _read(face, total + 1, faces))
+        read = (_read(face, total, faces), _read(face, total + 1 if lucky else total, faces))
         alike.setdefault(read, []).append(face)
     return tuple(tuple(group) for group in alike.values())
 

@@ -22,6 +22,7 @@ target does not answer an attack (Huir, Esquivar), and nobody reacts to the acti
 from __future__ import annotations
 
 import hashlib
+import random
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,7 +33,6 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.combat import sight
 from wartime.engine.core.events import Event
 from wartime.engine.core.midway import choices
-from wartime.errors import IllegalActionError
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:  # the state imports this module for GameState.preview
@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # the state imports this module for GameState.preview
 
 LEAVES = 600  # the largest tree enumerated exactly (a leaf costs one play of the action)
 SAMPLES = 400  # plays of an estimate of the whole, when the tree is too large
-CONTINUOUS_SAMPLES = 40  # plays of each subtree that starts with a continuous draw
+CONTINUOUS_SAMPLES = 16  # plays of each subtree that starts with a continuous draw
 # The rolls a preview branches on: the attack's own checks.  The checks that follow from what the
 # attack did (the target's CH PSI for its wounds, a CH LOC...) take seeded dice: they
 # are listed with their odds, but their own consequences are not enumerated.
@@ -109,17 +109,31 @@ class _Continuous(BaseException):
     a die that no check reads (a scatter's distance), whose subtree is sampled."""
 
 
+@dataclass(frozen=True)
+class _Strata:
+    """The parts of their ranges a sampled play's first uniform draw and first die take."""
+
+    angle: tuple[int, int]
+    die: tuple[int, int]
+
+
 class _Walk:
     """What the copies of one play's dice share: a copy is made at every apply(), and
     it goes on from the same place (a probe's copy too, which draws what the play will
     draw next).  The script grows by the first outcome of each branch the play opens."""
 
-    __slots__ = ("opened", "sampled", "script", "tail", "tailed")
+    __slots__ = ("die_stratum", "opened", "sampled", "script", "stratum", "tail", "tailed")
 
-    def __init__(self, script: tuple[int, ...], tail: int, sampled: bool) -> None:
+    def __init__(
+        self, script: tuple[int, ...], tail: int, sampled: bool, strata: _Strata | None
+    ) -> None:
         self.script = list(script)
         self.tail = Dice(tail)
         self.sampled = sampled  # past the script, every die is the tail's (an estimate)
+        # (n, of): the first uniform draw falls in [n/of, (n+1)/of), and so does the
+        # first die past the script, read as a fraction of its faces (see _sample)
+        self.stratum: tuple[int, int] | None = strata.angle if strata else None
+        self.die_stratum: tuple[int, int] | None = strata.die if strata else None
         self.tailed: list[str] = []  # the purposes of the consequences' dice, in order
         # The branch points past the script, in order: each roll's outcomes, the first
         # of which this play takes.
@@ -133,9 +147,13 @@ class _ScriptedDice(Dice):
 
     __slots__ = ("_next", "given", "walk")
 
-    def __init__(self, script: tuple[int, ...], tail: int, sampled: bool = False) -> None:
+    def __init__(
+        self, script: tuple[int, ...], tail: int, sampled: bool = False,
+        strata: _Strata | None = None,
+    ) -> None:  # fmt: skip
         super().__init__(0)
-        self.walk, self._next, self.given = _Walk(script, tail, sampled), 0, len(script)
+        self.walk, self._next = _Walk(script, tail, sampled, strata), 0
+        self.given = len(script)
 
     def clone(self) -> _ScriptedDice:
         twin = _ScriptedDice((), 0)
@@ -160,6 +178,9 @@ class _ScriptedDice(Dice):
         self._next += 1
         if self._next <= len(walk.script):
             return walk.script[self._next - 1]
+        if walk.die_stratum is not None:
+            (n, of), walk.die_stratum = walk.die_stratum, None
+            return 1 + int((n + walk.tail.uniform()) / of * high)
         if walk.sampled:
             return walk.tail.randint(1, high)
         if walk.tailed or (purpose and not purpose.startswith(BRANCHED)):
@@ -184,8 +205,12 @@ class _ScriptedDice(Dice):
         return self.randint(1, 100)
 
     def uniform(self) -> float:
-        if self.walk.sampled or self.walk.tailed:
-            return self.walk.tail.uniform()
+        walk = self.walk
+        if walk.stratum is not None:
+            (n, of), walk.stratum = walk.stratum, None
+            return (n + walk.tail.uniform()) / of
+        if walk.sampled or walk.tailed:
+            return walk.tail.uniform()
         raise _Continuous
 
 
@@ -241,20 +266,18 @@ def preview(state: GameState, action: Action) -> Preview:
     """What ``action`` would cost and roll now, and what its target would take.
 
     Raises :class:`~wartime.errors.IllegalActionError` (the state untouched) when the
-    action is illegal now, with the reason :meth:`GameState.check` gives."""
-    reason = state.check(action)
-    if reason is not None:
-        raise IllegalActionError(reason)
+    action is illegal now, with the reason :meth:`GameState.check` gives: the first play
+    meets it where the resolver checks it."""
     target = action.target if action.target in state.figures else None
-    tally = _Tally(target)
-    exact = _enumerate(state, action, tally)
+    tally, seed = _Tally(target), _seed(state, action)
+    exact = _enumerate(state, action, tally, seed)
     if exact is None:  # too large a tree: an estimate of the whole
         tally = _Tally(target)
-        _sample(state, action, tally, (), Fraction(1), SAMPLES)
+        _sample(state, action, tally, (), Fraction(1), SAMPLES, seed)
     return _preview(state, action, tally, bool(exact))
 
 
-def _enumerate(state: GameState, action: Action, tally: _Tally) -> bool | None:
+def _enumerate(state: GameState, action: Action, tally: _Tally, seed: int) -> bool | None:
     """Walk the dice tree depth first: True when every leaf was played, False when a
     continuous draw's subtrees were sampled, None when the tree is too large.
 
@@ -262,12 +285,12 @@ def _enumerate(state: GameState, action: Action, tally: _Tally) -> bool | None:
     meets, and leaves the others on the stack, so no play is spent only to find where
     the tree branches."""
     stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    tail, exact = _seed(state, action), True
+    exact = True
     while stack:
         script, weight = stack.pop()
         if tally.plays + len(stack) >= LEAVES:
             return None
-        dice = _ScriptedDice(script, tail)
+        dice = _ScriptedDice(script, seed)
         try:
             played: tuple[list[Event], int, bool, list[str]] | None = _play(state, action, dice)
         except _Continuous:  # a scatter: this subtree is estimated
@@ -279,20 +302,28 @@ def _enumerate(state: GameState, action: Action, tally: _Tally) -> bool | None:
         if played is not None:
             tally.add(weight, *played)
         else:
-            _sample(state, action, tally, drawn, weight, CONTINUOUS_SAMPLES)
+            _sample(state, action, tally, drawn, weight, CONTINUOUS_SAMPLES, seed)
             exact = False
     return exact
 
 
 def _sample(
     state: GameState, action: Action, tally: _Tally, script: tuple[int, ...], weight: Fraction,
-    plays: int,
+    plays: int, seed: int,
 ) -> None:  # fmt: skip
     """Play the action ``plays`` times after ``script``, on seeded dice, each weighing
-    an equal share of ``weight``."""
-    root = _seed(state, action) + len(script)
+    an equal share of ``weight``.
+
+    The draws that decide most are stratified (a Latin hypercube): the first continuous
+    one (a scatter's direction) and the first die past the script (its distance) each
+    fall once in every ``plays``-th part of their range, the parts paired at random, so
+    a few plays cover every direction and distance."""
+    root = seed + len(script)
+    paired = list(range(plays))
+    random.Random(root).shuffle(paired)
     for n in range(plays):
-        dice = _ScriptedDice(script, root + n, sampled=True)
+        strata = _Strata((n, plays), (paired[n], plays))
+        dice = _ScriptedDice(script, root + n, sampled=True, strata=strata)
         tally.add(weight / plays, *_play(state, action, dice))
 
 
