@@ -49,6 +49,7 @@ LIMBS = (
 # Miembro extra: a fifth limb, the first to take wounds; its loss brings
 # no Sin miembro (its X is empty).
 SPARE_LIMB = ("miembro extra", "el", "")
+_KINDS = {name: limb(word) for name, _, word in LIMBS}  # each limb: "arms" or "legs"
 
 
 @per_profile
@@ -132,8 +133,8 @@ def missing_limbs(figure: Figure, kind: str) -> int:
         if limb(trait.param) == kind:
             words = set(fold((trait.param or "").replace("_", " ")).split())
             count += 2 if words & _BOTH else 1
-    kinds = {name: limb(word) for name, _, word in LIMBS}
-    count += sum(1 for name in lost(figure) if kinds.get(name) == kind)
+    if figure.limb_wounds:  # (no wound on a limb: none lost)
+        count += sum(1 for name in lost(figure) if _KINDS.get(name) == kind)
     return min(2, count)
 
 
