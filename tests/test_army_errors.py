@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from wartime.cli import main
+from wartime.engine.core.profiles import profile_from_army
 from wartime.errors import DataError, Problem, Severity
 from wartime.formats.army import LoadedArmy, load_army, parse_army
 from wartime.formats.document import Document, parse_document
@@ -1294,3 +1295,39 @@ def test_control_character_problem_is_one_line(tmp_path: Path) -> None:
     """Army format, errors: every problem is printed on its own single line."""
     path = write(tmp_path, "wartime_army: 1\nname: a\x07b\n")
     assert "\n" not in str(only_problem(path))
+
+
+def test_material_is_only_for_weapons(tmp_path: Path) -> None:
+    """Army format: `material` names what a weapon's hits are; elsewhere it is unknown."""
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("protection", {"material": "plata"})),
+        "archetypes[0].material",
+        9,
+        "unknown key 'material'",
+    )
+
+
+@pytest.mark.parametrize("material", ["", "  ", 3, ["plata"]])
+def test_weapon_material_must_be_text(tmp_path: Path, material: Any) -> None:
+    """Army format: a weapon's `material` is a non-empty word or two (fuego, plata)."""
+    assert_only_problem(
+        write(tmp_path, archetype_yaml("weapon", {"material": material})),
+        "archetypes[0].material",
+        9,
+    )
+
+
+def test_weapon_material_reaches_the_engine(tmp_path: Path) -> None:
+    """BONUS Y MALUS, Alérgico (X) and Resistencia a (X) read the weapon's `material`."""
+    path = write(
+        tmp_path,
+        ARSENAL,
+        """\
+          - {id: espada, kind: weapon, ENE: 2, DAÑ: 3, ALC: 0, CAL: 4, material: " plata "}
+        characters:
+          - {id: paladin, race: humano, weapons: [espada]}
+        """,
+    )
+    army = load_army(path).army
+    sword = profile_from_army(army, "paladin").weapon("espada")
+    assert sword is not None and sword.material == "plata"

@@ -65,7 +65,11 @@ def test_runas_de_proteccion_spare_the_fumble_of_a_metaability(runes: bool, stre
 # -- Invulnerable (X) --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("weapon", "wounds"), [(FIRE, 0), (support.RIFLE, 4)])
+# Flames by material, not by name: Invulnerable (llamas) is met by either.
+BURNER = Weapon("quemador", ene=3, dan=4, alc=20, cal=4, material="llamas")
+
+
+@pytest.mark.parametrize(("weapon", "wounds"), [(FIRE, 0), (BURNER, 0), (support.RIFLE, 4)])
 def test_invulnerable_takes_nothing_from_what_it_names(weapon: Weapon, wounds: int) -> None:
     """BONUS Y MALUS, Invulnerable (X): Invulnerable (llamas) takes nothing from a flamer
     (no CH DEF at all), while a plain rifle's hit (CH DEF 9 fails) deals its DAÑ 4."""

@@ -1,7 +1,8 @@
 """BONUS Y MALUS: entries whose X names a substance, an element or a kind of target
 (Alérgico, Resistencia a, Munición anti) and Contramedidas, played with scripted dice.
 
-a shoots b (CON 9, DEF 3) 11 K away; X is matched by name (bonuses.named_by).
+a shoots b (CON 9, DEF 3) 11 K away; X is matched by name (bonuses.named_by): a
+weapon's material for Alérgico and Resistencia a (the army's ``material:``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from wartime.engine.core.profiles import Trait, Weapon
 from .engine_support import KNIFE, RIFLE, do, profile, rolls_of, scenario, started
 from .test_areas import GRENADE
 
-SILVER = Weapon("fusil_de_plata", ene=3, dan=4, alc=20, cal=4)
+SILVER = Weapon("fusil_argenta", ene=3, dan=4, alc=20, cal=4, material="plata")
+# Its id says silver, but it has no material: only the material counts.
+LOOKALIKE = Weapon("fusil_de_plata", ene=3, dan=4, alc=20, cal=4)
 HIT = [3, 9, 5]  # a's CH IMP 3 hits, b's CH DEF 9 fails, b's CH PSI
 SAVE = [3, 2, 5]  # ... b's CH DEF 2 passes: DAÑ − DEF wounds
 
@@ -43,7 +46,7 @@ def test_x_is_found_in_a_name_folded() -> None:
     assert not named_by(None, ["fusil"])
 
 
-@pytest.mark.parametrize(("weapon", "wounds"), [(SILVER, 8), (RIFLE, 4)])
+@pytest.mark.parametrize(("weapon", "wounds"), [(SILVER, 8), (RIFLE, 4), (LOOKALIKE, 4)])
 def test_alergico_doubles_the_dan_of_what_it_names(weapon: Weapon, wounds: int) -> None:
     """BONUS Y MALUS, Alérgico (X): DAÑ ×2 from X (a silver rifle, for Alérgico (plata))."""
     state = game((Trait("Alérgico", param="plata"),), weapon=weapon)
@@ -51,7 +54,7 @@ def test_alergico_doubles_the_dan_of_what_it_names(weapon: Weapon, wounds: int) 
     assert state.figures["b"].wounds == wounds
 
 
-@pytest.mark.parametrize(("weapon", "wounds"), [(SILVER, 0), (RIFLE, 1)])
+@pytest.mark.parametrize(("weapon", "wounds"), [(SILVER, 0), (RIFLE, 1), (LOOKALIKE, 1)])
 def test_resistencia_a_adds_def_2_against_what_it_names(weapon: Weapon, wounds: int) -> None:
     """BONUS Y MALUS, Resistencia a (X): DEF +2 against X: a passed CH DEF takes DAÑ 4
     − DEF 5 = none from silver, and 4 − 3 = 1 from a plain rifle."""

@@ -92,7 +92,7 @@ class _ArmyReader(Checker):
         if kind is None:  # without a kind, its attributes cannot be judged
             return None
         ranges = attribute_ranges()[kind]
-        extra = ("height",) if kind is Kind.RACE else ()
+        extra = {Kind.RACE: ("height",), Kind.WEAPON: ("material",)}.get(kind, ())
         self.mapping(raw, path, ("id", "kind", *ranges, *_ALIASES, "bonus", *extra), ("id",))
         attributes = self.attributes(raw, path, kind)
         if attributes is not None:
@@ -104,9 +104,10 @@ class _ArmyReader(Checker):
                 self.error(f"{path}.{key}", message)
         bonuses = self.bonuses(raw.get("bonus"), f"{path}.bonus")
         height = self.height(raw.get("height", 1.0), f"{path}.height")
+        material = self.material(raw.get("material"), f"{path}.material")
         if ident is None or attributes is None or bonuses is None or height is None:
             return None
-        return Archetype(ident, kind, attributes, tuple(bonuses), height)
+        return Archetype(ident, kind, attributes, tuple(bonuses), height, material)
 
     def kind(self, raw: Any, path: str) -> Kind | None:
         try:
@@ -141,6 +142,11 @@ class _ArmyReader(Checker):
             else:
                 values[name] = value
         return values if ok else None
+
+    def material(self, raw: Any, path: str) -> str | None:
+        """A weapon's material: a word or two (fuego, plata), or absent."""
+        value = None if raw is None else self.text(raw, path)
+        return None if value is None else value.strip()
 
     def height(self, raw: Any, path: str) -> float | None:
         value = self.number(raw, path)

@@ -72,6 +72,9 @@ class Archetype:
     attributes: Mapping[str, int]
     bonuses: tuple[BonusRef, ...] = ()
     height: float = 1.0  # races only: figure height in human heights
+    # Weapons only: what its hits are made of or deal (fuego, plata...), the X that
+    # Alérgico (X), Resistencia a (X) and Invulnerable (X) of the figure hit may name.
+    material: str | None = None
 
     def __getitem__(self, attribute: str) -> int:
         return self.attributes[attribute]

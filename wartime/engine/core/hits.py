@@ -66,11 +66,16 @@ def damage_taken(target: Figure, weapon: Weapon | None = None) -> int:
 
 
 def _hit_by(trait: Trait, effect: Effect, weapon: Weapon | None) -> bool:
-    """``hit_by_param``: only a hit with a weapon whose id names the entry's X (its
-    entries do not: Fuego automático is no fire)."""
+    """``hit_by_param``: only a hit with a weapon whose material (the army's
+    ``material:``) the entry's X names; not its id, nor its entries (Fuego automático is
+    no fire)."""
     if not effect.hit_by_param:
         return True
-    return weapon is not None and named_by(trait.param, (weapon.id,))
+    return weapon is not None and named_by(trait.param, _material(weapon))
+
+
+def _material(weapon: Weapon) -> tuple[str, ...]:
+    return (weapon.material,) if weapon.material else ()
 
 
 def defense_bonus(

@@ -28,6 +28,7 @@ class Weapon:
     bonuses: tuple[str, ...] = ()
     area: str | None = None  # the shape of its Área bonus, e.g. "R3"
     magazine: int | None = None  # the X of Cargadores (X); None: not given
+    material: str | None = None  # what its hits are (fuego, plata): Alérgico (X) reads it
 
     @property
     def ranged(self) -> bool:
@@ -169,7 +170,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
             a.id, a["ENE"], a["DAÑ"], *_reach_and_quality(a, carried),
             tuple(b.name for b in a.bonuses),
             next((b.param for b in a.bonuses if b.name == "Área"), None),
-            _magazine(a.bonuses),
+            _magazine(a.bonuses), a.material,
         ), names)
         for a in (army.archetype(w) for w in character.weapons)
     )  # fmt: skip

@@ -23,6 +23,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import named_by
 from wartime.engine.core.movement import engaged_with, moves
+from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
@@ -48,14 +49,19 @@ def safe_from_fumble(figure: Figure) -> list[Event] | None:
 
 def immune(target: Figure, blow: Blow | None) -> list[Event]:
     """Invulnerable (X): the event of a hit that deals ``target`` nothing (empty when the
-    hit's weapon does not name what it is immune to)."""
+    hit's weapon is not of what it is immune to: its material, or its id, which may name a
+    kind of weapon)."""
     weapon = None if blow is None else blow.weapon
     for trait, effect in entries_of(target, None, Heat):
-        if effect.immune and weapon is not None and named_by(trait.param, (weapon.id,)):
+        if effect.immune and weapon is not None and named_by(trait.param, _names(weapon)):
             text = f"{trait.name} ({trait.param}): {weapon.id} no afecta a {target.id}"
             data = {"figure": target.id, "immune": trait.name, "weapon": weapon.id}
             return [Event("saved", text, data)]
     return []
+
+
+def _names(weapon: Weapon) -> tuple[str, ...]:
+    return (weapon.id, weapon.material) if weapon.material else (weapon.id,)
 
 
 @hookspecs.move_options.impl(order=10, key="heat")
