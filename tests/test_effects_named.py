@@ -50,8 +50,10 @@ def test_x_is_found_in_a_name_folded() -> None:
 def test_alergico_doubles_the_dan_of_what_it_names(weapon: Weapon, wounds: int) -> None:
     """BONUS Y MALUS, Alérgico (X): DAÑ ×2 from X (a silver rifle, for Alérgico (plata))."""
     state = game((Trait("Alérgico", param="plata"),), weapon=weapon)
-    shoot(state, weapon.id)
+    events = shoot(state, weapon.id)
     assert state.figures["b"].wounds == wounds
+    said = [e.text for e in events if e.kind == "damage_factor"]
+    assert said == (["DAÑ contra b: 4 → 8 (Alérgico (plata) ×2)"] if wounds == 8 else [])
 
 
 @pytest.mark.parametrize(("weapon", "wounds"), [(SILVER, 0), (RIFLE, 1), (LOOKALIKE, 1)])

@@ -584,7 +584,12 @@ def _defend_once(
         state, target, (own, shift, defense), mods, ctx, plan
     )
     events += rolled
-    damage *= hits.damage_taken(target, arm)
+    factors = hits.damage_factors(target, arm)
+    if factors:  # Blandito, Alérgico (X): the DAÑ it takes is multiplied
+        before, damage = damage, damage * math.prod(f for _, f in factors)
+        named = ", ".join(f"{n} ×{f}" for n, f in factors)
+        text = f"DAÑ contra {target.id}: {before} → {damage} ({named})"
+        events.append(Event("damage_factor", text, {"figure": target.id, "damage": damage}))
     if outcome is Outcome.CRITICAL:
         events.append(
             Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})

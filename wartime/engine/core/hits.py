@@ -56,13 +56,14 @@ def damage_modifiers(
     return [(name, value) for name, value, _ in _damage_effects(state, attacker, target, ctx)]
 
 
-def damage_taken(target: Figure, weapon: Weapon | None = None) -> int:
-    """A factor on the DAÑ the target takes (Blandito ×2; Alérgico, from its X)."""
-    factor = 1
-    for trait, effect in entries_of(target, None):
-        if effect.damage_taken and _hit_by(trait, effect, weapon):
-            factor *= effect.damage_taken
-    return factor
+def damage_factors(target: Figure, weapon: Weapon | None = None) -> list[tuple[str, int]]:
+    """The factors on the DAÑ the target takes, each with its entry (Blandito ×2;
+    Alérgico (X) ×2 from a weapon of its X)."""
+    return [
+        (f"{trait.name} ({trait.param})" if trait.param else trait.name, effect.damage_taken)
+        for trait, effect in entries_of(target, None)
+        if effect.damage_taken and _hit_by(trait, effect, weapon)
+    ]
 
 
 def _hit_by(trait: Trait, effect: Effect, weapon: Weapon | None) -> bool:
