@@ -55,6 +55,7 @@ def _profile(uid: str, raw: dict[str, Any]) -> Profile:
         metaabilities=abilities,
         transport=Transport(**raw["transport"]) if "transport" in raw else None,
         gear=gear,
+        controller=raw.get("controller"),
     )
 
 

@@ -1331,3 +1331,50 @@ def test_weapon_material_reaches_the_engine(tmp_path: Path) -> None:
     army = load_army(path).army
     sword = profile_from_army(army, "paladin").weapon("espada")
     assert sword is not None and sword.material == "plata"
+
+
+def _remote(character: str, more: str = "") -> str:
+    """ARSENAL's next part: a race with Control remoto, a técnico and ``character``."""
+    return (
+        "  - {id: dron, kind: race, CON: 2, AGI: 5, INT: 1, VOL: 3, bonus: [Control remoto]}\n"
+        "characters:\n  - {id: tecnico, race: humano}\n"
+        f"  - {character}\n{more}"
+    )
+
+
+def test_a_remote_units_controller_reaches_the_engine(tmp_path: Path) -> None:
+    """Control remoto: `controller` names the character that operates the unit."""
+    path = write(tmp_path, ARSENAL, _remote("{id: zumbido, race: dron, controller: tecnico}"))
+    loaded = load_army(path)
+    assert profile_from_army(loaded.army, "zumbido").controller == "tecnico"
+    assert loaded.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("character", "words"),
+    [
+        ("{id: cabo, race: humano, controller: tecnico}", ("only a character with",)),
+        ("{id: zumbido, race: dron, controller: zumbido}", ("its own controller",)),
+        ("{id: zumbido, race: dron, controller: tecnica}", ("no character with id 'tecnica'",
+                                                            "did you mean 'tecnico'")),
+    ],
+)  # fmt: skip
+def test_a_controller_must_fit(tmp_path: Path, character: str, words: tuple[str, ...]) -> None:
+    path = write(tmp_path, ARSENAL, _remote(character))
+    assert_only_problem(path, "characters[1].controller", 10, *words)
+
+
+def test_a_remote_unit_with_no_controller_is_a_warning(tmp_path: Path) -> None:
+    path = write(tmp_path, ARSENAL, _remote("{id: zumbido, race: dron}"))
+    (warning,) = load_army(path).warnings
+    assert warning.path == "characters[1]" and "names no controller" in warning.message
+
+
+def test_a_list_with_a_remote_unit_has_its_controller(tmp_path: Path) -> None:
+    """Control remoto: without its controller in the list, the unit could never act."""
+    roster = "lists:\n  - {id: solo_dron, limit: 100, characters: [zumbido]}\n"
+    character = "{id: zumbido, race: dron, controller: tecnico}"
+    path = write(tmp_path, ARSENAL, _remote(character, roster))
+    assert_only_problem(
+        path, "lists[0].characters[0]", 12, "operated by tecnico", "not in list 'solo_dron'"
+    )

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from wartime.cli import main
+from wartime.engine.core.modifiers import not_yet_automated
 
 from .conftest import ARMIES
 
@@ -81,7 +82,9 @@ def test_catalog_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     entries = json.loads(out)
     assert len(entries) == 369
     keys = {"name", "cost", "per_level", "max_level", "param", "tags", "hook", "summary"}
-    assert all(set(e) == keys for e in entries)
+    assert all(set(e) == {*keys, "automated"} for e in entries)
+    left = {e["name"] for e in entries if not e["automated"]}  # issue 15: shown, not hidden
+    assert left == set(not_yet_automated()) and "Control remoto" not in left
     area = next(e for e in entries if e["name"] == "Área")
     assert area["cost"] == "area_table"
     shield = next(e for e in entries if e["name"] == "Escudo de energía")

@@ -11,6 +11,7 @@ from wartime.errors import Problem
 from wartime.rules.archetypes import Army
 from wartime.rules.catalog import AREA_TABLE, Entry
 from wartime.rules.costing import ArmyCost
+from wartime.rules.effects import load_effects
 
 _WIDTH = 44  # label column of the points table
 
@@ -69,6 +70,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "tags": list(entry.tags),
         "hook": entry.mechanism.value,
         "summary": entry.summary,
+        "automated": entry.name in load_effects(),  # the engine plays it (rules/effects)
     }
 
 

@@ -61,6 +61,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     orders,
     presence,
     psychic_hits,
+    remote,
     revival,
     senses,
     shields,

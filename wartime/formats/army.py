@@ -39,6 +39,7 @@ _SLOTS = {  # character key -> the archetype kind it holds
     "objects": Kind.OBJECT,
     "transport": Kind.TRANSPORT,
 }
+REMOTE = "Control remoto"  # the entry of a character another one operates
 _MAX_HEIGHT = 100.0  # human heights; far above any figure, catches unit mix-ups
 
 
@@ -231,7 +232,7 @@ class _ArmyReader(Checker):
     def characters(self, raw: Any) -> list[Character]:
         out: list[Character] = []
         seen: dict[str, str] = {}
-        keys = ("id", "name", *_SLOTS)
+        keys = ("id", "name", *_SLOTS, "controller")
         for i, item in enumerate(self.sequence(raw, "characters") or []):
             path = f"characters[{i}]"
             fields = self.mapping(item, path, keys, ("id", "race"))
@@ -249,6 +250,9 @@ class _ArmyReader(Checker):
             }
             if ident is None or any(v is None for v in slots.values()):
                 continue
+            controller = None
+            if "controller" in fields:
+                controller = self.text(fields["controller"], f"{path}.controller")
             race, transport = slots["race"], slots["transport"]
             out.append(
                 Character(
@@ -260,9 +264,51 @@ class _ArmyReader(Checker):
                     metaabilities=tuple(slots["metaabilities"] or ()),
                     objects=tuple(slots["objects"] or ()),
                     transport=transport[0] if transport else None,
+                    controller=controller,
                 )
             )
         return out
+
+    def controllers(self, characters: list[Character], archetypes: list[Archetype]) -> None:
+        """Control remoto: a controller is another character of the army, and only a
+        character that carries the entry has one."""
+        by_id = {a.id: a for a in archetypes}
+        ids = [c.id for c in characters]
+        for i, character in enumerate(characters):
+            path = f"characters[{i}].controller"
+            carried = {
+                b.name for aid in character.archetype_ids() if aid in by_id
+                for b in by_id[aid].bonuses
+            }  # fmt: skip
+            if character.controller is None:
+                if REMOTE in carried:
+                    self.warning(
+                        f"characters[{i}]",
+                        f"{character.id} carries {REMOTE} but names no controller: "
+                        "it acts on its own, as any character",
+                    )
+                continue
+            if REMOTE not in carried:
+                self.error(path, f"only a character with {REMOTE} has a controller")
+            elif character.controller == character.id:
+                self.error(path, f"{character.id} cannot be its own controller")
+            elif character.controller not in ids:
+                hint = closest(character.controller, ids)
+                tip = f" (did you mean '{hint}'?)" if hint else ""
+                self.error(path, f"no character with id '{character.controller}'{tip}")
+
+    def fielded(self, lists: list[ArmyList], characters: list[Character]) -> None:
+        """A list that recruits a remote unit recruits its controller too."""
+        operated = {c.id: c.controller for c in characters if c.controller}
+        for i, roster in enumerate(lists):
+            for j, member in enumerate(roster.characters):
+                controller = operated.get(member)
+                if controller is not None and controller not in roster.characters:
+                    self.error(
+                        f"lists[{i}].characters[{j}]",
+                        f"{member} is operated by {controller} ({REMOTE}), "
+                        f"who is not in list '{roster.id}'",
+                    )
 
     def slot(self, raw: Any, path: str, kind: Kind) -> list[str] | None:
         """Archetype references of one kind; race and transport hold a single id."""
@@ -343,6 +389,8 @@ class _ArmyReader(Checker):
             if isinstance(c, dict) and isinstance(c.get("id"), str)
         }
         lists = self.lists(data.get("lists"), known)
+        self.controllers(characters, archetypes)
+        self.fielded(lists, characters)
         self.raise_errors()
         return Army(
             name or Path(self.doc.file).stem, tuple(archetypes), tuple(characters), tuple(lists)

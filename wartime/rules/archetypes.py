@@ -108,6 +108,8 @@ class Character:
     metaabilities: tuple[str, ...] = ()
     objects: tuple[str, ...] = ()
     transport: str | None = None
+    # Control remoto: the character that operates this one (it acts when that one says)
+    controller: str | None = None
 
     @property
     def display_name(self) -> str:

@@ -25,7 +25,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import COUNTER, DRAW, MENTAL, USE_BONUS
+from wartime.engine.core.book import COUNTER, DRAW, MENTAL, REMOTE_CONTROL, USE_BONUS
 from wartime.engine.core.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
@@ -158,6 +158,7 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
     # what it owes before all else: the charge of a fury, Gallina's retreat... (the hook)
     yield from hookspecs.forced_actions.first(state, figure, False) or []
     yield from _mend(figure)
+    yield from _operate(state, figure)
     yield from _strikes(state, figure)
     if engaged_with(state, figure):
         return
@@ -181,6 +182,14 @@ def _mend(figure: Figure) -> Iterator[Action]:
         for gear in figure.profile.gear:
             if gear.id not in figure.used_up and any(e.heals for _, e in used(gear)):
                 yield Action("usar", figure.id, item=gear.id)
+
+
+def _operate(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Activate the remote units it operates (Control remoto) before acting itself: each
+    has one activation a turn, and only its operator can give it."""
+    for ally in state.living(figure.side):
+        if ally.profile.controller == figure.profile.character and not ally.acted:
+            yield Action(USE_BONUS, figure.id, target=ally.id, item=REMOTE_CONTROL)
 
 
 def _recharge(figure: Figure) -> Iterator[Action]:

@@ -80,6 +80,14 @@ activation_over: Hook[[GameState, Figure], list[Event]] = Hook("activation_over"
 # returns to the one that gave the orders): the events, or None for a plain end.
 hands_back: Hook[[GameState, Figure], list[Event] | None] = Hook("hands_back")
 
+# A Pj whose activation another one decides (Control remoto): it is not offered in the
+# phases' order, and acts only when that one activates it.
+operated: Hook[[GameState, Figure], bool] = Hook("operated")
+
+# A Pj activated by another one (Control remoto) has ended its activation: the one that
+# activated it carries on with its own (the events), or None for a plain end.
+carries_on: Hook[[GameState, Figure], list[Event] | None] = Hook("carries_on")
+
 # The acting ``possessor`` makes ``puppet`` take ``action`` with ``handler`` (Poseer).
 puppet_acts: Hook[[GameState, Figure, Figure, Action, Handler | None], list[Event]] = Hook(
     "puppet_acts"

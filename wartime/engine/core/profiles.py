@@ -138,6 +138,7 @@ class Profile:
     # whose armour is then one piece with no CAL.
     protections: tuple[Protection, ...] = ()
     race: str | None = None  # the race archetype's id (what Munición anti (X) may name)
+    controller: str | None = None  # Control remoto: the character that operates it
     fitted: tuple[bool, ...] = ()  # which pieces of ``talla`` are Ajustable (entries/wear.py)
 
     def attribute(self, name: str) -> int:
@@ -208,6 +209,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         metaabilities=metaabilities,
         transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
         race=character.race,
+        controller=character.controller,
         fitted=tuple(
             any(e.fitted for b in army.archetype(p).bonuses for e in effects_of(b.name, Wear))
             for p in character.protections

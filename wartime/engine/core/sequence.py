@@ -76,7 +76,7 @@ def roll_initiative(state: GameState) -> list[Event]:
 
 def eligible(state: GameState, figure: Figure, phase: int) -> bool:
     """Whether a Pj may act in ``phase``: alive, not yet acted, VOL high enough, not waiting,
-    not possessed (Poseer)."""
+    not possessed (Poseer), not operated by another (Control remoto)."""
     waiting = figure.waiting_below is not None and phase >= figure.waiting_below
     return (
         not figure.casualty
@@ -84,6 +84,7 @@ def eligible(state: GameState, figure: Figure, phase: int) -> bool:
         and vol(state, figure) >= phase
         and not waiting
         and not possessed(state, figure)
+        and not any(hookspecs.operated.collect(state, figure))
     )
 
 
@@ -150,12 +151,20 @@ def activate(state: GameState, action: Action) -> list[Event]:
         why = "already acted" if figure.acted else "waiting"
         if possessed(state, figure):
             why = f"possessed by {figure.possessed_by}"
+        elif not figure.acted and any(hookspecs.operated.collect(state, figure)):
+            why = f"operated by {figure.profile.controller}: it acts when they activate it"
         raise IllegalActionError(
             f"{figure.id} cannot act in phase {state.phase} (VOL {vol(state, figure)}, {why})"
         )
+    return begin_activation(state, figure, f"en la fase {state.phase}")
+
+
+def begin_activation(state: GameState, figure: Figure, how: str) -> list[Event]:
+    """``figure`` starts its activation (``how``, for the log: in which phase, or at
+    whose word) and gains its ENE."""
     gain = figure.start_activation()
     state.active = figure.id
-    text = f"{figure.id} actúa en la fase {state.phase}: ENE +{gain} → {figure.ene}"
+    text = f"{figure.id} actúa {how}: ENE +{gain} → {figure.ene}"
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
     events += chain.from_iterable(hookspecs.activation_starts.collect(state, figure))
@@ -230,10 +239,13 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
     ending = list(chain.from_iterable(hookspecs.activation_ends.collect(state, figure)))
     state.active = None
-    state.to_move = other(figure.side)
     text = f"{figure.id} termina su actuación con ENE {figure.ene}"
     events = [*ending, Event("end", text, {"figure": figure.id, "ene": figure.ene})]
     events += chain.from_iterable(hookspecs.activation_over.collect(state, figure))
+    back = hookspecs.carries_on.first(state, figure)  # Control remoto: its operator goes on
+    if back is not None:
+        return events + back + check_game_over(state)
+    state.to_move = other(figure.side)
     return events + check_game_over(state) + advance(state)
 
 

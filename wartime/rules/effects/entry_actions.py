@@ -19,7 +19,9 @@ engine/actions/usar_bonus.py).
   and free, the bearer leaves the table (not a casualty) and its activation ends; a
   later use with a point brings it back at the edge of a deployment zone of its side;
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
-  has marked.
+  has marked;
+- ``operated``: Control remoto (entries/remote.py): the bearer is not offered in the
+  phases' order; its controller (the army's ``controller:``) activates it at this ENE.
 """
 
 from __future__ import annotations
@@ -41,10 +43,11 @@ class EntryAction(Effect):
     fortune: bool = False  # Fortuna (entries/fortune.py)
     orders: int = 0  # Órdenes: the ENE handed to the ally (entries/orders.py)
     vanish: bool = False
+    operated: int = 0  # Control remoto: the ENE its controller pays to activate it
 
 
 def problems(raw: dict[str, Any]) -> list[str]:
-    found = not_whole(raw, ("pivot",), "an ENE of 1 or more")
+    found = not_whole(raw, ("pivot", "operated"), "an ENE of 1 or more")
     if raw.get("marked") and not raw.get("check"):
         found.append("'marked' goes with 'check'")
     return found
