@@ -56,6 +56,7 @@ def _profile(uid: str, raw: dict[str, Any]) -> Profile:
         transport=Transport(**raw["transport"]) if "transport" in raw else None,
         gear=gear,
         controller=raw.get("controller"),
+        pet=tuple(_trait(t) for t in raw.get("pet", [])),
     )
 
 

@@ -1378,3 +1378,35 @@ def test_a_list_with_a_remote_unit_has_its_controller(tmp_path: Path) -> None:
     assert_only_problem(
         path, "lists[0].characters[0]", 12, "operated by tecnico", "not in list 'solo_dron'"
     )
+
+
+def _master(pet: str) -> str:
+    """ARSENAL's next part: a race with Mascota mágica and a character with ``pet``."""
+    return (
+        "  - {id: elfo, kind: race, CON: 3, AGI: 5, INT: 4, VOL: 4, bonus: [Mascota mágica]}\n"
+        f"characters:\n  - {{id: druida, race: elfo, pet: {pet}}}\n"
+    )
+
+
+def test_a_pets_entries_reach_the_engine(tmp_path: Path) -> None:
+    """Mascota mágica: `pet` lists the pet's entries (catalogue names, as `bonus`)."""
+    path = write(tmp_path, ARSENAL, _master("[Profesión arquero, {name: Mulo}]"))
+    pet = profile_from_army(load_army(path).army, "druida").pet
+    assert [t.name for t in pet] == ["Profesión arquero", "Mulo"]
+
+
+@pytest.mark.parametrize(
+    ("pet", "where", "words"),
+    [
+        ("[Mulo, Fortuna, Explorador, Anfibio]", "characters[0].pet", ("at most 3 entries",)),
+        ("[Mulla]", "characters[0].pet[0]", ("unknown bonus 'Mulla'",)),
+    ],
+)
+def test_a_pet_is_checked(tmp_path: Path, pet: str, where: str, words: tuple[str, ...]) -> None:
+    path = write(tmp_path, ARSENAL, _master(pet))
+    assert_only_problem(path, where, 9, *words)
+
+
+def test_only_a_character_with_the_entry_has_a_pet(tmp_path: Path) -> None:
+    path = write(tmp_path, ARSENAL, "characters:\n  - {id: cabo, race: humano, pet: [Mulo]}\n")
+    assert_only_problem(path, "characters[0].pet", 8, "only a character with Mascota mágica")

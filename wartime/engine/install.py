@@ -59,6 +59,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     necromancy,
     options,
     orders,
+    pet,
     presence,
     psychic_hits,
     remote,

@@ -40,6 +40,8 @@ _SLOTS = {  # character key -> the archetype kind it holds
     "transport": Kind.TRANSPORT,
 }
 REMOTE = "Control remoto"  # the entry of a character another one operates
+PET = "Mascota mágica"  # the entry of a character with a pet (its entries: pet:)
+PET_ENTRIES = 3  # a pet has three entries (BONUS Y MALUS, Mascota mágica)
 _MAX_HEIGHT = 100.0  # human heights; far above any figure, catches unit mix-ups
 
 
@@ -232,7 +234,7 @@ class _ArmyReader(Checker):
     def characters(self, raw: Any) -> list[Character]:
         out: list[Character] = []
         seen: dict[str, str] = {}
-        keys = ("id", "name", *_SLOTS, "controller")
+        keys = ("id", "name", *_SLOTS, "controller", "pet")
         for i, item in enumerate(self.sequence(raw, "characters") or []):
             path = f"characters[{i}]"
             fields = self.mapping(item, path, keys, ("id", "race"))
@@ -253,6 +255,10 @@ class _ArmyReader(Checker):
             controller = None
             if "controller" in fields:
                 controller = self.text(fields["controller"], f"{path}.controller")
+            pet = self.bonuses(fields["pet"], f"{path}.pet") if "pet" in fields else []
+            if pet is not None and len(pet) > PET_ENTRIES:
+                many = f"a pet has at most {PET_ENTRIES} entries, not {len(pet)}"
+                self.error(f"{path}.pet", many)
             race, transport = slots["race"], slots["transport"]
             out.append(
                 Character(
@@ -265,13 +271,14 @@ class _ArmyReader(Checker):
                     objects=tuple(slots["objects"] or ()),
                     transport=transport[0] if transport else None,
                     controller=controller,
+                    pet=tuple(pet or ()),
                 )
             )
         return out
 
     def controllers(self, characters: list[Character], archetypes: list[Archetype]) -> None:
         """Control remoto: a controller is another character of the army, and only a
-        character that carries the entry has one."""
+        character that carries the entry has one; Mascota mágica: likewise its pet."""
         by_id = {a.id: a for a in archetypes}
         ids = [c.id for c in characters]
         for i, character in enumerate(characters):
@@ -280,6 +287,8 @@ class _ArmyReader(Checker):
                 b.name for aid in character.archetype_ids() if aid in by_id
                 for b in by_id[aid].bonuses
             }  # fmt: skip
+            if character.pet and PET not in carried:
+                self.error(f"characters[{i}].pet", f"only a character with {PET} has a pet")
             if character.controller is None:
                 if REMOTE in carried:
                     self.warning(

@@ -110,6 +110,8 @@ class Character:
     transport: str | None = None
     # Control remoto: the character that operates this one (it acts when that one says)
     controller: str | None = None
+    # Mascota mágica: the entries of the character's pet (up to three)
+    pet: tuple[BonusRef, ...] = ()
 
     @property
     def display_name(self) -> str:

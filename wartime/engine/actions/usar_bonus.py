@@ -66,7 +66,8 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
         return taken
     use = _use_of(figure, name)
     hand = isinstance(use, Special) and use.death_hand  # specials.py reads its options
-    if action.options and (use is None or not hand):
+    pet = isinstance(use, EntryAction) and use.pet  # the pet's entry it takes (pet.py)
+    if action.options and (use is None or not (hand or pet)):
         raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
     cost = _switch_cost(figure, name)
     if cost is not None:

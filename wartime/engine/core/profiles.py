@@ -139,6 +139,7 @@ class Profile:
     protections: tuple[Protection, ...] = ()
     race: str | None = None  # the race archetype's id (what Munición anti (X) may name)
     controller: str | None = None  # Control remoto: the character that operates it
+    pet: tuple[Trait, ...] = ()  # Mascota mágica: its pet's entries
     fitted: tuple[bool, ...] = ()  # which pieces of ``talla`` are Ajustable (entries/wear.py)
 
     def attribute(self, name: str) -> int:
@@ -210,6 +211,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         transport=_transport(transport) if transport and transport.kind is Kind.TRANSPORT else None,
         race=character.race,
         controller=character.controller,
+        pet=tuple(Trait(b.name, b.level, None, b.param) for b in character.pet),
         fitted=tuple(
             any(e.fitted for b in army.archetype(p).bonuses for e in effects_of(b.name, Wear))
             for p in character.protections

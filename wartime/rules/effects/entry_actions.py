@@ -18,6 +18,9 @@ engine/actions/usar_bonus.py).
   Desaparecer, once a game (entries/vanishing.py): in its own activation, out of CaC
   and free, the bearer leaves the table (not a casualty) and its activation ends; a
   later use with a point brings it back at the edge of a deployment zone of its side;
+  ``pet``: Mascota mágica, once a game (entries/pet.py): the bearer takes one of its
+  pet's entries (the army's ``pet:``, named in Action.options) until the end of its
+  next activation;
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
   has marked;
 - ``operated``: Control remoto (entries/remote.py): the bearer is not offered in the
@@ -43,6 +46,7 @@ class EntryAction(Effect):
     fortune: bool = False  # Fortuna (entries/fortune.py)
     orders: int = 0  # Órdenes: the ENE handed to the ally (entries/orders.py)
     vanish: bool = False
+    pet: bool = False  # Mascota mágica (entries/pet.py)
     operated: int = 0  # Control remoto: the ENE its controller pays to activate it
 
 
