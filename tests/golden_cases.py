@@ -16,6 +16,7 @@ import yaml
 
 from wartime.engine import Action, GameState, Ruleset, Scenario
 from wartime.engine.core.profiles import Gear, Metaability, Profile, Trait, Transport, Weapon
+from wartime.engine.core.scenario import Reserve
 from wartime.formats.document import Document
 from wartime.formats.map import parse_map
 
@@ -57,6 +58,7 @@ def _profile(uid: str, raw: dict[str, Any]) -> Profile:
         gear=gear,
         controller=raw.get("controller"),
         pet=tuple(_trait(t) for t in raw.get("pet", [])),
+        summoners=tuple(raw.get("summoners", [])),
     )
 
 
@@ -66,7 +68,11 @@ def play(case: Path) -> str:
     field = parse_map(Document(str(case), {"wartime_map": 1, **data["map"]}))
     profiles = {u.id: _profile(u.id, data.get("profiles", {}).get(u.id, {})) for u in field.units}
     ruleset = Ruleset(turn_limit=data.get("turn_limit", 6))
-    scenario = Scenario(field, profiles, ruleset, data.get("seed", 0))
+    waiting = tuple(  # Avatar: characters off the table until summoned
+        Reserve(w["id"], w["side"], _profile(w["id"], w.get("profile", {})))
+        for w in data.get("summonable", [])
+    )
+    scenario = Scenario(field, profiles, ruleset, data.get("seed", 0), summonable=waiting)
     state = GameState(scenario)
     if "dice" in data:
         state.dice = ScriptedDice(data["dice"])

@@ -1410,3 +1410,49 @@ def test_a_pet_is_checked(tmp_path: Path, pet: str, where: str, words: tuple[str
 def test_only_a_character_with_the_entry_has_a_pet(tmp_path: Path) -> None:
     path = write(tmp_path, ARSENAL, "characters:\n  - {id: cabo, race: humano, pet: [Mulo]}\n")
     assert_only_problem(path, "characters[0].pet", 8, "only a character with Mascota mágica")
+
+
+def _avatar(character: str, more: str = "") -> str:
+    """ARSENAL's next part: a race with Avatar, a bruja and ``character``."""
+    return (
+        "  - {id: infernal, kind: race, CON: 6, AGI: 5, INT: 2, VOL: 5, bonus: [Avatar]}\n"
+        "characters:\n  - {id: bruja, race: humano}\n"
+        f"  - {character}\n{more}"
+    )
+
+
+def test_an_avatars_summoners_reach_the_engine(tmp_path: Path) -> None:
+    """Avatar: `summoners` names the characters that may summon it."""
+    path = write(tmp_path, ARSENAL, _avatar("{id: demonio, race: infernal, summoners: [bruja]}"))
+    loaded = load_army(path)
+    assert profile_from_army(loaded.army, "demonio").summoners == ("bruja",)
+    assert loaded.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("character", "where", "words"),
+    [
+        ("{id: cabo, race: humano, summoners: [bruja]}", "characters[1].summoners",
+         "only a character with Avatar"),
+        ("{id: demonio, race: infernal, summoners: [demonio]}", "characters[1].summoners[0]",
+         "cannot summon itself"),
+        ("{id: demonio, race: infernal, summoners: [brujo]}", "characters[1].summoners[0]",
+         "did you mean 'bruja'"),
+    ],
+)  # fmt: skip
+def test_summoners_must_fit(tmp_path: Path, character: str, where: str, words: str) -> None:
+    path = write(tmp_path, ARSENAL, _avatar(character))
+    assert_only_problem(path, where, 10, words)
+
+
+def test_an_avatar_nobody_summons_is_a_warning(tmp_path: Path) -> None:
+    path = write(tmp_path, ARSENAL, _avatar("{id: demonio, race: infernal}"))
+    (warning,) = load_army(path).warnings
+    assert warning.path == "characters[1]" and "never comes into the game" in warning.message
+
+
+def test_a_list_with_an_avatar_has_a_summoner(tmp_path: Path) -> None:
+    roster = "lists:\n  - {id: solo, limit: 300, characters: [demonio]}\n"
+    character = "{id: demonio, race: infernal, summoners: [bruja]}"
+    path = write(tmp_path, ARSENAL, _avatar(character, roster))
+    assert_only_problem(path, "lists[0].characters[0]", 12, "summoned by bruja", "list 'solo'")

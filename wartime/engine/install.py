@@ -34,6 +34,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     addiction,
     afloat,
     afterlife,
+    avatar,
     behaviour,
     body_zones,
     cargo,

@@ -42,6 +42,7 @@ _SLOTS = {  # character key -> the archetype kind it holds
 REMOTE = "Control remoto"  # the entry of a character another one operates
 PET = "Mascota mágica"  # the entry of a character with a pet (its entries: pet:)
 PET_ENTRIES = 3  # a pet has three entries (BONUS Y MALUS, Mascota mágica)
+AVATAR = "Avatar"  # the entry of a character that comes into the game summoned
 _MAX_HEIGHT = 100.0  # human heights; far above any figure, catches unit mix-ups
 
 
@@ -234,7 +235,7 @@ class _ArmyReader(Checker):
     def characters(self, raw: Any) -> list[Character]:
         out: list[Character] = []
         seen: dict[str, str] = {}
-        keys = ("id", "name", *_SLOTS, "controller", "pet")
+        keys = ("id", "name", *_SLOTS, "controller", "pet", "summoners")
         for i, item in enumerate(self.sequence(raw, "characters") or []):
             path = f"characters[{i}]"
             fields = self.mapping(item, path, keys, ("id", "race"))
@@ -259,6 +260,8 @@ class _ArmyReader(Checker):
             if pet is not None and len(pet) > PET_ENTRIES:
                 many = f"a pet has at most {PET_ENTRIES} entries, not {len(pet)}"
                 self.error(f"{path}.pet", many)
+            called = self.sequence(fields.get("summoners", []), f"{path}.summoners") or []
+            summoners = [self.text(r, f"{path}.summoners[{j}]") for j, r in enumerate(called)]
             race, transport = slots["race"], slots["transport"]
             out.append(
                 Character(
@@ -272,6 +275,7 @@ class _ArmyReader(Checker):
                     transport=transport[0] if transport else None,
                     controller=controller,
                     pet=tuple(pet or ()),
+                    summoners=tuple(s for s in summoners if s is not None),
                 )
             )
         return out
@@ -289,6 +293,7 @@ class _ArmyReader(Checker):
             }  # fmt: skip
             if character.pet and PET not in carried:
                 self.error(f"characters[{i}].pet", f"only a character with {PET} has a pet")
+            self.summoned(i, character, AVATAR in carried, ids)
             if character.controller is None:
                 if REMOTE in carried:
                     self.warning(
@@ -306,11 +311,39 @@ class _ArmyReader(Checker):
                 tip = f" (did you mean '{hint}'?)" if hint else ""
                 self.error(path, f"no character with id '{character.controller}'{tip}")
 
+    def summoned(self, i: int, character: Character, avatar: bool, ids: list[str]) -> None:
+        """Avatar: its summoners are other characters of the army; only an avatar has them."""
+        path = f"characters[{i}].summoners"
+        if character.summoners and not avatar:
+            self.error(path, f"only a character with {AVATAR} is summoned")
+        elif avatar and not character.summoners:
+            self.warning(
+                f"characters[{i}]",
+                f"{character.id} carries {AVATAR} but names no summoners: "
+                "it never comes into the game",
+            )
+        for j, summoner in enumerate(character.summoners):
+            if summoner == character.id:
+                self.error(f"{path}[{j}]", f"{character.id} cannot summon itself")
+            elif summoner not in ids:
+                hint = closest(summoner, ids)
+                tip = f" (did you mean '{hint}'?)" if hint else ""
+                self.error(f"{path}[{j}]", f"no character with id '{summoner}'{tip}")
+
     def fielded(self, lists: list[ArmyList], characters: list[Character]) -> None:
-        """A list that recruits a remote unit recruits its controller too."""
+        """A list that recruits a remote unit recruits its controller too, and one that
+        recruits an avatar recruits one of its summoners."""
         operated = {c.id: c.controller for c in characters if c.controller}
+        summoned = {c.id: c.summoners for c in characters if c.summoners}
         for i, roster in enumerate(lists):
             for j, member in enumerate(roster.characters):
+                callers = summoned.get(member, ())
+                if callers and not set(callers) & set(roster.characters):
+                    self.error(
+                        f"lists[{i}].characters[{j}]",
+                        f"{member} ({AVATAR}) is summoned by {' or '.join(callers)}, "
+                        f"none of whom is in list '{roster.id}'",
+                    )
                 controller = operated.get(member)
                 if controller is not None and controller not in roster.characters:
                     self.error(

@@ -112,6 +112,8 @@ class Character:
     controller: str | None = None
     # Mascota mágica: the entries of the character's pet (up to three)
     pet: tuple[BonusRef, ...] = ()
+    # Avatar: the characters that may summon this one into the game
+    summoners: tuple[str, ...] = ()
 
     @property
     def display_name(self) -> str:

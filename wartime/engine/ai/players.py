@@ -14,6 +14,7 @@ accepts, so it never needs the full list of legal actions.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import replace
@@ -25,7 +26,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import COUNTER, DRAW, MENTAL, REMOTE_CONTROL, USE_BONUS
+from wartime.engine.core.book import AVATAR, COUNTER, DRAW, MENTAL, REMOTE_CONTROL, USE_BONUS
 from wartime.engine.core.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
@@ -159,6 +160,7 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
     yield from hookspecs.forced_actions.first(state, figure, False) or []
     yield from _mend(figure)
     yield from _operate(state, figure)
+    yield from _summon(state, figure)
     yield from _strikes(state, figure)
     if engaged_with(state, figure):
         return
@@ -190,6 +192,13 @@ def _operate(state: GameState, figure: Figure) -> Iterator[Action]:
     for ally in state.living(figure.side):
         if ally.profile.controller == figure.profile.character and not ally.acted:
             yield Action(USE_BONUS, figure.id, target=ally.id, item=REMOTE_CONTROL)
+
+
+def _summon(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Summon the avatars it may (Avatar): one more figure in the fight is worth ENE 3."""
+    if state.summonable:
+        offered = itertools.chain.from_iterable(hookspecs.offers.collect(state, figure))
+        yield from (a for a in offered if a.item == AVATAR)
 
 
 def _recharge(figure: Figure) -> Iterator[Action]:

@@ -80,6 +80,18 @@ def centre_facing(state: GameState, point: Point) -> float:
     return math.degrees(math.atan2(height / 2 - point[1], width / 2 - point[0])) % 360
 
 
+def place(state: GameState, reserve: Reserve, point: Point, facing: float) -> Figure:
+    """Set ``reserve`` down on the table at ``point`` as a figure of the game (its spot
+    checked by the caller)."""
+    figure = Figure(
+        reserve.id, reserve.side, reserve.profile, point, facing, reserve.base / 2, reserve.height
+    )
+    state.figures[figure.id] = figure
+    hookspecs.figures_enter.collect((figure,))
+    state.physics().place(figure.disc())
+    return figure
+
+
 def deploy(state: GameState, action: Action) -> list[Event]:
     """Place one reserve figure of the side whose turn it is to deploy."""
     side = side_to_deploy(state)
@@ -104,19 +116,8 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     facing = (
         math.degrees(math.atan2(height / 2 - action.point[1], width / 2 - action.point[0])) % 360
     )
-    figure = Figure(
-        reserve.id,
-        reserve.side,
-        reserve.profile,
-        action.point,
-        facing,
-        reserve.base / 2,
-        reserve.height,
-    )
-    state.figures[figure.id] = figure
-    hookspecs.figures_enter.collect((figure,))
+    figure = place(state, reserve, action.point, facing)
     state.reserves.remove(reserve.id)
-    state.physics().place(figure.disc())
     state.deploy_side = SIDES[1 - SIDES.index(placer)]
     text = f"{figure.id} se despliega en ({action.point[0]:.1f}, {action.point[1]:.1f})"
     if placer != reserve.side:

@@ -140,6 +140,7 @@ class Profile:
     race: str | None = None  # the race archetype's id (what Munición anti (X) may name)
     controller: str | None = None  # Control remoto: the character that operates it
     pet: tuple[Trait, ...] = ()  # Mascota mágica: its pet's entries
+    summoners: tuple[str, ...] = ()  # Avatar: the characters that may summon it
     fitted: tuple[bool, ...] = ()  # which pieces of ``talla`` are Ajustable (entries/wear.py)
 
     def attribute(self, name: str) -> int:
@@ -212,6 +213,7 @@ def profile_from_army(army: Army, character_id: str) -> Profile:
         race=character.race,
         controller=character.controller,
         pet=tuple(Trait(b.name, b.level, None, b.param) for b in character.pet),
+        summoners=character.summoners,
         fitted=tuple(
             any(e.fitted for b in army.archetype(p).bonuses for e in effects_of(b.name, Wear))
             for p in character.protections

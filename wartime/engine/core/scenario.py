@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +54,7 @@ class Scenario:
     source: Mapping[str, Any] = field(default_factory=dict)  # how to load it again (saves)
     reserves: tuple[Reserve, ...] = ()  # deployed before the first turn
     warnings: tuple[Problem, ...] = ()  # e.g. units naming characters no army defines
+    summonable: tuple[Reserve, ...] = ()  # Avatar: characters that wait to be summoned
 
     def __post_init__(self) -> None:
         found = battlefield_problems(self.battlefield)
@@ -69,10 +70,7 @@ class Scenario:
         return next((u.level for u in self.battlefield.units if u.id == unit_id), 1)
 
     def with_seed(self, seed: int) -> Scenario:
-        return Scenario(
-            self.battlefield, self.profiles, self.ruleset, seed, self.source, self.reserves,
-            self.warnings,
-        )  # fmt: skip
+        return replace(self, seed=seed)
 
 
 def load_scenario(
@@ -137,14 +135,17 @@ def scenario_from_texts(
         else:
             message = f"no character '{unit.character}' in the army of side {unit.side}"
             problems.append(Problem(names["map"], f"units[{index}].character", message))
-    reserves = _reserves(field_, rosters, lists or {}, names, problems)
+    waiting = _reserves(field_, rosters, lists or {}, names, problems)
     if problems:
         raise DataError(problems)
     source = {"texts": dict(texts), "names": dict(names), "lists": dict(lists or {})}
     warnings = tuple(undefined_characters(doc, unarmed))
+    reserves = tuple(r for r in waiting if not r.profile.summoners)
+    summonable = tuple(r for r in waiting if r.profile.summoners)  # Avatar (entries/avatar.py)
     return Scenario(
-        field_, profiles, ruleset or ruleset_of(field_), seed, source, reserves, warnings
-    )
+        field_, profiles, ruleset or ruleset_of(field_), seed, source, reserves, warnings,
+        summonable,
+    )  # fmt: skip
 
 
 class _Documents:

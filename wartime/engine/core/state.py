@@ -76,6 +76,7 @@ class GameState:
         self.clouds: tuple[Cloud, ...] = ()  # smoke and lasting areas on the table (clouds.py)
         self.mines: tuple[Mine, ...] = ()  # bombs left on the table (mines.py)
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
+        self.summonable = [r.id for r in scenario.summonable]  # Avatar: still to be summoned
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
         # The action a preview plays on this copy (preview.py): its target does not
@@ -227,6 +228,7 @@ class GameState:
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
         twin.initiative = dict(self.initiative)
         twin.reserves = list(self.reserves)
+        twin.summonable = list(self.summonable)
         twin.window = self.window.copy() if self.window else None
         twin.bullet_time = set(self.bullet_time)
         twin.clouds = tuple(self.clouds)  # frozen clouds: the tuple is enough
@@ -274,6 +276,8 @@ class GameState:
             sorted(self.bullet_time), [c.snapshot() for c in self.clouds],
             [m.snapshot() for m in self.mines], list(self.resume),
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
+            # (added after version 2, digested only when set: earlier hashes stay as they were)
+            *([sorted(self.summonable)] if self.summonable else []),
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]
 
@@ -284,7 +288,9 @@ class GameState:
         return self.figures[figure_id]
 
     def reserve(self, reserve_id: str) -> Reserve:
-        return next(r for r in self.scenario.reserves if r.id == reserve_id)
+        """A character still off the table: to deploy, or to summon (Avatar)."""
+        waiting = (*self.scenario.reserves, *self.scenario.summonable)
+        return next(r for r in waiting if r.id == reserve_id)
 
     def living(self, side: str) -> list[Figure]:
         return [f for f in self.figures.values() if f.side == side and not f.casualty]

@@ -24,7 +24,9 @@ engine/actions/usar_bonus.py).
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
   has marked;
 - ``operated``: Control remoto (entries/remote.py): the bearer is not offered in the
-  phases' order; its controller (the army's ``controller:``) activates it at this ENE.
+  phases' order; its controller (the army's ``controller:``) activates it at this ENE;
+- ``summoned``: Avatar (entries/avatar.py): the bearer waits off the table until one of
+  its summoners (the army's ``summoners:``) pays this ENE and passes a CH INT.
 """
 
 from __future__ import annotations
@@ -48,10 +50,11 @@ class EntryAction(Effect):
     vanish: bool = False
     pet: bool = False  # Mascota mágica (entries/pet.py)
     operated: int = 0  # Control remoto: the ENE its controller pays to activate it
+    summoned: int = 0  # Avatar: the ENE its summoner pays (entries/avatar.py)
 
 
 def problems(raw: dict[str, Any]) -> list[str]:
-    found = not_whole(raw, ("pivot", "operated"), "an ENE of 1 or more")
+    found = not_whole(raw, ("pivot", "operated", "summoned"), "an ENE of 1 or more")
     if raw.get("marked") and not raw.get("check"):
         found.append("'marked' goes with 'check'")
     return found
