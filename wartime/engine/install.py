@@ -43,6 +43,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     constraints,
     cries,
     curses,
+    darkfield,
     deathmachine,
     decoy,
     fire,

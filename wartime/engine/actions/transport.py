@@ -12,6 +12,7 @@ See docs/rules-interpretations.md, "Transports", for the readings these take.
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
@@ -164,7 +165,8 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     text = f"{vehicle.id} explota: DAÑ {vehicle.defense} en {radius:g} K ({', '.join(victims)})"
     data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
             "radius": radius, "victims": victims}  # fmt: skip
-    return [*thrown, Event("explosion", text, data), *blast(state, victims, vehicle.defense)]
+    events = [*thrown, Event("explosion", text, data), *blast(state, victims, vehicle.defense)]
+    return events + list(chain.from_iterable(hookspecs.exploded.collect(state, figure)))
 
 
 @hookspecs.offers.impl(order=10, key="transports")

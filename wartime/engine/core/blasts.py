@@ -7,8 +7,10 @@ all of them reach the same figures and chain the same way, through the CH DEF.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
+from wartime.engine.core import hookspecs
 from wartime.engine.core.combat import defend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
@@ -50,4 +52,5 @@ def burst(state: GameState, figure: Figure, name: str, damage: int, radius: floa
     text = f"{name}: {figure.id} estalla con DAÑ {damage} en {radius:g} K ({names})"
     data = {"figure": figure.id, "entry": name, "damage": damage, "radius": radius,
             "victims": victims}  # fmt: skip
-    return [Event("explosion", text, data), *blast(state, victims, damage)]
+    events = [Event("explosion", text, data), *blast(state, victims, damage)]
+    return events + list(chain.from_iterable(hookspecs.exploded.collect(state, figure)))

@@ -97,6 +97,10 @@ puppet_acts: Hook[[GameState, Figure, Figure, Action, Handler | None], list[Even
 # looks for a beaten side: bombs armed or set off, bodies that come back or fall.
 after_action: Hook[[GameState], list[Event]] = Hook("after_action")
 
+# ``figure`` has just exploded (a destroyed transport, Explota, Inflamable, Bomba
+# viviente), its blast dealt: what else the explosion does (Campo de oscuridad).
+exploded: Hook[[GameState, Figure], list[Event]] = Hook("exploded")
+
 # The game is ending at the turn limit, before the points are counted.
 game_ends: Hook[[GameState], list[Event]] = Hook("game_ends")
 

@@ -13,7 +13,11 @@
   (or, with VOL 6, of an ally within VOL K) onto an ally or an unconscious figure, or
   onto an enemy with a CH VOL ENF;
 - ``manipulator``: a ranged attack at the bearer by a figure of lower VOL may be answered
-  (core/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1.
+  (core/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1;
+- ``unmarks`` (K per level): Campo de oscuridad (entries/darkfield.py): a mark on a
+  figure within that many K per level of the bearer is lost, and when the bearer
+  explodes, every figure within as many K as its level loses as many levels of its
+  energy shield.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ class Special(Effect):
     challenge: bool = False
     death_hand: bool = False
     manipulator: bool = False
+    unmarks: int = 0  # Campo de oscuridad: K per level within which marks are lost
 
 
 def problems(raw: dict[str, Any]) -> list[str]:
-    found = not_whole(raw, ("eat", "regain"))
-    return found + not_alone(raw, ("fading", "cluster", "manipulator"))
+    found = not_whole(raw, ("eat", "regain", "unmarks"))
+    return found + not_alone(raw, ("fading", "cluster", "manipulator", "unmarks"))
