@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # the state imports this module for GameState.preview
 
 LEAVES = 600  # the largest tree enumerated exactly (a leaf costs one play of the action)
 SAMPLES = 400  # plays of an estimate of the whole, when the tree is too large
-CONTINUOUS_SAMPLES = 16  # plays of each subtree that starts with a continuous draw
+CONTINUOUS_SAMPLES = 12  # plays of each subtree that starts with a continuous draw
 # The rolls a preview branches on: the attack's own checks.  The checks that follow from what the
 # attack did (the target's CH PSI for its wounds, a CH LOC...) take seeded dice: they
 # are listed with their odds, but their own consequences are not enumerated.
