@@ -21,6 +21,7 @@ class TerrainKind(StrEnum):
     DIFFICULT = "difficult"
     EXTREME = "extreme"
     WATER = "water"
+    CREVICE = "crevice"  # recovecos: difficult ground, easy for a Serpiente
 
 
 class Posture(StrEnum):

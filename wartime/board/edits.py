@@ -338,7 +338,7 @@ def add_terrain(
     *,
     ident: str | None = None,
 ) -> tuple[Battlefield, str]:
-    """An area of difficult, extreme or water terrain."""
+    """An area of difficult, extreme, water or crevice terrain."""
     kinds = tuple(k.value for k in TerrainKind)
     area = Terrain(
         polygon=_points(polygon, 3, "a terrain area"),

@@ -2,7 +2,8 @@
 
 MOVIMIENTO, Terreno y Energía: easy ground ENE +0, difficult +1, extreme +2.
 Obstáculos: an obstacle up to the figure's chest (0.7 × its height) is
-difficult terrain; a taller one must be climbed (Escalar).
+difficult terrain; a taller one must be climbed (Escalar).  Crevices (recovecos) are
+difficult ground, which Serpiente moves through as easy (engine/entries/afloat.py).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ SURCHARGE = {"easy": 0, "difficult": 1, "extreme": 2}
 
 @dataclass(frozen=True)
 class Ground:
-    """A terrain area: its outline and its kind (difficult, extreme or water)."""
+    """A terrain area: its outline and its kind (difficult, extreme, water or crevice)."""
 
     id: str
     polygon: tuple[Point, ...]
@@ -34,6 +35,8 @@ class PathCost:
     swims: tuple[str, ...]  # water areas crossed (Nadar)
     climbs: tuple[str, ...]  # solids too tall to step over (Escalar)
     rough: tuple[str, ...]  # terrain areas and low solids that made it difficult/extreme
+    crevices: tuple[str, ...] = ()  # crevice areas crossed (difficult, as rough ground)
+    beside_crevices: str = "easy"  # the worst ground crossed besides the crevices
 
 
 class TerrainIndex:
@@ -50,13 +53,16 @@ class TerrainIndex:
     def cost(self, path: Sequence[Point], figure_height: float) -> PathCost:
         """Classify a movement path by the ground and obstacles it touches."""
         line = shapely.LineString(path) if len(path) > 1 else shapely.Point(path[0])
-        worst, rough, swims, climbs = "easy", [], [], []
+        worst, rough, swims, climbs, crevices = "easy", [], [], [], []
         for index in sorted(self._area_tree.query(line, predicate="intersects")):
             area = self.ground[int(index)]
             if area.kind == "water":
                 swims.append(area.id)
                 continue
             rough.append(area.id)
+            if area.kind == "crevice":
+                crevices.append(area.id)
+                continue
             worst = max(worst, area.kind, key=SURCHARGE.__getitem__)
         chest = CHEST_FACTOR * figure_height
         for index in sorted(self._body_tree.query(line, predicate="intersects")):
@@ -69,7 +75,12 @@ class TerrainIndex:
             elif solid.id not in climbs:
                 climbs.append(solid.id)
         unique = tuple(dict.fromkeys(rough))
-        return PathCost(SURCHARGE[worst], worst, tuple(swims), tuple(climbs), unique)
+        besides = worst
+        if crevices:
+            worst = max(worst, "difficult", key=SURCHARGE.__getitem__)
+        return PathCost(
+            SURCHARGE[worst], worst, tuple(swims), tuple(climbs), unique, tuple(crevices), besides
+        )
 
 
 def path_cost(

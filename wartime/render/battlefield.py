@@ -97,6 +97,8 @@ class Palette:
     extreme_line: Colour = (78, 42, 18, 220)
     water_fill: Colour = (55, 115, 195, 190)
     water_line: Colour = (195, 225, 250, 220)
+    crevice_fill: Colour = (96, 92, 84, 150)  # broken rock, grey
+    crevice_line: Colour = (40, 36, 32, 220)
     terrain_alpha_edge: int = 230  # a terrain's outline: its hatch colour at this alpha
     wall_ramp: Ramp = (
         (0.0, (240, 232, 210)),
@@ -128,6 +130,7 @@ class Palette:
             "difficult": (self.difficult_fill, self.difficult_line),
             "extreme": (self.extreme_fill, self.extreme_line),
             "water": (self.water_fill, self.water_line),
+            "crevice": (self.crevice_fill, self.crevice_line),
         }.get(kind, (self.difficult_fill, self.difficult_line))
 
     def wall(self, height: float) -> Colour:
@@ -296,8 +299,9 @@ def hatch_lines(
     """The pattern of a terrain kind, clipped to its polygon (in K).
 
     difficult: diagonal lines (45°); extreme: a cross-hatch (45° and 135°);
-    water: horizontal waves.  Spacing is at least ``MIN_HATCH_SPACING`` and
-    widens on huge polygons so no direction has more than ``MAX_HATCH_LINES``.
+    water: horizontal waves; crevice: steep crossing cracks (70° and 110°).  Spacing
+    is at least ``MIN_HATCH_SPACING`` and widens on huge polygons so no direction has
+    more than ``MAX_HATCH_LINES``.
     A polygon without area has no hatch.
 
     >>> hatch_lines([(0, 0), (1, 0), (0, 0)], "difficult")
@@ -313,6 +317,9 @@ def hatch_lines(
     elif kind == "extreme":
         raw = _straight_hatch(bounds, 45.0, spacing or HATCH_SPACING)
         raw += _straight_hatch(bounds, 135.0, spacing or HATCH_SPACING)
+    elif kind == "crevice":  # steep, crossing cracks: not the table's square grid
+        raw = _straight_hatch(bounds, 70.0, spacing or HATCH_SPACING)
+        raw += _straight_hatch(bounds, 110.0, spacing or HATCH_SPACING)
     else:
         raw = _straight_hatch(bounds, 45.0, spacing or HATCH_SPACING)
     if not raw:

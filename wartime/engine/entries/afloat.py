@@ -7,6 +7,8 @@
 - **Pez** and **Anfibio** (``swims_as_moving``): its moves cross water as land (no
   Nadar, no CH AGI); other ground costs what it always does.  Pez breathes underwater,
   which nothing in play asks about (there is no drowning rule to spare it from).
+- **Serpiente** (``crevices_easy``): the map's crevices (recovecos), difficult ground
+  for others, are easy for it; other ground costs what it always does.
 
 :func:`on_ground` turns the cost of a path into what it costs the figure, on the
 ``ground_cost`` hook that the moves (core/routes.py) and the other movement actions
@@ -20,7 +22,7 @@ from dataclasses import replace
 from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.traits import entries_of, per_profile
-from wartime.geometry.terrain import PathCost
+from wartime.geometry.terrain import SURCHARGE, PathCost
 from wartime.rules.effects import Flight
 
 
@@ -32,12 +34,22 @@ def _afloat(figure: Figure) -> tuple[str | None, str | None]:
     return hover, swim or hover
 
 
+@per_profile
+def _slithers(figure: Figure) -> bool:
+    """Serpiente: crevices are easy ground for it."""
+    return any(e.crevices_easy for _, e in entries_of(figure, None, Flight))
+
+
 @hookspecs.ground_cost.impl(order=10, key="afloat")
 def on_ground(cost: PathCost, figure: Figure) -> PathCost:
     """The cost of a path at height 1 as it counts for the figure: a floater pays nothing
     for the ground and crosses water; a swimmer crosses water as land."""
     if not (cost.ene or cost.swims):
         return cost
+    if cost.crevices and _slithers(figure):
+        rough = tuple(r for r in cost.rough if r not in cost.crevices)
+        easier = SURCHARGE[cost.beside_crevices]
+        cost = replace(cost, ene=easier, worst=cost.beside_crevices, rough=rough, crevices=())
     hover, swim = _afloat(figure)
     if hover is not None:
         return replace(cost, ene=0, worst="easy", swims=(), rough=())
