@@ -253,12 +253,18 @@ def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modif
     if distance > CLOSE and target.posture is Posture.PRONE:
         mods.append(("blanco cuerpo a tierra y lejos", -2))
     if target.sprinted:
-        mods.append(("blanco esprintando", -1))
+        mods += sprinted_at()
     if target.profile.mov > shooter.profile.mov:  # natural MOV: a transport chooses its own
         mods.append(("tamaño", +1))  # MODIFICADORES, Por tamaño
     if shooter.moved > FAST or target.moved > FAST:
         mods.append(("velocidad", -1))  # MODIFICADORES, Por velocidad
     return mods
+
+
+def sprinted_at() -> Modifiers:
+    """Esprintar: CH IMP −1 to whoever attacks the Pj that sprinted, to the end of the
+    turn, at range or in CaC (the action list's modifier for ``attackers``)."""
+    return book_modifiers(entry("esprintar"), "blanco esprintando", who="attackers")
 
 
 _POSTURE = {Posture.CROUCHED: "agachado", Posture.PRONE: "cuerpo a tierra"}
@@ -335,6 +341,8 @@ def _melee_modifiers(state: GameState, attacker: Figure, target: Figure) -> Modi
         mods.append(("blanco agachado", +1))
     if target.posture is Posture.PRONE:
         mods.append(("blanco cuerpo a tierra", +2))
+    if target.sprinted:  # Esprintar's CH IMP −1 against it holds in CaC too
+        mods += sprinted_at()
     friends = {f.id for e in engaged_with(state, target) for f in [e]}
     foes = {e.id for e in engaged_with(state, attacker)}
     if len(friends) > len(foes):
