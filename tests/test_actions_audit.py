@@ -24,14 +24,14 @@ from typing import Any
 
 import pytest
 
-from wartime.board.battlefield import Wall
-from wartime.engine import Action, GameState
-from wartime.engine.core.profiles import Transport, Weapon
+from wartime.board.battlefield import Battlefield, Posture, Terrain, TerrainKind, Unit, Wall
+from wartime.engine import Action, GameState, Ruleset, Scenario
+from wartime.engine.core.profiles import Trait, Transport, Weapon
 from wartime.rules.actions import Action as Entry
 from wartime.rules.actions import Modifier, load_actions
 from wartime.rules.text import fold
 
-from .engine_support import RIFLE, do, profile, refused, rolls, scenario, started
+from .engine_support import RIFLE, do, profile, refused, rolls, rolls_of, scenario, started
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = ROOT / "docs" / "rules-interpretations.md"
@@ -316,3 +316,158 @@ def test_requirement_refused(requirement: tuple[str, str]) -> None:
     build, action, reason = REFUSALS[requirement]
     assert action.kind == requirement[0]
     refused(build(), action, reason)
+
+
+# -- Agacharse and Cuerpo a tierra: the CH IMP of and against a figure in that posture ----
+
+POSTURES = {"agacharse": Posture.CROUCHED, "cuerpo_a_tierra": Posture.PRONE}
+
+
+@pytest.mark.parametrize(
+    ("kind", "label", "value"),
+    [("agacharse", "tirador agachado", 1), ("cuerpo_a_tierra", "tirador cuerpo a tierra", 1)],
+)
+def test_posture_shooting_ch_imp(kind: str, label: str, value: int) -> None:
+    """ACCIONES DE MOVIMIENTO, Agacharse / Cuerpo a tierra: a crouched or prone Pj shooting
+    takes CH IMP +1."""
+    state = game()
+    act(state, Action(kind, "a"))
+    events = act(state, _shot("ataque_distancia", RIFLE.id))
+    assert labelled(rolls(events, "CH IMP")[0], label) == [value]
+
+
+@pytest.mark.parametrize(
+    ("kind", "label", "value"),
+    [("agacharse", "blanco agachado y lejos", -1),
+     ("cuerpo_a_tierra", "blanco cuerpo a tierra y lejos", -2)],
+)  # fmt: skip
+def test_posture_shot_at_beyond_3_k(kind: str, label: str, value: int) -> None:
+    """ACCIONES DE MOVIMIENTO, Agacharse / Cuerpo a tierra: a shot at a crouched (−1) or
+    prone (−2) Pj more than 3 K away; at 3 K or less, nothing."""
+    far = game()
+    far.figures["b"].posture = POSTURES[kind]
+    events = act(far, _shot("ataque_distancia", RIFLE.id))
+    assert labelled(rolls(events, "CH IMP")[0], label) == [value]
+    near = game([("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)])
+    near.figures["b"].posture = POSTURES[kind]
+    events = act(near, _shot("ataque_distancia", RIFLE.id))
+    assert labelled(rolls(events, "CH IMP")[0], label) == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "mine", "theirs"),
+    [("agacharse", ("atacante agachado", -1), ("blanco agachado", 1)),
+     ("cuerpo_a_tierra", ("atacante cuerpo a tierra", -2), ("blanco cuerpo a tierra", 2))],
+)  # fmt: skip
+def test_posture_in_cac_ch_imp(kind: str, mine: tuple[str, int], theirs: tuple[str, int]) -> None:
+    """ACCIONES DE MOVIMIENTO, Agacharse / Cuerpo a tierra: in CaC the crouched (−1) or prone
+    (−2) Pj strikes worse, and is struck better (+1, +2)."""
+    striking = game(ENGAGED)
+    striking.figures["a"].posture = POSTURES[kind]
+    events = act(striking, _shot("ataque_cac", "cuchillo"))
+    assert labelled(rolls(events, "CH IMP")[0], mine[0]) == [mine[1]]
+    struck = game(ENGAGED)
+    struck.figures["b"].posture = POSTURES[kind]
+    events = act(struck, _shot("ataque_cac", "cuchillo"))
+    assert labelled(rolls(events, "CH IMP")[0], theirs[0]) == [theirs[1]]
+
+
+def test_esprintar_ch_imp_minus_1_against_it_at_range() -> None:
+    """ACCIONES DE MOVIMIENTO, Esprintar: a shot at the Pj that sprinted this turn takes
+    CH IMP −1; the next turn, no more."""
+    state = started(scenario(DUEL), faces=[9, 9, 9, 9])
+    act(state, Action("esprintar", "a", point=(10.0, 14.0)))
+    act(state, Action("end"))
+    act(state, Action("activate", "b"))
+    events = act(state, Action("ataque_distancia", "b", target="a", item=RIFLE.id))
+    assert labelled(rolls(events, "CH IMP")[0], "blanco esprintando") == [-1]
+
+
+# -- The five ranged attacks: CH IMP −1 per 10 K beyond the first 10 K --------------------
+
+RANGED = {
+    "ataque_distancia": (lambda: game([*DUEL[:1], ("b", "B", (23.0, 10.0), 180.0)]), -1),
+    "ataque_distancia_a_bulto": (
+        lambda: game([*DUEL[:1], ("b", "B", (33.0, 10.0), 180.0)], **_LONG), -2),
+    "ataque_distancia_a_ciegas": (
+        lambda: game([*DUEL[:1], ("b", "B", (23.0, 10.0), 180.0), ("c", "A", (27.0, 14.0), 180.0)],
+                     (TALL,)), -1),
+    "ataque_distancia_a_larga_distancia": (
+        lambda: game([*DUEL[:1], ("b", "B", (33.0, 10.0), 180.0)], a=profile("a", vol=6)), -2),
+    "ataque_distancia_a_combate_cac": (
+        lambda: game([*DUEL[:1], ("b", "B", (23.0, 10.0), 180.0), ("c", "A", (24.0, 10.0), 180.0)]),
+        -1),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", list(RANGED))
+def test_ranged_attack_ch_imp_per_10_k_beyond_10_k(kind: str) -> None:
+    """ACCIONES DE COMBATE, Ataque a distancia (and its four variants), MODIFICADORES: the
+    CH IMP takes −1 for each started 10 K to the target beyond the first 10 K."""
+    build, band = RANGED[kind]
+    state = build()
+    item = CANNON.id if kind == "ataque_distancia_a_bulto" else RIFLE.id
+    events = act(state, Action(kind, "a", target="b", item=item))
+    assert labelled(rolls_of(events, "a", "CH IMP")[0], "distancia") == [band]
+
+
+# -- Maniobrar, Despegar / aterrizar, Contramagia ---------------------------------------
+
+
+def test_maniobrar_after_20_k_ch_agi_minus_3() -> None:
+    """ACCIONES DE MOVIMIENTO, Maniobrar: having moved 20 K or more, the CH AGI takes −3 in
+    all (not the −1 of 10 K as well)."""
+    fast = Transport("bólido", ene=2, mov=22.0, defense=4, cal=2)
+    units = [("a", "A", (5.0, 10.0), 0.0), FAR]
+    state = started(scenario(units, {"a": replace(profile("a"), transport=fast)}), [5])
+    act(state, Action("mover", "a", point=(27.0, 10.0)))
+    events = act(state, Action("maniobrar", "a", point=(27.0, 11.0)))
+    (check,) = rolls(events, "CH AGI (Maniobrar)")
+    assert labelled(check, "movió 20 K o más") == [-3]
+    assert labelled(check, "movió 10 K o más") == []
+
+
+@pytest.mark.parametrize(
+    ("face", "level", "ene", "wounds"), [(3, 1, 7, 0), (8, 2, 4, 0), (10, 2, 4, 3)]
+)
+def test_despegar_aterrizar_on_rough_ground(face: int, level: int, ene: int, wounds: int) -> None:
+    """ACCIONES DE MOVIMIENTO, Despegar / aterrizar (as Cambiar de altitud): on difficult
+    ground a CH AGI; failed, ENE −3 more; fumbled, 3 wounds as well."""
+    mud = Terrain(((8.0, 8.0), (12.0, 8.0), (12.0, 12.0), (8.0, 12.0)), TerrainKind.DIFFICULT)
+    units = (Unit("a", "A", (10.0, 10.0), 0.0, level=2), Unit("b", "B", (35.0, 25.0), 180.0))
+    field = Battlefield("sky", (40.0, 30.0), terrain=(mud,), units=units)
+    scn = Scenario(field, {u.id: profile(u.id) for u in units}, Ruleset(), 1)
+    state = started(scn, [face, 5, 5])
+    events = act(state, Action("despegar_aterrizar", "a", level=1))
+    assert len(rolls(events, "CH AGI (Despegar / aterrizar)")) == 1
+    a = state.figures["a"]
+    assert (a.level, a.ene, a.wounds) == (level, ene, wounds)
+
+
+def _countered(faces: list[int]) -> GameState:
+    """a (neuromante, INT 7) hacks b; c, an enemy neuromante (INT 6) 2 K from a, counters."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (14.0, 10.0), 180.0),
+             ("c", "B", (10.0, 13.0), 270.0)]  # fmt: skip
+    profiles = {
+        "a": replace(profile("a"), int_=7, traits=(Trait("Neuromante"),)),
+        "b": profile("b"),
+        "c": replace(profile("c"), int_=6, traits=(Trait("Neuromante"),)),
+    }
+    state = started(scenario(units, profiles=profiles), [*faces, *[5] * 8])
+    state.apply(Action("corromper_hackear", "a", target="b"))
+    state.apply(Action("contramagia", "c"))
+    return state
+
+
+def test_contramagia_critical_stresses_the_opponent() -> None:
+    """ACCIONES DE COMBATE, Contramagia: the counter-mage's critical gives the caster 1 level
+    of stress (unless its CH VOL passes)."""
+    state = _countered([5, 1, 9])  # a 5, c 1 (critical) wins; a's CH VOL 9 fails
+    assert state.figures["a"].stress == 1 and state.figures["c"].stress == 0
+
+
+def test_contramagia_fumble_stresses_the_counter_mage() -> None:
+    """ACCIONES DE COMBATE, Contramagia: the counter-mage's fumble gives itself 1 level of
+    stress (unless its CH VOL passes)."""
+    state = _countered([3, 10, 9])  # a 3, c 10 (fumble): a goes on; c's CH VOL 9 fails
+    assert state.figures["c"].stress == 1 and state.figures["a"].stress == 0
