@@ -15,9 +15,8 @@ every die.
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from wartime.board.battlefield import Battlefield, Posture, Terrain, TerrainKind
 from wartime.engine import Action, GameState, Ruleset, Scenario
 from wartime.engine.core.profiles import Trait, Transport, Weapon
 from wartime.rules.actions import Action as Entry
-from wartime.rules.actions import Modifier, load_actions
+from wartime.rules.actions import ConditionalCheck, Modifier, Requirement, load_actions
 from wartime.rules.text import fold
 
 from .engine_support import RIFLE, do, profile, refused, rolls, rolls_of, scenario, started
@@ -268,7 +267,7 @@ REFUSALS: dict[tuple[str, str], tuple[Any, Action, str]] = {
         lambda: game(ENGAGED, b=profile("b", con=8)), _shot("empujar"),
         "CON and DEF below twice your CON"),
     ("esquivar_en_cac", "targeted_in_cac"): (
-        lambda: game(ENGAGED), Action("esquivar_en_cac", "a"), "it is offered when one is declared"),
+        lambda: game(ENGAGED), Action("esquivar_en_cac", "a"), "offered when one is declared"),
     ("poseer", "neuromante_or_titiritero"): (
         game, _shot("poseer"), "Only a neuromante .* or a titiritero"),
     ("desenfundar", "duel"): (game, _shot("desenfundar"), "offered when one is declared"),
@@ -400,7 +399,11 @@ RANGED = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("kind", list(RANGED))
+@pytest.mark.parametrize(
+    "kind",
+    ["ataque_distancia", "ataque_distancia_a_bulto", "ataque_distancia_a_ciegas",
+     "ataque_distancia_a_larga_distancia", "ataque_distancia_a_combate_cac"],
+)  # fmt: skip
 def test_ranged_attack_ch_imp_per_10_k_beyond_10_k(kind: str) -> None:
     """ACCIONES DE COMBATE, Ataque a distancia (and its four variants), MODIFICADORES: the
     CH IMP takes −1 for each started 10 K to the target beyond the first 10 K."""
@@ -471,3 +474,338 @@ def test_contramagia_fumble_stresses_the_counter_mage() -> None:
     stress (unless its CH VOL passes)."""
     state = _countered([3, 10, 9])  # a 3, c 10 (fumble): a goes on; c's CH VOL 9 fails
     assert state.figures["c"].stress == 1 and state.figures["a"].stress == 0
+
+
+# -- The audit: every modifier, requirement and conditional check is covered -------------
+
+AUDIT_TESTS = Path(__file__).name
+
+
+@dataclass(frozen=True)
+class Covered:
+    """How one item of the list is covered: a test (``file::name`` under tests/) that
+    plays it, or a ruling (the start of a heading of rules-interpretations.md) that says
+    why the engine does nothing more; ``where`` says where the engine applies it."""
+
+    test: str | None = None
+    ruling: str | None = None
+    where: str = ""
+
+
+def played(test: str, where: str) -> Covered:
+    """Applied in the engine at ``where``, played by ``test`` (this module's if no file)."""
+    return Covered(test=test if "::" in test else f"{AUDIT_TESTS}::{test}", where=where)
+
+
+def ruled(heading: str) -> Covered:
+    return Covered(ruling=heading)
+
+
+_OWN = "The action list's own modifiers"
+_GENERIC = "Generic actions (ACCIONES GENÉRICAS)"
+_POSTURE = "core/combat.py posture_modifiers"
+_RANGE = "core/combat.py range_penalty"
+_ALTITUDE = "actions/altitude.py _check, _failed"
+
+# The action list's modifiers and conditional checks, by the key modifier_key and
+# conditional_key give them.
+MODIFIERS: dict[str, Covered] = {
+    "correr: check=AGI value=1 when=next_action_movement until=next_action":
+        played("test_correr_next_movement_ch_agi_plus_1", "actions/moving.py after_running"),
+    "correr: check=AGI value=-1 when=next_action_not_movement until=next_action":
+        played("test_correr_next_not_movement_ch_agi_minus_1", "actions/moving.py after_running"),
+    "esprintar: check=ATR value=-3 until=next_action":
+        played("test_esprintar_next_action_ch_atr_minus_3",
+            "actions/moving.py, checks.acting_modifiers"),
+    "esprintar: effect=cannot_attack until=end_of_turn":
+        played("test_engine.py::test_esprintar_once_per_activation_and_no_attack_this_turn",
+            "core/combat.py, actions/melee.py, actions/mind.py (Figure.sprinted)"),
+    "esprintar: check=IMP value=-1 who=attackers until=end_of_turn":
+        played("test_esprintar_ch_imp_minus_1_against_it_in_cac_too", "core/combat.py sprinted_at"),
+    "agacharse: effect=half_height until=stands_up":
+        played("test_engine.py::test_postures_cost_one_and_change_height", "Figure.current_height"),
+    "agacharse: stat=ENE value=1 when=moving_on_easy_terrain until=stands_up":
+        played("test_paths.py::test_agacharse_a_crouched_figure_pays_easy_ground_as_difficult",
+            "core/routes.py"),
+    "agacharse: check=IMP value=1 when=attacking_ranged until=stands_up":
+        played("test_posture_shooting_ch_imp", _POSTURE),
+    "agacharse: check=IMP value=-1 when=attacking_cac until=stands_up":
+        played("test_posture_in_cac_ch_imp", _POSTURE),
+    "agacharse: check=IMP value=-1 who=attackers when=ranged_beyond_3k until=stands_up":
+        played("test_posture_shot_at_beyond_3_k", _POSTURE),
+    "agacharse: check=IMP value=1 who=attackers when=attacking_cac until=stands_up":
+        played("test_posture_in_cac_ch_imp", _POSTURE),
+    "cuerpo_a_tierra: effect=prone_or_full_cover until=stands_up": ruled(_OWN),
+    "cuerpo_a_tierra: check=IMP value=1 when=attacking_ranged until=stands_up":
+        played("test_posture_shooting_ch_imp", _POSTURE),
+    "cuerpo_a_tierra: check=IMP value=-2 when=attacking_cac until=stands_up":
+        played("test_posture_in_cac_ch_imp", _POSTURE),
+    "cuerpo_a_tierra: check=IMP value=-2 who=attackers when=ranged_beyond_3k until=stands_up":
+        played("test_posture_shot_at_beyond_3_k", _POSTURE),
+    "cuerpo_a_tierra: check=IMP value=2 who=attackers when=attacking_cac until=stands_up":
+        played("test_posture_in_cac_ch_imp", _POSTURE),
+    "mover_sin_hacer_ruido: effect=silent":
+        played("test_terrain_moves.py::test_mover_sin_hacer_ruido_moves_mov_for_two_ene_without_noise",
+            "actions/terrain.py"),
+    "giro_180: check=AGI value=-1 when=difficult_terrain":
+        played("test_terrain_moves.py::test_giro_180_difficult_ground_costs_ene_and_a_further_minus_one",
+            "actions/terrain.py giro_180"),
+    "cambiar_de_altitud: stat=ENE value=-3 when=check_failed":
+        played("test_altitude.py::test_changing_height_on_rough_ground_needs_ch_agi", _ALTITUDE),
+    "cambiar_de_altitud: stat=wounds value=3 when=check_fumbled":
+        played("test_altitude.py::test_changing_height_on_rough_ground_needs_ch_agi", _ALTITUDE),
+    "cambiar_de_altitud: conditional AGI complex when=difficult_or_extreme_terrain":
+        played("test_altitude.py::test_changing_height_on_rough_ground_needs_ch_agi", _ALTITUDE),
+    "despegar_aterrizar: stat=ENE value=-3 when=check_failed":
+        played("test_despegar_aterrizar_on_rough_ground", _ALTITUDE),
+    "despegar_aterrizar: stat=wounds value=3 when=check_fumbled":
+        played("test_despegar_aterrizar_on_rough_ground", _ALTITUDE),
+    "despegar_aterrizar: conditional AGI complex when=difficult_or_extreme_terrain":
+        played("test_despegar_aterrizar_on_rough_ground", _ALTITUDE),
+    "embarcar_desembarcar: conditional AGI difficult when=transport_moving":
+        played("test_boarding.py::test_passengers_go_where_the_transport_goes_and_get_out_beside_it",
+            "actions/boarding.py"),
+    "maniobrar: check=AGI value=-1 when=moved_10_to_19k":
+        played("test_transports.py::test_maniobrar_after_10_k_is_difficult_and_a_failure_stays_put",
+            "actions/transport.py maniobrar"),
+    "maniobrar: check=AGI value=-3 when=moved_20k_or_more":
+        played("test_maniobrar_after_20_k_ch_agi_minus_3", "actions/transport.py maniobrar"),
+    "ataque_distancia: check=IMP value=-1 per=each_10k_beyond_10k":
+        played("test_ranged_attack_ch_imp_per_10_k_beyond_10_k", _RANGE),
+    "ataque_distancia_a_bulto: check=IMP value=-1 per=each_10k_beyond_10k":
+        played("test_ranged_attack_ch_imp_per_10_k_beyond_10_k", _RANGE),
+    "ataque_distancia_a_ciegas: check=IMP value=-1 per=each_10k_beyond_10k":
+        played("test_ranged_attack_ch_imp_per_10_k_beyond_10_k", _RANGE),
+    "ataque_distancia_a_larga_distancia: check=IMP value=-1 per=each_10k_beyond_10k":
+        played("test_ranged_attack_ch_imp_per_10_k_beyond_10_k", _RANGE),
+    "ataque_distancia_a_combate_cac: check=IMP value=-1 per=each_10k_beyond_10k":
+        played("test_ranged_attack_ch_imp_per_10_k_beyond_10_k", _RANGE),
+    "ataque_distancia_a_combate_cac: effect=second_impact_check when=impact_not_critical":
+        played("test_melee_variants.py::test_into_melee_a_critical_needs_no_second_roll",
+            "actions/melee.py (2º CH IMP, combate CaC)"),
+    "ataque_cac_arma_disparo: effect=second_impact_check when=impact_passed":
+        played("test_melee_variants.py::test_cac_with_a_gun_failed_second_roll_misses",
+            "actions/melee.py (2º CH IMP, arma de disparo)"),
+    "ataque_cac_objeto_improvisado: check=IMP value=-1":
+        played("test_melee_variants.py::test_improvised_object_impact_minus_one_and_damage_by_material",
+            "actions/melee.py (book_modifiers)"),
+    "ataque_sorpresa: effect=auto_hit until=next_cac_action":
+        played("test_surprise.py::test_a_surprise_blow_hits_without_ch_imp_and_takes_def_two_off",
+            "actions/surprise.py"),
+    "ataque_sorpresa: check=DEF value=-2 who=target until=next_cac_action":
+        played("test_surprise.py::test_a_surprise_blow_hits_without_ch_imp_and_takes_def_two_off",
+            "core/melee.py (book_modifiers)"),
+    "cargar: check=IMP value=1 until=next_cac_action":
+        played("test_engine.py::test_charge_engages_and_gives_plus_one_to_impact_and_damage",
+            "core/combat.py ataque_cac, actions/melee.py (Figure.charging)"),
+    "cargar: stat=DAÑ value=1 until=next_cac_action":
+        played("test_engine.py::test_charge_engages_and_gives_plus_one_to_impact_and_damage",
+            "core/combat.py ataque_cac, actions/melee.py (Figure.charging)"),
+    "contracarga: check=DEF value=1 when=against_charge":
+        played("test_melee_variants.py::test_contracarga_gives_def_plus_one_against_the_charging_blow",
+            "core/combat.py against_charge (book_modifiers)"),
+    "destrabarse: effect=skip_check when=own_side_outnumbers":
+        played("test_melee_variants.py::test_destrabarse_free_when_own_side_outnumbers",
+            "actions/melee.py destrabarse"),
+    "destrabarse: effect=free_attack who=nearest_enemy when=check_failed":
+        played("test_melee_variants.py::test_destrabarse_failed_psi_gives_a_free_attack_with_impact_plus_one",
+            "actions/melee.py destrabarse"),
+    "destrabarse: check=IMP value=1 who=nearest_enemy when=check_failed":
+        played("test_melee_variants.py::test_destrabarse_failed_psi_gives_a_free_attack_with_impact_plus_one",
+            "actions/melee.py destrabarse (book_modifiers)"),
+    "esquivar_en_cac: stat=DAÑ value=1 who=opponent when=check_fumbled":
+        played("test_responses.py::test_esquivar_replaces_the_ch_imp_with_ch_agi_enf",
+            "core/responses.py"),
+    "contramagia: stat=stress value=1 who=opponent when=check_critical":
+        played("test_contramagia_critical_stresses_the_opponent", "core/magic.py cast_roll"),
+    "contramagia: stat=stress value=1 when=check_fumbled":
+        played("test_contramagia_fumble_stresses_the_counter_mage", "core/magic.py cast_roll"),
+    "apoyar: check=ATR value=1 who=ally until=next_check":
+        played("test_generic_actions.py::test_apoyar_gives_the_ally_plus_one_on_its_next_check_only",
+            "actions/generic.py apoyar, checks.acting_modifiers"),
+    "concentrarse: check=ATR value=1 per=consecutive_use max=3 until=first_check_next_action":
+        played("test_generic_actions.py::test_concentrarse_adds_up_to_three_for_the_next_action",
+            "actions/generic.py concentrarse, checks.acting_modifiers"),
+    "curar_reparar: stat=wounds value=-1 who=target when=check_passed":
+        played("test_generic_actions.py::test_curar_outcomes", "actions/generic.py curar_reparar"),
+    "curar_reparar: stat=wounds value=-3 who=target when=check_critical":
+        played("test_generic_actions.py::test_curar_outcomes", "actions/generic.py curar_reparar"),
+    "curar_reparar: stat=wounds value=1 who=target when=check_failed":
+        played("test_generic_actions.py::test_curar_outcomes", "actions/generic.py curar_reparar"),
+    "curar_reparar: stat=wounds value=3 who=target when=check_fumbled":
+        played("test_generic_actions.py::test_curar_outcomes", "actions/generic.py curar_reparar"),
+    "desatarse: stat=wounds value=1 when=check_fumbled":
+        played("test_holds.py::test_a_fumbled_desatarse_costs_a_wound", "actions/holds.py"),
+    "en_guardia: effect=cannot_pivot": ruled(_GENERIC),
+    "en_guardia: effect=los_arc_180": ruled(_GENERIC),
+    "en_guardia: check=VOL value=2 when=reaction_check until=next_reaction_or_other_action":
+        played("test_generic_actions.py::test_en_guardia_gives_plus_two_to_the_next_reaction_check",
+            "actions/generic.py en_guardia, core/reactions.py"),
+    "esconderse: effect=cannot_pivot": ruled(_OWN),
+    "esconderse: effect=los_arc_180": ruled(_OWN),
+    "esconderse: effect=hidden":
+        played("test_generic_actions.py::test_shooting_a_hidden_pj_needs_a_won_int_contest_first",
+            "actions/generic.py esconderse, core/perform.py"),
+    "saquear: check=AGI value=-1 per=looted_object until=end_of_turn":
+        played("test_items.py::test_saquear_takes_one_piece_and_costs_ch_agi_minus_one",
+            "actions/items.py saquear, checks.burden_modifiers"),
+}  # fmt: skip
+
+# Requirements that another module's test refuses (the others are REFUSALS above).
+REQUIRED_ELSEWHERE: dict[tuple[str, str], str] = {
+    ("giro_180", "min_mov"): "test_terrain_moves.py::test_giro_180_refusals",
+    ("giro_180", "not_altitude_3"): "test_terrain_moves.py::test_giro_180_refusals",
+    ("maniobrar", "after_move_or_run"):
+        "test_transports.py::test_maniobrar_needs_a_move_first_and_keeps_the_facing",
+    ("ataque_sorpresa", "behind_target"):
+        "test_surprise.py::test_ataque_sorpresa_needs_the_back_contact_and_an_unnoticed_arrival",
+    ("ataque_sorpresa", "unnoticed_approach"):
+        "test_surprise.py::test_ataque_sorpresa_needs_the_back_contact_and_an_unnoticed_arrival",
+    ("contracarga", "reacting_to_charge"):
+        "test_melee_variants.py::test_contracarga_answers_only_a_charge_against_the_reactor",
+    ("destrabarse", "engaged"): "test_melee_variants.py::test_destrabarse_refusals",
+    ("combate_mental", "neuromante_titiritero_or_hielo"):
+        "test_effects_vanish.py::test_without_hielo_a_plain_target_has_no_answer",
+    ("contramagia", "neuromante"):
+        "test_mind.py::test_contramagia_is_offered_to_an_enemy_neuromante_in_reach",
+    ("poseer", "target_stress_full"): "test_mind.py::test_poseer_refusals",
+    ("huir", "not_engaged"): "test_responses.py::test_esquivar_offered_in_cac_and_not_huir",
+    ("marcar_un_objetivo", "possessing_target"):
+        "test_mind.py::test_marking_needs_the_possession_and_a_passed_check",
+}  # fmt: skip
+
+_FIELDS = ("check", "stat", "effect", "value", "per", "max", "who", "when", "until")
+
+
+def modifier_key(action_id: str, modifier: Modifier) -> str:
+    """``action: field=value ...``: every field the modifier sets (who=self is the default)."""
+    parts = [
+        f"{name}={value}"
+        for name in _FIELDS
+        if (value := getattr(modifier, name)) is not None and (name, value) != ("who", "self")
+    ]
+    return f"{action_id}: {' '.join(parts)}"
+
+
+def conditional_key(action_id: str, check: ConditionalCheck) -> str:
+    return (
+        f"{action_id}: conditional {check.check.value} {check.difficulty.value} when={check.when}"
+    )
+
+
+@cache
+def _tests(file: str) -> dict[str, str]:
+    """The test functions of a module of tests/: name -> name and docstring, folded."""
+    tree = ast.parse((ROOT / "tests" / file).read_text(encoding="utf-8"))
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+            decorators = " ".join(ast.unparse(d) for d in node.decorator_list)
+            said = f"{node.name.replace('_', ' ')} {ast.get_docstring(node) or ''} {decorators}"
+            found[node.name] = fold(said.replace("_", " "))
+    return found
+
+
+def _ruling(heading: str) -> str | None:
+    """The folded text of the rulings section whose heading starts with ``heading``."""
+    text = RULINGS.read_text(encoding="utf-8")
+    found = re.search(rf"^(#+) {re.escape(heading)}.*$", text, re.M)
+    if found is None:
+        return None
+    level = len(found.group(1))
+    rest = text[found.end() :]
+    end = re.search(rf"^#{{1,{level}}} ", rest, re.M)
+    return fold(rest if end is None else rest[: end.start()])
+
+
+def _names(action: Entry) -> tuple[str, ...]:
+    """How a test or a ruling may name the action: its book name or its id."""
+    return fold(action.name), action.id.replace("_", " ")
+
+
+def _test_problem(where: str, test: str, action: Entry) -> str | None:
+    file, _, name = test.partition("::")
+    if not (ROOT / "tests" / file).is_file() or name not in _tests(file):
+        return f"{where}: no test {test}"
+    if not any(n in _tests(file)[name] for n in _names(action)):
+        return f"{where}: {test} does not name {action.name} (name, docstring or parameters)"
+    return None
+
+
+def audit_problems(actions: tuple[Entry, ...]) -> list[str]:
+    """What the audit finds wrong: items of the list nothing covers, rows of the tables
+    that no item of the list has, and references to tests or rulings that do not exist
+    or do not name the action."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    required: set[tuple[str, str]] = set()
+    for action in actions:
+        keys = [modifier_key(action.id, m) for m in action.modifiers]
+        keys += [conditional_key(action.id, c) for c in action.conditional_checks]
+        for key in keys:
+            seen.add(key)
+            covered = MODIFIERS.get(key)
+            if covered is None:
+                problems.append(f"{key}: no test or ruling covers it (add it to MODIFIERS)")
+            elif covered.test is not None:
+                problems.append(_test_problem(key, covered.test, action) or "")
+            else:
+                assert covered.ruling is not None
+                section = _ruling(covered.ruling)
+                if section is None:
+                    problems.append(f"{key}: no ruling '{covered.ruling}' in {RULINGS.name}")
+                elif not any(n in section for n in _names(action)):
+                    problems.append(f"{key}: the ruling '{covered.ruling}' does not name it")
+        for requirement in action.requires:
+            pair = (action.id, requirement.id)
+            required.add(pair)
+            if pair in REFUSALS:
+                continue
+            test = REQUIRED_ELSEWHERE.get(pair)
+            if test is None:
+                problems.append(f"{action.id} requires {requirement.id}: nothing refuses it")
+            else:
+                problems.append(_test_problem(f"{pair}", test, action) or "")
+    problems += [f"{key}: not in the action list" for key in MODIFIERS.keys() - seen]
+    stale = (REFUSALS.keys() | REQUIRED_ELSEWHERE.keys()) - required
+    problems += [f"{pair}: not a requirement of the action list" for pair in sorted(stale)]
+    problems += [f"{pair}: covered twice" for pair in REFUSALS.keys() & REQUIRED_ELSEWHERE.keys()]
+    return [p for p in problems if p]
+
+
+def test_every_modifier_requirement_and_conditional_check_is_covered() -> None:
+    """ACCIONES (issue 15 §1): each modifier, requirement and conditional check of the 61
+    actions is played by a test that names the action, or read by a ruling."""
+    actions = load_actions().actions
+    assert len(actions) == 61
+    assert audit_problems(actions) == []
+
+
+def test_the_audit_fails_on_an_uncovered_or_a_stale_item() -> None:
+    """The audit itself: a modifier or requirement that nothing covers, a row of the table
+    the list no longer has, and a test that does not name its action are all found."""
+    actions = load_actions().actions
+    first = actions[0]  # Mover: no modifiers, no requirements
+    extra = replace(
+        first,
+        modifiers=(Modifier(check="AGI", value=1, when="reaction_check"),),
+        requires=(Requirement("in_los"),),
+    )
+    problems = audit_problems((extra, *actions[1:]))
+    assert "mover: check=AGI value=1 when=reaction_check: no test or ruling covers it" in " ".join(
+        problems
+    )
+    assert "mover requires in_los: nothing refuses it" in problems
+    correr = next(a for a in actions if a.id == "correr")
+    bare = tuple(replace(a, modifiers=()) if a is correr else a for a in actions)
+    assert sorted(audit_problems(bare)) == sorted(
+        f"{key}: not in the action list" for key in MODIFIERS if key.startswith("correr:")
+    )
+    posture = f"{AUDIT_TESTS}::test_posture_shooting_ch_imp"
+    assert "does not name Correr" in (_test_problem("correr", posture, correr) or "")
+    missing = "test_engine.py::test_no_such_test"
+    assert _test_problem("correr", missing, correr) == f"correr: no test {missing}"
+    assert (
+        _test_problem("correr", f"{AUDIT_TESTS}::test_correr_then_cargar_changes_nothing", correr)
+        is None
+    )
