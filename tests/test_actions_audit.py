@@ -476,6 +476,29 @@ def test_contramagia_fumble_stresses_the_counter_mage() -> None:
     assert state.figures["c"].stress == 1 and state.figures["a"].stress == 0
 
 
+# -- En guardia and Esconderse: no Pivotar -------------------------------------------------
+
+PIVOTING = {"a": replace(profile("a"), traits=(Trait("Pivotante"),))}  # Pivotar when acting
+
+
+def test_en_guardia_cannot_pivot() -> None:
+    """ACCIONES GENÉRICAS, En guardia: a Pj on guard may not pivot (here with Pivotante,
+    which lets it pivot in its own activation); before the guard it may."""
+    state = game(**PIVOTING)
+    turn = Action("pivotar", "a", facing=90.0)
+    assert turn in state.legal_actions()
+    act(state, Action("en_guardia", "a"))
+    assert turn not in state.legal_actions()
+    refused(state, turn, "a is on guard: after En guardia it may not pivot")
+
+
+def test_esconderse_cannot_pivot() -> None:
+    """ACCIONES GENÉRICAS, Esconderse: a hidden Pj may not pivot."""
+    state = game(**PIVOTING)
+    state.figures["a"].hidden = True
+    refused(state, Action("pivotar", "a", facing=90.0), "a is hidden: after Esconderse")
+
+
 # -- The audit: every modifier, requirement and conditional check is covered -------------
 
 AUDIT_TESTS = Path(__file__).name
@@ -636,12 +659,14 @@ MODIFIERS: dict[str, Covered] = {
         played("test_generic_actions.py::test_curar_outcomes", "actions/generic.py curar_reparar"),
     "desatarse: stat=wounds value=1 when=check_fumbled":
         played("test_holds.py::test_a_fumbled_desatarse_costs_a_wound", "actions/holds.py"),
-    "en_guardia: effect=cannot_pivot": ruled(_GENERIC),
+    "en_guardia: effect=cannot_pivot":
+        played("test_en_guardia_cannot_pivot", "actions/generic.py no_pivot"),
     "en_guardia: effect=los_arc_180": ruled(_GENERIC),
     "en_guardia: check=VOL value=2 when=reaction_check until=next_reaction_or_other_action":
         played("test_generic_actions.py::test_en_guardia_gives_plus_two_to_the_next_reaction_check",
             "actions/generic.py en_guardia, core/reactions.py"),
-    "esconderse: effect=cannot_pivot": ruled(_OWN),
+    "esconderse: effect=cannot_pivot":
+        played("test_esconderse_cannot_pivot", "actions/generic.py no_pivot"),
     "esconderse: effect=los_arc_180": ruled(_OWN),
     "esconderse: effect=hidden":
         played("test_generic_actions.py::test_shooting_a_hidden_pj_needs_a_won_int_contest_first",
