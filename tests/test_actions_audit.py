@@ -30,7 +30,17 @@ from wartime.rules.actions import Action as Entry
 from wartime.rules.actions import ConditionalCheck, Modifier, Requirement, load_actions
 from wartime.rules.text import fold
 
-from .engine_support import RIFLE, do, profile, refused, rolls, rolls_of, scenario, started
+from .engine_support import (
+    RIFLE,
+    ScriptedDice,
+    do,
+    profile,
+    refused,
+    rolls,
+    rolls_of,
+    scenario,
+    started,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = ROOT / "docs" / "rules-interpretations.md"
@@ -492,6 +502,33 @@ def test_en_guardia_cannot_pivot() -> None:
     refused(state, turn, "a is on guard: after En guardia it may not pivot")
 
 
+def _reacting_b(guard: bool) -> GameState:
+    """b acts first (on guard or not), then a crouches in b's CdV and b reacts (CH VOL 3)."""
+    state = scenario(DUEL).new_game()
+    state.dice = ScriptedDice([1, 9, 3, 5, 5])
+    state.apply(Action("initiative", "a"))
+    state.apply(Action("initiative", "b"))
+    state.apply(Action("activate", "b"))
+    if guard:
+        do(state, Action("en_guardia", "b"))
+    do(state, Action("end"))
+    state.apply(Action("activate", "a"))
+    state.apply(Action("agacharse", "a"))
+    state.apply(Action("react", "b"))
+    return state
+
+
+def test_en_guardia_cannot_pivot_as_its_reaction() -> None:
+    """ACCIONES GENÉRICAS, En guardia: the reaction of a Pj on guard may not be Pivotar,
+    which a reacting Pj not on guard may take (ENE 1)."""
+    turn = Action("pivotar", "b", facing=90.0)
+    free = _reacting_b(guard=False)
+    assert free.pending.kind.value == "react_act" and turn in free.legal_actions()
+    guarded = _reacting_b(guard=True)
+    assert guarded.pending.kind.value == "react_act" and turn not in guarded.legal_actions()
+    refused(guarded, turn, "b is on guard: after En guardia it may not pivot")
+
+
 def test_esconderse_cannot_pivot() -> None:
     """ACCIONES GENÉRICAS, Esconderse: a hidden Pj may not pivot."""
     state = game(**PIVOTING)
@@ -660,13 +697,13 @@ MODIFIERS: dict[str, Covered] = {
     "desatarse: stat=wounds value=1 when=check_fumbled":
         played("test_holds.py::test_a_fumbled_desatarse_costs_a_wound", "actions/holds.py"),
     "en_guardia: effect=cannot_pivot":
-        played("test_en_guardia_cannot_pivot", "actions/generic.py no_pivot"),
+        played("test_en_guardia_cannot_pivot", "actions/transport.py still"),
     "en_guardia: effect=los_arc_180": ruled(_GENERIC),
     "en_guardia: check=VOL value=2 when=reaction_check until=next_reaction_or_other_action":
         played("test_generic_actions.py::test_en_guardia_gives_plus_two_to_the_next_reaction_check",
             "actions/generic.py en_guardia, core/reactions.py"),
     "esconderse: effect=cannot_pivot":
-        played("test_esconderse_cannot_pivot", "actions/generic.py no_pivot"),
+        played("test_esconderse_cannot_pivot", "actions/transport.py still"),
     "esconderse: effect=los_arc_180": ruled(_OWN),
     "esconderse: effect=hidden":
         played("test_generic_actions.py::test_shooting_a_hidden_pj_needs_a_won_int_contest_first",

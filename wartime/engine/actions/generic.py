@@ -24,7 +24,7 @@ a neuromante's Curar may treat stress instead (``item`` "estrés", PSICOLOGÍA, 
 from __future__ import annotations
 
 from wartime.board.shapes import Point
-from wartime.engine.core import bombs, hookspecs
+from wartime.engine.core import bombs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import attribute, difficulty, entry
 from wartime.engine.core.checks import acting_modifiers, roll, spend
@@ -185,24 +185,6 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
     figure.next_action_modifier = 0
     text = f"{figure.id} se esconde: el enemigo necesitará un CH INT ENF para descubrirle"
     return [*events, Event("hidden", text, {"figure": figure.id})]
-
-
-# The states whose action forbids pivoting (the list's effect cannot_pivot), and the
-# Figure flag that says the Pj is in it.
-_NO_PIVOT = (("en_guardia", "on_guard", "on guard"), ("esconderse", "hidden", "hidden"))
-
-
-@hookspecs.refusal.impl(order=75, key="generic")
-def no_pivot(state: GameState, figure: Figure, action: Action) -> str | None:
-    """En guardia, Esconderse: a Pj on guard or hidden may not take Pivotar (a reaction's,
-    or Pivotante's in its activation)."""
-    if action.kind != "pivotar":
-        return None
-    for kind, flag, said in _NO_PIVOT:
-        book = entry(kind)
-        if getattr(figure, flag) and any(m.effect == "cannot_pivot" for m in book.modifiers):
-            return f"{figure.id} is {said}: after {book.name} it may not pivot"
-    return None
 
 
 def seen_by(state: GameState, figure: Figure) -> tuple[Figure, Sight] | None:
