@@ -365,6 +365,8 @@ def test_cac_with_a_gun_needs_two_passed_impact_checks() -> None:
 
 
 def test_cac_with_a_gun_failed_second_roll_misses() -> None:
+    """ACCIONES DE COMBATE, Ataque CaC con arma de disparo: a passed CH IMP needs a second
+    one, and failing that one misses."""
     state = brawl([3, 8])
     events = act(state, Action("ataque_cac_arma_disparo", target="b"))
     assert kinds(events) == ["ene", "roll", "roll", "miss"] and state.figures["b"].wounds == 0
@@ -392,7 +394,8 @@ def test_cac_with_a_gun_refusals() -> None:
 def test_improvised_object_impact_minus_one_and_damage_by_material(
     item: str | None, dan: int
 ) -> None:
-    """Objeto improvisado (3, AGI): CH IMP −1; DAÑ 2 (steel, hard rock) or 1 (wood) + CON − 4."""
+    """Ataque CaC con objeto improvisado (3, AGI): CH IMP −1; DAÑ 2 (steel, hard rock) or 1
+    (wood) + CON − 4."""
     state = brawl([3, 9, 4])
     events = act(state, Action("ataque_cac_objeto_improvisado", target="b", item=item))
     (imp,) = rolls(events, "CH IMP")

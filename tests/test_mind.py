@@ -317,6 +317,8 @@ def test_a_marked_target_may_be_possessed_again_without_the_stress() -> None:
 
 
 def test_marking_needs_the_possession_and_a_passed_check() -> None:
+    """ACCIONES GENÉRICAS, Marcar un objetivo: only on the figure one is possessing, and
+    with a passed check."""
     state = game([4])
     refused(state, Action("marcar_un_objetivo", target="b"), "does not possess b")
     state = possessing([9])  # CH INT 9 fails

@@ -7,11 +7,14 @@ from itertools import chain
 from wartime.board.battlefield import Posture
 from wartime.engine.core import hookspecs, stats
 from wartime.engine.core.action import Action
-from wartime.engine.core.checks import acting_modifiers, roll, spend
+from wartime.engine.core.book import book_modifiers, entry, movement_ids
+from wartime.engine.core.checks import Modifiers, acting_modifiers, roll, spend
 from wartime.engine.core.combat import sight
+from wartime.engine.core.dispatch import HANDLERS as ACTIONS
 from wartime.engine.core.dispatch import Handler, register
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.modifiers import Context, check_kinds
 from wartime.engine.core.movement import contact_point, engaged_with, moves
 from wartime.engine.core.routes import facing_problem, travel
 from wartime.engine.core.sequence import end_activation
@@ -60,6 +63,7 @@ def _end_facing(figure: Figure, facing: float | None) -> list[Event]:
 def _stride(kind: str) -> Handler:
     def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
         stride = moves().strides[kind]  # read when played, not at import (issue 16)
+        book = entry(kind)
         if action.point is None:
             raise IllegalActionError(f"{stride.label} needs a destination point")
         if engaged_with(state, figure):
@@ -83,8 +87,8 @@ def _stride(kind: str) -> Handler:
             name, ends, wanted = hunted
             events += [] if ends == figure.facing else _end_facing(figure, ends)
             events += _turn_beyond(state, figure, name, wanted)
-        if kind == "esprintar":
-            figure.next_action_modifier = -3  # the next action CH ATR −3
+        if kind == "esprintar":  # the next action CH ATR −3
+            figure.next_action_modifier = sum(v for _, v in book_modifiers(book, "", "ATR"))
         elif figure.next_action_modifier:
             figure.next_action_modifier = 0
         return events
@@ -101,6 +105,42 @@ def _turn_beyond(state: GameState, figure: Figure, name: str, facing: float) -> 
         return [event, *turn_to(figure, facing)]
     text = f"{name}: {figure.id} no logra el giro adicional"
     return [event, Event("no_turn", text, {"figure": figure.id, "entry": name})]
+
+
+def last_action(state: GameState, figure: Figure) -> str | None:
+    """The action ``figure`` took before the one it is carrying out, in this activation.
+
+    History holds every decision: turning freely, passing and answers are no actions,
+    and an entry without a figure is the acting Pj's (as a hand-written action is).  An
+    action that resolves after an answer (a declared attack, a held decision applied
+    again, core/midway.py) is itself in the history already: it is skipped.
+    """
+    if figure.actions_taken == 0:
+        return None
+    for past in reversed(state.history):
+        if past.figure not in (figure.id, None) or past.kind not in ACTIONS:
+            continue
+        if past is not figure.doing:
+            return past.kind
+    return None
+
+
+@hookspecs.check_shifts.impl(order=50, key="correr")
+def after_running(state: GameState, figure: Figure, purpose: str, ctx: Context) -> Modifiers:
+    """Correr: the CH AGI of the next action (a CH IMP with a weapon is one, as Saquear
+    reads it) gets +1 if that action is a movement, −1 if not; after Cargar, nothing.
+
+    The next action is the next one of the same activation (rules-interpretations,
+    "The action list's own modifiers"); a reaction or an answered CH ENF is not it.
+    """
+    if figure.doing is None or figure.reacting or ctx.defending or ctx.action is None:
+        return []
+    if "AGI" not in check_kinds(purpose) or last_action(state, figure) != "correr":
+        return []
+    if ctx.action == "cargar":
+        return []
+    when = "next_action_movement" if ctx.action in movement_ids() else "next_action_not_movement"
+    return book_modifiers(entry("correr"), "tras correr", "AGI", when=when)
 
 
 mover = _stride("mover")

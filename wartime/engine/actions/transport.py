@@ -63,11 +63,29 @@ def pivotar(state: GameState, figure: Figure, action: Action) -> list[Event]:
             f"{book.name}: a Pj turns freely while acting; only a transport or a reacting "
             "Pj pivots as an action"
         )
+    held = still(figure)
+    if held is not None:
+        raise IllegalActionError(held)
     facing = _wanted_facing(figure, action, book.name)
     assert isinstance(book.ene, RoleCost)
     price = book.ene.transport if drives(figure) else book.ene.reacting
     events = [spend(figure, price if cheap is None else cheap, book.name)]
     return events + turn_to(figure, facing)
+
+
+# The states whose action forbids pivoting (the list's effect cannot_pivot), and the
+# Figure flag that says the Pj is in it.
+_NO_PIVOT = (("en_guardia", "on_guard", "on guard"), ("esconderse", "hidden", "hidden"))
+
+
+def still(figure: Figure) -> str | None:
+    """En guardia, Esconderse: why a Pj on guard or hidden may not take Pivotar (as its
+    reaction, or with Pivotante in its activation); None if it may."""
+    for kind, flag, said in _NO_PIVOT:
+        book = entry(kind)
+        if getattr(figure, flag) and any(m.effect == "cannot_pivot" for m in book.modifiers):
+            return f"{figure.id} is {said}: after {book.name} it may not pivot"
+    return None
 
 
 def _wanted_facing(figure: Figure, action: Action, name: str) -> float:

@@ -246,14 +246,11 @@ def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modif
     mods: Modifiers = []
     if (band := range_penalty(distance)) < 0:
         mods.append(("distancia", band))
-    if shooter.posture is not Posture.STANDING:
-        mods.append((f"tirador {_POSTURE[shooter.posture]}", +1))  # Agacharse / Cuerpo a tierra
-    if distance > CLOSE and target.posture is Posture.CROUCHED:
-        mods.append(("blanco agachado y lejos", -1))
-    if distance > CLOSE and target.posture is Posture.PRONE:
-        mods.append(("blanco cuerpo a tierra y lejos", -2))
+    mods += posture_modifiers(shooter, "tirador {}", "self", "attacking_ranged")
+    if distance > CLOSE:
+        mods += posture_modifiers(target, "blanco {} y lejos", "attackers", "ranged_beyond_3k")
     if target.sprinted:
-        mods.append(("blanco esprintando", -1))
+        mods += sprinted_at()
     if target.profile.mov > shooter.profile.mov:  # natural MOV: a transport chooses its own
         mods.append(("tamaño", +1))  # MODIFICADORES, Por tamaño
     if shooter.moved > FAST or target.moved > FAST:
@@ -261,7 +258,25 @@ def _ranged_modifiers(shooter: Figure, target: Figure, distance: float) -> Modif
     return mods
 
 
+def sprinted_at() -> Modifiers:
+    """Esprintar: CH IMP −1 to whoever attacks the Pj that sprinted, to the end of the
+    turn, at range or in CaC (the action list's modifier for ``attackers``)."""
+    return book_modifiers(entry("esprintar"), "blanco esprintando", who="attackers")
+
+
 _POSTURE = {Posture.CROUCHED: "agachado", Posture.PRONE: "cuerpo a tierra"}
+_POSTURE_ACTION = {Posture.CROUCHED: "agacharse", Posture.PRONE: "cuerpo_a_tierra"}
+
+
+def posture_modifiers(figure: Figure, label: str, who: str, when: str) -> Modifiers:
+    """Agacharse and Cuerpo a tierra: the CH IMP modifiers the action list gives a figure in
+    that posture (``who`` self) or whoever attacks it (``attackers``), ``when`` it holds;
+    ``label`` takes the posture's name."""
+    if figure.posture is Posture.STANDING:
+        return []
+    name = _POSTURE[figure.posture]
+    book = entry(_POSTURE_ACTION[figure.posture])
+    return book_modifiers(book, label.format(name), who=who, when=when)
 
 
 def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -327,14 +342,10 @@ def melee_damage(figure: Figure, weapon: Weapon) -> int:
 
 def _melee_modifiers(state: GameState, attacker: Figure, target: Figure) -> Modifiers:
     mods: Modifiers = []
-    if attacker.posture is Posture.CROUCHED:
-        mods.append(("atacante agachado", -1))
-    if attacker.posture is Posture.PRONE:
-        mods.append(("atacante cuerpo a tierra", -2))
-    if target.posture is Posture.CROUCHED:
-        mods.append(("blanco agachado", +1))
-    if target.posture is Posture.PRONE:
-        mods.append(("blanco cuerpo a tierra", +2))
+    mods += posture_modifiers(attacker, "atacante {}", "self", "attacking_cac")
+    mods += posture_modifiers(target, "blanco {}", "attackers", "attacking_cac")
+    if target.sprinted:  # Esprintar's CH IMP −1 against it holds in CaC too
+        mods += sprinted_at()
     friends = {f.id for e in engaged_with(state, target) for f in [e]}
     foes = {e.id for e in engaged_with(state, attacker)}
     if len(friends) > len(foes):
