@@ -155,3 +155,15 @@ def test_an_area_attack_that_may_scatter_agrees_with_many_reseeded_plays() -> No
     # with 40; the scattered share is 0.7 of the whole here, so leaving it out, or
     # weighing it wrongly, is off by about 0.1.
     assert abs(hit - float(shown.wound_chance)) <= 0.06, (hit, shown.wound_chance)
+
+
+def test_a_preview_reads_the_actions_before_as_the_resolver_does() -> None:
+    """ACCIONES DE MOVIMIENTO, Correr: after a Correr, the next action's CH AGI (a shot's
+    CH IMP) has −1; the preview shows it, as the shot itself rolls it."""
+    state = _plain_duel()
+    state.apply(Action("correr", "a", point=(10.0, 11.0), facing=0.0))
+    while state.pending.kind is PendingKind.REACT:
+        state.apply(Action("pass"))
+    shown = state.preview(SHOT)
+    impact = next(c for c in shown.checks if c.purpose.startswith("CH IMP"))
+    assert ("tras correr", -1) in impact.modifiers

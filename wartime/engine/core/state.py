@@ -210,11 +210,13 @@ class GameState:
 
         Unlike :meth:`clone`, the copy borrows this state's movement table (building
         one costs as much as a dozen moves) and puts every base back as this state has
-        it on leaving the block; it starts with an empty history and log, and its dice
-        come from ``seed`` (:meth:`reseed`).  Use this state only after the block.
+        it on leaving the block; it starts with a copy of the history (rules read the
+        actions before: Correr's next action, Maniobrar after a move) and an empty log,
+        and its dice come from ``seed`` (:meth:`reseed`).  Use this state only after
+        the block.
         """
         twin = self._copy_position()
-        twin.history, twin.log = [], []
+        twin.history, twin.log = list(self.history), []
         twin.reseed(seed)
         try:
             yield twin
