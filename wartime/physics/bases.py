@@ -91,7 +91,7 @@ class Table:
         # Probes since the last change of the table, by base, start, goal and budget:
         # legal_actions asks some twice (an open way, then the move along it), and a
         # probe depends on nothing else, so any change empties the memo (_changed).
-        self._probes: dict[tuple[str, Point, Point, float, type], MoveResult] = {}
+        self._probes: dict[tuple[str, Point, Point, float, type, bool], MoveResult] = {}
         self._add_solids(solids)
         for disc in bases:
             self.place(disc)
@@ -151,13 +151,16 @@ class Table:
         del self._bases[base_id]
         self._changed()
 
-    def move_toward(self, base_id: str, goal: Point, budget: float) -> MoveResult:
+    def move_toward(
+        self, base_id: str, goal: Point, budget: float, *, over_solids: bool = False
+    ) -> MoveResult:
         """Move a base straight toward ``goal`` for at most ``budget`` K of path.
 
         It stops at the last free point before anything in the way and slides
-        along it with what is left of the budget (DESIGN.md §8).
+        along it with what is left of the budget (DESIGN.md §8).  ``over_solids``: only
+        bases and the edge stand in its way (a climber goes over walls).
         """
-        result = self.probe_move(base_id, goal, budget)
+        result = self.probe_move(base_id, goal, budget, over_solids=over_solids)
         self._set_centre(self._placed(base_id), result.end)
         return result
 
@@ -190,7 +193,9 @@ class Table:
         return MoveResult(base_id, start, pos, min(travelled, budget), blocked, points[-1],
                           tuple(contacts), tuple(passed[: len(points) - 1]))  # fmt: skip
 
-    def probe_move(self, base_id: str, goal: Point, budget: float) -> MoveResult:
+    def probe_move(
+        self, base_id: str, goal: Point, budget: float, *, over_solids: bool = False
+    ) -> MoveResult:
         """Where :meth:`move_toward` would take the base, leaving it where it is."""
         placed = self._placed(base_id)
         goal = (float(goal[0]), float(goal[1]))
@@ -200,11 +205,12 @@ class Table:
             raise ValueError(f"budget must be >= 0 K, got {budget}")
         start = placed.disc.centre
         # The budget's type too: an int budget may come back as the travelled length.
-        key = (base_id, start, goal, budget, type(budget))
+        key = (base_id, start, goal, budget, type(budget), over_solids)
         known = self._probes.get(key)
         if known is not None:
             return known
-        slid = slide_move(start, goal, budget, placed.disc.radius, self._sweeper(placed))
+        sweeper = self._sweeper(placed, bases_only=over_solids)
+        slid = slide_move(start, goal, budget, placed.disc.radius, sweeper)
         result = MoveResult(
             id=base_id,
             start=start,
@@ -264,8 +270,8 @@ class Table:
                 found.add((kind, ident))
         return sorted(found)
 
-    def _sweeper(self, placed: _Placed) -> Probe:
-        return _Sweep(self, placed.disc.radius, placed.disk.filter)
+    def _sweeper(self, placed: _Placed, bases_only: bool = False) -> Probe:
+        return _Sweep(self, placed.disc.radius, placed.disk.filter, bases_only)
 
     def _near(self, bb: pymunk.BB, shape_filter: pymunk.ShapeFilter) -> list[_Near]:
         """What the tree finds near ``bb``, in its order, as the exact tests read it."""
@@ -303,12 +309,15 @@ class _Sweep:
     segment-circle pairs.
     """
 
-    __slots__ = ("_filter", "_narrow", "_radius", "_table", "_wide")
+    __slots__ = ("_bases_only", "_filter", "_narrow", "_radius", "_table", "_wide")
 
-    def __init__(self, table: Table, radius: float, shape_filter: pymunk.ShapeFilter) -> None:
+    def __init__(
+        self, table: Table, radius: float, shape_filter: pymunk.ShapeFilter, bases_only: bool
+    ) -> None:
         self._table = table
         self._radius = radius
         self._filter = shape_filter  # the moving base's own group: it never meets itself
+        self._bases_only = bases_only  # solids are no obstacle (a climber's move)
         self._wide: tuple[Box, list[_Near]] | None = None  # the last box the tree was asked
         self._narrow: tuple[Box, list[_Near]] | None = None  # the last probe's box
 
@@ -345,6 +354,8 @@ class _Sweep:
         for near in found:
             if near.polygon is None:
                 hit = capsule_vs_disk(a, b, radius, near.centre, near.radius)
+            elif self._bases_only:
+                continue
             else:
                 hit = capsule_vs_polygon(a, b, radius, near.polygon)
             if hit is not None:

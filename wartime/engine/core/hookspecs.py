@@ -204,6 +204,10 @@ prices_moves: Hook[[Figure], bool] = Hook("prices_moves")
 # any True says so.
 intangible: Hook[[Figure], bool] = Hook("intangible")
 
+# Whether the figure's moves go over walls and obstacles as easy ground (Araña): any
+# True says so.  Other bases and the table's edge still stop it.
+climbs: Hook[[Figure], bool] = Hook("climbs")
+
 # The cost of the ground a move at height 1 crosses, as it counts for the figure,
 # threaded (Levitador pays nothing for it and crosses water; Pez and Anfibio swim).
 ground_cost: Thread[[Figure], PathCost] = Thread("ground_cost")

@@ -110,6 +110,11 @@ def intangible(figure: Figure) -> bool:
     return any(hookspecs.intangible.collect(figure))
 
 
+def climbs(figure: Figure) -> bool:
+    """Its moves go over walls and obstacles as easy ground (Araña)."""
+    return any(hookspecs.climbs.collect(figure))
+
+
 def through(
     state: GameState, figure: Figure, goal: Point, budget: float, keep: bool
 ) -> tuple[Point, float]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,7 @@ from wartime.engine.core.movement import (
     BLOCKED,
     HIGH,
     Stride,
+    climbs,
     engaged_with,
     intangible,
     moves,
@@ -47,6 +48,7 @@ from wartime.geometry.movement import EXCLUSION_K, too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.pathfinding import Way
 from wartime.geometry.terrain import SURCHARGE, PathCost
+from wartime.physics import TABLE
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -112,9 +114,12 @@ def route(
         goal = _whole_mov(figure, goal, budget)
     start = figure.position
     passes = figure.level == 1 and intangible(figure)  # Incorpóreo: through walls
+    over = figure.level == 1 and not passes and climbs(figure)  # Araña: over walls
     corners: tuple[Point, ...] = ()
     if passes:
         end, travelled = through(state, figure, goal, budget, keep)
+    elif over:
+        end, travelled = _over_solids(state, figure, goal, budget, keep)
     elif figure.level == 1 and not (clear and not keep):
         table = state.physics()
         result = table.probe_move(figure.id, goal, budget)
@@ -133,7 +138,7 @@ def route(
         end, travelled = _fly(start, goal, budget)
     if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
         raise IllegalActionError("The way is blocked: the base cannot move toward that point")
-    cost = ground_under(state, figure, [start, *corners, end], passes)
+    cost = ground_under(state, figure, [start, *corners, end], passes or over)
     if cost.swims:
         raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
     ene, extra = stride_cost(figure, stride, surcharge(figure, cost, ground))
@@ -145,6 +150,23 @@ def route(
     if kept_away:
         raise IllegalActionError(kept_away)
     return Route(start, end, travelled, ene, extra, corners)
+
+
+def _over_solids(
+    state: GameState, figure: Figure, goal: Point, budget: float, keep: bool
+) -> tuple[Point, float]:
+    """A climber's way toward ``goal`` (Araña): straight over walls and obstacles, which
+    only bases and the edge stop; it must end on free ground, not on a solid."""
+    table = state.physics()
+    result = table.probe_move(figure.id, goal, budget, over_solids=True)
+    on = [i for i in table.overlaps(replace(figure.disc(), centre=result.end)) if i != TABLE]
+    if on:
+        raise IllegalActionError(
+            f"{figure.id} climbs over walls, but cannot end its move on {', '.join(on)}"
+        )
+    if keep:
+        table.move_toward(figure.id, goal, budget, over_solids=True)
+    return result.end, result.travelled
 
 
 def ground_under(

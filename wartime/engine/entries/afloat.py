@@ -9,6 +9,9 @@
   which nothing in play asks about (there is no drowning rule to spare it from).
 - **Serpiente** (``crevices_easy``): the map's crevices (recovecos), difficult ground
   for others, are easy for it; other ground costs what it always does.
+- **Araña** (``walls_easy``): it walks up, along and down walls and obstacles as easy
+  ground, so its moves go straight over them (core/routes.py); other bases and the
+  table's edge stop it, and it must end on free ground.
 
 :func:`on_ground` turns the cost of a path into what it costs the figure, on the
 ``ground_cost`` hook that the moves (core/routes.py) and the other movement actions
@@ -32,6 +35,13 @@ def _afloat(figure: Figure) -> tuple[str | None, str | None]:
     hover = next((t.name for t, e in entries_of(figure, None, Flight) if e.hover), None)
     swim = next((t.name for t, e in entries_of(figure, None, Flight) if e.swims_as_moving), None)
     return hover, swim or hover
+
+
+@hookspecs.climbs.impl(order=10, key="afloat")
+@per_profile
+def climbs(figure: Figure) -> bool:
+    """Araña: its moves go over walls and obstacles."""
+    return any(e.walls_easy for _, e in entries_of(figure, None, Flight))
 
 
 @per_profile

@@ -12,7 +12,8 @@ flight.py), on the bearer.
   failed: that many wounds (no CH DEF);
 - ``hover``: it floats that many K over the ground at height 1: the ground costs it no
   ENE and it crosses water as land; ``swims_as_moving``: its moves cross water as land;
-  ``crevices_easy``: crevices (recovecos) are easy ground for it;
+  ``crevices_easy``: crevices (recovecos) are easy ground for it; ``walls_easy``: its
+  moves go over walls and obstacles as easy ground (only bases and the edge stop them);
 - ``lowest`` / ``highest``: heights it may reach whatever the map placed it at (Sub: −1,
   Planeador: 2); ``brakes``: at height 3 its moves may stop short of the whole MOV;
   ``free_high``: at height 3 it may Pivotar and take any actions in a row;
@@ -38,6 +39,7 @@ class Flight(Effect):
     hover: float | None = None
     swims_as_moving: bool = False
     crevices_easy: bool = False
+    walls_easy: bool = False
     lowest: int | None = None
     highest: int | None = None
     brakes: bool = False
