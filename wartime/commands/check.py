@@ -43,7 +43,7 @@ def _check_one(path: str) -> str:
         over = [
             doc.problem(
                 f"lists[{index}]",
-                f"list '{cost.list}' costs {cost.points} points, over its limit of {cost.limit}",
+                text("cli.check.over", list=cost.list, points=cost.points, limit=cost.limit),
             )
             for index, cost in enumerate(army_cost(army).lists)
             if not cost.within_limit
@@ -60,15 +60,7 @@ def _check_one(path: str) -> str:
         )
     if "wartime_map" in data:
         return _map_verdict(path, doc)
-    raise DataError(
-        [
-            Problem(
-                path,
-                "",
-                "unknown file type: expected 'wartime_army: 1' or 'wartime_map: 1' at the top",
-            )
-        ]
-    )
+    raise DataError([Problem(path, "", text("cli.check.unknown_type"))])
 
 
 def check(args: argparse.Namespace) -> int:

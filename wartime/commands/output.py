@@ -8,21 +8,22 @@ from pathlib import Path
 from typing import Any
 
 from wartime.errors import DataError, Problem
+from wartime.i18n import text
 
 EXIT_OK = 0
 EXIT_DATA = 2
 
 
-def output_file(command: str, text: str, suffix: str) -> Path | None:
+def output_file(command: str, name: str, suffix: str) -> Path | None:
     """``--out``: the file to write, or None (and why, on stderr) when its name does not
     end in ``suffix`` or its folder does not exist."""
-    out = Path(text)
+    out = Path(name)
     if out.suffix.lower() != suffix:
-        print(
-            f"wartime {command}: --out: {out}: the file name must end in {suffix}", file=sys.stderr
-        )
+        message = text("cli.out.suffix", suffix=suffix)
+        print(f"wartime {command}: --out: {out}: {message}", file=sys.stderr)
     elif not out.parent.is_dir():
-        print(f"wartime {command}: --out: {out.parent}: no such folder", file=sys.stderr)
+        message = text("cli.out.no_folder")
+        print(f"wartime {command}: --out: {out.parent}: {message}", file=sys.stderr)
     else:
         return out
     return None
