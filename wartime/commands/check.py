@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, report, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, problem_line, report, warn
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document, read_document
@@ -38,7 +38,7 @@ def _check_one(path: str) -> str:
     if "wartime_army" in data:
         loaded = parse_army(doc)
         for warning in loaded.warnings:
-            print(warning)
+            print(problem_line(warning))
         army = loaded.army
         over = [
             doc.problem(

@@ -1,4 +1,10 @@
-"""How the commands print: JSON, and one line per problem on stderr."""
+"""How the commands print: JSON, and one line per problem on stderr.
+
+A problem is printed in the run's language: the catalogue gives its framing
+("warning:"), and in Spanish the loaders' English reason is rewritten by
+:func:`wartime.ui.reasons.to_spanish` (pure, no pygame), the same table the windows use;
+a reason that table does not know is printed as it is.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wartime.errors import DataError, Problem
-from wartime.i18n import text
+from wartime.errors import DataError, Problem, Severity
+from wartime.i18n import current_language, text
 
 EXIT_OK = 0
 EXIT_DATA = 2
@@ -33,10 +39,25 @@ def print_json(value: Any) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2))
 
 
+def problem_line(problem: Problem) -> str:
+    """``file:line: path: reason`` on one line, in the run's language."""
+    where = problem.file if problem.line is None else f"{problem.file}:{problem.line}"
+    if problem.path:
+        where = f"{where}: {problem.path}"
+    reason = problem.message
+    if current_language() == "es":
+        from wartime.ui.reasons import to_spanish  # only once there is a problem to show
+
+        reason = to_spanish(reason)
+    if problem.severity is Severity.WARNING:
+        reason = text("cli.problem.warning", reason=reason)
+    return " ".join(f"{where}: {reason}".splitlines())
+
+
 def warn(problem: Problem) -> None:
-    print(problem, file=sys.stderr)
+    print(problem_line(problem), file=sys.stderr)
 
 
 def report(exc: DataError) -> None:
     for problem in exc.problems:
-        print(problem, file=sys.stderr)
+        print(problem_line(problem), file=sys.stderr)

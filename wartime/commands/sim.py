@@ -12,7 +12,7 @@ from typing import Any
 # The engine by its modules' names, so that a test's stand-in for ``simulate`` or
 # ``save_game`` is the one called.
 from wartime import engine
-from wartime.commands.output import EXIT_DATA, EXIT_OK, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, problem_line, warn
 from wartime.engine import ai
 from wartime.errors import Problem
 from wartime.i18n import ntext, text
@@ -95,7 +95,7 @@ def sim(args: argparse.Namespace) -> int:
         if bar is None:
             warn(problem)
         else:
-            bar.write(str(problem), file=sys.stderr)
+            bar.write(problem_line(problem), file=sys.stderr)
 
     players = {"A": args.ai_a, "B": args.ai_b}
     try:
