@@ -12,6 +12,9 @@ from wartime.cli import main
 
 from .conftest import ARMIES
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 LEGION = str(ARMIES / "legion.yaml")
 
 

@@ -154,7 +154,7 @@ def _games(given: str) -> int:
     try:
         games = int(given)
     except ValueError:
-        raise argparse.ArgumentTypeError(text("cli.arg.whole", value=repr(given))) from None
+        raise argparse.ArgumentTypeError(text("cli.arg.games_whole", value=repr(given))) from None
     if games < 1:
         raise argparse.ArgumentTypeError(text("cli.arg.games", value=games))
     return games
