@@ -194,10 +194,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar=text("cli.help.command"))
     json_help = text("cli.help.json")
     map_help = text("cli.help.map_file")
+    map_name = text("cli.help.map_metavar")
+    army_name, player_name = text("cli.help.army_name"), text("cli.help.player_name")
     width_help = text("cli.help.line_width")
 
     points = sub.add_parser("points", help=text("cli.help.points"))
-    points.add_argument("file", help=text("cli.help.points_file"))
+    points.add_argument(
+        "file", metavar=text("cli.help.file_name"), help=text("cli.help.points_file")
+    )
     points.add_argument("--json", action="store_true", help=json_help)
     points.set_defaults(run="armies:points")
 
@@ -209,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     catalog.set_defaults(run="armies:catalog")
 
     measure = sub.add_parser("measure", help=text("cli.help.measure"))
-    measure.add_argument("map", help=map_help)
+    measure.add_argument("map", metavar=map_name, help=map_help)
     measure.add_argument("--from", dest="source", metavar="ID", help=text("cli.help.measure_from"))
     measure.add_argument("--to", dest="target", metavar="ID", help=text("cli.help.measure_to"))
     measure.add_argument("--all", action="store_true", help=text("cli.help.measure_all"))
@@ -217,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
     measure.set_defaults(run="measuring:measure")
 
     template = sub.add_parser("template", help=text("cli.help.template"))
-    template.add_argument("map", help=map_help)
+    template.add_argument("map", metavar=map_name, help=map_help)
     template.add_argument("--shape", required=True, type=_shape, help=text("cli.help.shape"))
     template.add_argument("--at", type=_point, metavar="X,Y", help=text("cli.help.at"))
     template.add_argument(
@@ -229,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     template.set_defaults(run="measuring:template")
 
     noise = sub.add_parser("noise", help=text("cli.help.noise"))
-    noise.add_argument("map", help=map_help)
+    noise.add_argument("map", metavar=map_name, help=map_help)
     noise.add_argument(
         "--at", type=_point, required=True, metavar="X,Y", help=text("cli.help.noise_at")
     )
@@ -276,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--cm-per-k", type=_custom_scale, metavar="CM", help=text("cli.help.print_cm_per_k")
     )
     printing.add_argument(
-        "--out", required=True, metavar="FILE.pdf", help=text("cli.help.print_out")
+        "--out", required=True, metavar=text("cli.help.pdf_name"), help=text("cli.help.print_out")
     )
     printing.add_argument(
         "--paper", choices=["a4", "letter"], default="a4", help=text("cli.help.print_paper")
@@ -290,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser(
         "sim", help=text("cli.help.sim"), description=text("cli.help.sim_description")
     )
-    sim.add_argument("map", help=text("cli.help.sim_map"))
+    sim.add_argument("map", metavar=map_name, help=text("cli.help.sim_map"))
     sim.add_argument(
         "--games", type=_games, default=10, metavar="N", help=text("cli.help.sim_games")
     )
@@ -298,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     for side in ("a", "b"):
         sim.add_argument(
             f"--army-{side}",
-            metavar="FILE[:LIST]",
+            metavar=army_name,
             help=text("cli.help.army_side", side=side.upper()),
         )
     for side in ("a", "b"):
@@ -306,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
             f"--ai-{side}",
             choices=_PlayerNames(),
             default="baseline",
-            metavar="NAME",
+            metavar=player_name,
             help=text("cli.help.ai_side", side=side.upper()),
         )
     sim.add_argument("--save-dir", metavar="DIR", help=text("cli.help.save_dir"))
@@ -316,7 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser(
         "replay", help=text("cli.help.replay"), description=text("cli.help.replay_description")
     )
-    replay.add_argument("save", help=text("cli.help.replay_save"))
+    replay.add_argument(
+        "save", metavar=text("cli.help.save_name"), help=text("cli.help.replay_save")
+    )
     replay.add_argument("--force", action="store_true", help=text("cli.help.replay_force"))
     replay.add_argument("--verify", action="store_true", help=text("cli.help.replay_verify"))
     replay.add_argument("--window", action="store_true", help=text("cli.help.replay_window"))
@@ -330,31 +336,34 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(run="check:check")
 
     render = sub.add_parser("render", help=text("cli.help.render"))
-    render.add_argument("map", help=map_help)
+    render.add_argument("map", metavar=map_name, help=map_help)
     render.add_argument(
-        "--out", required=True, metavar="FILE.png", help=text("cli.help.render_out")
+        "--out", required=True, metavar=text("cli.help.png_name"), help=text("cli.help.render_out")
     )
     render.add_argument(
         "--size", default="1280x800", metavar="WxH", help=text("cli.help.render_size")
     )
     render.add_argument(
-        "--show", default="grid", metavar="LAYERS", help=text("cli.help.render_show")
+        "--show",
+        default="grid",
+        metavar=text("cli.help.layers_name"),
+        help=text("cli.help.render_show"),
     )
     render.set_defaults(run="windows:render")
 
     edit = sub.add_parser(
         "edit", help=text("cli.help.edit"), description=text("cli.help.edit_description")
     )
-    edit.add_argument("map", nargs="?", help=text("cli.help.edit_map"))
+    edit.add_argument("map", metavar=map_name, nargs="?", help=text("cli.help.edit_map"))
     edit.set_defaults(run="windows:edit")
     play = sub.add_parser(
         "play", help=text("cli.help.play"), description=text("cli.help.play_description")
     )
-    play.add_argument("map", nargs="?", help=text("cli.help.play_map"))
+    play.add_argument("map", metavar=map_name, nargs="?", help=text("cli.help.play_map"))
     for side in ("a", "b"):
         play.add_argument(
             f"--army-{side}",
-            metavar="FILE[:LIST]",
+            metavar=army_name,
             help=text("cli.help.play_army_side", side=side.upper()),
         )
     for side in ("a", "b"):
@@ -362,18 +371,20 @@ def build_parser() -> argparse.ArgumentParser:
             f"--ai-{side}",
             choices=_PlayerNames(),
             default=None if side == "a" else "baseline",
-            metavar="NAME",
+            metavar=player_name,
             help=text("cli.help.ai_side_person" if side == "a" else "cli.help.ai_side",
                       side=side.upper()),
         )  # fmt: skip
     play.add_argument("--hot-seat", action="store_true", help=text("cli.help.hot_seat"))
     play.add_argument("--seed", type=int, default=1, help=text("cli.help.play_seed"))
-    play.add_argument("--load", metavar="SAVE", help=text("cli.help.load"))
+    play.add_argument(
+        "--load", metavar=text("cli.help.save_name").upper(), help=text("cli.help.load")
+    )
     play.set_defaults(run="windows:play")
     overlay = sub.add_parser(
         "overlay", help=text("cli.help.overlay"), description=text("cli.help.overlay_description")
     )
-    overlay.add_argument("map", nargs="?", help=text("cli.help.overlay_map"))
+    overlay.add_argument("map", metavar=map_name, nargs="?", help=text("cli.help.overlay_map"))
     overlay.add_argument("--blank", metavar="WxH", type=_table_size, help=text("cli.help.blank"))
     overlay.set_defaults(run="windows:overlay")
     return parser

@@ -75,6 +75,13 @@ WORDS: dict[str, str] = {
     "a list": "una lista",
     "a mapping": "un mapeo (clave: valor)",
     "nothing": "nada",
+    # The system's reasons a file cannot be read (strerror, worded by the C library).
+    "No such file or directory": "no existe el archivo o la carpeta",
+    "Permission denied": "permiso denegado",
+    "Is a directory": "es una carpeta",
+    "Not a directory": "una parte de la ruta no es una carpeta",
+    "File name too long": "el nombre del archivo es demasiado largo",
+    "Too many levels of symbolic links": "demasiados niveles de enlaces simbólicos",
     # Kinds of file.
     "map": "mapa",
     "army": "ejército",
@@ -392,7 +399,7 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "no se puede leer: el nombre del archivo contiene un carácter NUL, que ningún nombre "
         "de archivo admite",
     ),
-    (r"cannot read: (?P<why>.*)", "no se puede leer: {why}"),
+    (r"cannot read: (?P<w_why>.*)", "no se puede leer: {w_why}"),
     (
         r"not UTF-8 text \(bad byte at offset (?P<n>\d+)\)",
         "no es texto UTF-8 (byte erróneo en la posición {n})",
