@@ -87,7 +87,8 @@ def catalog_text(entries: tuple[Entry, ...]) -> str:
     for e in entries:
         name = e.name + (" (X)" if e.param else "")
         tags = f" [{', '.join(e.tags)}]" if e.tags else ""
-        lines.append(f"{name:<30} {_cost_label(e):>18}  {e.mechanism.value:<15}{tags}".rstrip())
+        mechanism = text(f"cli.mechanism.{e.mechanism.value}")
+        lines.append(f"{name:<30} {_cost_label(e):>18}  {mechanism:<15}{tags}".rstrip())
         lines.append(f"    {e.summary}")
     lines.append(ntext("cli.count.entries", len(entries)))
     return "\n".join(lines)

@@ -39,16 +39,21 @@ def print_json(value: Any) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2))
 
 
+def core_reason(reason: str) -> str:
+    """A reason the loaders or the engine give (in English), in the run's language."""
+    if current_language() != "es":
+        return reason
+    from wartime.ui.reasons import to_spanish  # only once there is a problem to show
+
+    return to_spanish(reason)
+
+
 def problem_line(problem: Problem) -> str:
     """``file:line: path: reason`` on one line, in the run's language."""
     where = problem.file if problem.line is None else f"{problem.file}:{problem.line}"
     if problem.path:
         where = f"{where}: {problem.path}"
-    reason = problem.message
-    if current_language() == "es":
-        from wartime.ui.reasons import to_spanish  # only once there is a problem to show
-
-        reason = to_spanish(reason)
+    reason = core_reason(problem.message)
     if problem.severity is Severity.WARNING:
         reason = text("cli.problem.warning", reason=reason)
     return " ".join(f"{where}: {reason}".splitlines())

@@ -82,6 +82,13 @@ WORDS: dict[str, str] = {
     "Not a directory": "una parte de la ruta no es una carpeta",
     "File name too long": "el nombre del archivo es demasiado largo",
     "Too many levels of symbolic links": "demasiados niveles de enlaces simbólicos",
+    # Kinds of archetype (formats.army).
+    "race": "raza",
+    "weapon": "arma",
+    "protection": "protección",
+    "metaability": "metahabilidad",
+    "object": "objeto",
+    "transport": "transporte",
     # Kinds of file.
     "map": "mapa",
     "army": "ejército",
@@ -404,6 +411,96 @@ _ROWS: tuple[tuple[str, str], ...] = (
         r"not UTF-8 text \(bad byte at offset (?P<n>\d+)\)",
         "no es texto UTF-8 (byte erróneo en la posición {n})",
     ),
+    # -- formats.army ------------------------------------------------------------------
+    (
+        r"kind (?P<kind>.*) is not one of (?P<allowed>.*?) \(did you mean '(?P<hint>.*)'\?\)",
+        "el tipo {kind} no es ninguno de {allowed} (¿querías decir '{hint}'?)",
+    ),
+    (
+        r"kind (?P<kind>.*) is not one of (?P<allowed>.*)",
+        "el tipo {kind} no es ninguno de {allowed}",
+    ),
+    (
+        r"missing (?P<name>\S+) \(a (?P<w_kind>\w+) needs (?P<needed>.*)\)",
+        "falta {name} (un arquetipo de tipo {w_kind} necesita {needed})",
+    ),
+    (r"(?P<key>\S+) repeats (?P<name>\S+): give it once", "{key} repite {name}: dalo una sola vez"),
+    (
+        r"height (?P<value>.*) must be above 0 and at most (?P<most>\S+) human heights",
+        "la altura {value} debe ser mayor que 0 y como mucho {most} alturas humanas",
+    ),
+    (
+        r"unknown bonus '(?P<name>.*)' \(did you mean '(?P<hint>.*)'\?\)",
+        "bonus desconocido '{name}' (¿querías decir '{hint}'?)",
+    ),
+    (
+        r"unknown bonus '(?P<name>.*)' \(see `wartime catalog --search`\)",
+        "bonus desconocido '{name}' (consulta `wartime catalog --search`)",
+    ),
+    (r"'(?P<name>.*)' has no levels: remove 'level'", "'{name}' no tiene niveles: quita 'level'"),
+    (
+        r"level (?P<level>-?\d+) of '(?P<name>.*)' is outside 1 to (?P<top>\d+)",
+        "el nivel {level} de '{name}' está fuera de 1 a {top}",
+    ),
+    (
+        r"'Área' needs a shape in 'param', e\.g\. \{name: Área, param: R3\}",
+        "'Área' necesita una forma en 'param', p. ej. {{name: Área, param: R3}}",
+    ),
+    (r"'(?P<name>.*)' takes no parameter", "'{name}' no admite parámetro"),
+    (
+        r"expected text or a number, got (?P<w_what>.*)",
+        "se esperaba texto o un número, no {w_what}",
+    ),
+    (
+        r"unknown area '(?P<area>.*)' \(allowed: (?P<allowed>.*)\)",
+        "área desconocida '{area}' (admitidas: {allowed})",
+    ),
+    (
+        "a character needs a race: give a race archetype's id",
+        "un personaje necesita una raza: da el id de un arquetipo de raza",
+    ),
+    (
+        r"no archetype with id '(?P<id>.*)' \(did you mean '(?P<hint>.*)'\?\)",
+        "no hay ningún arquetipo con id '{id}' (¿querías decir '{hint}'?)",
+    ),
+    (r"no archetype with id '(?P<id>.*)'", "no hay ningún arquetipo con id '{id}'"),
+    (
+        r"no character with id '(?P<id>.*)' \(did you mean '(?P<hint>.*)'\?\)",
+        "no hay ningún personaje con id '{id}' (¿querías decir '{hint}'?)",
+    ),
+    (r"no character with id '(?P<id>.*)'", "no hay ningún personaje con id '{id}'"),
+    (
+        r"'(?P<id>.*)' is a (?P<w_found>\w+), not a (?P<w_kind>\w+)",
+        "'{id}' es de tipo {w_found}, no {w_kind}",
+    ),
+    (
+        r"limit (?P<limit>-?\d+) must be 0 or more points",
+        "el límite {limit} debe ser 0 o más puntos",
+    ),
+    # -- engine.core.saves -------------------------------------------------------------
+    (
+        r"not a Wartime save: it must start with 'wartime_save: (?P<version>\d+)'",
+        "no es una partida guardada de Wartime: debe empezar por 'wartime_save: {version}'",
+    ),
+    (
+        r"hash mismatch: the replay gives (?P<replayed>\S+), the save says (?P<saved>.*): its "
+        r"moves or the scenario it embeds were changed",
+        "el hash no coincide: la repetición da {replayed}, la partida guardada dice {saved}: "
+        "se cambiaron sus jugadas o el escenario que incluye",
+    ),
+    (
+        r"hash mismatch: the replay gives (?P<replayed>\S+), the save says (?P<saved>.*): its "
+        r"moves were changed",
+        "el hash no coincide: la repetición da {replayed}, la partida guardada dice {saved}: "
+        "se cambiaron sus jugadas",
+    ),
+    (
+        r"saved with hash version (?P<saved>\S+), and this program hashes with version "
+        r"(?P<ours>\S+): the moves replayed, but the final hash cannot be compared",
+        "guardada con la versión de hash {saved}, y este programa usa la versión {ours}: las "
+        "jugadas se repitieron, pero el hash final no se puede comparar",
+    ),
+    (r"cannot be replayed: (?P<why>.*)", "no se puede repetir: {why}"),
     # -- board.history ----------------------------------------------------------------
     (
         r"the history limit must be 1 or more, got (?P<value>.*)",
