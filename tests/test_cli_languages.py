@@ -330,3 +330,19 @@ def test_argparse_s_own_words_have_their_spanish() -> None:
         assert all(spanish[message]), message
         for text in spanish[message]:  # the same placeholders, or argparse fails to report
             assert set(placeholder.findall(text)) == set(placeholder.findall(message)), message
+
+
+def test_the_ai_players_are_named_in_the_language_shown() -> None:
+    """The AI presets' labels come from the catalogue (issue 16: none in code)."""
+    from wartime.ui.modes.start import players
+
+    spanish = dict((value, label) for label, value in players())
+    assert spanish["planner-prudente"] == "IA: planner-prudente (Prudente)"
+    i18n.set_language("en")
+    try:
+        english = dict((value, label) for label, value in players())
+    finally:
+        i18n.set_language("es")
+    assert english["planner-prudente"] == "AI: planner-prudente (Cautious)"
+    assert english["baseline"] == "AI: baseline"
+    assert english["persona"] != spanish["persona"]  # the id is the same in both

@@ -78,7 +78,10 @@ def players() -> list[tuple[str, str]]:
     labels = {p.player: p.label for p in PRESETS}
     out = [(text("start.person"), PERSON)]
     for name in player_names():
-        out.append((f"IA: {name}" + (f" ({labels[name]})" if name in labels else ""), name))
+        if name in labels:
+            out.append((text("start.ai_labelled", name=name, label=labels[name]), name))
+        else:
+            out.append((text("start.ai", name=name), name))
     return out
 
 
