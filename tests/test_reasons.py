@@ -123,6 +123,12 @@ def army(text: str, containing: str = "") -> str:
     return found[0]
 
 
+def army_warning(text: str) -> str:
+    """The one warning the army loader gives for :data:`ARMY` followed by ``text``."""
+    (found,) = parse_army(parse_document(ARMY + text, "army.yaml")).warnings
+    return found.message
+
+
 def archetype(fields: str, containing: str = "") -> str:
     """The problem of a third archetype written as the flow mapping ``{fields}``."""
     return army(f"  - {{{fields}}}\n", containing)
@@ -894,6 +900,53 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "army-character",
         lambda: army("lists:\n  - {id: l, limit: 100, characters: [qqqq]}\n"),
         "no hay ningún personaje con id 'qqqq'",
+    ),
+    # -- rules.legality: an army's warnings ------------------------------------------
+    (
+        "army-requires",
+        lambda: army_warning(
+            "  - {id: brujo, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, bonus: [Shin]}\n"
+            "characters:\n  - {id: c, race: brujo}\n"
+        ),
+        "'Shin' en el arquetipo 'brujo' requiere Neuromante, que el personaje 'c' no tiene",
+    ),
+    (
+        "army-reliquia",
+        lambda: army_warning(
+            "  - {id: anillo, kind: object, ALC: 1, CAL: 1, ENE: 1, bonus: [Reliquia]}\n"
+            "characters:\n  - {id: c, race: soldado, objects: [anillo]}\n"
+            "  - {id: d, race: soldado, objects: [anillo]}\n"
+            "lists:\n  - {id: l, limit: 500, characters: [c, d]}\n"
+        ),
+        "el arquetipo 'anillo' es una Reliquia y puede aparecer una vez por lista, no 2 veces",
+    ),
+    (
+        "army-claws",
+        lambda: army_warning(
+            "  - {id: bestia, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, "
+            "bonus: [Garras y dientes]}\n"
+            "characters:\n  - {id: c, race: bestia, weapons: [fusil]}\n"
+        ),
+        "'Garras y dientes' no admite equipo, pero el personaje 'c' lleva fusil",
+    ),
+    (
+        "army-servus",
+        lambda: army_warning(
+            "  - {id: arma, kind: weapon, ENE: 3, DAÑ: 4, ALC: 15, CAL: 4, bonus: [Servus]}\n"
+            "characters:\n  - {id: c, race: soldado, weapons: [arma]}\n"
+        ),
+        "el motor no aplica 'Servus' en el arquetipo de tipo arma 'arma': ajusta CON y AGI a "
+        "mano mientras cuente",
+    ),
+    (
+        "army-limb",
+        lambda: army_warning(
+            "  - {id: cojo, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, "
+            "bonus: [{name: Sin miembro, param: cola}]}\n"
+            "characters:\n  - {id: c, race: cojo}\n"
+        ),
+        "'Sin miembro (cola)' en 'cojo' no nombra ninguna extremidad que el motor conozca "
+        "(brazo, mano, pierna, pie): los jugadores deciden qué acciones impide",
     ),
     # -- engine.core.saves -----------------------------------------------------------
     (

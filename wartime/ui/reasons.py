@@ -477,6 +477,34 @@ _ROWS: tuple[tuple[str, str], ...] = (
         r"limit (?P<limit>-?\d+) must be 0 or more points",
         "el límite {limit} debe ser 0 o más puntos",
     ),
+    # -- rules.legality: an army's warnings --------------------------------------------
+    (
+        r"'(?P<name>.*)' on archetype '(?P<id>.*)' requires (?P<tag>.*), which character "
+        r"'(?P<character>.*)' does not have",
+        "'{name}' en el arquetipo '{id}' requiere {tag}, que el personaje '{character}' no tiene",
+    ),
+    (
+        r"archetype '(?P<id>.*)' is a Reliquia and may appear once per list, not "
+        r"(?P<count>\d+) times",
+        "el arquetipo '{id}' es una Reliquia y puede aparecer una vez por lista, no {count} veces",
+    ),
+    (
+        r"'Garras y dientes' cannot take equipment, but character '(?P<character>.*)' "
+        r"carries (?P<gear>.*)",
+        "'Garras y dientes' no admite equipo, pero el personaje '{character}' lleva {gear}",
+    ),
+    (
+        r"'Servus' on (?P<w_kind>\w+) '(?P<id>.*)' is not applied by the engine: adjust CON "
+        r"and AGI by hand while it counts",
+        "el motor no aplica 'Servus' en el arquetipo de tipo {w_kind} '{id}': ajusta CON y AGI "
+        "a mano mientras cuente",
+    ),
+    (
+        r"'Sin miembro \((?P<limb>.*)\)' on '(?P<id>.*)' names no limb the engine knows "
+        r"\(brazo, mano, pierna, pie\): the players adjudicate which actions it hinders",
+        "'Sin miembro ({limb})' en '{id}' no nombra ninguna extremidad que el motor conozca "
+        "(brazo, mano, pierna, pie): los jugadores deciden qué acciones impide",
+    ),
     # -- engine.core.saves -------------------------------------------------------------
     (
         r"not a Wartime save: it must start with 'wartime_save: (?P<version>\d+)'",
