@@ -43,7 +43,7 @@ from wartime.errors import DataError
 from wartime.formats import document
 from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
-from wartime.formats.map import parse_map
+from wartime.formats.map import parse_map, read_map
 from wartime.ui.reasons import TEMPLATES, WORDS, to_spanish
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,6 +126,12 @@ def army(text: str, containing: str = "") -> str:
 def army_warning(text: str) -> str:
     """The one warning the army loader gives for :data:`ARMY` followed by ``text``."""
     (found,) = parse_army(parse_document(ARMY + text, "army.yaml")).warnings
+    return found.message
+
+
+def map_warning(text: str) -> str:
+    """The one warning the map loader gives for ``text``."""
+    (found,) = read_map(parse_document(text, "/nowhere/map.yaml")).warnings
     return found.message
 
 
@@ -900,6 +906,46 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "army-character",
         lambda: army("lists:\n  - {id: l, limit: 100, characters: [qqqq]}\n"),
         "no hay ningún personaje con id 'qqqq'",
+    ),
+    (
+        "army-at-least",
+        lambda: archetype("id: x, kind: weapon, ENE: 3, DAÑ: 4, ALC: -5, CAL: 4", "range"),
+        "ALC -5 está fuera de rango: admitido 0 o más",
+    ),
+    (
+        "army-reach",
+        lambda: archetype("id: x, kind: weapon, ENE: 3, DAÑ: 4, ALC: 99, CAL: 4", "exceeds"),
+        "ALC 99 supera 5×DAÑ = 20",
+    ),
+    (
+        "army-weapon-table",
+        lambda: archetype("id: x, kind: weapon, ENE: 1, DAÑ: 10, ALC: 15, CAL: 4", "table"),
+        "la tabla de armas no admite ENE 1 × DAÑ 10",
+    ),
+    (
+        "map-bare-unit",
+        lambda: map_warning(
+            MAP + "units:\n  - {id: u, side: A, position: [5, 5], character: nadie}\n"
+        ),
+        lambda english: (
+            "1 unidad nombra personajes que ningún ejército enlazado define, así "
+            "que juega como figura sin armas: u (nadie); enlaza los ejércitos que los definen en "
+            "`armies:` (un archivo junto al mapa, o un ejército incluido por su nombre: "
+            + english.rpartition("by name: ")[2]
+        ),
+    ),
+    (
+        "map-bare-units",
+        lambda: map_warning(
+            MAP + "units:\n  - {id: u, side: A, position: [5, 5], character: nadie}\n"
+            "  - {id: v, side: B, position: [7, 7], character: nadie}\n"
+        ),
+        lambda english: (
+            "2 unidades nombran personajes que ningún ejército enlazado define, así "
+            "que juegan como figuras sin armas: u (nadie), v (nadie); enlaza los ejércitos que los "
+            "definen en `armies:` (un archivo junto al mapa, o un ejército incluido por su nombre: "
+            + english.rpartition("by name: ")[2]
+        ),
     ),
     # -- rules.legality: an army's warnings ------------------------------------------
     (

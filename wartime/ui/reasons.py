@@ -167,6 +167,10 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "{w_what} {value} está fuera de rango: admitido de {low} a {high}",
     ),
     (
+        r"(?P<w_what>.+?) (?P<value>\S+) is out of range: allowed (?P<low>\S+) or more",
+        "{w_what} {value} está fuera de rango: admitido {low} o más",
+    ),
+    (
         r"cannot remove a vertex of '(?P<key>.*)': (?P<w_shape>.+?) needs at least "
         r"(?P<n>\S+) points",
         "no se puede quitar un vértice de '{key}': {w_shape} necesita al menos {n} puntos",
@@ -476,6 +480,29 @@ _ROWS: tuple[tuple[str, str], ...] = (
     (
         r"limit (?P<limit>-?\d+) must be 0 or more points",
         "el límite {limit} debe ser 0 o más puntos",
+    ),
+    (r"ALC (?P<alc>\S+) exceeds 5×DAÑ = (?P<most>\S+)", "ALC {alc} supera 5×DAÑ = {most}"),
+    (
+        r"ENE (?P<ene>\S+) × DAÑ (?P<damage>\S+) is not allowed by the weapon table",
+        "la tabla de armas no admite ENE {ene} × DAÑ {damage}",
+    ),
+    # -- formats.map: units without a character ----------------------------------------
+    (
+        r"1 unit name characters that no linked army defines, so they play as bare figures "
+        r"without weapons: (?P<named>.*); link the armies that define them under `armies:` "
+        r"\(a file beside the map, or a packaged army by name: (?P<packaged>.*)\)",
+        "1 unidad nombra personajes que ningún ejército enlazado define, así que juega como "
+        "figura sin armas: {named}; enlaza los ejércitos que los definen en `armies:` (un "
+        "archivo junto al mapa, o un ejército incluido por su nombre: {packaged})",
+    ),
+    (
+        r"(?P<count>\d+) units name characters that no linked army defines, so they play as "
+        r"bare figures without weapons: (?P<named>.*); link the armies that define them under "
+        r"`armies:` \(a file beside the map, or a packaged army by name: (?P<packaged>.*)\)",
+        "{count} unidades nombran personajes que ningún ejército enlazado define, así que "
+        "juegan como figuras sin armas: {named}; enlaza los ejércitos que los definen en "
+        "`armies:` (un archivo junto al mapa, o un ejército incluido por su nombre: "
+        "{packaged})",
     ),
     # -- rules.legality: an army's warnings --------------------------------------------
     (
