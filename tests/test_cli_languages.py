@@ -128,6 +128,7 @@ def _commands(tmp_path: Path) -> dict[str, tuple[list[str], Callable[[str, str],
         "sim": (["sim", str(duel), "--games", "1", "--save-dir", str(tmp_path)], _everything),
         "replay": (["replay", str(tmp_path / "game-001-seed-0.yaml")], _last_line),
         "no such file": (["measure", str(tmp_path / "missing.yaml"), "--all"], _everything),
+        "no folder": (["sim", str(duel), "--save-dir", str(broken / "saves")], _everything),
         "help": (["--help"], _help),
         "command help": (["odds", "--help"], _help),
         "sim help": (["sim", "--help"], _help),
@@ -346,3 +347,18 @@ def test_the_ai_players_are_named_in_the_language_shown() -> None:
     assert english["planner-prudente"] == "AI: planner-prudente (Cautious)"
     assert english["baseline"] == "AI: baseline"
     assert english["persona"] != spanish["persona"]  # the id is the same in both
+
+
+def test_the_systems_reason_is_worded_in_the_runs_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An OSError's reason comes from the catalogue for the usual errno values."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("", encoding="utf-8")
+    argv = ["sim", str(tmp_path / "x.yaml"), "--save-dir", str(a_file / "saves")]
+    spanish = run(capsys, ["--lang", "es", *argv])[2]
+    english = run(capsys, ["--lang", "en", *argv])[2]
+    assert spanish.endswith(
+        ": no se puede crear la carpeta: una parte de la ruta no es una carpeta\n"
+    )
+    assert english.endswith(": cannot create the folder: Not a directory\n")

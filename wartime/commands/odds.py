@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file, print_json
+from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file, print_json, system_reason
 from wartime.i18n import ntext, text
 from wartime.odds_report import odds_json, odds_text
 from wartime.render.pdf import write_sheet_pdf
@@ -42,7 +42,7 @@ def print_templates(args: argparse.Namespace) -> int:
     try:
         write_sheet_pdf(sheet, out)
     except OSError as exc:
-        reason = text("cli.cannot_write", reason=exc.strerror or exc)
+        reason = text("cli.cannot_write", reason=system_reason(exc))
         print(f"wartime print: {out}: {reason}", file=sys.stderr)
         return EXIT_DATA
     pages = ntext("cli.print.pages", len(sheet.pages), paper=sheet.paper.name)

@@ -8,6 +8,7 @@ a reason that table does not know is printed as it is.
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from pathlib import Path
@@ -37,6 +38,18 @@ def output_file(command: str, name: str, suffix: str) -> Path | None:
 
 def print_json(value: Any) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def system_reason(exc: OSError) -> str:
+    """Why the system refused a file, in the run's language: the catalogue's words for the
+    usual reasons (``cli.os.ENOENT``...), else the C library's own (``strerror``)."""
+    name = errno.errorcode.get(exc.errno or 0)
+    if name is not None:
+        key = f"cli.os.{name}"
+        worded = text(key)
+        if worded != key:
+            return worded
+    return str(exc.strerror or exc)
 
 
 def core_reason(reason: str) -> str:

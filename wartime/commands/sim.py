@@ -12,7 +12,7 @@ from typing import Any
 # The engine by its modules' names, so that a test's stand-in for ``simulate`` or
 # ``save_game`` is the one called.
 from wartime import engine
-from wartime.commands.output import EXIT_DATA, EXIT_OK, problem_line, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, problem_line, system_reason, warn
 from wartime.engine import ai
 from wartime.errors import Problem
 from wartime.i18n import ntext, text
@@ -38,7 +38,7 @@ def _save_folder(given: str) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        reason = text("cli.sim.cannot_create", reason=exc.strerror or exc)
+        reason = text("cli.sim.cannot_create", reason=system_reason(exc))
         raise _SaveError(f"--save-dir {folder}: {reason}") from None
     if not os.access(folder, os.W_OK | os.X_OK):
         raise _SaveError(f"--save-dir {folder}: {text('cli.sim.not_writable')}")
@@ -82,7 +82,7 @@ def sim(args: argparse.Namespace) -> int:
             try:
                 engine.save_game(played.state, folder / name)
             except OSError as exc:
-                reason = text("cli.sim.cannot_write", name=name, reason=exc.strerror or exc)
+                reason = text("cli.sim.cannot_write", name=name, reason=system_reason(exc))
                 message = f"--save-dir {folder}: {reason}"
                 raise _SaveError(message) from None
         if bar is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file
+from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file, system_reason
 from wartime.commands.sim import army_ref
 from wartime.formats.map import load_map
 from wartime.i18n import text
@@ -43,7 +43,8 @@ def render(args: argparse.Namespace) -> int:
     try:
         png.render_png(field, out, size, frozenset(wanted))
     except (OSError, RuntimeError) as exc:  # pygame.error is a RuntimeError
-        print(f"wartime render: {out}: {text('cli.cannot_write', reason=exc)}", file=sys.stderr)
+        reason = system_reason(exc) if isinstance(exc, OSError) else exc
+        print(f"wartime render: {out}: {text('cli.cannot_write', reason=reason)}", file=sys.stderr)
         return EXIT_DATA
     print(text("cli.render.written", out=out, width=size[0], height=size[1], name=field.name))
     return EXIT_OK
