@@ -362,3 +362,27 @@ def test_the_systems_reason_is_worded_in_the_runs_language(
         ": no se puede crear la carpeta: una parte de la ruta no es una carpeta\n"
     )
     assert english.endswith(": cannot create the folder: Not a directory\n")
+
+
+def test_every_key_built_from_a_value_is_in_both_catalogues() -> None:
+    """The keys the code builds from a value (``cli.kind.{kind}``...), which the scan of
+    tests/test_i18n.py cannot see."""
+    from wartime.engine.ai import PRESETS
+    from wartime.odds_report import OUTCOMES
+    from wartime.rules.archetypes import Kind
+    from wartime.rules.catalog import Mechanism
+
+    keys = [
+        *(f"cli.kind.{kind.value}" for kind in Kind),
+        *(f"cli.mechanism.{mechanism.value}" for mechanism in Mechanism),
+        *(f"cli.cover.{name}" for name in ("none", "partial", "over_half", "total")),
+        *(f"cli.sight.{name}" for name in ("clear", "partial", "blocked")),
+        *(f"cli.template.{name}" for name in ("full", "partial", "chain")),
+        *(f"cli.odds.{n}" for n in ("check", "defence", "cover", *OUTCOMES, "wound", "wounds")),
+        "cli.odds.stops",
+        *(f"cli.sheet.{name}" for name in ("caption", "check", "ruler", "tile")),
+        *(f"ai.preset.{preset.name}" for preset in PRESETS),
+    ]
+    for language in i18n.LANGUAGES:
+        for key in keys:
+            assert i18n.text_in(language, key) != key, (language, key)
