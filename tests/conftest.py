@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,19 @@ def spanish_system(monkeypatch: pytest.MonkeyPatch) -> None:
     import wartime.i18n
 
     monkeypatch.setattr(wartime.i18n, "system_language", lambda: "es")
+
+
+@pytest.fixture
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The CLI and the window speak English in this test, as on an English desktop: for
+    tests that read the English texts (``wartime --lang en`` says so per command)."""
+    import wartime.i18n
+
+    monkeypatch.setattr(wartime.i18n, "system_language", lambda: "en")
+    before = wartime.i18n.current_language()
+    wartime.i18n.set_language("en")
+    yield
+    wartime.i18n.set_language(before)
 
 
 @pytest.fixture

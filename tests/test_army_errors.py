@@ -34,6 +34,9 @@ from wartime.rules.tables import load_tables
 
 from .conftest import ARMIES
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 LEGION = ARMIES / "legion.yaml"
 
 # A valid value for every attribute of each kind (docs/army-format.md).
@@ -1148,7 +1151,7 @@ def test_cli_subprocess_bad_file_exits_2_without_traceback(tmp_path: Path) -> No
     """Army format, errors: `python -m wartime points BAD` exits 2 with clean lines."""
     path = write(tmp_path, BAD_ARMY)
     result = subprocess.run(
-        [sys.executable, "-m", "wartime", "points", str(path)],
+        [sys.executable, "-m", "wartime", "--lang", "en", "points", str(path)],
         capture_output=True,
         encoding="utf-8",
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},

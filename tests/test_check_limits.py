@@ -9,6 +9,9 @@ import pytest
 
 from wartime.cli import main
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 ROOT = Path(__file__).resolve().parents[1]
 LEGION = ROOT / "assets" / "armies" / "legion.yaml"
 

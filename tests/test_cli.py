@@ -13,6 +13,9 @@ from wartime.engine.core.modifiers import not_yet_automated
 
 from .conftest import ARMIES
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 LEGION = str(ARMIES / "legion.yaml")
 
 

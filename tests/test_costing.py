@@ -11,6 +11,9 @@ from wartime.rules.legality import army_findings
 
 from .conftest import ARMIES
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 
 def arch(kind: Kind, *bonus: BonusRef, ident: str = "a", **attrs: int) -> Archetype:
     return Archetype(ident, kind, attrs, tuple(bonus))

@@ -21,6 +21,9 @@ from wartime.formats.document import read_document
 
 from .conftest import ROOT
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
 MAP = "wartime_map: 1\nsize: [24, 18]\n"
 

@@ -46,10 +46,14 @@ def messages(language: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_committed_mo_is_the_po_compiled(language: str) -> None:
-    mo = po_path(language).with_suffix(".mo")
-    assert mo.read_bytes() == compiled(po_path(language)), (
+ALL_PO = sorted(i18n.LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))  # argparse.po too
+
+
+@pytest.mark.parametrize("po", ALL_PO, ids=[f"{p.parts[-3]}/{p.name}" for p in ALL_PO])
+def test_the_committed_mo_is_the_po_compiled(po: Path) -> None:
+    mo = po.with_suffix(".mo")
+    assert len(ALL_PO) == 3
+    assert mo.read_bytes() == compiled(po), (
         f"{mo} is stale: run python tools/i18n/compile.py and commit both files"
     )
 
@@ -88,6 +92,8 @@ def test_every_key_the_window_and_the_cli_name_is_in_both_catalogues() -> None:
     sources = [
         *sorted((ROOT / "wartime" / "ui").rglob("*.py")),
         *sorted((ROOT / "wartime" / "commands").rglob("*.py")),
+        *(ROOT / "wartime" / name for name in ("cli.py", "reports.py", "odds_report.py")),
+        ROOT / "wartime" / "rules" / "costing.py",
     ]
     used = {
         (match[0], match[1])

@@ -26,6 +26,9 @@ from wartime.formats.map import army_file, load_map, read_map
 
 from .conftest import ARMIES, ROOT
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 MAPS = sorted((ROOT / "maps").glob("*.yaml"))
 VILLAGE = ROOT / "maps" / "aldea-en-ruinas.yaml"
 

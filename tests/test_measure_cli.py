@@ -22,6 +22,9 @@ from wartime.geometry.measure import Table
 
 from .conftest import ROOT
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 TABLE = """\
 wartime_map: 1
 name: Golden

@@ -28,6 +28,9 @@ from wartime.rules.odds import Cover, attack_odds
 
 from .engine_support import RIFLE, do, profile, scenario, started
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 
 def odds(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
     assert main(["odds", *argv, "--json"]) == 0

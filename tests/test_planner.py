@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from wartime import i18n
 from wartime.board.battlefield import Posture, Wall
 from wartime.cli import main
 from wartime.engine import Action, GameState, PendingKind, load_scenario
@@ -179,11 +180,16 @@ def test_the_registry_offers_the_planner_and_its_personalities() -> None:
     names = player_names()
     assert {"planner", "planner-prudente", "planner-agresivo"} <= set(names)
     assert isinstance(make_player("planner", 3), Planner)
-    assert [(p.player, p.label_es, p.label_en) for p in PRESETS] == [
-        ("planner", "Equilibrado", "Balanced"),
-        ("planner-prudente", "Prudente", "Cautious"),
-        ("planner-agresivo", "Agresivo", "Aggressive"),
+    assert [(p.player, p.label) for p in PRESETS] == [
+        ("planner", "Equilibrado"),
+        ("planner-prudente", "Prudente"),
+        ("planner-agresivo", "Agresivo"),
     ]
+    i18n.set_language("en")
+    try:
+        assert [p.label for p in PRESETS] == ["Balanced", "Cautious", "Aggressive"]
+    finally:
+        i18n.set_language("es")
     assert len({p.weights for p in PRESETS}) == len(PRESETS)
 
 
@@ -203,9 +209,7 @@ units:
 """
 
 
-def test_wartime_sim_plays_the_planner(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_wartime_sim_plays_the_planner(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     field = tmp_path / "duelo.yaml"
     field.write_text(DUEL_MAP, encoding="utf-8")
     argv = ["--lang", "en", "sim", str(field), "--ai-a", "planner", "--games", "1", "--seed", "2"]

@@ -21,6 +21,9 @@ from wartime.geometry.scale import SCALE_PRESETS
 from wartime.render.pdf import sheet_pdf
 from wartime.render.template_sheet import CHECK_SIDE, Sheet, layout, template_names
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 PT = 72 / 25.4  # points per mm
 RECT = re.compile(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re S")
 

@@ -41,8 +41,9 @@ from wartime.board.history import History
 from wartime.board.validation import polygon_problems
 from wartime.errors import DataError
 from wartime.formats import document
+from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
-from wartime.formats.map import parse_map
+from wartime.formats.map import parse_map, read_map
 from wartime.ui.reasons import TEMPLATES, WORDS, to_spanish
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,6 +102,79 @@ def read(path: Path) -> str:
     with pytest.raises(DataError) as info:
         read_document(path)
     return info.value.problems[0].message
+
+
+ARMY = """\
+wartime_army: 1
+name: t
+archetypes:
+  - {id: soldado, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4}
+  - {id: fusil, kind: weapon, ENE: 3, DAÑ: 4, ALC: 15, CAL: 4}
+"""
+
+
+def army(text: str, containing: str = "") -> str:
+    """The one problem (containing ``containing``) the army loader finds in :data:`ARMY`
+    followed by ``text``."""
+    with pytest.raises(DataError) as info:
+        parse_army(parse_document(ARMY + text, "army.yaml"))
+    found = [p.message for p in info.value.problems if containing in p.message]
+    assert len(found) == 1, info.value.problems
+    return found[0]
+
+
+def army_warning(text: str) -> str:
+    """The one warning the army loader gives for :data:`ARMY` followed by ``text``."""
+    (found,) = parse_army(parse_document(ARMY + text, "army.yaml")).warnings
+    return found.message
+
+
+def map_warning(text: str) -> str:
+    """The one warning the map loader gives for ``text``."""
+    (found,) = read_map(parse_document(text, "/nowhere/map.yaml")).warnings
+    return found.message
+
+
+def archetype(fields: str, containing: str = "") -> str:
+    """The problem of a third archetype written as the flow mapping ``{fields}``."""
+    return army(f"  - {{{fields}}}\n", containing)
+
+
+def replayed(tmp: Path, change: Callable[[str], str]) -> str:
+    """Why a save of a short duel, changed by ``change``, is refused or left unchecked."""
+    from wartime.engine.ai.players import choose
+    from wartime.engine.core.saves import replay_save, save_game
+    from wartime.engine.core.scenario import load_scenario
+
+    state = load_scenario(ROOT / "maps" / "campo-abierto.yaml", seed=7).new_game()
+    for _ in range(3):
+        state.apply(choose(state))
+    tmp.mkdir(parents=True, exist_ok=True)
+    path = tmp / "partida.yaml"
+    save_game(state, path)
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+    try:
+        unchecked = replay_save(path, verify=True).unchecked
+    except DataError as exc:
+        return exc.problems[0].message
+    assert unchecked is not None
+    return unchecked
+
+
+def read_save(path: Path) -> str:
+    from wartime.engine.core.saves import replay_save
+
+    with pytest.raises(DataError) as info:
+        replay_save(path)
+    return info.value.problems[0].message
+
+
+def _rehashed(text: str, version: str | None = None) -> str:
+    """A save's text with its hash changed and, when given, its hash version."""
+    lines = ["hash: deadbeef" if line.startswith("hash:") else line for line in text.splitlines()]
+    if version is not None:
+        lines = [f"hash_version: {version}" if x.startswith("hash_version:") else x for x in lines]
+    return "\n".join(lines) + "\n"
 
 
 def parsed(text: str) -> str:
@@ -703,12 +777,261 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     (
         "cannot-read",
         lambda tmp: read(in_folder(tmp) / "missing.yaml"),
-        after("cannot read: ", "no se puede leer: "),
+        "no se puede leer: no existe el archivo o la carpeta",  # the system's reason too
     ),
     (
         "not-utf8",
         lambda tmp: read(_file(tmp, b"a: \xff\n")),
         "no es texto UTF-8 (byte erróneo en la posición 3)",
+    ),
+    # -- formats.army ------------------------------------------------------------------
+    (
+        "army-kind-hint",
+        lambda: archetype("id: x, kind: racex, CON: 4, AGI: 4, INT: 3, VOL: 4"),
+        "el tipo 'racex' no es ninguno de race, weapon, protection, metaability, object, "
+        "transport (¿querías decir 'race'?)",
+    ),
+    (
+        "army-kind",
+        lambda: archetype("id: x, kind: qqqqqq"),
+        "el tipo 'qqqqqq' no es ninguno de race, weapon, protection, metaability, object, "
+        "transport",
+    ),
+    (
+        "army-missing-attribute",
+        lambda: archetype("id: x, kind: race, CON: 4, AGI: 4, INT: 3"),
+        "falta VOL (un arquetipo de tipo raza necesita CON, AGI, INT, VOL)",
+    ),
+    (
+        "army-height",
+        lambda: archetype("id: x, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, height: 0"),
+        lambda english: (
+            "la altura 0 debe ser mayor que 0 y como mucho "
+            + english.split("at most ")[1].split(" ")[0]
+            + " alturas humanas"
+        ),
+    ),
+    (
+        "army-bonus-hint",
+        lambda: archetype("id: x, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, bonus: [Lídr]"),
+        "bonus desconocido 'Lídr' (¿querías decir 'Líder'?)",
+    ),
+    (
+        "army-bonus",
+        lambda: archetype("id: x, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, bonus: [Qwzx]"),
+        "bonus desconocido 'Qwzx' (consulta `wartime catalog --search`)",
+    ),
+    (
+        "army-alias-repeats",
+        lambda: archetype("id: x, kind: weapon, ENE: 3, DAÑ: 4, DAN: 4, ALC: 15, CAL: 4"),
+        "DAN repite DAÑ: dalo una sola vez",
+    ),
+    (
+        "army-level",
+        lambda: archetype(
+            "id: x, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, "
+            "bonus: [{name: Campo de oscuridad, level: 9}]"
+        ),
+        "el nivel 9 de 'Campo de oscuridad' está fuera de 1 a 5",
+    ),
+    (
+        "army-no-levels",
+        lambda: archetype(
+            "id: x, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, bonus: [{name: Líder, level: 2}]"
+        ),
+        "'Líder' no tiene niveles: quita 'level'",
+    ),
+    (
+        "army-area-shape",
+        lambda: army("  - {id: x, kind: weapon, ENE: 3, DAÑ: 4, ALC: 15, CAL: 4, bonus: [Área]}\n"),
+        "'Área' necesita una forma en 'param', p. ej. {name: Área, param: R3}",
+    ),
+    (
+        "army-no-parameter",
+        lambda: archetype(
+            "id: x, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, bonus: [{name: Líder, param: 2}]"
+        ),
+        "'Líder' no admite parámetro",
+    ),
+    (
+        "army-parameter-type",
+        lambda: archetype(
+            "id: x, kind: weapon, ENE: 3, DAÑ: 4, ALC: 15, CAL: 4, "
+            "bonus: [{name: Cargadores, param: [1]}]"
+        ),
+        "se esperaba texto o un número, no una lista",
+    ),
+    (
+        "army-area",
+        lambda: archetype(
+            "id: x, kind: weapon, ENE: 3, DAÑ: 4, ALC: 15, CAL: 4, "
+            "bonus: [{name: Área, param: R99}]"
+        ),
+        lambda english: "área desconocida 'R99' (admitidas: " + english.partition("(allowed: ")[2],
+    ),
+    (
+        "army-race",
+        lambda: army("characters:\n  - {id: c, race: null}\n", "needs a race"),
+        "un personaje necesita una raza: da el id de un arquetipo de raza",
+    ),
+    (
+        "army-archetype-hint",
+        lambda: army("characters:\n  - {id: c, race: soldadp}\n"),
+        "no hay ningún arquetipo con id 'soldadp' (¿querías decir 'soldado'?)",
+    ),
+    (
+        "army-archetype",
+        lambda: army("characters:\n  - {id: c, race: qqqq}\n"),
+        "no hay ningún arquetipo con id 'qqqq'",
+    ),
+    (
+        "army-wrong-kind",
+        lambda: army("characters:\n  - {id: c, race: fusil}\n"),
+        "'fusil' es de tipo arma, no raza",
+    ),
+    (
+        "army-limit",
+        lambda: army("lists:\n  - {id: l, limit: -1, characters: []}\n"),
+        "el límite -1 debe ser 0 o más puntos",
+    ),
+    (
+        "army-character-hint",
+        lambda: army(
+            "characters:\n  - {id: cabo, race: soldado}\n"
+            "lists:\n  - {id: l, limit: 100, characters: [cabp]}\n"
+        ),
+        "no hay ningún personaje con id 'cabp' (¿querías decir 'cabo'?)",
+    ),
+    (
+        "army-character",
+        lambda: army("lists:\n  - {id: l, limit: 100, characters: [qqqq]}\n"),
+        "no hay ningún personaje con id 'qqqq'",
+    ),
+    (
+        "army-at-least",
+        lambda: archetype("id: x, kind: weapon, ENE: 3, DAÑ: 4, ALC: -5, CAL: 4", "range"),
+        "ALC -5 está fuera de rango: admitido 0 o más",
+    ),
+    (
+        "army-reach",
+        lambda: archetype("id: x, kind: weapon, ENE: 3, DAÑ: 4, ALC: 99, CAL: 4", "exceeds"),
+        "ALC 99 supera 5×DAÑ = 20",
+    ),
+    (
+        "army-weapon-table",
+        lambda: archetype("id: x, kind: weapon, ENE: 1, DAÑ: 10, ALC: 15, CAL: 4", "table"),
+        "la tabla de armas no admite ENE 1 × DAÑ 10",
+    ),
+    (
+        "map-bare-unit",
+        lambda: map_warning(
+            MAP + "units:\n  - {id: u, side: A, position: [5, 5], character: nadie}\n"
+        ),
+        lambda english: (
+            "1 unidad nombra personajes que ningún ejército enlazado define, así "
+            "que juega como figura sin armas: u (nadie); enlaza los ejércitos que los definen en "
+            "`armies:` (un archivo junto al mapa, o un ejército incluido por su nombre: "
+            + english.rpartition("by name: ")[2]
+        ),
+    ),
+    (
+        "map-bare-units",
+        lambda: map_warning(
+            MAP + "units:\n  - {id: u, side: A, position: [5, 5], character: nadie}\n"
+            "  - {id: v, side: B, position: [7, 7], character: nadie}\n"
+        ),
+        lambda english: (
+            "2 unidades nombran personajes que ningún ejército enlazado define, así "
+            "que juegan como figuras sin armas: u (nadie), v (nadie); enlaza los ejércitos que los "
+            "definen en `armies:` (un archivo junto al mapa, o un ejército incluido por su nombre: "
+            + english.rpartition("by name: ")[2]
+        ),
+    ),
+    # -- rules.legality: an army's warnings ------------------------------------------
+    (
+        "army-requires",
+        lambda: army_warning(
+            "  - {id: brujo, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, bonus: [Shin]}\n"
+            "characters:\n  - {id: c, race: brujo}\n"
+        ),
+        "'Shin' en el arquetipo 'brujo' requiere Neuromante, que el personaje 'c' no tiene",
+    ),
+    (
+        "army-reliquia",
+        lambda: army_warning(
+            "  - {id: anillo, kind: object, ALC: 1, CAL: 1, ENE: 1, bonus: [Reliquia]}\n"
+            "characters:\n  - {id: c, race: soldado, objects: [anillo]}\n"
+            "  - {id: d, race: soldado, objects: [anillo]}\n"
+            "lists:\n  - {id: l, limit: 500, characters: [c, d]}\n"
+        ),
+        "el arquetipo 'anillo' es una Reliquia y puede aparecer una vez por lista, no 2 veces",
+    ),
+    (
+        "army-claws",
+        lambda: army_warning(
+            "  - {id: bestia, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, "
+            "bonus: [Garras y dientes]}\n"
+            "characters:\n  - {id: c, race: bestia, weapons: [fusil]}\n"
+        ),
+        "'Garras y dientes' no admite equipo, pero el personaje 'c' lleva fusil",
+    ),
+    (
+        "army-servus",
+        lambda: army_warning(
+            "  - {id: arma, kind: weapon, ENE: 3, DAÑ: 4, ALC: 15, CAL: 4, bonus: [Servus]}\n"
+            "characters:\n  - {id: c, race: soldado, weapons: [arma]}\n"
+        ),
+        "el motor no aplica 'Servus' en el arquetipo de tipo arma 'arma': ajusta CON y AGI a "
+        "mano mientras cuente",
+    ),
+    (
+        "army-limb",
+        lambda: army_warning(
+            "  - {id: cojo, kind: race, CON: 4, AGI: 4, INT: 3, VOL: 4, "
+            "bonus: [{name: Sin miembro, param: cola}]}\n"
+            "characters:\n  - {id: c, race: cojo}\n"
+        ),
+        "'Sin miembro (cola)' en 'cojo' no nombra ninguna extremidad que el motor conozca "
+        "(brazo, mano, pierna, pie): los jugadores deciden qué acciones impide",
+    ),
+    # -- engine.core.saves -----------------------------------------------------------
+    (
+        "not-a-save",
+        lambda tmp: read_save(_file(tmp, b"wartime_save: 9\n")),
+        "no es una partida guardada de Wartime: debe empezar por 'wartime_save: 1'",
+    ),
+    (
+        "hash-mismatch",
+        lambda tmp: replayed(tmp, _rehashed),
+        lambda english: (
+            "el hash no coincide: la repetición da "
+            + english.split("gives ")[1].split(",")[0]
+            + ", la partida guardada dice deadbeef: se cambiaron sus jugadas o el escenario "
+            "que incluye"
+        ),
+    ),
+    (
+        "hash-mismatch-v2",
+        lambda tmp: replayed(tmp, lambda text: _rehashed(text, "2")),
+        lambda english: (
+            "el hash no coincide: la repetición da "
+            + english.split("gives ")[1].split(",")[0]
+            + ", la partida guardada dice deadbeef: se cambiaron sus jugadas"
+        ),
+    ),
+    (
+        "hash-unchecked",
+        lambda tmp: replayed(tmp, lambda text: _rehashed(text, "99")),
+        lambda english: (
+            "guardada con la versión de hash 99, y este programa usa la versión "
+            + english.split("version ")[2].split(":")[0]
+            + ": las jugadas se repitieron, pero el hash final no se puede comparar"
+        ),
+    ),
+    (
+        "cannot-be-replayed",
+        lambda tmp: replayed(tmp, lambda text: text.replace("kind: initiative", "kind: volar", 1)),
+        lambda english: "no se puede repetir: " + english.partition(": ")[2],
     ),
     # -- board.history -----------------------------------------------------------------
     (

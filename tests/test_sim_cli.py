@@ -35,6 +35,9 @@ from wartime.engine.ai import (
 
 from .conftest import ROOT
 
+# The texts these tests read are the English ones (the CLI speaks the run's language).
+pytestmark = pytest.mark.usefixtures("english")
+
 FIELD = str(ROOT / "maps" / "campo-abierto.yaml")
 VILLAGE = str(ROOT / "maps" / "aldea-en-ruinas.yaml")
 SMALL = """\

@@ -605,5 +605,5 @@ def test_window_commands_say_what_they_open(capsys: pytest.CaptureFixture[str]) 
         ("edit", "battlefield view"), ("overlay", "battlefield view"), ("play", "start screen"),
     ):  # fmt: skip
         with pytest.raises(SystemExit):
-            main([command, "--help"])
+            main(["--lang", "en", command, "--help"])
         assert opens in capsys.readouterr().out

@@ -8,6 +8,10 @@ names the function that runs it (``module:function`` under ``wartime.commands``)
 and that module is imported by name only once the arguments are parsed: so
 ``wartime --help`` starts about as fast as a bare interpreter, and ``points`` or
 ``catalog`` never load numpy, shapely, pygame or the engine (issue 16).
+
+The parser speaks the run's language: the global ``--lang`` is read from the command line
+before the parser is built, its help lines come from the catalogue, and argparse's own
+words ("usage:", "error:") from :func:`wartime.i18n.argparse_speaks`.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 
-from wartime import __version__
+from wartime import __version__, i18n
+from wartime.i18n import text
 
 EXIT_OK = 0
 EXIT_DATA = 2
@@ -28,95 +33,93 @@ EXIT_DATA = 2
 NOISE_RULES = ("subtract_def", "halve")
 
 
-def _point(text: str) -> tuple[float, float]:
+def _point(value: str) -> tuple[float, float]:
     """Parse "X,Y" in K for argparse: two finite numbers."""
     try:
-        x, y = (float(v) for v in text.split(","))
+        x, y = (float(v) for v in value.split(","))
     except ValueError:
         x = y = math.nan
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise argparse.ArgumentTypeError(f"expected X,Y in K, e.g. 12,7.5; got {text!r}")
+        raise argparse.ArgumentTypeError(text("cli.arg.point", value=repr(value)))
     return (x, y)
 
 
-def _length(text: str, *, positive: bool) -> float:
+def _length(given: str, *, positive: bool) -> float:
     """A finite length in K: 0 or more, or above 0 when ``positive``."""
     try:
-        value = float(text)
+        value = float(given)
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value < 0 or (positive and value == 0):
-        bound = "above 0" if positive else "0 or more"
-        raise argparse.ArgumentTypeError(f"expected a length in K, {bound}; got {text!r}")
+        key = "cli.arg.length_positive" if positive else "cli.arg.length"
+        raise argparse.ArgumentTypeError(text(key, value=repr(given)))
     return value
 
 
-def _radius(text: str) -> float:
+def _radius(given: str) -> float:
     """--range: the radius of a sound in K, 0 or more."""
-    return _length(text, positive=False)
+    return _length(given, positive=False)
 
 
-def _width(text: str) -> float:
+def _width(given: str) -> float:
     """--line-width: the width of an L template in K, above 0."""
-    return _length(text, positive=True)
+    return _length(given, positive=True)
 
 
-def _shape(text: str) -> str:
+def _shape(given: str) -> str:
     """--shape: R, L or S with a whole size of 1 or more, or G with two (R4, L6, G4/3, S3)."""
     # The rules' tables are read only when a shape is given, not for --help.
     from wartime.rules.tables import normalize_shape, parse_shape
 
-    parsed = parse_shape(text)
+    parsed = parse_shape(given)
     if parsed is None or parsed.size < 1 or (parsed.kind == "G" and parsed.disk < 1):
-        raise argparse.ArgumentTypeError(
-            "expected a template: R, L or S with a size of 1 or more, or G with a stem and a "
-            f"disk (R4 is a 4 K disk, L6 a 6 K line, G4/3 a grenade, S3 a chain of 3 "
-            f"figures); got {text!r}"
-        )
-    return normalize_shape(text)
+        raise argparse.ArgumentTypeError(text("cli.arg.shape", value=repr(given)))
+    return normalize_shape(given)
 
 
-def _whole(text: str, *, least: int | None = None) -> int:
+def _whole(given: str, *, least: int | None = None) -> int:
     try:
-        value = int(text)
+        value = int(given)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number; got {text!r}") from None
+        raise argparse.ArgumentTypeError(text("cli.arg.whole", value=repr(given))) from None
     if least is not None and value < least:
-        raise argparse.ArgumentTypeError(f"expected a whole number, {least} or more; got {text!r}")
+        raise argparse.ArgumentTypeError(
+            text("cli.arg.whole_least", least=least, value=repr(given))
+        )
     return value
 
 
-def _modifier(text: str) -> int:
+def _modifier(given: str) -> int:
     """--modifier, --defence-modifier: a whole number, e.g. -1 or +2."""
-    return _whole(text)
+    return _whole(given)
 
 
-def _score(text: str) -> int:
+def _score(given: str) -> int:
     """--target, --defence, --damage, --cover-def: a whole number, 0 or more."""
-    return _whole(text, least=0)
+    return _whole(given, least=0)
 
 
 MAX_CM_PER_K = 20.0  # wartime.geometry.scale's (a test keeps them equal), named here for speed
 
 
-def _positive(text: str, what: str, most: float) -> float:
+def _positive(given: str, key: str, most: float) -> float:
     try:
-        value = float(text)
+        value = float(given)
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and 0 < value <= most):
-        raise argparse.ArgumentTypeError(f"expected {what} above 0, at most {most:g}; got {text!r}")
+        raise argparse.ArgumentTypeError(text(key, most=f"{most:g}", value=repr(given)))
     return value
 
 
-def _figure_scale(text: str) -> float:
+def _figure_scale(given: str) -> float:
     """--scale: the figure scale in mm (presets 15, 28, 32, 54; any above 0 up to 200)."""
-    return _positive(text, "a figure scale in mm", 10 * MAX_CM_PER_K)
+    return _positive(given, "cli.arg.figure_scale", 10 * MAX_CM_PER_K)
 
 
-def _custom_scale(text: str) -> float:
+def _custom_scale(given: str) -> float:
     """--cm-per-k: a custom scale in cm per K, above 0 up to MAX_CM_PER_K."""
-    return _positive(text, "cm per K", MAX_CM_PER_K)
+    return _positive(given, "cli.arg.cm_per_k", MAX_CM_PER_K)
 
 
 def _table_size(value: str) -> tuple[float, float]:
@@ -124,10 +127,9 @@ def _table_size(value: str) -> tuple[float, float]:
     try:
         width, depth = (float(part) for part in value.lower().replace("×", "x").split("x"))
     except ValueError:
-        message = f"expected WxH in K, such as 48x36, got {value!r}"
-        raise argparse.ArgumentTypeError(message) from None
+        raise argparse.ArgumentTypeError(text("cli.arg.table_size", value=repr(value))) from None
     if width <= 0 or depth <= 0:
-        raise argparse.ArgumentTypeError(f"a table's sides must be positive, got {value!r}")
+        raise argparse.ArgumentTypeError(text("cli.arg.table_sides", value=repr(value)))
     return width, depth
 
 
@@ -147,14 +149,14 @@ class _PlayerNames:
         return iter(self._names())
 
 
-def _games(text: str) -> int:
+def _games(given: str) -> int:
     """--games: a whole number, at least 1."""
     try:
-        games = int(text)
+        games = int(given)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(text("cli.arg.games_whole", value=repr(given))) from None
     if games < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 game, got {games}")
+        raise argparse.ArgumentTypeError(text("cli.arg.games", value=games))
     return games
 
 
@@ -177,258 +179,246 @@ def command(name: str) -> Callable[[argparse.Namespace], int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="wartime",
-        description="Wartime Simulator: play, design and measure battlefields of WARTIME THE GAME.",
-    )
-    parser.add_argument("--version", action="version", version=f"wartime {__version__}")
+    """The parser, its help lines in the current language (:func:`wartime.i18n.text`)."""
+    parser = argparse.ArgumentParser(prog="wartime", description=text("cli.help.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"wartime {__version__}",
+        help=text("cli.help.version"),
+    )  # fmt: skip
     parser.add_argument(
         "--lang",
         dest="language",  # not "lang": odds' and print's own --lang would overwrite it
         choices=["es", "en"],
-        help="the language of this run: windows and texts (default: the system's when "
-        "Spanish or English, else Spanish; the window's setting when it has one)",
+        help=text("cli.help.lang"),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar=text("cli.help.command"))
+    json_help = text("cli.help.json")
+    map_help = text("cli.help.map_file")
+    map_name = text("cli.help.map_metavar")
+    army_name, player_name = text("cli.help.army_name"), text("cli.help.player_name")
+    width_help = text("cli.help.line_width")
 
-    points = sub.add_parser("points", help="cost the archetypes, characters and lists of an army")
-    points.add_argument("file", help="army file (wartime_army: 1)")
-    points.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    points = sub.add_parser("points", help=text("cli.help.points"))
+    points.add_argument(
+        "file", metavar=text("cli.help.file_name"), help=text("cli.help.points_file")
+    )
+    points.add_argument("--json", action="store_true", help=json_help)
     points.set_defaults(run="armies:points")
 
-    catalog = sub.add_parser("catalog", help="list the 369 bonus/malus entries of the rulebook")
-    catalog.add_argument("--search", metavar="TEXT", help="only entries mentioning TEXT")
-    catalog.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    catalog = sub.add_parser("catalog", help=text("cli.help.catalog"))
+    catalog.add_argument(
+        "--search", metavar=text("cli.help.search_metavar"), help=text("cli.help.search")
+    )
+    catalog.add_argument("--json", action="store_true", help=json_help)
     catalog.set_defaults(run="armies:catalog")
 
-    measure = sub.add_parser(
-        "measure", help="distance, vision, cover and line of sight between units"
-    )
-    measure.add_argument("map", help="map file (wartime_map: 1)")
-    measure.add_argument("--from", dest="source", metavar="ID", help="the unit that looks")
-    measure.add_argument("--to", dest="target", metavar="ID", help="the unit looked at")
-    measure.add_argument("--all", action="store_true", help="every ordered pair of units")
-    measure.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    measure = sub.add_parser("measure", help=text("cli.help.measure"))
+    measure.add_argument("map", metavar=map_name, help=map_help)
+    measure.add_argument("--from", dest="source", metavar="ID", help=text("cli.help.measure_from"))
+    measure.add_argument("--to", dest="target", metavar="ID", help=text("cli.help.measure_to"))
+    measure.add_argument("--all", action="store_true", help=text("cli.help.measure_all"))
+    measure.add_argument("--json", action="store_true", help=json_help)
     measure.set_defaults(run="measuring:measure")
 
-    template = sub.add_parser("template", help="which units an area template covers")
-    template.add_argument("map", help="map file (wartime_map: 1)")
+    template = sub.add_parser("template", help=text("cli.help.template"))
+    template.add_argument("map", metavar=map_name, help=map_help)
+    template.add_argument("--shape", required=True, type=_shape, help=text("cli.help.shape"))
+    template.add_argument("--at", type=_point, metavar="X,Y", help=text("cli.help.at"))
     template.add_argument(
-        "--shape", required=True, type=_shape, help="R4, L6, G4/3 or S3 (a chain of 3 figures)"
+        "--from", dest="source", metavar="ID", help=text("cli.help.template_from")
     )
-    template.add_argument("--at", type=_point, metavar="X,Y", help="aim point in K")
-    template.add_argument(
-        "--from", dest="source", metavar="ID", help="attacker (L and G start at its base)"
-    )
-    template.add_argument("--target", metavar="ID", help="first figure of an S chain")
-    template.add_argument(
-        "--line-width", type=_width, default=1.0, help="L width in K, above 0 (default 1)"
-    )
-    template.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    template.add_argument("--target", metavar="ID", help=text("cli.help.template_target"))
+    template.add_argument("--line-width", type=_width, default=1.0, help=width_help)
+    template.add_argument("--json", action="store_true", help=json_help)
     template.set_defaults(run="measuring:template")
 
-    noise = sub.add_parser("noise", help="which units hear a sound through the walls")
-    noise.add_argument("map", help="map file (wartime_map: 1)")
+    noise = sub.add_parser("noise", help=text("cli.help.noise"))
+    noise.add_argument("map", metavar=map_name, help=map_help)
     noise.add_argument(
-        "--at", type=_point, required=True, metavar="X,Y", help="where the sound starts, in K"
+        "--at", type=_point, required=True, metavar="X,Y", help=text("cli.help.noise_at")
     )
     noise.add_argument(
-        "--range", type=_radius, required=True, metavar="R", help="radius in K, 0 or more"
+        "--range", type=_radius, required=True, metavar="R", help=text("cli.help.noise_range")
     )
     noise.add_argument(
         "--rule",
         choices=NOISE_RULES,
         default=NOISE_RULES[0],
-        help="how a wall weakens the sound: %(choices)s (default %(default)s)",
+        help=text("cli.help.noise_rule"),
     )
-    noise.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    noise.add_argument("--json", action="store_true", help=json_help)
     noise.set_defaults(run="measuring:noise")
 
     odds = sub.add_parser(
-        "odds",
-        help="exact odds of a check, and with --defence of the CH DEF and of wounding",
-        description="Exact odds of a CH (1D10 at or under the target plus modifiers; 1 is a "
-        "critical, 10 a fumble) as fractions. With --defence and --damage, the target's CH DEF "
-        "after the hit, the chance to wound and the wounds, as the engine resolves an attack.",
+        "odds", help=text("cli.help.odds"), description=text("cli.help.odds_description")
     )
     odds.add_argument("--target", type=_score, required=True, metavar="N",
-                      help="the attribute checked (CH IMP: AGI for a weapon)")  # fmt: skip
+                      help=text("cli.help.odds_target"))  # fmt: skip
     odds.add_argument("--modifier", type=_modifier, action="append", default=[], metavar="M",
-                      help="a modifier to the check, e.g. -1 (repeat for more)")  # fmt: skip
-    odds.add_argument("--defence", type=_score, metavar="D", help="the target's DEF")
-    odds.add_argument("--damage", type=_score, metavar="N", help="the weapon's DAÑ")
+                      help=text("cli.help.odds_modifier"))  # fmt: skip
+    odds.add_argument("--defence", type=_score, metavar="D", help=text("cli.help.odds_defence"))
+    odds.add_argument("--damage", type=_score, metavar="N", help=text("cli.help.odds_damage"))
     odds.add_argument("--defence-modifier", type=_modifier, action="append", default=[],
-                      metavar="M", help="a modifier to the CH DEF (repeat for more)")  # fmt: skip
+                      metavar="M", help=text("cli.help.odds_defence_modifier"))  # fmt: skip
     odds.add_argument("--cover", choices=["none", "partial", "over_half", "total"],
-                      default="none", help="the target's cover class (default none)")  # fmt: skip
+                      default="none", help=text("cli.help.odds_cover"))  # fmt: skip
     odds.add_argument("--cover-def", type=_score, default=0, metavar="D",
-                      help="DEF of the cover, for total cover (default 0)")  # fmt: skip
+                      help=text("cli.help.odds_cover_def"))  # fmt: skip
     odds.add_argument("--lang", choices=["es", "en"], default=None,
-                      help="text language (default: the run's, see wartime --help)")  # fmt: skip
-    odds.add_argument("--json", action="store_true", help="print machine-readable JSON")
+                      help=text("cli.help.text_lang"))  # fmt: skip
+    odds.add_argument("--json", action="store_true", help=json_help)
     odds.set_defaults(run="odds:odds", parser=odds)
 
     printing = sub.add_parser(
-        "print",
-        help="the R, L and G templates and a K ruler at true size, as a PDF to print at 100 %%",
-        description="Write a PDF of every R, L and G template of the rulebook and a K ruler at "
-        "1:1 for the figure scale; every page has a 10 cm check square and names its scale. "
-        "Templates larger than a page come in labelled pieces to tape together.",
+        "print", help=text("cli.help.print"), description=text("cli.help.print_description")
     )
     scale = printing.add_mutually_exclusive_group()
     scale.add_argument(
-        "--scale", type=_figure_scale, metavar="MM",
-        help="figure scale in mm: 15, 28 (default), 32 or 54; 1 K = MM/10 cm",
-    )  # fmt: skip
-    scale.add_argument("--cm-per-k", type=_custom_scale, metavar="CM", help="a custom scale")
-    printing.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
-    printing.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper size")
-    printing.add_argument(
-        "--line-width", type=_width, default=1.0, help="L width in K, above 0 (default 1)"
+        "--scale", type=_figure_scale, metavar="MM", help=text("cli.help.print_scale")
+    )
+    scale.add_argument(
+        "--cm-per-k", type=_custom_scale, metavar="CM", help=text("cli.help.print_cm_per_k")
     )
     printing.add_argument(
-        "--lang",
-        choices=["es", "en"],
-        default=None,
-        help="text language (default: the run's, see wartime --help)",
+        "--out", required=True, metavar=text("cli.help.pdf_name"), help=text("cli.help.print_out")
+    )
+    printing.add_argument(
+        "--paper", choices=["a4", "letter"], default="a4", help=text("cli.help.print_paper")
+    )
+    printing.add_argument("--line-width", type=_width, default=1.0, help=width_help)
+    printing.add_argument(
+        "--lang", choices=["es", "en"], default=None, help=text("cli.help.text_lang")
     )
     printing.set_defaults(run="odds:print_templates")
 
     sim = sub.add_parser(
-        "sim",
-        help="play games between two AI players and report the results",
-        description="Play games between two AI players; game i uses seed SEED+i, so the "
-        "same seed gives byte-identical output. Casualties count, per side and summed over "
-        "the games, the figures taken out when a game ends: casualties (wounds at CON or "
-        "more, or unconscious from stress) and bodies removed (Eliminar); a figure merely "
-        "away (Desaparecer) is not one.",
+        "sim", help=text("cli.help.sim"), description=text("cli.help.sim_description")
     )
-    sim.add_argument("map", help="map file (wartime_map: 1) whose armies play")
+    sim.add_argument("map", metavar=map_name, help=text("cli.help.sim_map"))
     sim.add_argument(
-        "--games", type=_games, default=10, metavar="N", help="games to play, at least 1 (10)"
+        "--games", type=_games, default=10, metavar="N", help=text("cli.help.sim_games")
     )
-    sim.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="first game's seed; game i uses S+i (0)"
-    )
-    sim.add_argument("--army-a", metavar="FILE[:LIST]", help="army of side A")
-    sim.add_argument("--army-b", metavar="FILE[:LIST]", help="army of side B")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help=text("cli.help.sim_seed"))
+    for side in ("a", "b"):
+        sim.add_argument(
+            f"--army-{side}",
+            metavar=army_name,
+            help=text("cli.help.army_side", side=side.upper()),
+        )
     for side in ("a", "b"):
         sim.add_argument(
             f"--ai-{side}",
             choices=_PlayerNames(),
             default="baseline",
-            metavar="NAME",
-            help=f"AI player of side {side.upper()}: %(choices)s (default %(default)s)",
+            metavar=player_name,
+            help=text("cli.help.ai_side", side=side.upper()),
         )
-    sim.add_argument(
-        "--save-dir",
-        metavar="DIR",
-        help="write each game as a save `wartime replay` reads, "
-        "DIR/game-001-seed-SEED.yaml and on (the folder is created if needed)",
-    )
-    sim.add_argument(
-        "--json",
-        action="store_true",
-        help="print the results as JSON, casualties and casualties_per_game included",
-    )
+    sim.add_argument("--save-dir", metavar="DIR", help=text("cli.help.save_dir"))
+    sim.add_argument("--json", action="store_true", help=text("cli.help.sim_json"))
     sim.set_defaults(run="sim:sim")
 
     replay = sub.add_parser(
-        "replay",
-        help="replay a saved game, print its log and check its hash",
-        description="Replay a saved game and print its log. The final hash is always "
-        "checked: a save whose moves or embedded scenario were changed is refused in one "
-        "line with status 2, unless --force is given.",
-    )
-    replay.add_argument("save", help="a save written by the program (wartime_save: 1)")
-    replay.add_argument(
-        "--force", action="store_true", help="replay and print the log even if the hash differs"
+        "replay", help=text("cli.help.replay"), description=text("cli.help.replay_description")
     )
     replay.add_argument(
-        "--verify",
-        action="store_true",
-        help="accepted for compatibility: the hash is always checked",
+        "save", metavar=text("cli.help.save_name"), help=text("cli.help.replay_save")
     )
-    replay.add_argument(
-        "--window",
-        action="store_true",
-        help="open the replay viewer: step forward and back with the board as it was",
-    )
+    replay.add_argument("--force", action="store_true", help=text("cli.help.replay_force"))
+    replay.add_argument("--verify", action="store_true", help=text("cli.help.replay_verify"))
+    replay.add_argument("--window", action="store_true", help=text("cli.help.replay_window"))
     replay.set_defaults(run="replay:replay")
 
-    check = sub.add_parser("check", help="validate army and map files and report every problem")
-    check.add_argument("files", nargs="+", metavar="FILE", help="army or map files")
+    check = sub.add_parser("check", help=text("cli.help.check"))
+    check.add_argument(
+        "files", nargs="+", metavar=text("cli.help.file_metavar"),
+        help=text("cli.help.check_files"),
+    )  # fmt: skip
     check.set_defaults(run="check:check")
 
-    render = sub.add_parser("render", help="draw the view of a map to a PNG (headless)")
-    render.add_argument("map", help="map file (wartime_map: 1)")
-    render.add_argument("--out", required=True, metavar="FILE.png", help="the PNG to write")
-    render.add_argument("--size", default="1280x800", metavar="WxH", help="default 1280x800")
+    render = sub.add_parser("render", help=text("cli.help.render"))
+    render.add_argument("map", metavar=map_name, help=map_help)
     render.add_argument(
-        "--show", default="grid", metavar="LAYERS", help="comma-separated: arcs,grid (default grid)"
+        "--out", required=True, metavar=text("cli.help.png_name"), help=text("cli.help.render_out")
+    )
+    render.add_argument(
+        "--size", default="1280x800", metavar="WxH", help=text("cli.help.render_size")
+    )
+    render.add_argument(
+        "--show",
+        default="grid",
+        metavar=text("cli.help.layers_name"),
+        help=text("cli.help.render_show"),
     )
     render.set_defaults(run="windows:render")
 
     edit = sub.add_parser(
-        "edit",
-        help="open the map editor",
-        description="Open the map editor on the battlefield view: draw walls, buildings, "
-        "terrain, deployment zones and units, edit their properties, undo/redo, save "
-        "(F1 lists the shortcuts).",
+        "edit", help=text("cli.help.edit"), description=text("cli.help.edit_description")
     )
-    edit.add_argument("map", nargs="?", help="map file (default: a new empty map)")
+    edit.add_argument("map", metavar=map_name, nargs="?", help=text("cli.help.edit_map"))
     edit.set_defaults(run="windows:edit")
     play = sub.add_parser(
-        "play",
-        help="play a game on one screen, hot-seat or against the AI",
-        description="Play a game of WARTIME on one screen. With no map (and no --load) "
-        "the start screen opens. Each side is played by a person unless an AI is named "
-        "for it (F1 lists the shortcuts).",
+        "play", help=text("cli.help.play"), description=text("cli.help.play_description")
     )
-    play.add_argument("map", nargs="?", help="map file (default: the start screen)")
-    play.add_argument("--army-a", metavar="FILE[:LIST]", help="army (and list) of side A")
-    play.add_argument("--army-b", metavar="FILE[:LIST]", help="army (and list) of side B")
+    play.add_argument("map", metavar=map_name, nargs="?", help=text("cli.help.play_map"))
+    for side in ("a", "b"):
+        play.add_argument(
+            f"--army-{side}",
+            metavar=army_name,
+            help=text("cli.help.play_army_side", side=side.upper()),
+        )
     for side in ("a", "b"):
         play.add_argument(
             f"--ai-{side}",
             choices=_PlayerNames(),
             default=None if side == "a" else "baseline",
-            metavar="NAME",
-            help=f"AI player of side {side.upper()}: %(choices)s "
-            + ("(default: a person)" if side == "a" else "(default %(default)s)"),
-        )
-    play.add_argument("--hot-seat", action="store_true", help="both sides played by people")
-    play.add_argument("--seed", type=int, default=1, help="the game's dice seed (1)")
-    play.add_argument("--load", metavar="SAVE", help="continue a saved game")
+            metavar=player_name,
+            help=text("cli.help.ai_side_person" if side == "a" else "cli.help.ai_side",
+                      side=side.upper()),
+        )  # fmt: skip
+    play.add_argument("--hot-seat", action="store_true", help=text("cli.help.hot_seat"))
+    play.add_argument("--seed", type=int, default=1, help=text("cli.help.play_seed"))
+    play.add_argument(
+        "--load", metavar=text("cli.help.save_name").upper(), help=text("cli.help.load")
+    )
     play.set_defaults(run="windows:play")
     overlay = sub.add_parser(
-        "overlay",
-        help="open the measurement overlay",
-        description="Open the measurement overlay on the battlefield view: it mirrors a real "
-        "table (drag, turn, add and remove figures) and measures it: distance, CdV, LdV and "
-        "cover, threats, templates, scatter, noise and exact odds (F1 lists the shortcuts).",
+        "overlay", help=text("cli.help.overlay"), description=text("cli.help.overlay_description")
     )
-    overlay.add_argument("map", nargs="?", help="map file (default: the ruined village)")
-    overlay.add_argument(
-        "--blank", metavar="WxH", type=_table_size, help="start from a blank table of W×H K"
-    )
+    overlay.add_argument("map", metavar=map_name, nargs="?", help=text("cli.help.overlay_map"))
+    overlay.add_argument("--blank", metavar="WxH", type=_table_size, help=text("cli.help.blank"))
     overlay.set_defaults(run="windows:overlay")
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    # Imported after parsing, like the commands: --help needs no catalogue.
-    from wartime import i18n
+def global_language(argv: Sequence[str]) -> str | None:
+    """The global ``--lang`` of ``argv`` (before the command), read before the parser is
+    built so that its help and errors speak it; None when absent or not es/en."""
+    index = 0
+    while index < len(argv):
+        token = argv[index]
+        if token == "--lang" and index + 1 < len(argv):
+            return i18n.language_code(argv[index + 1])
+        if token.startswith("--lang="):
+            return i18n.language_code(token.partition("=")[2])
+        if token == "--" or not token.startswith("-"):
+            return None  # the command: a --lang after it is the command's own
+        index += 1
+    return None
 
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     before = i18n.current_language()
-    i18n.set_override(args.language)
-    i18n.set_language(args.language or i18n.system_language())  # a window may choose again
-    if hasattr(args, "lang") and args.lang is None:  # odds, print: the run's language
-        args.lang = args.language or i18n.system_language()
+    i18n.set_language(global_language(argv) or i18n.system_language())
     try:
-        return _run(parser, args)
+        with i18n.argparse_speaks():  # also for odds' own parser.error after parsing
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            i18n.set_override(args.language)
+            i18n.set_language(args.language or i18n.system_language())  # a window may choose
+            if hasattr(args, "lang") and args.lang is None:  # odds, print: the run's language
+                args.lang = args.language or i18n.system_language()
+            return _run(parser, args)
     finally:  # the run's language lasts for the run: main is called in-process too (tests)
         i18n.set_override(None)
         i18n.set_language(before)
@@ -440,9 +430,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if has_display():
             return command("windows:start_screen")(args)
         parser.print_help()
-        print(
-            "\nNo display found: the window cannot open here. `wartime render` draws a map to PNG."
-        )
+        print("\n" + text("cli.no_display"))
         return EXIT_OK
     run = command(name)
     # Imported after parsing, with the command: --help needs none of it.

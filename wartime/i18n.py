@@ -10,6 +10,10 @@ chosen catalogue lacks is looked up in Spanish (the tests keep both catalogues c
 so this only guards a hand-edited install).  An unknown key is shown as itself, so a
 missing text is visible rather than fatal.
 
+argparse's own words ("usage:", "error:", "the following arguments are required") come
+from a second catalogue, ``argparse.po``, while :func:`argparse_speaks` is in force: Spanish
+is ours, English is argparse's own.
+
 This module imports neither pygame nor the engine, so the CLI can use it too.
 """
 
@@ -18,10 +22,13 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
 DOMAIN = "wartime"
+ARGPARSE_DOMAIN = "argparse"  # argparse's own texts, by their English words
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("es", "en")
 FALLBACK = "es"
@@ -106,3 +113,47 @@ def ntext(key: str, count: int, **values: object) -> str:
     """``key``'s plural form for ``count`` (the catalogue's Plural-Forms decides), with
     ``{count}`` and ``values`` filled in."""
     return catalogue(_language).ngettext(key, key, count).format(count=count, **values)
+
+
+def text_in(language: str, key: str, **values: object) -> str:
+    """:func:`text` in ``language`` whatever the current one (a command's own ``--lang``)."""
+    template = catalogue(language_code(language) or FALLBACK).gettext(key)
+    return template.format(**values) if values else template
+
+
+@cache
+def argparse_catalogue(language: str) -> gettext.NullTranslations:
+    """argparse's own texts in ``language``: ours in Spanish, argparse's English otherwise."""
+    return gettext.translation(
+        ARGPARSE_DOMAIN, LOCALE_DIR, languages=[language_code(language) or FALLBACK], fallback=True
+    )
+
+
+def _argparse_gettext(message: str) -> str:
+    return argparse_catalogue(_language).gettext(message)
+
+
+def _argparse_ngettext(singular: str, plural: str, count: int) -> str:
+    return argparse_catalogue(_language).ngettext(singular, plural, count)
+
+
+@contextmanager
+def argparse_speaks() -> Iterator[None]:
+    """argparse words its usage, help headings and errors in the current language while
+    the block runs.
+
+    argparse translates through the names ``_`` and ``ngettext`` it imported from gettext
+    (the process-wide domain and the environment's language, neither of them ``--lang``);
+    the block points those two names at :func:`argparse_catalogue` and puts them back after,
+    so a parser used in-process (the tests) is left as it was.
+    """
+    import argparse
+
+    saved = (getattr(argparse, "_"), getattr(argparse, "ngettext"))  # noqa: B009
+    setattr(argparse, "_", _argparse_gettext)  # noqa: B010
+    setattr(argparse, "ngettext", _argparse_ngettext)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", saved[0])  # noqa: B010
+        setattr(argparse, "ngettext", saved[1])  # noqa: B010

@@ -10,37 +10,18 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from wartime.i18n import text_in
 from wartime.rules.dice import Odds
 from wartime.rules.odds import AttackOdds
 
 LANGUAGES = ("es", "en")
+OUTCOMES = ("critical", "pass", "fail", "fumble")
 
-TEXTS: dict[str, dict[str, str]] = {
-    "es": {
-        "check": "CH IMP a {target}",
-        "defence": "CH DEF a DEF {defence} (impacto normal{cover})",
-        "cover": ", cobertura {cover}",
-        "critical": "crítico",
-        "pass": "éxito",
-        "fail": "fallo",
-        "fumble": "pifia",
-        "wound": "probabilidad de herir (DAÑ {damage})",
-        "wounds": "heridas",
-        "stops": "la cobertura detiene el impacto",
-    },
-    "en": {
-        "check": "CH IMP at {target}",
-        "defence": "CH DEF at DEF {defence} (plain hit{cover})",
-        "cover": ", cover {cover}",
-        "critical": "critical",
-        "pass": "pass",
-        "fail": "fail",
-        "fumble": "fumble",
-        "wound": "chance to wound (DAÑ {damage})",
-        "wounds": "wounds",
-        "stops": "the cover stops the hit",
-    },
-}
+
+def _words(lang: str) -> dict[str, str]:
+    """The texts of the report in ``lang``, from the catalogue (``cli.odds.*``)."""
+    keys = ("check", "defence", "cover", *OUTCOMES, "wound", "wounds", "stops")
+    return {key: text_in(lang, f"cli.odds.{key}") for key in keys}
 
 
 def _outcomes(odds: Odds) -> dict[str, str]:
@@ -69,10 +50,12 @@ def odds_text(
     odds: AttackOdds, target: int, lang: str = "es", *, defence: int | None = None,
     damage: int | None = None, cover: str = "none",
 ) -> str:  # fmt: skip
-    words = TEXTS[lang]
+    words = _words(lang)
     lines = [words["check"].format(target=target), *_rows(odds.check, words)]
     if odds.defence is not None:
-        shown = words["cover"].format(cover=cover) if cover != "none" else ""
+        shown = ""
+        if cover != "none":
+            shown = words["cover"].format(cover=text_in(lang, f"cli.cover.{cover}"))
         lines += [words["defence"].format(defence=defence, cover=shown)]
         lines += _rows(odds.defence.check, words)
         lines += [_row(words["wound"].format(damage=damage), odds.defence.wound)]
@@ -84,7 +67,7 @@ def odds_text(
 
 
 def _rows(odds: Odds, words: dict[str, str]) -> list[str]:
-    pairs = zip(("critical", "pass", "fail", "fumble"),
+    pairs = zip(OUTCOMES,
                 (odds.critical, odds.passed, odds.failed, odds.fumble), strict=True)  # fmt: skip
     return [_row(words[key], chance) for key, chance in pairs]
 

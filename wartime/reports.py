@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from wartime.errors import Problem
+from wartime.i18n import ntext, text
 from wartime.rules.archetypes import Army
 from wartime.rules.catalog import AREA_TABLE, Entry
 from wartime.rules.costing import ArmyCost
@@ -33,11 +34,11 @@ def _row(label: str, points: int, indent: int = 2) -> str:
 
 
 def points_text(army: Army, cost: ArmyCost, warnings: tuple[Problem, ...]) -> str:
-    lines = [f"Army: {army.name}", "", "Archetypes"]
+    lines = [text("cli.points.army", name=army.name), "", text("cli.points.archetypes")]
     for ac in cost.archetypes:
-        lines.append(_row(f"{ac.archetype} ({ac.kind.value})", ac.points))
+        lines.append(_row(f"{ac.archetype} ({text(f'cli.kind.{ac.kind.value}')})", ac.points))
         lines.extend(_row(t.label, t.points, indent=6) for t in ac.terms)
-    lines += ["", "Characters"]
+    lines += ["", text("cli.points.characters")]
     for cc, character in zip(cost.characters, army.characters, strict=True):
         title = cc.character
         if character.name and character.name != cc.character:
@@ -45,17 +46,18 @@ def points_text(army: Army, cost: ArmyCost, warnings: tuple[Problem, ...]) -> st
         lines.append(_row(title, cc.points))
         lines.extend(_row(p.label, p.points, indent=6) for p in cc.parts)
         if cc.points != cc.raw_points:
-            lines.append(f"      raised from {cc.raw_points} to the minimum of {cc.minimum}")
-    lines += ["", "Lists"]
+            raised = text("cli.points.raised", raw=cc.raw_points, minimum=cc.minimum)
+            lines.append(f"      {raised}")
+    lines += ["", text("cli.points.lists")]
     for lc, army_list in zip(cost.lists, army.lists, strict=True):
-        verdict = "within limit" if lc.within_limit else f"OVER by {lc.points - lc.limit}"
-        count = len(army_list.characters)
-        lines.append(
-            f"  {lc.list:<{_WIDTH - 2}}{lc.points:>7} / {lc.limit}  {verdict}"
-            f"  ({count} character{'s' if count != 1 else ''})"
-        )
+        if lc.within_limit:
+            verdict = text("cli.points.within")
+        else:
+            verdict = text("cli.points.over", over=lc.points - lc.limit)
+        count = ntext("cli.count.characters", len(army_list.characters))
+        lines.append(f"  {lc.list:<{_WIDTH - 2}}{lc.points:>7} / {lc.limit}  {verdict}  ({count})")
     if warnings:
-        lines += ["", "Warnings"]
+        lines += ["", text("cli.points.warnings")]
         lines.extend(f"  {w}" for w in warnings)
     return "\n".join(lines)
 
@@ -76,9 +78,9 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 
 def _cost_label(entry: Entry) -> str:
     if entry.cost is None:
-        return "area table"
+        return text("cli.catalog.area_table")
     if entry.per_level:
-        return f"{entry.cost}/level, max {entry.max_level}"
+        return text("cli.catalog.per_level", cost=entry.cost, most=entry.max_level)
     return str(entry.cost)
 
 
@@ -87,7 +89,8 @@ def catalog_text(entries: tuple[Entry, ...]) -> str:
     for e in entries:
         name = e.name + (" (X)" if e.param else "")
         tags = f" [{', '.join(e.tags)}]" if e.tags else ""
-        lines.append(f"{name:<30} {_cost_label(e):>18}  {e.mechanism.value:<15}{tags}".rstrip())
+        mechanism = text(f"cli.mechanism.{e.mechanism.value}")
+        lines.append(f"{name:<30} {_cost_label(e):>18}  {mechanism:<15}{tags}".rstrip())
         lines.append(f"    {e.summary}")
-    lines.append(f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}")
+    lines.append(ntext("cli.count.entries", len(entries)))
     return "\n".join(lines)

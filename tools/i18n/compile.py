@@ -1,4 +1,5 @@
-"""Compile the catalogues: each ``wartime/locale/*/LC_MESSAGES/wartime.po`` to its ``.mo``.
+"""Compile the catalogues: each ``wartime/locale/*/LC_MESSAGES/*.po`` to its ``.mo``
+(``wartime.po``, and ``argparse.po`` for argparse's own words).
 
 Run after editing a ``.po`` (``python tools/i18n/compile.py``) and commit both files;
 ``tests/test_i18n.py`` fails while a committed ``.mo`` differs from its ``.po``.

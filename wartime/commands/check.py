@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, report, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, problem_line, report, warn
 from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document, read_document
@@ -38,12 +38,12 @@ def _check_one(path: str) -> str:
     if "wartime_army" in data:
         loaded = parse_army(doc)
         for warning in loaded.warnings:
-            print(warning)
+            print(problem_line(warning))
         army = loaded.army
         over = [
             doc.problem(
                 f"lists[{index}]",
-                f"list '{cost.list}' costs {cost.points} points, over its limit of {cost.limit}",
+                text("cli.check.over", list=cost.list, points=cost.points, limit=cost.limit),
             )
             for index, cost in enumerate(army_cost(army).lists)
             if not cost.within_limit
@@ -60,15 +60,7 @@ def _check_one(path: str) -> str:
         )
     if "wartime_map" in data:
         return _map_verdict(path, doc)
-    raise DataError(
-        [
-            Problem(
-                path,
-                "",
-                "unknown file type: expected 'wartime_army: 1' or 'wartime_map: 1' at the top",
-            )
-        ]
-    )
+    raise DataError([Problem(path, "", text("cli.check.unknown_type"))])
 
 
 def check(args: argparse.Namespace) -> int:

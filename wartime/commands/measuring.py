@@ -8,55 +8,89 @@ from typing import Any
 from wartime.commands.output import EXIT_OK, print_json
 from wartime.errors import DataError, Problem
 from wartime.formats.map import load_map
-from wartime.geometry.measure import Table
+from wartime.geometry.measure import Measurement, Table
 from wartime.geometry.noise import NoiseRule
+from wartime.i18n import text
 
 
 def _table(path: str) -> Table:
     return Table(load_map(path))
 
 
-def _unit_error(path: str, exc: KeyError) -> DataError:
-    return DataError([Problem(path, "units", str(exc.args[0]))])
+def _known(table: Table, path: str, *ids: str | None) -> None:
+    """A located error for the first of ``ids`` that names no unit of the map."""
+    known = {unit.id for unit in table.field.units}
+    for uid in ids:
+        if uid is not None and uid not in known:
+            message = text("cli.unknown_unit", id=uid, map=table.field.name)
+            raise DataError([Problem(path, "units", message)])
+
+
+def describe(m: Measurement) -> str:
+    """One line for a pair: distances, vision, cover and line of sight."""
+    if m.in_vision:
+        vision = text("cli.measure.in_vision")
+    else:
+        vision = text("cli.measure.out_of_range" if m.in_arc else "cli.measure.outside")
+    return text(
+        "cli.measure.line",
+        source=m.source,
+        target=m.target,
+        distance=f"{m.distance_k:.2f}",
+        cm=f"{m.distance_cm:.1f}",
+        centre=f"{m.center_distance_k:.2f}",
+        vision=vision,
+        cover=f"{m.cover_percent:.1f}",
+        cover_class=text(f"cli.cover.{m.cover_class}"),
+        sight=text(f"cli.sight.{m.line_of_sight}"),
+    )
 
 
 def measure(args: argparse.Namespace) -> int:
     table = _table(args.map)
-    try:
-        if args.all:
-            results = table.measure_all()
-        elif args.source and args.target:
-            results = [table.measure(args.source, args.target)]
-        else:
-            raise DataError([Problem(args.map, "", "give --from ID --to ID, or --all")])
-    except KeyError as exc:
-        raise _unit_error(args.map, exc) from None
+    if args.all:
+        results = table.measure_all()
+    elif args.source and args.target:
+        _known(table, args.map, args.source, args.target)
+        results = [table.measure(args.source, args.target)]
+    else:
+        raise DataError([Problem(args.map, "", text("cli.measure.needs_units"))])
     if args.json:
         print_json([m.to_json() for m in results] if args.all else results[0].to_json())
     else:
-        print("\n".join(m.describe() for m in results))
+        print("\n".join(describe(m) for m in results))
     return EXIT_OK
 
 
 def template(args: argparse.Namespace) -> int:
     table = _table(args.map)
+    _known(table, args.map, args.source, args.target if args.shape.startswith("S") else None)
     try:
         if args.shape.startswith("S"):
             if not args.target:
-                raise DataError([Problem(args.map, "", "an S template needs --target ID")])
+                raise DataError([Problem(args.map, "", text("cli.template.needs_target"))])
             result: dict[str, Any] = {"chain": table.chain(args.shape, args.target)}
         elif args.at is None:
-            raise DataError([Problem(args.map, "", f"a {args.shape} template needs --at X,Y")])
+            message = text("cli.template.needs_at", shape=args.shape)
+            raise DataError([Problem(args.map, "", message)])
+        elif args.source is None and not args.shape.startswith("R"):
+            message = text("cli.template.needs_from", shape=args.shape)
+            raise DataError([Problem(args.map, "", message)])
+        elif args.source is not None and table.field.unit(args.source).position == args.at:
+            raise DataError([Problem(args.map, "", text("cli.template.no_direction"))])
         else:
             result = table.template(args.shape, args.at, args.source, args.line_width)
-    except KeyError as exc:
-        raise _unit_error(args.map, exc) from None
-    except ValueError as exc:
+    except ValueError as exc:  # the geometry's own refusal, should a case slip past these
         raise DataError([Problem(args.map, "", str(exc))]) from None
     if args.json:
         print_json(result)
     else:
-        print("\n".join(f"{key}: {', '.join(ids) or '-'}" for key, ids in result.items()))
+        print(
+            "\n".join(
+                f"{text(f'cli.template.{key}')}: {', '.join(ids) or '-'}"
+                for key, ids in result.items()
+            )
+        )
     return EXIT_OK
 
 
@@ -65,7 +99,8 @@ def noise(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
     else:
+        hears, silent = text("cli.noise.hears"), "-"
         for uid, reach in result["reach"].items():
-            mark = "hears" if uid in result["hears"] else "-"
-            print(f"{uid:<20} reach {reach:7.2f} K  {mark}")
+            mark = hears if uid in result["hears"] else silent
+            print(text("cli.noise.line", unit=f"{uid:<20}", reach=f"{reach:7.2f}", mark=mark))
     return EXIT_OK

@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file, print_json
+from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file, print_json, system_reason
+from wartime.i18n import ntext, text
 from wartime.odds_report import odds_json, odds_text
 from wartime.render.pdf import write_sheet_pdf
 from wartime.render.template_sheet import layout
@@ -15,9 +16,9 @@ from wartime.rules.odds import Cover, attack_odds
 
 def odds(args: argparse.Namespace) -> int:
     if args.defence is None and (args.damage is not None or args.cover != "none"):
-        args.parser.error("--damage and --cover describe the hit on a target: give --defence D")
+        args.parser.error(text("cli.odds.needs_defence"))
     if args.defence is not None and args.damage is None:
-        args.parser.error("the chance to wound needs the weapon's DAÑ: give --damage N")
+        args.parser.error(text("cli.odds.needs_damage"))
     found = attack_odds(
         args.target, sum(args.modifier), defence=args.defence, damage=args.damage,
         defence_modifier=sum(args.defence_modifier), cover=Cover(args.cover),
@@ -41,8 +42,10 @@ def print_templates(args: argparse.Namespace) -> int:
     try:
         write_sheet_pdf(sheet, out)
     except OSError as exc:
-        print(f"wartime print: {out}: could not write: {exc.strerror or exc}", file=sys.stderr)
+        reason = text("cli.cannot_write", reason=system_reason(exc))
+        print(f"wartime print: {out}: {reason}", file=sys.stderr)
         return EXIT_DATA
-    print(f"{out}: {len(sheet.pages)} page(s) {sheet.paper.name}, scale {sheet.scale} "
-          f"(1 K = {sheet.cm_per_k:g} cm)")  # fmt: skip
+    pages = ntext("cli.print.pages", len(sheet.pages), paper=sheet.paper.name)
+    print(text("cli.print.written", out=out, pages=pages, scale=sheet.scale,
+               cm=f"{sheet.cm_per_k:g}"))  # fmt: skip
     return EXIT_OK

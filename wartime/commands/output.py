@@ -1,28 +1,36 @@
-"""How the commands print: JSON, and one line per problem on stderr."""
+"""How the commands print: JSON, and one line per problem on stderr.
+
+A problem is printed in the run's language: the catalogue gives its framing
+("warning:"), and in Spanish the loaders' English reason is rewritten by
+:func:`wartime.ui.reasons.to_spanish` (pure, no pygame), the same table the windows use;
+a reason that table does not know is printed as it is.
+"""
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from wartime.errors import DataError, Problem
+from wartime.errors import DataError, Problem, Severity
+from wartime.i18n import current_language, text
 
 EXIT_OK = 0
 EXIT_DATA = 2
 
 
-def output_file(command: str, text: str, suffix: str) -> Path | None:
+def output_file(command: str, name: str, suffix: str) -> Path | None:
     """``--out``: the file to write, or None (and why, on stderr) when its name does not
     end in ``suffix`` or its folder does not exist."""
-    out = Path(text)
+    out = Path(name)
     if out.suffix.lower() != suffix:
-        print(
-            f"wartime {command}: --out: {out}: the file name must end in {suffix}", file=sys.stderr
-        )
+        message = text("cli.out.suffix", suffix=suffix)
+        print(f"wartime {command}: --out: {out}: {message}", file=sys.stderr)
     elif not out.parent.is_dir():
-        print(f"wartime {command}: --out: {out.parent}: no such folder", file=sys.stderr)
+        message = text("cli.out.no_folder")
+        print(f"wartime {command}: --out: {out.parent}: {message}", file=sys.stderr)
     else:
         return out
     return None
@@ -32,10 +40,42 @@ def print_json(value: Any) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2))
 
 
+def system_reason(exc: OSError) -> str:
+    """Why the system refused a file, in the run's language: the catalogue's words for the
+    usual reasons (``cli.os.ENOENT``...), else the C library's own (``strerror``)."""
+    name = errno.errorcode.get(exc.errno or 0)
+    if name is not None:
+        key = f"cli.os.{name}"
+        worded = text(key)
+        if worded != key:
+            return worded
+    return str(exc.strerror or exc)
+
+
+def core_reason(reason: str) -> str:
+    """A reason the loaders or the engine give (in English), in the run's language."""
+    if current_language() != "es":
+        return reason
+    from wartime.ui.reasons import to_spanish  # only once there is a problem to show
+
+    return to_spanish(reason)
+
+
+def problem_line(problem: Problem) -> str:
+    """``file:line: path: reason`` on one line, in the run's language."""
+    where = problem.file if problem.line is None else f"{problem.file}:{problem.line}"
+    if problem.path:
+        where = f"{where}: {problem.path}"
+    reason = core_reason(problem.message)
+    if problem.severity is Severity.WARNING:
+        reason = text("cli.problem.warning", reason=reason)
+    return " ".join(f"{where}: {reason}".splitlines())
+
+
 def warn(problem: Problem) -> None:
-    print(problem, file=sys.stderr)
+    print(problem_line(problem), file=sys.stderr)
 
 
 def report(exc: DataError) -> None:
     for problem in exc.problems:
-        print(problem, file=sys.stderr)
+        print(problem_line(problem), file=sys.stderr)

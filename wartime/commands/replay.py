@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 
 from wartime import engine
-from wartime.commands.output import EXIT_DATA, EXIT_OK, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, core_reason, problem_line, warn
 from wartime.i18n import text
 
 
@@ -23,7 +23,8 @@ def replay(args: argparse.Namespace) -> int:
         return viewer(args)
     replayed = engine.replay_save(args.save, verify=False)
     if replayed.mismatch is not None and not args.force:
-        print(text("cli.replay.refused", mismatch=replayed.mismatch), file=sys.stderr)
+        refused = text("cli.replay.refused", mismatch=problem_line(replayed.mismatch))
+        print(refused, file=sys.stderr)
         return EXIT_DATA
     for event in replayed.state.log:
         print(event.text)
@@ -31,7 +32,7 @@ def replay(args: argparse.Namespace) -> int:
         warn(replayed.mismatch)
         note = text("cli.replay.forced")
     elif replayed.unchecked is not None:
-        note = text("cli.replay.unchecked", reason=replayed.unchecked)
+        note = text("cli.replay.unchecked", reason=core_reason(replayed.unchecked))
     else:
         note = text("cli.replay.verified")
     print(text("cli.replay.hash", hash=replayed.state.hash(), note=note))

@@ -12,7 +12,7 @@ from typing import Any
 # The engine by its modules' names, so that a test's stand-in for ``simulate`` or
 # ``save_game`` is the one called.
 from wartime import engine
-from wartime.commands.output import EXIT_DATA, EXIT_OK, warn
+from wartime.commands.output import EXIT_DATA, EXIT_OK, problem_line, system_reason, warn
 from wartime.engine import ai
 from wartime.errors import Problem
 from wartime.i18n import ntext, text
@@ -20,29 +20,28 @@ from wartime.i18n import ntext, text
 SAVE_NAME = "game-{index:0{width}d}-seed-{seed}.yaml"
 
 
-def army_ref(text: str) -> tuple[str, str | None]:
+def army_ref(ref: str) -> tuple[str, str | None]:
     """FILE or FILE:LIST (a Windows drive letter's colon is kept)."""
-    head, sep, tail = text.rpartition(":")
+    head, sep, tail = ref.rpartition(":")
     if sep and head and not tail.startswith(("\\", "/")) and len(head) > 1:
         return head, tail
-    return text, None
+    return ref, None
 
 
 class _SaveError(Exception):
     """A save of ``wartime sim --save-dir`` that cannot be written."""
 
 
-def _save_folder(text: str) -> Path:
+def _save_folder(given: str) -> Path:
     """--save-dir: create the folder; one that cannot be written to is a one-line error."""
-    folder = Path(text)
+    folder = Path(given)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _SaveError(
-            f"--save-dir {folder}: cannot create the folder: {exc.strerror or exc}"
-        ) from None
+        reason = text("cli.sim.cannot_create", reason=system_reason(exc))
+        raise _SaveError(f"--save-dir {folder}: {reason}") from None
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise _SaveError(f"--save-dir {folder}: the folder is not writable")
+        raise _SaveError(f"--save-dir {folder}: {text('cli.sim.not_writable')}")
     return folder
 
 
@@ -54,7 +53,7 @@ def _progress(games: int) -> Any:
     return tqdm(
         total=games,
         desc="sim",
-        unit="game",
+        unit=text("cli.sim.unit"),
         file=sys.stderr,
         leave=False,
         mininterval=0,
@@ -83,11 +82,12 @@ def sim(args: argparse.Namespace) -> int:
             try:
                 engine.save_game(played.state, folder / name)
             except OSError as exc:
-                message = f"--save-dir {folder}: cannot write {name}: {exc.strerror or exc}"
+                reason = text("cli.sim.cannot_write", name=name, reason=system_reason(exc))
+                message = f"--save-dir {folder}: {reason}"
                 raise _SaveError(message) from None
         if bar is not None:
             so_far[played.state.winner or "draw"] += 1
-            postfix = f"wins A {so_far['A']} B {so_far['B']} draws {so_far['draw']}"
+            postfix = text("cli.sim.progress", a=so_far["A"], b=so_far["B"], draws=so_far["draw"])
             bar.set_postfix_str(postfix, refresh=False)
             bar.update(1)
 
@@ -95,7 +95,7 @@ def sim(args: argparse.Namespace) -> int:
         if bar is None:
             warn(problem)
         else:
-            bar.write(str(problem), file=sys.stderr)
+            bar.write(problem_line(problem), file=sys.stderr)
 
     players = {"A": args.ai_a, "B": args.ai_b}
     try:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file
+from wartime.commands.output import EXIT_DATA, EXIT_OK, output_file, system_reason
 from wartime.commands.sim import army_ref
 from wartime.formats.map import load_map
+from wartime.i18n import text
 
 # The windows by their modules' names, so that a test's stand-in is the one called.
 from wartime.play import Seat
@@ -30,11 +31,10 @@ def render(args: argparse.Namespace) -> int:
     wanted = {part.strip().lower() for part in args.show.split(",")} - {"", "none"}
     unknown = sorted(wanted - RENDER_LAYERS)
     if unknown:
-        print(
-            f"wartime render: --show: unknown {', '.join(unknown)}; "
-            f"choose from {', '.join(sorted(RENDER_LAYERS))} (comma-separated) or none",
-            file=sys.stderr,
+        message = text(
+            "cli.render.show", unknown=", ".join(unknown), known=", ".join(sorted(RENDER_LAYERS))
         )
+        print(f"wartime render: --show: {message}", file=sys.stderr)
         return EXIT_DATA
     out = output_file("render", args.out, ".png")
     if out is None:
@@ -43,9 +43,10 @@ def render(args: argparse.Namespace) -> int:
     try:
         png.render_png(field, out, size, frozenset(wanted))
     except (OSError, RuntimeError) as exc:  # pygame.error is a RuntimeError
-        print(f"wartime render: {out}: could not write: {exc}", file=sys.stderr)
+        reason = system_reason(exc) if isinstance(exc, OSError) else exc
+        print(f"wartime render: {out}: {text('cli.cannot_write', reason=reason)}", file=sys.stderr)
         return EXIT_DATA
-    print(f"{out}: {size[0]}×{size[1]} px, map '{field.name}'")
+    print(text("cli.render.written", out=out, width=size[0], height=size[1], name=field.name))
     return EXIT_OK
 
 

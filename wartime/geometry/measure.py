@@ -40,17 +40,6 @@ class Measurement:
     cover_class: str
     line_of_sight: str
 
-    def describe(self) -> str:
-        if self.in_vision:
-            vision = "in CdV"
-        else:
-            vision = "in arc, out of range" if self.in_arc else "outside the CdV"
-        return (
-            f"{self.source} → {self.target}: {self.distance_k:.2f} K ({self.distance_cm:.1f} cm) "
-            f"edge to edge, {self.center_distance_k:.2f} K centre to centre; {vision}; "
-            f"cover {self.cover_percent:.1f}% ({self.cover_class}), LdV {self.line_of_sight}"
-        )
-
     def to_json(self) -> dict[str, Any]:
         return {
             "from": self.source,

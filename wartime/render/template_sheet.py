@@ -21,6 +21,7 @@ import shapely
 from wartime.board.shapes import Disc, Point
 from wartime.geometry.scale import cm_per_k
 from wartime.geometry.templates import DEFAULT_LINE_WIDTH, make_template
+from wartime.i18n import text_in
 from wartime.rules.tables import load_tables, parse_shape
 
 MARGIN = 10.0  # mm round the page: most printers cannot print nearer the edge
@@ -39,21 +40,10 @@ class Paper:
 
 PAPERS = {"a4": Paper("A4", 210.0, 297.0), "letter": Paper("Letter", 215.9, 279.4)}
 
-TEXTS = {
-    "es": {
-        "caption": "Plantillas de WARTIME a escala {scale}: 1 K = {cm} cm. "
-        "Página {page} de {pages}.",
-        "check": "Este cuadrado mide 10 × 10 cm: si no, imprime al 100 % (sin ajustar).",
-        "ruler": "Regla de {k} K",
-        "tile": "{name} (pieza {row}-{col} de {rows}×{cols})",
-    },
-    "en": {
-        "caption": "WARTIME templates at scale {scale}: 1 K = {cm} cm. Page {page} of {pages}.",
-        "check": "This square measures 10 × 10 cm: if not, print at 100 % (no fitting).",
-        "ruler": "{k} K ruler",
-        "tile": "{name} (piece {row}-{col} of {rows}×{cols})",
-    },
-}
+
+def _texts(lang: str) -> dict[str, str]:
+    """The sheet's texts in ``lang``, from the catalogue (``cli.sheet.*``), unfilled."""
+    return {key: text_in(lang, f"cli.sheet.{key}") for key in ("caption", "check", "ruler", "tile")}
 
 
 @dataclass(frozen=True)
@@ -168,7 +158,7 @@ def layout(
     per_k = cm_per_k(scale_mm) if scale_mm is not None else float(cm or 0.0)
     if not per_k > 0.0:
         raise ValueError("the scale must be above 0 cm per K")
-    texts, sheet_paper = TEXTS[lang], PAPERS[paper]
+    texts, sheet_paper = _texts(lang), PAPERS[paper]
     mm_per_k = 10.0 * per_k
     area = _free_area(sheet_paper)
     ruler_k = max(1, math.floor(area[2] / mm_per_k))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from wartime.i18n import text
 from wartime.rules.archetypes import Archetype, Army, ArmyList, Character, Kind
 from wartime.rules.catalog import Catalog, load_catalog
 from wartime.rules.tables import Tables, load_tables, normalize_shape
@@ -84,7 +85,7 @@ def _weapon(a: Archetype, tables: Tables) -> list[Term]:
             f"{a.id}: ENE {a['ENE']} × DAÑ {a['DAÑ']} is not allowed by the weapon table"
         )
     return [
-        Term(f"ENE {a['ENE']} × DAÑ {a['DAÑ']} (table)", cell),
+        Term(text("cli.points.weapon_table", ene=a["ENE"], damage=a["DAÑ"]), cell),
         Term(f"ALC {a['ALC']}", a["ALC"]),
         Term(f"CAL {a['CAL']}", a["CAL"]),
     ]

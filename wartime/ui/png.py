@@ -15,6 +15,7 @@ import pygame
 
 from wartime.board.battlefield import Battlefield
 from wartime.formats.files import write_atomic
+from wartime.i18n import text
 from wartime.render.battlefield import draw_battlefield
 from wartime.ui.camera import Camera
 from wartime.ui.painter import BACKGROUND, SCALE_BAR_STRIP, Painter, draw_scale_bar
@@ -28,16 +29,16 @@ def _headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def parse_size(text: str) -> tuple[int, int]:
+def parse_size(given: str) -> tuple[int, int]:
     """``"1280x800"`` to ``(1280, 800)``; ValueError with a readable reason otherwise."""
-    parts = text.lower().replace("×", "x").split("x")
+    parts = given.lower().replace("×", "x").split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"expected WIDTHxHEIGHT in pixels, e.g. 1280x800; got {text!r}")
+        raise ValueError(text("cli.render.size", value=repr(given)))
     width, height = (int(p) for p in parts)
     for side in (width, height):
         if not MIN_SIDE <= side <= MAX_SIDE:
             raise ValueError(
-                f"each side must be {MIN_SIDE} to {MAX_SIDE} pixels; got {width}x{height}"
+                text("cli.render.sides", least=MIN_SIDE, most=MAX_SIDE, width=width, height=height)
             )
     return (width, height)
 

@@ -75,6 +75,20 @@ WORDS: dict[str, str] = {
     "a list": "una lista",
     "a mapping": "un mapeo (clave: valor)",
     "nothing": "nada",
+    # The system's reasons a file cannot be read (strerror, worded by the C library).
+    "No such file or directory": "no existe el archivo o la carpeta",
+    "Permission denied": "permiso denegado",
+    "Is a directory": "es una carpeta",
+    "Not a directory": "una parte de la ruta no es una carpeta",
+    "File name too long": "el nombre del archivo es demasiado largo",
+    "Too many levels of symbolic links": "demasiados niveles de enlaces simbólicos",
+    # Kinds of archetype (formats.army).
+    "race": "raza",
+    "weapon": "arma",
+    "protection": "protección",
+    "metaability": "metahabilidad",
+    "object": "objeto",
+    "transport": "transporte",
     # Kinds of file.
     "map": "mapa",
     "army": "ejército",
@@ -151,6 +165,10 @@ _ROWS: tuple[tuple[str, str], ...] = (
     (
         r"(?P<w_what>.+?) (?P<value>\S+) is out of range: allowed (?P<low>\S+) to (?P<high>\S+)",
         "{w_what} {value} está fuera de rango: admitido de {low} a {high}",
+    ),
+    (
+        r"(?P<w_what>.+?) (?P<value>\S+) is out of range: allowed (?P<low>\S+) or more",
+        "{w_what} {value} está fuera de rango: admitido {low} o más",
     ),
     (
         r"cannot remove a vertex of '(?P<key>.*)': (?P<w_shape>.+?) needs at least "
@@ -392,11 +410,152 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "no se puede leer: el nombre del archivo contiene un carácter NUL, que ningún nombre "
         "de archivo admite",
     ),
-    (r"cannot read: (?P<why>.*)", "no se puede leer: {why}"),
+    (r"cannot read: (?P<w_why>.*)", "no se puede leer: {w_why}"),
     (
         r"not UTF-8 text \(bad byte at offset (?P<n>\d+)\)",
         "no es texto UTF-8 (byte erróneo en la posición {n})",
     ),
+    # -- formats.army ------------------------------------------------------------------
+    (
+        r"kind (?P<kind>.*) is not one of (?P<allowed>.*?) \(did you mean '(?P<hint>.*)'\?\)",
+        "el tipo {kind} no es ninguno de {allowed} (¿querías decir '{hint}'?)",
+    ),
+    (
+        r"kind (?P<kind>.*) is not one of (?P<allowed>.*)",
+        "el tipo {kind} no es ninguno de {allowed}",
+    ),
+    (
+        r"missing (?P<name>\S+) \(a (?P<w_kind>\w+) needs (?P<needed>.*)\)",
+        "falta {name} (un arquetipo de tipo {w_kind} necesita {needed})",
+    ),
+    (r"(?P<key>\S+) repeats (?P<name>\S+): give it once", "{key} repite {name}: dalo una sola vez"),
+    (
+        r"height (?P<value>.*) must be above 0 and at most (?P<most>\S+) human heights",
+        "la altura {value} debe ser mayor que 0 y como mucho {most} alturas humanas",
+    ),
+    (
+        r"unknown bonus '(?P<name>.*)' \(did you mean '(?P<hint>.*)'\?\)",
+        "bonus desconocido '{name}' (¿querías decir '{hint}'?)",
+    ),
+    (
+        r"unknown bonus '(?P<name>.*)' \(see `wartime catalog --search`\)",
+        "bonus desconocido '{name}' (consulta `wartime catalog --search`)",
+    ),
+    (r"'(?P<name>.*)' has no levels: remove 'level'", "'{name}' no tiene niveles: quita 'level'"),
+    (
+        r"level (?P<level>-?\d+) of '(?P<name>.*)' is outside 1 to (?P<top>\d+)",
+        "el nivel {level} de '{name}' está fuera de 1 a {top}",
+    ),
+    (
+        r"'Área' needs a shape in 'param', e\.g\. \{name: Área, param: R3\}",
+        "'Área' necesita una forma en 'param', p. ej. {{name: Área, param: R3}}",
+    ),
+    (r"'(?P<name>.*)' takes no parameter", "'{name}' no admite parámetro"),
+    (
+        r"expected text or a number, got (?P<w_what>.*)",
+        "se esperaba texto o un número, no {w_what}",
+    ),
+    (
+        r"unknown area '(?P<area>.*)' \(allowed: (?P<allowed>.*)\)",
+        "área desconocida '{area}' (admitidas: {allowed})",
+    ),
+    (
+        "a character needs a race: give a race archetype's id",
+        "un personaje necesita una raza: da el id de un arquetipo de raza",
+    ),
+    (
+        r"no archetype with id '(?P<id>.*)' \(did you mean '(?P<hint>.*)'\?\)",
+        "no hay ningún arquetipo con id '{id}' (¿querías decir '{hint}'?)",
+    ),
+    (r"no archetype with id '(?P<id>.*)'", "no hay ningún arquetipo con id '{id}'"),
+    (
+        r"no character with id '(?P<id>.*)' \(did you mean '(?P<hint>.*)'\?\)",
+        "no hay ningún personaje con id '{id}' (¿querías decir '{hint}'?)",
+    ),
+    (r"no character with id '(?P<id>.*)'", "no hay ningún personaje con id '{id}'"),
+    (
+        r"'(?P<id>.*)' is a (?P<w_found>\w+), not a (?P<w_kind>\w+)",
+        "'{id}' es de tipo {w_found}, no {w_kind}",
+    ),
+    (
+        r"limit (?P<limit>-?\d+) must be 0 or more points",
+        "el límite {limit} debe ser 0 o más puntos",
+    ),
+    (r"ALC (?P<alc>\S+) exceeds 5×DAÑ = (?P<most>\S+)", "ALC {alc} supera 5×DAÑ = {most}"),
+    (
+        r"ENE (?P<ene>\S+) × DAÑ (?P<damage>\S+) is not allowed by the weapon table",
+        "la tabla de armas no admite ENE {ene} × DAÑ {damage}",
+    ),
+    # -- formats.map: units without a character ----------------------------------------
+    (
+        r"1 unit name characters that no linked army defines, so they play as bare figures "
+        r"without weapons: (?P<named>.*); link the armies that define them under `armies:` "
+        r"\(a file beside the map, or a packaged army by name: (?P<packaged>.*)\)",
+        "1 unidad nombra personajes que ningún ejército enlazado define, así que juega como "
+        "figura sin armas: {named}; enlaza los ejércitos que los definen en `armies:` (un "
+        "archivo junto al mapa, o un ejército incluido por su nombre: {packaged})",
+    ),
+    (
+        r"(?P<count>\d+) units name characters that no linked army defines, so they play as "
+        r"bare figures without weapons: (?P<named>.*); link the armies that define them under "
+        r"`armies:` \(a file beside the map, or a packaged army by name: (?P<packaged>.*)\)",
+        "{count} unidades nombran personajes que ningún ejército enlazado define, así que "
+        "juegan como figuras sin armas: {named}; enlaza los ejércitos que los definen en "
+        "`armies:` (un archivo junto al mapa, o un ejército incluido por su nombre: "
+        "{packaged})",
+    ),
+    # -- rules.legality: an army's warnings --------------------------------------------
+    (
+        r"'(?P<name>.*)' on archetype '(?P<id>.*)' requires (?P<tag>.*), which character "
+        r"'(?P<character>.*)' does not have",
+        "'{name}' en el arquetipo '{id}' requiere {tag}, que el personaje '{character}' no tiene",
+    ),
+    (
+        r"archetype '(?P<id>.*)' is a Reliquia and may appear once per list, not "
+        r"(?P<count>\d+) times",
+        "el arquetipo '{id}' es una Reliquia y puede aparecer una vez por lista, no {count} veces",
+    ),
+    (
+        r"'Garras y dientes' cannot take equipment, but character '(?P<character>.*)' "
+        r"carries (?P<gear>.*)",
+        "'Garras y dientes' no admite equipo, pero el personaje '{character}' lleva {gear}",
+    ),
+    (
+        r"'Servus' on (?P<w_kind>\w+) '(?P<id>.*)' is not applied by the engine: adjust CON "
+        r"and AGI by hand while it counts",
+        "el motor no aplica 'Servus' en el arquetipo de tipo {w_kind} '{id}': ajusta CON y AGI "
+        "a mano mientras cuente",
+    ),
+    (
+        r"'Sin miembro \((?P<limb>.*)\)' on '(?P<id>.*)' names no limb the engine knows "
+        r"\(brazo, mano, pierna, pie\): the players adjudicate which actions it hinders",
+        "'Sin miembro ({limb})' en '{id}' no nombra ninguna extremidad que el motor conozca "
+        "(brazo, mano, pierna, pie): los jugadores deciden qué acciones impide",
+    ),
+    # -- engine.core.saves -------------------------------------------------------------
+    (
+        r"not a Wartime save: it must start with 'wartime_save: (?P<version>\d+)'",
+        "no es una partida guardada de Wartime: debe empezar por 'wartime_save: {version}'",
+    ),
+    (
+        r"hash mismatch: the replay gives (?P<replayed>\S+), the save says (?P<saved>.*): its "
+        r"moves or the scenario it embeds were changed",
+        "el hash no coincide: la repetición da {replayed}, la partida guardada dice {saved}: "
+        "se cambiaron sus jugadas o el escenario que incluye",
+    ),
+    (
+        r"hash mismatch: the replay gives (?P<replayed>\S+), the save says (?P<saved>.*): its "
+        r"moves were changed",
+        "el hash no coincide: la repetición da {replayed}, la partida guardada dice {saved}: "
+        "se cambiaron sus jugadas",
+    ),
+    (
+        r"saved with hash version (?P<saved>\S+), and this program hashes with version "
+        r"(?P<ours>\S+): the moves replayed, but the final hash cannot be compared",
+        "guardada con la versión de hash {saved}, y este programa usa la versión {ours}: las "
+        "jugadas se repitieron, pero el hash final no se puede comparar",
+    ),
+    (r"cannot be replayed: (?P<why>.*)", "no se puede repetir: {why}"),
     # -- board.history ----------------------------------------------------------------
     (
         r"the history limit must be 1 or more, got (?P<value>.*)",

@@ -1,10 +1,10 @@
 """The planner's personalities: how much risk each one takes.
 
 A preset is a set of weights for the score (utility.Weights) with a name for the
-registry (``planner-<name>``) and a label in Spanish and English for the play mode's
-set-up.  They differ in what they fear: ``prudente`` counts its own losses and the
-enemy's next shots at it heavily, ``agresivo`` counts the damage it deals and its own
-next shots, and walks at the enemy.
+registry (``planner-<name>``) and a label for the play mode's set-up, from the
+catalogue (``ai.preset.<name>``) in the language shown.  They differ in what they fear:
+``prudente`` counts its own losses and the enemy's next shots at it heavily, ``agresivo``
+counts the damage it deals and its own next shots, and walks at the enemy.
 """
 
 from __future__ import annotations
@@ -16,19 +16,23 @@ from wartime.engine.ai.planner import Planner
 from wartime.engine.ai.utility import Weights
 from wartime.engine.core.action import Action
 from wartime.engine.core.state import GameState
+from wartime.i18n import text
 
 PLANNER = "planner"  # the registry name of the default preset; the others add "-<name>"
 
 
 @dataclass(frozen=True)
 class Preset:
-    """A personality of the planner: its name, its labels for a menu, its weights."""
+    """A personality of the planner: its name, its label for a menu, its weights."""
 
     name: str
-    label_es: str
-    label_en: str
     weights: Weights
     default: bool = False  # the plain "planner" of the registry
+
+    @property
+    def label(self) -> str:
+        """Its label for a menu, in the language shown."""
+        return text(f"ai.preset.{self.name}")
 
     @property
     def player(self) -> str:
@@ -40,13 +44,13 @@ class Preset:
         return Planner(seed, self.weights)
 
 
-BALANCED = Preset("equilibrado", "Equilibrado", "Balanced", Weights(), default=True)
+BALANCED = Preset("equilibrado", Weights(), default=True)
 PRUDENT = Preset(
-    "prudente", "Prudente", "Cautious",
+    "prudente",
     Weights(dealt=1.0, taken=1.6, threat=0.3, exposure=0.9, approach=0.005),
 )  # fmt: skip
 AGGRESSIVE = Preset(
-    "agresivo", "Agresivo", "Aggressive",
+    "agresivo",
     Weights(dealt=1.3, taken=0.8, threat=0.7, exposure=0.25, approach=0.02),
 )  # fmt: skip
 PRESETS = (BALANCED, PRUDENT, AGGRESSIVE)

@@ -75,10 +75,13 @@ def forces() -> list[Forces]:
 
 def players() -> list[tuple[str, str]]:
     """(label, id) for each seat choice: a person, then every registered AI."""
-    labels = {p.player: p.label_es if current_language() == "es" else p.label_en for p in PRESETS}
+    labels = {p.player: p.label for p in PRESETS}
     out = [(text("start.person"), PERSON)]
     for name in player_names():
-        out.append((f"IA: {name}" + (f" ({labels[name]})" if name in labels else ""), name))
+        if name in labels:
+            out.append((text("start.ai_labelled", name=name, label=labels[name]), name))
+        else:
+            out.append((text("start.ai", name=name), name))
     return out
 
 
