@@ -113,6 +113,21 @@ archetypes:
 """
 
 
+# Third archetypes with Control remoto, Mascota mágica and Avatar, and a character c.
+REMOTE = (
+    "  - {id: dron, kind: race, CON: 2, AGI: 5, INT: 1, VOL: 3, bonus: [Control remoto]}\n"
+    "characters:\n  - {id: c, race: soldado}\n"
+)
+PET = (
+    "  - {id: elfo, kind: race, CON: 3, AGI: 5, INT: 4, VOL: 4, bonus: [Mascota mágica]}\n"
+    "characters:\n  - {id: c, race: elfo, pet: "
+)
+AVATAR = (
+    "  - {id: demonio, kind: race, CON: 6, AGI: 5, INT: 2, VOL: 5, bonus: [Avatar]}\n"
+    "characters:\n  - {id: c, race: soldado}\n"
+)
+
+
 def army(text: str, containing: str = "") -> str:
     """The one problem (containing ``containing``) the army loader finds in :data:`ARMY`
     followed by ``text``."""
@@ -383,7 +398,7 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     (
         "unknown-terrain-kind",
         refused(set_property, "bosque", "kind", "lava"),
-        "el tipo de terreno 'lava' no existe; admitidos: difficult, extreme, water",
+        "el tipo de terreno 'lava' no existe; admitidos: difficult, extreme, water, crevice",
     ),
     (
         "unknown-side",
@@ -868,6 +883,65 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
             "bonus: [{name: Área, param: R99}]"
         ),
         lambda english: "área desconocida 'R99' (admitidas: " + english.partition("(allowed: ")[2],
+    ),
+    (
+        "army-controller-entry",
+        lambda: army(
+            "characters:\n  - {id: c, race: soldado}\n  - {id: d, race: soldado, controller: c}\n"
+        ),
+        "solo un personaje con Control remoto tiene controlador",
+    ),
+    (
+        "army-controller-self",
+        lambda: army(REMOTE + "  - {id: d, race: dron, controller: d}\n"),
+        "d no puede ser su propio controlador",
+    ),
+    (
+        "army-controller-missing",
+        lambda: army_warning(REMOTE + "  - {id: d, race: dron}\n"),
+        "d lleva Control remoto pero no nombra controlador: actúa por su cuenta, como "
+        "cualquier personaje",
+    ),
+    (
+        "army-controller-list",
+        lambda: army(
+            REMOTE + "  - {id: d, race: dron, controller: c}\n"
+            "lists:\n  - {id: l, limit: 100, characters: [d]}\n"
+        ),
+        "a d lo maneja c (Control remoto), que no está en la lista 'l'",
+    ),
+    (
+        "army-pet-many",
+        lambda: army(PET + "[Mulo, Fortuna, Explorador, Anfibio]}\n"),
+        "una mascota tiene como mucho 3 bonus, no 4",
+    ),
+    (
+        "army-pet-entry",
+        lambda: army("characters:\n  - {id: c, race: soldado, pet: [Mulo]}\n"),
+        "solo un personaje con Mascota mágica tiene mascota",
+    ),
+    (
+        "army-summoned-entry",
+        lambda: army("characters:\n  - {id: c, race: soldado, summoners: [c]}\n", "summoned"),
+        "solo se invoca a un personaje con Avatar",
+    ),
+    (
+        "army-summoners-missing",
+        lambda: army_warning(AVATAR + "  - {id: d, race: demonio}\n"),
+        "d lleva Avatar pero no nombra invocadores: nunca entra en la partida",
+    ),
+    (
+        "army-summoner-self",
+        lambda: army(AVATAR + "  - {id: d, race: demonio, summoners: [d]}\n"),
+        "d no puede invocarse a sí mismo",
+    ),
+    (
+        "army-summoner-list",
+        lambda: army(
+            AVATAR + "  - {id: d, race: demonio, summoners: [c]}\n"
+            "lists:\n  - {id: l, limit: 100, characters: [d]}\n"
+        ),
+        "a d (Avatar) lo invoca c, y ninguno está en la lista 'l'",
     ),
     (
         "army-race",

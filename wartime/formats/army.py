@@ -341,7 +341,7 @@ class _ArmyReader(Checker):
                 if callers and not set(callers) & set(roster.characters):
                     self.error(
                         f"lists[{i}].characters[{j}]",
-                        f"{member} ({AVATAR}) is summoned by {' or '.join(callers)}, "
+                        f"{member} ({AVATAR}) is summoned by {', '.join(callers)}, "
                         f"none of whom is in list '{roster.id}'",
                     )
                 controller = operated.get(member)

@@ -433,6 +433,45 @@ _ROWS: tuple[tuple[str, str], ...] = (
         r"height (?P<value>.*) must be above 0 and at most (?P<most>\S+) human heights",
         "la altura {value} debe ser mayor que 0 y como mucho {most} alturas humanas",
     ),
+    # Control remoto, Mascota mágica and Avatar (formats/army.py: controllers, fielded).
+    (
+        r"only a character with (?P<entry>.+) has a controller",
+        "solo un personaje con {entry} tiene controlador",
+    ),
+    (r"(?P<id>.+) cannot be its own controller", "{id} no puede ser su propio controlador"),
+    (
+        r"(?P<id>.+) carries (?P<entry>.+) but names no controller: it acts on its own, "
+        r"as any character",
+        "{id} lleva {entry} pero no nombra controlador: actúa por su cuenta, como cualquier "
+        "personaje",
+    ),
+    (
+        r"(?P<member>.+) is operated by (?P<controller>.+) \((?P<entry>.+)\), who is not in "
+        r"list '(?P<list>.*)'",
+        "a {member} lo maneja {controller} ({entry}), que no está en la lista '{list}'",
+    ),
+    (
+        r"a pet has at most (?P<most>\d+) entries, not (?P<count>\d+)",
+        "una mascota tiene como mucho {most} bonus, no {count}",
+    ),
+    (
+        r"only a character with (?P<entry>.+) has a pet",
+        "solo un personaje con {entry} tiene mascota",
+    ),
+    (
+        r"only a character with (?P<entry>.+) is summoned",
+        "solo se invoca a un personaje con {entry}",
+    ),
+    (
+        r"(?P<id>.+) carries (?P<entry>.+) but names no summoners: it never comes into the game",
+        "{id} lleva {entry} pero no nombra invocadores: nunca entra en la partida",
+    ),
+    (r"(?P<id>.+) cannot summon itself", "{id} no puede invocarse a sí mismo"),
+    (
+        r"(?P<member>.+) \((?P<entry>.+)\) is summoned by (?P<callers>.+), none of whom is in "
+        r"list '(?P<list>.*)'",
+        "a {member} ({entry}) lo invoca {callers}, y ninguno está en la lista '{list}'",
+    ),
     (
         r"unknown bonus '(?P<name>.*)' \(did you mean '(?P<hint>.*)'\?\)",
         "bonus desconocido '{name}' (¿querías decir '{hint}'?)",
