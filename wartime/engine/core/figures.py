@@ -9,7 +9,7 @@ from wartime.board.battlefield import Posture, Unit
 from wartime.board.shapes import Disc, Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
-from wartime.engine.core.marks import Mark, copied, hash_values
+from wartime.engine.core.marks import Mark, copied, hash_values, later_values
 from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.geometry.vision import Point3, eye_point, muzzle_point, silhouette_base
 
@@ -82,6 +82,9 @@ _EXTRAS = (
     "decoy_from",
     "decoy_used",
 )
+
+
+_HASHED = frozenset(_EXTRAS)
 
 
 @dataclass(frozen=True)
@@ -380,6 +383,11 @@ class Figure:
             for value in (marked[name] if name in marked else getattr(self, name),)
         }
         extras["weapons"] = [w.id for w in self.profile.weapons] if self.rearmed else None
+        # Marks declared after hash version 2 (Control remoto, Mascota mágica): by name,
+        # and only while set, so that every earlier hash stands as it was.
+        later = later_values(self.marks, _HASHED)
+        if later:
+            extras["later"] = later
         return (
             self.id, round(self.position[0], 9), round(self.position[1], 9), round(self.facing, 9),
             self.level, self.posture.value, self.ene, self.wounds, self.stress, self.acted,

@@ -100,6 +100,18 @@ def copied(marks: dict[str, Mark]) -> dict[str, Mark]:
     return {key: mark.copy() for key, mark in marks.items()}
 
 
+def later_values(marks: dict[str, Mark], hashed: frozenset[str]) -> list[tuple[str, object]]:
+    """The values of the set marks whose names are not ``hashed`` (marks declared after a
+    hash version's layout), by name: a mark at its default gives nothing."""
+    return sorted(
+        (name, value)
+        for key, mark in marks.items()
+        if mark != _DEFAULTS.get(key)
+        for name, value in mark.snapshot().items()
+        if name not in hashed
+    )
+
+
 def hash_values(marks: dict[str, Mark]) -> dict[str, object]:
     """The values every declared mark gives the state hash: the figure's, else defaults."""
     if not marks:
