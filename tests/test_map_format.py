@@ -86,7 +86,7 @@ def test_the_example_map_loads(tmp_path: Path) -> None:
         ("[[10, 5], [10, 15], [20, 15]]", "[[10, 5], [10, 5]]", "walls[0].points", "no length"),
         (WOOD, "[[2, 2], [8, 2]]", "terrain[0].polygon", "at least 3"),
         (WOOD, "[[2, 2], [8, 9], [8, 2], [2, 9]]", "terrain[0].polygon", "crosses itself"),
-        ("kind: difficult", "kind: swamp", "terrain[0].kind", "allowed difficult, extreme, water, crevice"),
+        ("kind: difficult", "kind: swamp", "terrain[0].kind", "difficult, extreme, water, crevice"),
         ("side: B", "side: C", "units[1].side", "unknown side"),
         ("posture: crouched", "posture: sitting", "units[1].posture", "unknown posture"),
         (A1_AT, A1_AT + ", colour: red", "units[0].colour", "unknown key"),
