@@ -280,13 +280,16 @@ def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:
     return Outcome.PASS if die <= total else Outcome.FAIL
 
 
-def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
-    """Pay an action's ENE: at least 1; never below 0 in one's own activation, −10 reacting.
+def spend(
+    figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool = False
+) -> Event:
+    """Pay an action's ENE: at least 1; never below 0 in one's own activation, −10 reacting
+    (or ``deep``: an entry lets it go down to −10 while acting, Arma de enjambre).
 
     The entries' ENE modifiers of the action under way (Figure.ene_modifiers) are paid
     with its first cost only, so a cost looked at twice is not changed twice.
     """
-    cost, mods = afford(figure, cost, label, extra)
+    cost, mods = afford(figure, cost, label, extra, deep=deep)
     figure.ene_modifiers = ()
     hookspecs.ene_paid.collect(figure, mods)
     why = _why(mods)
@@ -299,7 +302,7 @@ def spend(figure: Figure, cost: int, label: str, extra: str = "") -> Event:
 
 
 def afford(
-    figure: Figure, cost: int, label: str, extra: str = ""
+    figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool = False
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The ENE ``cost`` comes to with the entries' modifiers, or the player's reason why it
     cannot be paid.  Nothing is paid (a move plans its cost before it goes)."""
@@ -308,9 +311,10 @@ def afford(
     mods = figure.ene_modifiers
     cost = max(1, cost + sum(v for _, v in mods))
     cost, mods = hookspecs.ene_cost.thread((cost, mods), figure)  # Rambo, Grito de veterano
-    floor = REACTION_FLOOR if figure.reacting else 0
+    floor = REACTION_FLOOR if figure.reacting or deep else 0
     if figure.ene - cost < floor:
         limit = " (a reaction may go down to ENE −10)" if figure.reacting else ""
+        limit = " (it may go down to ENE −10)" if deep and not limit else limit
         raise IllegalActionError(
             f"Not enough ENE: {label} costs {cost}{extra}{_why(mods)}, you have {figure.ene}{limit}"
         )

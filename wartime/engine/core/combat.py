@@ -6,7 +6,7 @@ Section COMBATE and MODIFICADORES of the rulebook; DESIGN.md §5 for cover.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import chain
@@ -180,24 +180,65 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
     weapon = hookspecs.shot_weapon.thread(_weapon(figure, action, ranged=True), figure, action)
     if weapon.area is not None:  # a template: the rules of areas play it
         return _all(hookspecs.area_shot.collect(state, figure, action, weapon))
+    volley = hookspecs.volley.first(state, figure, action, weapon)  # Arma de enjambre
+    if volley is not None:
+        return volley
+    target, seen = shot_target(state, figure, action, weapon)
+    events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id}")]
+    aimed = aim_shot(state, figure, target, weapon, seen)
+    return events + aimed.events + land_shot(state, aimed)
+
+
+@dataclass(frozen=True)
+class Aimed:
+    """A shot's CH IMP rolled: its outcome, and what a hit would deal through what cover."""
+
+    shooter: Figure
+    target: Figure
+    weapon: Weapon
+    outcome: Outcome
+    damage: int
+    cover: str
+    events: list[Event]
+
+
+def shot_target(
+    state: GameState, figure: Figure, action: Action, weapon: Weapon
+) -> tuple[Figure, Sight]:
+    """The enemy ``figure`` may shoot with ``weapon`` (not down, in its CdV, range and
+    LdV, not engaged in CaC), and how it sees it; raises IllegalActionError."""
     target = _enemy(state, figure, action)
     seen = check_shot(state, figure, target, weapon)
     if engaged_with(state, target):
         raise IllegalActionError(
             f"{target.id} is engaged in CaC: shoot with Ataque a distancia a un combate CaC"
         )
-    events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id}")]
+    return target, seen
+
+
+def aim_shot(
+    state: GameState, figure: Figure, target: Figure, weapon: Weapon, seen: Sight
+) -> Aimed:
+    """The CH IMP of a shot, its noise, and the DAÑ and cover a hit would meet."""
     mods = acting_modifiers(figure) + _ranged_modifiers(figure, target, seen.distance)
     ctx = Context(target, melee=False, weapon=weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
-    events.append(event)
     outcome, strayed = astray(figure, weapon, seen.in_vision, outcome)  # Alcance infinito
-    events += strayed
     cover = _shot_cover(state, figure, target)
-    events.append(noise_event(figure, figure.position, weapon_noise(weapon.dan)))
+    noise = noise_event(figure, figure.position, weapon_noise(weapon.dan))
     damage = _damage(figure, weapon) + bonus_damage(state, figure, target, ctx)
-    events += _resolve_hit(state, figure, target, weapon, outcome, damage, cover, melee=False)
-    figure.next_action_modifier = 0
+    return Aimed(figure, target, weapon, outcome, damage, cover, [event, *strayed, noise])
+
+
+def land_shot(state: GameState, aimed: Aimed, outcome: Outcome | None = None) -> list[Event]:
+    """What the shot does: a miss, a fumble's backlash, or a hit and its CH DEF
+    (``outcome`` in place of the CH IMP's, when a rule changed it: Arma de enjambre)."""
+    shooter = aimed.shooter
+    events = _resolve_hit(
+        state, shooter, aimed.target, aimed.weapon, outcome or aimed.outcome, aimed.damage,
+        aimed.cover, melee=False,
+    )  # fmt: skip
+    shooter.next_action_modifier = 0
     return events
 
 

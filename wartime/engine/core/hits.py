@@ -300,6 +300,9 @@ def defence(state: GameState, target: Figure, blow: Blow | None) -> Defence:
     for trait, own in entries_of(target, None, Damage):  # the others give it nothing
         if own.who == "self" and (not own.own_invocation or own_invocation(target, blow)):
             plan = _own_defence(plan, trait.name, target.id, own)
+    shifted = state.volley_defense  # Arma de enjambre: its criticals lower the DEF
+    if shifted is not None and shifted[0] == target.id and shifted[2]:
+        plan = replace(plan, defense=(*plan.defense, (shifted[1], shifted[2])))
     if blow is None:
         return plan
     striker = blow.striker

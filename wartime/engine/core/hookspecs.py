@@ -204,6 +204,9 @@ prices_moves: Hook[[Figure], bool] = Hook("prices_moves")
 # any True says so.
 intangible: Hook[[Figure], bool] = Hook("intangible")
 
+# A shot that other figures join (Arma de enjambre): its events, or None for a plain shot.
+volley: Hook[[GameState, Figure, Action, Weapon], list[Event] | None] = Hook("volley")
+
 # Whether the figure's moves go over walls and obstacles as easy ground (Araña): any
 # True says so.  Other bases and the table's edge still stop it.
 climbs: Hook[[Figure], bool] = Hook("climbs")

@@ -70,6 +70,8 @@ class GameState:
         self.declared: Declared | None = None  # an action waiting for its target's answer
         self.exchange: Exchange | None = None  # a Combate mental waiting for its next blow
         self.dodging: tuple[str, str] | None = None  # (dodger, attacker) while a blow resolves
+        # (target, why, DEF shift) while the hits of a volley resolve (Arma de enjambre)
+        self.volley_defense: tuple[str, str, int] | None = None
         self.countering: tuple[str, str] | None = None  # (counter-mage, caster) likewise
         self.bullet_time: set[str] = set()  # passed a reaction CH VOL against the active Pj
         self.resume: tuple[str, ...] = ()  # Órdenes: who carries on when the ordered Pj ends

@@ -14,6 +14,9 @@
   onto an enemy with a CH VOL ENF;
 - ``manipulator``: a ranged attack at the bearer by a figure of lower VOL may be answered
   (core/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1;
+- ``swarm`` (with ``option``): Arma de enjambre (entries/swarm.py): a shot that names
+  the entry is fired together with every ally's swarm weapon that can shoot the target;
+  each fumble cancels a critical and each critical left lowers the target's DEF by 1;
 - ``unmarks`` (K per level): Campo de oscuridad (entries/darkfield.py): a mark on a
   figure within that many K per level of the bearer is lost, and when the bearer
   explodes, every figure within as many K as its level loses as many levels of its
@@ -38,8 +41,10 @@ class Special(Effect):
     death_hand: bool = False
     manipulator: bool = False
     unmarks: int = 0  # Campo de oscuridad: K per level within which marks are lost
+    swarm: bool = False  # Arma de enjambre, an option of a shot (entries/swarm.py)
 
 
 def problems(raw: dict[str, Any]) -> list[str]:
     found = not_whole(raw, ("eat", "regain", "unmarks"))
+    found += not_alone(raw, ("swarm",), ("option",))
     return found + not_alone(raw, ("fading", "cluster", "manipulator", "unmarks"))
