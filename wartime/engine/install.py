@@ -65,6 +65,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     presence,
     psychic_hits,
     remote,
+    resonator,
     revival,
     senses,
     shields,

@@ -57,13 +57,18 @@ def _ability(figure: Figure, action: Action) -> Metaability:
 USER = {"INT": "Neuromante", "CON": "Metamorfo", "AGI": "Cinético"}
 
 
-def _target(state: GameState, figure: Figure, action: Action, ability: Metaability) -> Figure:
+def _target(
+    state: GameState, figure: Figure, action: Action, ability: Metaability, origin: Figure
+) -> Figure:
+    """The figure it works on, within reach of ``origin`` (the caster, or the figure it
+    casts from: Resonador)."""
     if action.target is None or action.target == figure.id:
         return figure
     target = state.figure(action.target)
     if target.casualty:  # only a spell on a body reaches one (necromancy.py)
         return target
-    within_reach(state, figure, target, ability.id, "ALC", ability.alc)
+    if target is not origin:
+        within_reach(state, origin, target, ability.id, "ALC", ability.alc)
     return target
 
 
@@ -75,13 +80,21 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if used is not None:
         return used
     ability = _ability(figure, action)
-    target = _target(state, figure, action, ability)
+    origin = hookspecs.cast_origin.first(state, figure, action, ability) or figure  # Resonador
+    target = _target(state, figure, action, ability, origin)
     corpse = target.casualty  # Magia: resucitar, telekinesis: a body has no will
     # the point or option it needs, on a body (necromancy.py) or a living target (spells.py)
     hookspecs.metaability_refusal.collect(state, figure, action, ability, target)
     label = f"Usar {ability.id}"
     paid = hookspecs.metaability_paid.first(state, figure, ability.ene, label)  # Maná first
     events = [paid if paid is not None else spend(figure, ability.ene, label)]
+    if origin is not figure:  # cast from another figure (Resonador): its price first
+        relayed = hookspecs.cast_relayed.first(state, figure, origin, ability)
+        if relayed is not None:
+            more, goes_on = relayed
+            events += more
+            if not goes_on:
+                return events
     if figure.cast.get(ability.id) == state.turn - 1:
         text = f"{figure.id} mantiene {ability.id}: sin CH {ability.attribute}, solo la ENE"
         events.append(Event("maintain", text, {"figure": figure.id, "ability": ability.id}))

@@ -487,6 +487,16 @@ metaability_refusal: Hook[[GameState, Figure, Action, Metaability, Figure], None
 # metaabilities may spend (Maná): the spend event, or None for its ENE alone to pay.
 metaability_paid: Hook[[GameState, Figure, int, str], Event | None] = Hook("metaability_paid")
 
+# The figure ``caster``'s ``action`` casts from (Resonador: another figure, named in its
+# options), or None: from the caster itself.  An answer raises when it may not.
+cast_origin: Hook[[GameState, Figure, Action, Metaability], Figure | None] = Hook("cast_origin")
+
+# ``caster`` casts ``ability`` from ``origin`` (Resonador), its ENE paid: what that costs
+# the origin, and whether the casting goes on (False: the origin resisted it).
+cast_relayed: Hook[[GameState, Figure, Figure, Metaability], tuple[list[Event], bool]] = Hook(
+    "cast_relayed"
+)
+
 # ``caster``'s metaability (named) got through to ``target``: what may still cancel it
 # (Runas de vacío), as its events and whether it is cancelled.  Asked one at a time: a
 # cancel stops the others' dice.

@@ -33,6 +33,24 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
 
 TITIRITERO = "Atadura"  # the entry that makes a titiritero (checks VOL)
+RELAY = "Resonador"  # the entry an invocación may be cast from (entries/resonator.py)
+
+
+def relay_option(figure_id: str) -> str:
+    """How Usar's options name the figure an invocación is cast from (Resonador)."""
+    return f"{RELAY} ({figure_id})"
+
+
+def relayed_from(options: tuple[str, ...]) -> str | None:
+    """The figure Usar's options cast from, or None."""
+    prefix = f"{RELAY} ("
+    return next((o[len(prefix) : -1] for o in options if o.startswith(prefix)), None)
+
+
+def spell_options(options: tuple[str, ...]) -> tuple[str, ...]:
+    """Usar's options for the metaability itself: all but the one naming a relay."""
+    prefix = f"{RELAY} ("
+    return tuple(o for o in options if not o.startswith(prefix))
 
 
 def bears(figure: Figure, name: str) -> bool:

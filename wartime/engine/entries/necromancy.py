@@ -33,7 +33,7 @@ from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
-from wartime.engine.core.magic import within_reach
+from wartime.engine.core.magic import spell_options, within_reach
 from wartime.engine.core.movement import free_spot
 from wartime.engine.core.profiles import Metaability, Profile
 from wartime.engine.core.state import GameState
@@ -128,7 +128,7 @@ def refusal(
         raise IllegalActionError(f"{target.id} is not a body lying on the table: out of reach")
     attribute, reach = _reach(state, caster, ability)
     within_reach(state, caster, target, ability.id, attribute, reach)
-    if action.options:
+    if spell_options(action.options):
         raise IllegalActionError(f"{ability.id} takes no options on a body")
     raises = _spell(ability, "raises_dead")
     if raises is not None and any(hookspecs.beyond_raising.collect(target)):

@@ -34,6 +34,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
+from wartime.engine.core.magic import spell_options
 from wartime.engine.core.profiles import Metaability
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried
@@ -81,17 +82,18 @@ def refusal(
         return
     enemy = target.side != caster.side
     suppress = _effect(ability, "suppresses")
-    if action.options and suppress is None:
+    chosen = spell_options(action.options)  # (Resonador's names no spell)
+    if chosen and suppress is None:
         raise IllegalActionError(f"{ability.id} takes no options")
     if suppress is not None:
-        if len(action.options) != 1:
+        if len(chosen) != 1:
             raise IllegalActionError(
                 f"{suppress[0]}: name one entry or metaability of {target.id} to cancel "
                 f"(Action.options)"
             )
-        if action.options[0] not in nameable(target):
+        if chosen[0] not in nameable(target):
             raise IllegalActionError(
-                f"{target.id} carries no entry or metaability {action.options[0]!r} to cancel"
+                f"{target.id} carries no entry or metaability {chosen[0]!r} to cancel"
             )
     displace = _effect(ability, "displaces")
     if displace is None or not enemy:
@@ -138,8 +140,8 @@ def cast(
     events: list[Event] = []
     enemy = target.side != caster.side
     for name, effect in spells(ability):
-        if effect.suppresses and action.options:
-            events.append(_suppress(caster, target, name, action.options[0]))
+        if effect.suppresses and spell_options(action.options):
+            events.append(_suppress(caster, target, name, spell_options(action.options)[0]))
         elif not enemy:
             continue
         elif effect.calms:

@@ -17,6 +17,9 @@
 - ``swarm`` (with ``option``): Arma de enjambre (entries/swarm.py): a shot that names
   the entry is fired together with every ally's swarm weapon that can shoot the target;
   each fumble cancels a critical and each critical left lowers the target's DEF by 1;
+- ``relay``: Resonador (entries/resonator.py): a neuromante's invocación may be cast from
+  the bearer (its CdV and ALC measured from it); the bearer gains 1 stress and a CH PSI,
+  and one of the other side may resist with a CH VOL ENF;
 - ``unmarks`` (K per level): Campo de oscuridad (entries/darkfield.py): a mark on a
   figure within that many K per level of the bearer is lost, and when the bearer
   explodes, every figure within as many K as its level loses as many levels of its
@@ -42,9 +45,10 @@ class Special(Effect):
     manipulator: bool = False
     unmarks: int = 0  # Campo de oscuridad: K per level within which marks are lost
     swarm: bool = False  # Arma de enjambre, an option of a shot (entries/swarm.py)
+    relay: bool = False  # Resonador: invocaciones are cast from the bearer (resonator.py)
 
 
 def problems(raw: dict[str, Any]) -> list[str]:
     found = not_whole(raw, ("eat", "regain", "unmarks"))
     found += not_alone(raw, ("swarm",), ("option",))
-    return found + not_alone(raw, ("fading", "cluster", "manipulator", "unmarks"))
+    return found + not_alone(raw, ("fading", "cluster", "manipulator", "unmarks", "relay"))
