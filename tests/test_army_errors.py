@@ -1336,13 +1336,19 @@ def test_weapon_material_reaches_the_engine(tmp_path: Path) -> None:
     assert sword is not None and sword.material == "plata"
 
 
-def _remote(character: str, more: str = "") -> str:
-    """ARSENAL's next part: a race with Control remoto, a técnico and ``character``."""
+def _special(race: str, entry: str, first: str, character: str, more: str = "") -> str:
+    """ARSENAL's next part: a race ``race`` with ``entry``, a human ``first`` and
+    ``character``, then ``more``."""
     return (
-        "  - {id: dron, kind: race, CON: 2, AGI: 5, INT: 1, VOL: 3, bonus: [Control remoto]}\n"
-        "characters:\n  - {id: tecnico, race: humano}\n"
+        f"  - {{id: {race}, kind: race, CON: 4, AGI: 4, INT: 4, VOL: 4, bonus: [{entry}]}}\n"
+        f"characters:\n  - {{id: {first}, race: humano}}\n"
         f"  - {character}\n{more}"
     )
+
+
+def _remote(character: str, more: str = "") -> str:
+    """A race with Control remoto (dron), a técnico and ``character``."""
+    return _special("dron", "Control remoto", "tecnico", character, more)
 
 
 def test_a_remote_units_controller_reaches_the_engine(tmp_path: Path) -> None:
@@ -1416,12 +1422,8 @@ def test_only_a_character_with_the_entry_has_a_pet(tmp_path: Path) -> None:
 
 
 def _avatar(character: str, more: str = "") -> str:
-    """ARSENAL's next part: a race with Avatar, a bruja and ``character``."""
-    return (
-        "  - {id: infernal, kind: race, CON: 6, AGI: 5, INT: 2, VOL: 5, bonus: [Avatar]}\n"
-        "characters:\n  - {id: bruja, race: humano}\n"
-        f"  - {character}\n{more}"
-    )
+    """A race with Avatar (infernal), a bruja and ``character``."""
+    return _special("infernal", "Avatar", "bruja", character, more)
 
 
 def test_an_avatars_summoners_reach_the_engine(tmp_path: Path) -> None:

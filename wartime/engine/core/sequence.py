@@ -249,6 +249,15 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     return events + check_game_over(state) + advance(state)
 
 
+def carry_on(state: GameState, figure: Figure, event: Event) -> list[Event]:
+    """``figure`` goes on with its own activation after another's turn inside it (Órdenes,
+    Control remoto): ``event`` says so; taken out meanwhile, its activation ends here."""
+    state.active = figure.id
+    if figure.casualty:
+        return [event, *end_activation(state, figure, acted=True)]
+    return [event]
+
+
 def check_game_over(state: GameState, *, waiting_counts: bool = True) -> list[Event]:
     """A side whose characters are all casualties loses.
 

@@ -23,7 +23,7 @@ from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import ENE_CAP, Figure
-from wartime.engine.core.sequence import end_activation
+from wartime.engine.core.sequence import carry_on
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
@@ -113,12 +113,10 @@ def hand_back(state: GameState, ally: Figure) -> list[Event]:
     ally.focus = 0
     commander = state.figure(state.resume[-1])
     state.resume = state.resume[:-1]
-    state.active = commander.id
     text = f"{ally.id} termina sus órdenes; sigue {commander.id} (ENE {commander.ene})"
-    events = [Event("orders_done", text, {"figure": ally.id, "back_to": commander.id})]
-    if commander.casualty:  # taken out meanwhile: its activation ends here
-        events += end_activation(state, commander, acted=True)
-    return events
+    return carry_on(
+        state, commander, Event("orders_done", text, {"figure": ally.id, "back_to": commander.id})
+    )
 
 
 @hookspecs.hands_back.impl(order=10, key="orders")

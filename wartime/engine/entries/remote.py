@@ -22,7 +22,7 @@ from wartime.engine.core.book import REMOTE_CONTROL, USE_BONUS
 from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
-from wartime.engine.core.sequence import begin_activation, end_activation, possessed
+from wartime.engine.core.sequence import begin_activation, carry_on, possessed
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
@@ -110,9 +110,6 @@ def carries_on(state: GameState, figure: Figure) -> list[Event] | None:
         return None
     _SLOT.put(figure, Operated())
     operator = state.figure(operator_id)
-    state.active = operator.id
     text = f"{figure.id} termina su control remoto; sigue {operator.id} (ENE {operator.ene})"
-    events = [Event("remote_done", text, {"figure": figure.id, "back_to": operator.id})]
-    if operator.casualty:  # taken out meanwhile: its activation ends here
-        events += end_activation(state, operator, acted=True)
-    return events
+    done = Event("remote_done", text, {"figure": figure.id, "back_to": operator.id})
+    return carry_on(state, operator, done)
