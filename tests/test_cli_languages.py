@@ -18,6 +18,7 @@ from wartime import i18n
 from wartime.cli import global_language, main
 
 from .conftest import ARMIES, ROOT
+from .test_planner import DUEL_MAP
 
 LEGION = str(ARMIES / "legion.yaml")
 VILLAGE = str(ROOT / "maps" / "aldea-en-ruinas.yaml")
@@ -43,19 +44,7 @@ SPANISH = (
     "media", "debe", "desconocido", "recibió",
 )  # fmt: skip
 
-# The duel of tests/test_planner.py: a whole game in a second or two.
-DUEL = """\
-wartime_map: 1
-name: Duelo
-armies: [legion, culto]
-size: [12, 10]
-deployment:
-  - {side: A, polygon: [[0, 0], [12, 0], [12, 3], [0, 3]]}
-  - {side: B, polygon: [[0, 7], [12, 7], [12, 10], [0, 10]]}
-units:
-  - {id: a1, side: A, position: [6, 2], facing: 90, character: fusilero}
-  - {id: b1, side: B, position: [6, 8], facing: 270, character: bruto}
-"""
+DUEL = DUEL_MAP  # the duel of tests/test_planner.py: a whole game in a second or two
 
 # A map with one error of each kind the loaders name, and a warning.
 BROKEN_MAP = """\
