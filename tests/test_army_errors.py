@@ -1461,3 +1461,35 @@ def test_a_list_with_an_avatar_has_a_summoner(tmp_path: Path) -> None:
     character = "{id: demonio, race: infernal, summoners: [bruja]}"
     path = write(tmp_path, ARSENAL, _avatar(character, roster))
     assert_only_problem(path, "lists[0].characters[0]", 12, "summoned by bruja", "list 'solo'")
+
+
+_WORD = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=6)
+_ODD = st.one_of(
+    st.none(), st.integers(-3, 3), _WORD, st.lists(_WORD, max_size=4),
+    st.sampled_from(["tecnico", "zumbido", "Mulo", "[Mulo, Fortuna]", "plata"]),
+)  # fmt: skip
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(controller=_ODD, pet=_ODD, summoners=_ODD, material=_ODD)
+def test_the_new_army_fields_load_or_fail_with_a_located_problem(
+    tmp_path: Path, controller: Any, pet: Any, summoners: Any, material: Any
+) -> None:
+    """controller, pet, summoners and material, whatever their values: the army loads, or
+    every problem is located in the file (a path and a line), never a crash."""
+    fields = {"controller": controller, "pet": pet, "summoners": summoners}
+    given_ = {k: v for k, v in fields.items() if v is not None}
+    character = {"id": "zumbido", "race": "dron", **given_}
+    weapon = {"id": "garra", "kind": "weapon", "ENE": 2, "DAÑ": 3, "ALC": 0, "CAL": 4}
+    if material is not None:
+        weapon["material"] = material
+    text = _remote(json.dumps(character, ensure_ascii=False)) + "  - {id: x, race: humano}\n"
+    armed = f"  - {json.dumps(weapon, ensure_ascii=False)}\ncharacters:\n"
+    path = write(tmp_path, ARSENAL, text.replace("characters:\n", armed))
+    try:
+        load_army(path)
+    except DataError as error:
+        assert error.problems
+        assert all(p.path and p.line for p in error.problems), error.problems

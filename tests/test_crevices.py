@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wartime.board.battlefield import Terrain, TerrainKind
-from wartime.engine import Action, GameState
+from wartime.engine import Action, GameState, IllegalActionError
 from wartime.engine.core.profiles import Trait
 from wartime.geometry.terrain import Ground, path_cost
 
@@ -53,3 +55,25 @@ def test_serpiente_moves_through_crevices_as_easy_ground(
     do(state, Action("mover", point=(11.0, 10.0), facing=0.0))
     assert state.figures["a"].ene == ene - paid
     assert state.figures["a"].position == pytest.approx((11.0, 10.0))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    x=st.floats(min_value=8.0, max_value=13.0),
+    y=st.floats(min_value=7.0, max_value=13.0),
+)
+def test_a_serpiente_never_pays_more_than_anyone_else(x: float, y: float) -> None:
+    """Serpiente: whatever the move, across crevices or not, it costs it no more ENE than
+    it costs a figure without the entry (and a refused move is refused for both)."""
+    costs = []
+    for traits in ((), (Trait("Serpiente"),)):
+        state = _walker(traits)
+        try:
+            do(state, Action("mover", point=(x, y), facing=0.0))
+        except IllegalActionError:
+            costs.append(None)
+            continue
+        costs.append(8 - state.figures["a"].ene)
+    plain, snake = costs
+    assert (plain is None) == (snake is None)
+    assert plain is None or snake is None or snake <= plain

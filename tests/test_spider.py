@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wartime.board.battlefield import Obstacle, Wall
 from wartime.engine import Action, GameState, IllegalActionError
@@ -49,3 +51,19 @@ def test_a_spider_cannot_end_its_move_on_a_solid() -> None:
     with pytest.raises(IllegalActionError, match="cannot end its move on caseta"):
         state.apply(Action("mover", point=(13.5, 10.0), facing=0.0))
     assert state.hash() == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    x=st.floats(min_value=6.0, max_value=16.0),
+    y=st.floats(min_value=6.0, max_value=14.0),
+)
+def test_a_spider_always_ends_on_free_ground(x: float, y: float) -> None:
+    """Araña: over walls or not, a move it is allowed ends with its base on free ground
+    (no wall, building or base under it)."""
+    state = _game((Trait("Araña"),))
+    try:
+        do(state, Action("mover", point=(x, y), facing=0.0))
+    except IllegalActionError:
+        return
+    assert state.physics().overlaps(state.figures["a"].disc()) == []
