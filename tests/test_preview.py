@@ -9,6 +9,7 @@ the test below plays it 3,000 times and allows four standard errors.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
-from wartime.engine.core.profiles import Weapon
+from wartime.engine.core.profiles import Trait, Weapon
 from wartime.rules.dice import check_odds
 
 from .engine_support import KNIFE, duel, profile, scenario, started
@@ -167,3 +168,13 @@ def test_a_preview_reads_the_actions_before_as_the_resolver_does() -> None:
     shown = state.preview(SHOT)
     impact = next(c for c in shown.checks if c.purpose.startswith("CH IMP"))
     assert ("tras correr", -1) in impact.modifiers
+
+
+def test_a_question_midway_is_answered_with_its_default() -> None:
+    """Fortuna (its side is asked on a failed check): a preview plays the question's
+    default (no use of it), so the odds are those of the same shooter without it."""
+    luck = (Trait("Fortuna"),)
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
+    lucky = started(scenario(units, profiles={"a": replace(profile("a"), traits=luck)}))
+    plain, fortunate = started(duel()).preview(SHOT), lucky.preview(SHOT)
+    assert fortunate.wounds == plain.wounds and fortunate.exact

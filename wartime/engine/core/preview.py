@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.core.action import Action
 from wartime.engine.core.combat import sight
 from wartime.engine.core.events import Event
-from wartime.engine.core.midway import choices
+from wartime.engine.core.midway import Question, choices
 from wartime.rules.dice import Dice
 
 if TYPE_CHECKING:  # the state imports this module for GameState.preview
@@ -122,16 +122,21 @@ class _Walk:
     it goes on from the same place (a probe's copy too, which draws what the play will
     draw next).  The script grows by the first outcome of each branch the play opens."""
 
-    __slots__ = ("die_stratum", "opened", "sampled", "script", "stratum", "tail", "tailed")
+    __slots__ = (
+        "die_stratum", "opened", "sampled", "script", "seed", "strata", "stratum", "tail",
+        "tailed",
+    )  # fmt: skip
 
     def __init__(
         self, script: tuple[int, ...], tail: int, sampled: bool, strata: _Strata | None
     ) -> None:
         self.script = list(script)
+        self.seed = tail
         self.tail = Dice(tail)
         self.sampled = sampled  # past the script, every die is the tail's (an estimate)
         # (n, of): the first uniform draw falls in [n/of, (n+1)/of), and so does the
         # first die past the script, read as a fraction of its faces (see _sample)
+        self.strata = strata
         self.stratum: tuple[int, int] | None = strata.angle if strata else None
         self.die_stratum: tuple[int, int] | None = strata.die if strata else None
         self.tailed: list[str] = []  # the purposes of the consequences' dice, in order
@@ -158,6 +163,17 @@ class _ScriptedDice(Dice):
     def clone(self) -> _ScriptedDice:
         twin = _ScriptedDice((), 0)
         twin.walk, twin._next, twin.given = self.walk, self._next, self.given
+        return twin
+
+    def rewound(self) -> _ScriptedDice:
+        """The same dice from the first face again, for a play that starts over: the
+        faces taken so far are its script now, and the tail draws afresh."""
+        twin = self.clone()
+        twin._next = 0
+        walk = twin.walk
+        walk.tail, walk.tailed = Dice(walk.seed), []
+        if walk.strata is not None:
+            walk.stratum, walk.die_stratum = walk.strata.angle, walk.strata.die
         return twin
 
     @property
@@ -337,13 +353,26 @@ def _play(
     state: GameState, action: Action, dice: _ScriptedDice
 ) -> tuple[list[Event], int, bool, list[str]]:
     """One play of ``action`` and what follows it in the same decision: its events, the
-    ENE its figure spent, whether the target is out and the rolls the tail gave."""
+    ENE its figure spent, whether the target is out and the rolls the tail gave.
+
+    The play resolves the action in place on its throwaway copy (no copy of the copy, as
+    GameState.apply makes); only an action that asks a question midway (Fortuna...) is
+    played again through apply(), which keeps the position the answer is applied to."""
+    try:
+        return _played(state, action, dice, in_place=True)
+    except Question:
+        return _played(state, action, dice.rewound(), in_place=False)
+
+
+def _played(
+    state: GameState, action: Action, dice: _ScriptedDice, in_place: bool
+) -> tuple[list[Event], int, bool, list[str]]:
     with state.lookahead(0) as trial:
         trial.dice, trial.previewing = dice, action
         actor = trial.figures.get(action.figure or "")
         before = actor.ene if actor is not None else 0
-        events = trial.apply(action)
-        for _ in range(FOLLOW_UPS):
+        events = trial._apply(action) if in_place else trial.apply(action)
+        for _ in range(0 if in_place else FOLLOW_UPS):
             answer = _default_answer(trial)
             if answer is None:
                 break
