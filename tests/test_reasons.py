@@ -6,6 +6,7 @@ done; the few that cannot (a YAML error without a position) are written out.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shutil
@@ -39,12 +40,16 @@ from wartime.board.edits import (
 )
 from wartime.board.history import History
 from wartime.board.validation import polygon_problems
+from wartime.engine import Action, GameState, PendingKind
 from wartime.errors import DataError
 from wartime.formats import document
 from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
 from wartime.formats.map import parse_map, read_map
 from wartime.ui.reasons import TEMPLATES, WORDS, to_spanish
+
+from .engine_support import scenario as engine_scenario
+from .engine_support import started
 
 ROOT = Path(__file__).resolve().parent.parent
 ZONE_A = ((0.0, 0.0), (24.0, 0.0), (24.0, 4.0), (0.0, 4.0))
@@ -229,6 +234,45 @@ def after(prefix_en: str, prefix_es: str) -> Callable[[str], str]:
 # (case id, how to make the English message, the Spanish expected or how to derive it).
 # A case gets tmp_path when its maker takes one argument.
 Maker = Callable[..., str]
+
+# -- the engine's refusals: a duel (engine_support.duel), a set-up, an action refused -------
+
+SHOOT = Action("ataque_distancia", "a", target="b", item="fusil")
+
+
+def engine_refusal(
+    action: Action, setup: Callable[[GameState], object] | None = None,
+    walls: tuple[Wall, ...] = (),
+) -> str:  # fmt: skip
+    """Why the engine refuses ``action`` in the duel (a at (10, 10) facing b 11 K east),
+    after ``setup``, with ``walls`` on the table."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
+    state = started(engine_scenario(units, walls=walls))
+    state.reseed(1)
+    if setup is not None:
+        setup(state)
+    reason = state.check(action)
+    assert reason is not None, action
+    return reason
+
+
+def _b_beside_a(state: GameState) -> None:
+    state.figures["b"].position = (11.0, 10.0)
+    state._physics = None  # built again where the figures stand
+
+
+def _far_sighted_a_and_b_away(state: GameState) -> None:
+    a = state.figures["a"]
+    state.figures["a"] = dataclasses.replace(a, profile=dataclasses.replace(a.profile, vol=6))
+    state.figures["b"].position = (33.0, 10.0)
+    state._physics = None
+
+
+def _sprinted_once(state: GameState) -> None:
+    state.apply(Action("esprintar", "a", point=(8.0, 10.0)))
+    while state.pending.kind is PendingKind.REACT:
+        state.apply(Action("pass"))
+
 CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     # -- board.edits: naming elements and ids -------------------------------------------
     (
@@ -1106,6 +1150,78 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "cannot-be-replayed",
         lambda tmp: replayed(tmp, lambda text: text.replace("kind: initiative", "kind: volar", 1)),
         lambda english: "no se puede repetir: " + english.partition(": ")[2],
+    ),
+    # -- the engine's refusals the play screen shows most ------------------------------
+    (
+        "engine-alc-above",
+        lambda: engine_refusal(Action("ataque_distancia", "a", target="b", item="cuchillo")),
+        "cuchillo no sirve para este ataque: necesita ALC mayor que 0",
+    ),
+    (
+        "engine-alc",
+        lambda: engine_refusal(Action("ataque_cac", "a", target="b", item="fusil")),
+        "fusil no sirve para este ataque: necesita ALC 0",
+    ),
+    (
+        "engine-sprinted",
+        lambda: engine_refusal(SHOOT, lambda s: setattr(s.figures["a"], "sprinted", True)),
+        "Tras Esprintar, un personaje no puede atacar en este turno",
+    ),
+    (
+        "engine-not-engaged",
+        lambda: engine_refusal(Action("ataque_cac", "a", target="b", item="cuchillo")),
+        "b no está trabado con a en CaC",
+    ),
+    (
+        "engine-engaged-move",
+        lambda: engine_refusal(Action("mover", "a", point=(8.0, 10.0)), _b_beside_a),
+        "Trabado en CaC: usa Destrabarse para salir del combate",
+    ),
+    (
+        "engine-engaged-shot",
+        lambda: engine_refusal(SHOOT, _b_beside_a),
+        "Trabado en CaC: no puedes disparar",
+    ),
+    (
+        "engine-cdv",
+        lambda: engine_refusal(SHOOT, lambda s: setattr(s.figures["a"], "facing", 180.0)),
+        "El objetivo está fuera del CdV",
+    ),
+    (
+        "engine-ldv",
+        lambda: engine_refusal(SHOOT, walls=(Wall(((15.0, 5.0), (15.0, 15.0)), 3.0, 5),)),
+        "No hay LdV hasta b",
+    ),
+    (
+        "engine-range",
+        lambda: engine_refusal(SHOOT, _far_sighted_a_and_b_away),
+        lambda english: "Objetivo fuera de alcance: "
+        + english.split(": ")[1].replace(" has ", " tiene "),
+    ),
+    (
+        "engine-ene",
+        lambda: engine_refusal(SHOOT, lambda s: setattr(s.figures["a"], "ene", 0)),
+        "ENE insuficiente: Ataque a distancia con fusil cuesta 3 y tienes 0",
+    ),
+    (
+        "engine-once",
+        lambda: engine_refusal(Action("esprintar", "a", point=(6.0, 10.0)), _sprinted_once),
+        "Esprintar solo una vez por actuación",
+    ),
+    (
+        "engine-no-figure",
+        lambda: engine_refusal(Action("ataque_distancia", "a", target="zz", item="fusil")),
+        "No hay ninguna figura 'zz' en la mesa",
+    ),
+    (
+        "engine-standing",
+        lambda: engine_refusal(Action("levantarse", "a")),
+        "a ya está de pie",
+    ),
+    (
+        "engine-over",
+        lambda: engine_refusal(Action("end", "a"), lambda s: setattr(s, "over", True)),
+        "La partida ha terminado",
     ),
     # -- board.history -----------------------------------------------------------------
     (

@@ -11,8 +11,10 @@ K, CdV…).  A group named ``w_…`` holds a phrase of the core's vocabulary
 ("height", "a wall", "above 0"…) and is looked up in :data:`WORDS`; anything
 not found stays as it was.  A group named ``p_…`` holds another file's problem
 as the loader prints it (``file:line: path: message``): its message is
-translated in turn, its location kept.  A message no pattern knows is returned unchanged,
-in English: showing something is better than showing nothing.
+translated in turn, its location kept; one named ``r_…`` holds another reason,
+translated in turn (the engine's refusal that stopped a replay).  A message no pattern
+knows is returned unchanged, in English: showing something is better than showing
+nothing.
 
 To cover a new message, add a row to ``_ROWS`` (and, if it names a new
 thing, a word to :data:`WORDS`) and a case to ``tests/test_reasons.py``.
@@ -594,7 +596,40 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "guardada con la versión de hash {saved}, y este programa usa la versión {ours}: las "
         "jugadas se repitieron, pero el hash final no se puede comparar",
     ),
-    (r"cannot be replayed: (?P<why>.*)", "no se puede repetir: {why}"),
+    (r"cannot be replayed: (?P<r_why>.*)", "no se puede repetir: {r_why}"),
+    # -- the engine's refusals the play screen shows most (greyed actions, refused clicks) --
+    (
+        r"(?P<weapon>.+) cannot be used for this attack: it needs ALC > (?P<alc>\d+)",
+        "{weapon} no sirve para este ataque: necesita ALC mayor que {alc}",
+    ),
+    (
+        r"(?P<weapon>.+) cannot be used for this attack: it needs ALC (?P<alc>\d+)",
+        "{weapon} no sirve para este ataque: necesita ALC {alc}",
+    ),
+    (
+        r"After Esprintar a character cannot attack this turn",
+        "Tras Esprintar, un personaje no puede atacar en este turno",
+    ),
+    (r"(?P<a>.+) is not engaged with (?P<b>.+) in CaC", "{a} no está trabado con {b} en CaC"),
+    (
+        r"Engaged in CaC: use Destrabarse to leave the combat",
+        "Trabado en CaC: usa Destrabarse para salir del combate",
+    ),
+    (r"Engaged in CaC: you cannot shoot", "Trabado en CaC: no puedes disparar"),
+    (r"Target outside the CdV", "El objetivo está fuera del CdV"),
+    (r"No LdV to (?P<id>.+)", "No hay LdV hasta {id}"),
+    (
+        r"Target out of range: (?P<gap>\S+) K, (?P<weapon>.+) has ALC (?P<alc>\S+)",
+        "Objetivo fuera de alcance: {gap} K, {weapon} tiene ALC {alc}",
+    ),
+    (
+        r"Not enough ENE: (?P<what>.+?) costs (?P<cost>\d+), you have (?P<have>-?\d+)",
+        "ENE insuficiente: {what} cuesta {cost} y tienes {have}",
+    ),
+    (r"(?P<what>.+) only once per activation", "{what} solo una vez por actuación"),
+    (r"No figure '(?P<id>.*)' on the table", "No hay ninguna figura '{id}' en la mesa"),
+    (r"(?P<id>.+) is already standing", "{id} ya está de pie"),
+    (r"The game is over", "La partida ha terminado"),
     # -- board.history ----------------------------------------------------------------
     (
         r"the history limit must be 1 or more, got (?P<value>.*)",
@@ -636,6 +671,8 @@ def _value(name: str, value: str) -> str:
         return _word(value)
     if name.startswith("p_"):
         return _located(value)
+    if name.startswith("r_"):
+        return to_spanish(value)
     return value
 
 
