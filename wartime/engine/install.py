@@ -71,6 +71,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     specials,
     spells,
     stopping,
+    strength,
     targets,
     triggers,
     usage,
