@@ -9,9 +9,18 @@ import pytest
 
 from wartime.board import commands, edits, queries
 from wartime.board.battlefield import Battlefield, Throwable, ThrowSize
+from wartime.engine import Ruleset, Scenario
+from wartime.engine.core.profiles import Profile
 from wartime.errors import DataError
 from wartime.formats.document import parse_document
 from wartime.formats.map import dump_map, parse_map
+from wartime.play.board import field_of
+from wartime.render.battlefield import (
+    DEFAULT_PALETTE,
+    draw_battlefield,
+    static_shapes,
+)
+from wartime.render.primitives import Layer, Polygon
 
 MAP = """wartime_map: 1
 size: [30, 20]
@@ -71,6 +80,11 @@ def test_a_bad_throwable_is_a_located_error(entry: str, expected: str) -> None:
 FIELD = _load(MAP)
 
 
+def scenario_of(field: Battlefield) -> Scenario:
+    profiles = {u.id: Profile(u.id, u.id, 4, 4, 4, 4, 1.0, 3, (), 10) for u in field.units}
+    return Scenario(field, profiles, Ruleset(), 1)
+
+
 def test_the_editor_places_a_car_with_a_fresh_id() -> None:
     field, key = commands.place_throwable(FIELD, (15.0, 15.0))
     assert key == "coche-1"
@@ -125,3 +139,31 @@ def test_the_pointer_finds_and_describes_a_throwable() -> None:
 def test_a_map_with_throwables_passes_the_save_check() -> None:
     ok, messages = edits.can_save(FIELD)
     assert ok, messages
+
+
+def test_the_view_draws_each_throwable_to_scale_and_by_size() -> None:
+    """Dynamic shapes (a throw moves them), under the bases, keyed by id; the three sizes
+    have three colours, and the body's outline is the object's outline."""
+    shapes = draw_battlefield(FIELD).shapes
+    bodies = {
+        s.key: s
+        for s in shapes
+        if isinstance(s, Polygon) and s.layer == Layer.THROWABLES and s.outline is not None
+    }
+    assert {"coche", "grua"} <= set(bodies) and "camion" in {s.key for s in shapes}
+    assert Layer.ARCS <= Layer.THROWABLES < Layer.BASES
+    assert bodies["coche"].points == FIELD.throwables[0].outline()
+    colours = {DEFAULT_PALETTE.throwable(size.value) for size in ThrowSize}
+    assert len(colours) == 3
+    assert not [s for s in static_shapes(FIELD) if s.key in ("coche", "camion", "grua")]
+    selected = draw_battlefield(FIELD, selected=frozenset({"grua"})).shapes
+    assert any(s.key == "grua" and s.layer == Layer.OVERLAY for s in selected)
+
+
+def test_the_play_screen_shows_a_thrown_object_where_it_landed() -> None:
+    """play.board.field_of: the map's throwables at their current places."""
+    state = scenario_of(FIELD).new_game()
+    state.thrown["coche"] = (3.0, 3.0)
+    shown = field_of(state)
+    assert shown.throwables[0].position == (3.0, 3.0)
+    assert shown.throwables[1].position == (20.0, 5.0)
