@@ -55,7 +55,8 @@ def _throw(item: str) -> Action:
 
 def test_a_passed_lift_throws_the_car_which_lands_on_the_target() -> None:
     """Súper fuerza: a car is lifted with a plain CH CON, then thrown with the CH IMP of
-    Lanzar armas / objetos; it hits as steel (DAÑ 2) and comes down where b stands."""
+    Lanzar armas / objetos; it hits as steel (DAÑ 2) and comes down at b's feet, its
+    2 K long outline against b's base on the thrower's side."""
     state = _game([2, 2, 9])  # CH CON 2 (passed), CH IMP 2 (hit), b's CH DEF 9 (failed)
     before = state.hash()
     events = do(state, _throw("coche"))
@@ -63,8 +64,8 @@ def test_a_passed_lift_throws_the_car_which_lands_on_the_target() -> None:
     assert lift["target"] == 4 and lift["outcome"] == "pass"
     assert any(e.kind == "hit" and e.data["damage"] == 2 for e in events)
     assert state.figures["b"].wounds == 2
-    assert state.throwable_at(CAR) == (15.0, 10.0)
-    assert state.thrown == {"coche": (15.0, 10.0)}
+    assert state.throwable_at(CAR) == (13.5, 10.0)
+    assert state.thrown == {"coche": (13.5, 10.0)}
     assert state.hash() != before
     assert state.figures["a"].ene == 8 - 2  # the action's ENE 2
 

@@ -486,7 +486,7 @@ def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
 def throwable_shapes(thing: Throwable, palette: Palette = DEFAULT_PALETTE) -> list[Shape]:
     """A throwable object seen from above, its outline to scale and its size plain to see:
     a car with its roof, a lorry with its cab at the front and its load behind, anything
-    larger as a container crossed corner to corner; its id beneath."""
+    larger as a container crossed corner to corner; its id above (a base's is beneath)."""
     key, layer = thing.id, Layer.THROWABLES
     fill = palette.throwable(thing.size.value)
     dark, edge = _darker(fill, 0.6), palette.throwable_edge
@@ -507,7 +507,7 @@ def throwable_shapes(thing: Throwable, palette: Palette = DEFAULT_PALETTE) -> li
         i = 0.12  # K in from the corners, so the lines' ends stay inside
         out.append(Polyline(((x0 + i, y0 + i), (x1 - i, y1 - i)), dark, 0.08, 1, layer, key))
         out.append(Polyline(((x0 + i, y1 - i), (x1 - i, y0 + i)), dark, 0.08, 1, layer, key))
-    out.append(Label((thing.position[0], y0 - 0.4), thing.id, palette.unit_label, 12,
+    out.append(Label((thing.position[0], y1 + 0.4), thing.id, palette.unit_label, 12,
                      Layer.LABELS, key))  # fmt: skip
     return out
 

@@ -74,7 +74,7 @@ from wartime.engine.core.routes import travel
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.throwables import NAMES as THROWN_NAMES
-from wartime.engine.core.throwables import lift_problem, on_table
+from wartime.engine.core.throwables import at_feet, lift_problem, on_table
 from wartime.engine.core.vehicles import ahead, drives, ram
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
@@ -431,10 +431,11 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
         text = f"{figure.id} lanza {thrown.id} y deja de llevarlo"
         events.append(Event("gear", text, {"figure": figure.id, "item": thrown.id}))
     damage = max(1, dan + bonus_damage(state, figure, target, ctx))
-    aim = target.position  # (where the target stood when the object left the thrower's hands)
+    spot = target.position  # (where the target stood when the object left the thrower)
     events += _ranged_hit(state, figure, target, UNARMED, outcome, damage)
     if thing is not None:
-        events += _land(state, thing, aim, seen.distance, outcome)
+        aim = at_feet(thing, spot, target.radius, figure.position)
+        events += _land(state, thing, spot, aim, seen.distance, outcome)
     figure.next_action_modifier = 0
     return events
 
@@ -473,14 +474,15 @@ def _lift(state: GameState, figure: Figure, thing: Throwable) -> tuple[bool, lis
 
 
 def _land(
-    state: GameState, thing: Throwable, aim: Point, distance: float, outcome: Outcome
-) -> list[Event]:
-    """The thrown ``thing`` comes down: on ``aim`` (where the target stands) after a hit,
-    scattered from it after a miss; always wholly on the table."""
+    state: GameState, thing: Throwable, target: Point, aim: Point, distance: float,
+    outcome: Outcome,
+) -> list[Event]:  # fmt: skip
+    """The thrown ``thing`` comes down: at ``aim`` (against the target's base) after a hit,
+    scattered from the ``target``'s centre after a miss; always wholly on the table."""
     events: list[Event] = []
     point = aim
     if not outcome.passed:
-        drift = scatter(aim, distance, state.dice)
+        drift = scatter(target, distance, state.dice)
         dice = " + ".join(map(str, drift.rolls))
         text = f"{thing.id} se desvía {drift.distance} K ({dice}) hacia {drift.angle_deg:.0f}°"
         data = {"item": thing.id, "rolls": list(drift.rolls), "angle": drift.angle_deg}

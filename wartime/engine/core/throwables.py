@@ -10,9 +10,10 @@ throws it with Lanzar armas / objetos, naming the object's id as the item.  Our 
   plain, a lorry −2, anything larger −4); failed, it takes the entry's wounds with no
   CH DEF, the ENE is spent and the object stays where it was;
 - passed, the throw resolves as any thrown object of steel (the action's material_dan);
-  a hit drops the object where the target stands, a miss scatters it from there as a
-  missed area (1D10 K per 15 K thrown, at least one); it always ends wholly on the
-  table.  ``GameState.thrown`` keeps where each moved object lies.
+  a hit drops the object at the target's feet (against its base, on the thrower's side),
+  a miss scatters it from the target as a missed area (1D10 K per 15 K thrown, at least
+  one); it always ends wholly on the table.  ``GameState.thrown`` keeps where each
+  moved object lies.
 """
 
 from __future__ import annotations
@@ -60,3 +61,16 @@ def on_table(size: tuple[float, float], thing: Throwable, point: Point) -> Point
         return side / 2 if 2 * half >= side else min(max(value, half), side - half)
 
     return (round(clamp(point[0], w / 2, width), 6), round(clamp(point[1], d / 2, height), 6))
+
+
+def at_feet(thing: Throwable, centre: Point, radius: float, source: Point) -> Point:
+    """Where ``thing`` comes down on a hit: its outline against the base at ``centre``
+    (of ``radius``), on the side ``source`` (the thrower) stands."""
+    dx, dy = source[0] - centre[0], source[1] - centre[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return centre
+    ux, uy = dx / length, dy / length
+    width, depth = thing.size.footprint
+    reach = radius + abs(ux) * width / 2 + abs(uy) * depth / 2  # to the outline's edge
+    return (round(centre[0] + ux * reach, 6), round(centre[1] + uy * reach, 6))
