@@ -4,11 +4,13 @@ editor's pure commands for them (no pygame).  See docs/map-format.md."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from wartime.board import commands, edits, queries
 from wartime.board.battlefield import Battlefield, Throwable, ThrowSize
+from wartime.cli import main
 from wartime.engine import Ruleset, Scenario
 from wartime.engine.core.profiles import Profile
 from wartime.errors import DataError
@@ -167,3 +169,15 @@ def test_the_play_screen_shows_a_thrown_object_where_it_landed() -> None:
     shown = field_of(state)
     assert shown.throwables[0].position == (3.0, 3.0)
     assert shown.throwables[1].position == (20.0, 5.0)
+
+
+def test_wartime_check_counts_the_throwables(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`wartime check` names the throwables of a map that has some, in either language."""
+    path = tmp_path / "m.yaml"
+    path.write_text(MAP, encoding="utf-8")
+    assert main(["--lang", "en", "check", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("1 unit, 3 throwable objects")
+    assert main(["--lang", "es", "check", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("1 unidad, 3 objetos lanzables")
