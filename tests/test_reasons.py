@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -20,12 +21,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wartime.board import edits
-from wartime.board.battlefield import Battlefield, Deployment, Unit, Wall
+from wartime.board.battlefield import Battlefield, Deployment, Throwable, ThrowSize, Unit, Wall
 from wartime.board.edits import (
     EditError,
     add_deployment,
     add_obstacle,
     add_terrain,
+    add_throwable,
     add_unit,
     add_wall,
     can_save,
@@ -279,7 +281,7 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "unknown-kind",
         refused(key_of, "trees", 0),
         "el tipo de elemento 'trees' no existe; admitidos: walls, obstacles, terrain, "
-        "deployment, units",
+        "deployment, units, throwables",
     ),
     (
         "no-number",
@@ -424,6 +426,16 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "la unidad 'a1' no tiene vértices: muévela",
     ),
     (
+        "throwable-no-vertices",
+        lambda: refusal(lambda: remove_vertex(add_throwable(FIELD, (10.0, 10.0))[0], "coche-1", 0)),
+        "'coche-1' no tiene vértices: muévelo o cambia su tamaño",
+    ),
+    (
+        "throwable-would-be-off",
+        lambda: refusal(lambda: add_throwable(FIELD, (23.5, 10.0), "lorry")),
+        "el camión 'camion-1' quedaría fuera de la mesa de 24×18 K",
+    ),
+    (
         "no-vertex-number",
         refused(move_vertex, "casa", 9, (1.0, 1.0)),
         "'casa' no tiene el vértice número 9: admitido de 0 a 3",
@@ -513,6 +525,17 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "off-table",
         lambda: problem(with_units(Unit("u", "A", (0.0, 2.0)), zones=_zones()), "off"),
         "la unidad 'u' está fuera de la mesa de 24×18 K",
+    ),
+    (
+        "throwable-off-table",
+        lambda: problem(
+            replace(
+                with_units(zones=_zones()),
+                throwables=(Throwable("grua", (0.5, 9.0), ThrowSize.LARGER),),
+            ),
+            "off",
+        ),
+        "el objeto más grande 'grua' está fuera de la mesa de 24×18 K",
     ),
     (
         "overlaps",
@@ -718,7 +741,7 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "unknown-key-allowed",
         lambda: loaded(MAP + "zzzzzz: 1\n"),
         "clave desconocida 'zzzzzz' (admitidas: wartime_map, name, size, scale_mm, walls, "
-        "obstacles, terrain, deployment, units, armies, scenario)",
+        "obstacles, terrain, deployment, units, armies, scenario, throwables)",
     ),
     ("missing", lambda: loaded("wartime_map: 1\nname: x\n"), "falta 'size'"),
     ("expected-list", lambda: loaded(MAP + "walls: 3\n"), "se esperaba una lista, no un número"),

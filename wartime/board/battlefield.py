@@ -24,6 +24,19 @@ class TerrainKind(StrEnum):
     CREVICE = "crevice"  # recovecos: difficult ground, easy for a Serpiente
 
 
+class ThrowSize(StrEnum):
+    """How big a throwable object is (Súper fuerza): it sets the lift's CH CON difficulty."""
+
+    CAR = "car"  # coche
+    LORRY = "lorry"  # camión
+    LARGER = "larger"  # más grande
+
+    @property
+    def footprint(self) -> tuple[float, float]:
+        """Width and depth in K of the object's outline on the table (drawn; measured from)."""
+        return {"car": (2.0, 1.0), "lorry": (3.0, 1.25), "larger": (4.0, 2.0)}[self.value]
+
+
 class Posture(StrEnum):
     STANDING = "standing"
     CROUCHED = "crouched"  # agachado: half height
@@ -62,6 +75,25 @@ class Terrain:
 class Deployment:
     side: str
     polygon: tuple[Point, ...]
+
+
+@dataclass(frozen=True)
+class Throwable:
+    """An object lying on the table that a figure with Súper fuerza may throw.
+
+    A marker: it blocks neither movement nor sight (docs/rules-interpretations.md).
+    """
+
+    id: str
+    position: Point  # the centre of its outline
+    size: ThrowSize = ThrowSize.CAR
+
+    def outline(self, at: Point | None = None) -> tuple[Point, ...]:
+        """Its axis-aligned rectangle, centred on ``at`` (default: where the map puts it)."""
+        x, y = self.position if at is None else at
+        w, d = self.size.footprint
+        return ((x - w / 2, y - d / 2), (x + w / 2, y - d / 2), (x + w / 2, y + d / 2),
+                (x - w / 2, y + d / 2))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -108,6 +140,7 @@ class Battlefield:
     units: tuple[Unit, ...] = ()
     armies: tuple[str, ...] = ()
     rules: GameRules = GameRules()
+    throwables: tuple[Throwable, ...] = ()  # Súper fuerza's objects (cars, lorries...)
     _units: dict[str, Unit] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -18,7 +18,7 @@ from wartime.board.battlefield import SIDES, Battlefield, Unit
 from wartime.board.queries import element, is_open, nearest_edge
 from wartime.board.shapes import Point
 
-TOOLS = ("select", "wall", "rect", "polygon", "terrain", "deploy", "unit")
+TOOLS = ("select", "wall", "rect", "polygon", "terrain", "deploy", "unit", "throwable")
 SHAPE_TOOLS = {"wall": 2, "polygon": 3, "terrain": 3, "deploy": 3}  # the fewest points
 GRID_STEP = 0.5  # K: a move on the grid goes in half-K steps
 
@@ -79,7 +79,7 @@ def add_zone_rectangle(
 
 def unit_id(field: Battlefield, base: str) -> str:
     """The first free id ``base-1``, ``base-2``…"""
-    taken = {u.id for u in field.units}
+    taken = {u.id for u in field.units} | {t.id for t in field.throwables}
     taken |= {x.id for k in ("walls", "obstacles", "terrain") for x in getattr(field, k) if x.id}
     n = 1
     while f"{base}-{n}" in taken:
@@ -102,6 +102,14 @@ def place_unit(
         character=character,
     )
     return edits.add_unit(field, unit), unit.id
+
+
+def place_throwable(field: Battlefield, point: Point, size: str = "car") -> tuple[Battlefield, str]:
+    """Place an object Súper fuerza may throw (a car unless told) centred on ``point``.
+
+    Its id is its size in Spanish, numbered (``coche-1``); the panel changes its size.
+    """
+    return edits.add_throwable(field, point, size)
 
 
 def rotate_all(field: Battlefield, keys: Iterable[str], degrees: float) -> Battlefield:

@@ -35,6 +35,8 @@ from wartime.board.battlefield import (
     Posture,
     Terrain,
     TerrainKind,
+    Throwable,
+    ThrowSize,
     Unit,
     Wall,
 )
@@ -60,6 +62,7 @@ __all__ = [
     "add_deployment",
     "add_obstacle",
     "add_terrain",
+    "add_throwable",
     "add_unit",
     "add_wall",
     "autosave",
@@ -81,25 +84,27 @@ __all__ = [
     "snap",
 ]
 
-KINDS = ("walls", "obstacles", "terrain", "deployment", "units")
+KINDS = ("walls", "obstacles", "terrain", "deployment", "units", "throwables")
 PROPERTIES: dict[str, tuple[str, ...]] = {
     "walls": ("id", "height", "def", "thickness"),
     "obstacles": ("id", "height", "def"),
     "terrain": ("id", "kind"),
     "deployment": ("side",),
     "units": ("id", "side", "facing", "posture", "level", "base", "height", "vol", "character"),
+    "throwables": ("id", "size"),
 }
 _TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap (as in validation)
-_PATH = re.compile(r"^(walls|obstacles|terrain|deployment|units)\[(\d+)\]")
+_PATH = re.compile(r"^(walls|obstacles|terrain|deployment|units|throwables)\[(\d+)\]")
 _NAMES = {
     "walls": "wall",
     "obstacles": "obstacle",
     "terrain": "terrain area",
     "deployment": "deployment zone",
     "units": "unit",
+    "throwables": "throwable object",
 }
 
-Element = Wall | Obstacle | Terrain | Deployment | Unit
+Element = Wall | Obstacle | Terrain | Deployment | Unit | Throwable
 _T = TypeVar("_T")
 
 
@@ -134,7 +139,7 @@ def key_of(field: Battlefield, kind: str, index: int) -> str:
 
 def find(field: Battlefield, key: str) -> tuple[str, int]:
     """The (kind, index) an element key names; ids win over paths."""
-    for kind in ("walls", "obstacles", "terrain", "units"):
+    for kind in ("walls", "obstacles", "terrain", "units", "throwables"):
         for index, item in enumerate(_items(field, kind)):
             if getattr(item, "id", None) == key:
                 return kind, index
@@ -146,7 +151,7 @@ def find(field: Battlefield, key: str) -> tuple[str, int]:
 
 def _ids(field: Battlefield) -> set[str]:
     """Every id in use: features and units share one namespace, as in the map file."""
-    out = {u.id for u in field.units}
+    out = {u.id for u in field.units} | {t.id for t in field.throwables}
     for kind in ("walls", "obstacles", "terrain"):
         out |= {i for i in (getattr(x, "id", None) for x in _items(field, kind)) if i}
     return out
@@ -222,7 +227,7 @@ def _defense(value: object) -> int:
 
 
 def _choice(value: object, allowed: Sequence[str], what: str) -> str:
-    text = str(value.value) if isinstance(value, TerrainKind | Posture) else value
+    text = str(value.value) if isinstance(value, TerrainKind | Posture | ThrowSize) else value
     if text not in allowed:
         raise EditError(f"unknown {what} {value!r}: allowed {', '.join(allowed)}")
     return str(text)
@@ -278,6 +283,19 @@ def _clash(field: Battlefield, unit: Unit, solids: Sequence[Solid] | None = None
         if shapely.distance(solid.polygon(), centre) < r - _TOUCH:
             return f"unit '{unit.id}' would stand inside '{solid.id}'"
     return None
+
+
+def _refuse_off_table(field: Battlefield, indices: Iterable[int]) -> None:
+    """Refuse throwables (by index) whose outline would leave the table."""
+    width, height = field.size
+    for index in indices:
+        thing = field.throwables[index]
+        xs, ys = zip(*thing.outline(), strict=True)
+        inside = min(xs) >= -_TOUCH and min(ys) >= -_TOUCH
+        if not (inside and max(xs) <= width + _TOUCH and max(ys) <= height + _TOUCH):
+            raise EditError(
+                f"the {thing.size.value} '{thing.id}' would be off the {width:g}×{height:g} K table"
+            )
 
 
 def _refuse_clashes(field: Battlefield, unit_ids: Iterable[str]) -> None:
@@ -387,6 +405,36 @@ def add_unit(field: Battlefield, unit: Unit) -> Battlefield:
     return _with(field, "units", (*field.units, unit))
 
 
+def add_throwable(
+    field: Battlefield, point: Point, size: str = "car", *, ident: str | None = None
+) -> tuple[Battlefield, str]:
+    """An object Súper fuerza may throw, centred on ``point``; refused off the table.
+
+    Its id (a throw names it) defaults to its size in Spanish, numbered: ``coche-1``.
+    """
+    kind = ThrowSize(_choice(size, tuple(s.value for s in ThrowSize), "size"))
+    if ident is None:
+        ident = _numbered(field, THROW_NAMES[kind.value])
+    thing = Throwable(
+        _check_new_id(field, ident, optional=False) or ident, _point(point, "a position"), kind
+    )
+    out = _with(field, "throwables", (*field.throwables, thing))
+    _refuse_off_table(out, (len(out.throwables) - 1,))
+    return out, thing.id
+
+
+THROW_NAMES = {"car": "coche", "lorry": "camion", "larger": "grande"}  # new ids' stems
+
+
+def _numbered(field: Battlefield, base: str) -> str:
+    """The first free id ``base-1``, ``base-2``…"""
+    taken = _ids(field)
+    n = 1
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
 # -- moving, rotating, deleting, duplicating -------------------------------------
 
 
@@ -407,7 +455,7 @@ def _translate(points: tuple[Point, ...], dx: float, dy: float) -> tuple[Point, 
 def _shifted(item: Element, dx: float, dy: float) -> Element:
     if isinstance(item, Wall):
         return replace(item, points=_translate(item.points, dx, dy))
-    if isinstance(item, Unit):
+    if isinstance(item, Unit | Throwable):
         x, y = item.position
         return replace(item, position=(x + dx, y + dy))
     return replace(item, polygon=_translate(item.polygon, dx, dy))
@@ -436,6 +484,7 @@ def move(field: Battlefield, keys: Iterable[str], dx: float, dy: float) -> Battl
     chosen = _resolve(field, keys)
     out = _map_chosen(field, chosen, lambda item: _shifted(item, dx, dy))
     _refuse_clashes(out, (out.units[i].id for i in sorted(chosen["units"])))
+    _refuse_off_table(out, chosen["throwables"])
     return out
 
 
@@ -458,11 +507,14 @@ def _centre(points: tuple[Point, ...], closed: bool) -> Point:
 
 
 def rotate(field: Battlefield, key: str, degrees: float) -> Battlefield:
-    """Turn a unit (its facing, counter-clockwise) or a shape about its centroid."""
+    """Turn a unit (its facing, counter-clockwise) or a shape about its centroid; a
+    throwable lies square to the table and stays as it is."""
     degrees = _number(degrees, "the angle")
     kind, index = find(field, key)
     item = _items(field, kind)[index]
     changed: Element
+    if isinstance(item, Throwable):
+        return field
     if isinstance(item, Unit):
         changed = replace(item, facing=bearing(item.facing + degrees))
     elif isinstance(item, Wall):
@@ -513,6 +565,8 @@ def duplicate(
             out = _with(out, kind, (*items, *copies))
             new_keys += [key_of(out, kind, start + i) for i in range(len(copies))]
     _refuse_clashes(out, (out.units[len(field.units) + i].id for i in range(len(chosen["units"]))))
+    first = len(field.throwables)
+    _refuse_off_table(out, range(first, first + len(chosen["throwables"])))
     return out, new_keys
 
 
@@ -525,6 +579,8 @@ def _shape(field: Battlefield, key: str) -> tuple[str, int, tuple[Point, ...], i
     item = _items(field, kind)[index]
     if isinstance(item, Unit):
         raise EditError(f"unit '{item.id}' has no vertices: move it instead")
+    if isinstance(item, Throwable):
+        raise EditError(f"'{item.id}' has no vertices: move it, or change its size")
     if isinstance(item, Wall):
         return kind, index, item.points, 2
     return kind, index, item.polygon, 3
@@ -580,9 +636,10 @@ def set_property(field: Battlefield, key: str, name: str, value: object) -> Batt
 
     Names as in the map file: walls ``id height def thickness``, obstacles
     ``id height def``, terrain ``id kind``, deployment ``side``, units ``id side
-    facing posture level base height vol character``.  A feature's id may be
-    cleared with None or ""; a unit's may not.  A unit whose new base or level
-    would not stand clear is refused.
+    facing posture level base height vol character``, throwables ``id size``.  A
+    feature's id may be cleared with None or ""; a unit's or a throwable's may not.  A
+    unit whose new base or level would not stand clear is refused, and so is a throwable
+    whose new size would leave the table.
     """
     kind, index = find(field, key)
     item = _items(field, kind)[index]
@@ -595,6 +652,8 @@ def set_property(field: Battlefield, key: str, name: str, value: object) -> Batt
     out = _map_chosen(field, {kind: {index}}, lambda _: changed)
     if isinstance(changed, Unit) and name in ("base", "level"):
         _refuse_clashes(out, (changed.id,))
+    if isinstance(changed, Throwable) and name == "size":
+        _refuse_off_table(out, (index,))
     return out
 
 
@@ -631,7 +690,7 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
         current = getattr(item, "id", None)
         if value == current:
             return current
-        if not isinstance(item, Unit) and (value is None or value == ""):
+        if not isinstance(item, Unit | Throwable) and (value is None or value == ""):
             return None
         if not isinstance(value, str):
             raise EditError(f"an id must be non-empty text, got {value!r}")
@@ -642,6 +701,8 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
         return _defense(value)
     if name == "thickness":
         return _measure(value, "thickness", positive=True)
+    if name == "size":
+        return ThrowSize(_choice(value, tuple(s.value for s in ThrowSize), "size"))
     if name == "kind":
         return TerrainKind(_choice(value, tuple(k.value for k in TerrainKind), "terrain kind"))
     if name == "side":

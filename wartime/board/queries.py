@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from wartime.board import edits
-from wartime.board.battlefield import Battlefield, Unit
+from wartime.board.battlefield import Battlefield, Throwable, Unit
 from wartime.board.shapes import Point
 from wartime.geometry.vision import vision_range
 
@@ -23,10 +23,10 @@ from wartime.geometry.vision import vision_range
 class Description(NamedTuple):
     """What the status line says about an element: its kind and its values as text.
 
-    ``kind`` is ``unit``, ``wall`` or ``obstacle``; the UI picks the sentence
-    (``status.<kind>``) in the user's language and fills in ``values``.  A
-    unit's ``posture`` is the posture's name in the map file, for the UI to
-    translate.
+    ``kind`` is ``unit``, ``wall``, ``obstacle`` or ``throwable``; the UI picks the
+    sentence (``status.<kind>``) in the user's language and fills in ``values``.  A
+    unit's ``posture`` and a throwable's ``size`` are their names in the map file, for
+    the UI to translate.
     """
 
     kind: str
@@ -58,7 +58,8 @@ def _key(item: Any, kind: str, index: int) -> str:
 
 
 def hit_test(field: Battlefield, point: Point, tolerance: float = 0.0) -> str | None:
-    """The key of what lies under ``point`` (K): a unit first, then a wall, then an obstacle.
+    """The key of what lies under ``point`` (K): a unit first, then a throwable object,
+    then a wall, then an obstacle.
 
     Of the units, the one whose base edge is nearest wins; of walls and
     obstacles, the one drawn last (on top).
@@ -70,6 +71,11 @@ def hit_test(field: Battlefield, point: Point, tolerance: float = 0.0) -> str | 
             best = (gap, unit.id)
     if best is not None:
         return best[1]
+    for thing in reversed(field.throwables):
+        (x0, y0), _, (x1, y1), _ = thing.outline()
+        t = tolerance
+        if x0 - t <= point[0] <= x1 + t and y0 - t <= point[1] <= y1 + t:
+            return thing.id
     for index, wall in reversed(list(enumerate(field.walls))):
         reach = wall.thickness / 2 + tolerance
         for a, b in itertools.pairwise(wall.points):
@@ -95,7 +101,8 @@ def pick(field: Battlefield, point: Point, tolerance: float) -> str | None:
 
 
 def describe(field: Battlefield, key: str) -> Description | None:
-    """What to say about the unit, wall or obstacle with ``key``; None for anything else."""
+    """What to say about the unit, throwable, wall or obstacle with ``key``; None for
+    anything else."""
     for unit in field.units:
         if unit.id == key:
             return Description(
@@ -121,6 +128,9 @@ def describe(field: Battlefield, key: str) -> Description | None:
                     "thickness": f"{wall.thickness:g}",
                 },
             )
+    for thing in field.throwables:
+        if thing.id == key:
+            return Description("throwable", {"id": key, "size": thing.size.value})
     for index, obstacle in enumerate(field.obstacles):
         if _key(obstacle, "obstacles", index) == key:
             return Description(
@@ -147,7 +157,7 @@ def exists(field: Battlefield, key: str) -> bool:
 
 def vertices(item: Any) -> tuple[Point, ...]:
     """A wall's points or a polygon's corners (a unit has none)."""
-    if isinstance(item, Unit):
+    if isinstance(item, Unit | Throwable):
         return ()
     points: tuple[Point, ...] = getattr(item, "points", None) or item.polygon
     return points

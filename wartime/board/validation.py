@@ -72,6 +72,19 @@ def unit_problems(field: Battlefield) -> Iterator[Finding]:
             yield f"{path}.position", f"unit '{unit.id}' stands inside '{solid.id}'"
 
 
+def throwable_problems(field: Battlefield) -> Iterator[Finding]:
+    """Throwable objects whose outline leaves the table."""
+    width, height = field.size
+    for i, thing in enumerate(field.throwables):
+        xs, ys = zip(*thing.outline(), strict=True)
+        inside = min(xs) >= -_TOUCH and min(ys) >= -_TOUCH
+        if not (inside and max(xs) <= width + _TOUCH and max(ys) <= height + _TOUCH):
+            yield (
+                f"throwables[{i}].position",
+                f"the {thing.size.value} '{thing.id}' is off the {width:g}×{height:g} K table",
+            )
+
+
 def _distance(a: Point, b: Point) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
 
@@ -83,7 +96,7 @@ def battlefield_problems(field: Battlefield) -> list[Finding]:
         "terrain": [t.polygon for t in field.terrain],
         "deployment": [d.polygon for d in field.deployment],
     }
-    found: list[Finding] = list(wall_problems(field))
+    found: list[Finding] = [*wall_problems(field), *throwable_problems(field)]
     for key, items in polygons.items():
         for i, points in enumerate(items):
             found += polygon_problems(points, f"{key}[{i}].polygon")

@@ -18,16 +18,21 @@ def _map_verdict(path: str, doc: Document) -> str:
     for problem in loaded.warnings:
         warn(problem)
     field = loaded.battlefield
-    return text(
-        "cli.check.map",
-        path=path,
-        name=field.name,
-        width=f"{field.size[0]:g}",
-        height=f"{field.size[1]:g}",
-        walls=ntext("cli.count.walls", len(field.walls)),
-        obstacles=ntext("cli.count.obstacles", len(field.obstacles)),
-        terrain=ntext("cli.count.terrain", len(field.terrain)),
-        units=ntext("cli.count.units", len(field.units)),
+    things = len(field.throwables)  # named only when the map has some (Súper fuerza)
+    extra = f", {ntext('cli.count.throwables', things)}" if things else ""
+    return (
+        text(
+            "cli.check.map",
+            path=path,
+            name=field.name,
+            width=f"{field.size[0]:g}",
+            height=f"{field.size[1]:g}",
+            walls=ntext("cli.count.walls", len(field.walls)),
+            obstacles=ntext("cli.count.obstacles", len(field.obstacles)),
+            terrain=ntext("cli.count.terrain", len(field.terrain)),
+            units=ntext("cli.count.units", len(field.units)),
+        )
+        + extra
     )
 
 

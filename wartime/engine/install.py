@@ -72,6 +72,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     specials,
     spells,
     stopping,
+    strength,
     swarm,
     targets,
     triggers,

@@ -27,6 +27,8 @@ from wartime.board.battlefield import (
     Posture,
     Terrain,
     TerrainKind,
+    Throwable,
+    ThrowSize,
     Unit,
     Wall,
 )
@@ -48,7 +50,7 @@ MAX_TABLE_K = 1_000.0
 _T = TypeVar("_T")
 
 _TOP = ("wartime_map", "name", "size", "scale_mm", "walls", "obstacles", "terrain",
-        "deployment", "units", "armies", "scenario")  # fmt: skip
+        "deployment", "units", "armies", "scenario", "throwables")  # fmt: skip
 NOISE_RULES = ("subtract_def", "halve")
 _UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture", "vol",
          "character")  # fmt: skip
@@ -334,6 +336,17 @@ class _MapReader(Checker):
             character=character,
         )
 
+    def throwable(self, f: dict[str, Any], path: str) -> Throwable | None:
+        """An object Súper fuerza may throw: its id (what a throw names), centre and size."""
+        self.mapping(f, path, ("id", "position", "size"), ("id", "position", "size"))
+        ident = self.ident(f, path, self.seen)
+        position = self.point(f.get("position"), f"{path}.position") if "position" in f else None
+        sizes = tuple(s.value for s in ThrowSize)
+        size = self.choice(f.get("size"), f"{path}.size", sizes, "size") if "size" in f else None
+        if ident is None or position is None or size is None:
+            return None
+        return Throwable(ident, position, ThrowSize(size))
+
     def rules(self, raw: Any) -> GameRules:
         """The optional `scenario:` block; anything missing keeps its default."""
         if raw is None:
@@ -443,6 +456,13 @@ class _MapReader(Checker):
             units=tuple(units),
             armies=armies,
             rules=self.rules(data.get("scenario")),
+            throwables=tuple(
+                self.each(
+                    self.capped(data.get("throwables"), "throwables", MAX_UNITS),
+                    "throwables",
+                    self.throwable,
+                )
+            ),
         )
         if self.salvage:  # the editor shows the geometric problems live
             return field
@@ -467,7 +487,7 @@ class _MapReader(Checker):
                 for value in raw.values() if isinstance(raw, dict) else raw:
                     walk(value)
 
-        for key in ("walls", "obstacles", "terrain", "deployment", "units"):
+        for key in ("walls", "obstacles", "terrain", "deployment", "units", "throwables"):
             walk(data.get(key))
         return (min(math.ceil(max(xs)), MAX_TABLE_K), min(math.ceil(max(ys)), MAX_TABLE_K))
 
@@ -532,6 +552,11 @@ def map_to_data(field: Battlefield) -> dict[str, Any]:
     ]
     data["deployment"] = [{"side": d.side, "polygon": _points(d.polygon)} for d in field.deployment]
     data["units"] = [_unit(u) for u in field.units]
+    if field.throwables:  # (left out when there are none: older maps dump as they did)
+        data["throwables"] = [
+            {"id": t.id, "position": _points((t.position,))[0], "size": t.size.value}
+            for t in field.throwables
+        ]
     if field.armies:
         data["armies"] = list(field.armies)
     if field.rules != GameRules():

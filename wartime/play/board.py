@@ -15,7 +15,8 @@ from wartime.engine import GameState
 
 
 def field_of(state: GameState) -> Battlefield:
-    """The scenario's map with a unit for every figure on the table now."""
+    """The scenario's map with a unit for every figure on the table now, and each
+    throwable object where it lies now (Súper fuerza moves them)."""
     field = state.scenario.battlefield
     units = tuple(
         Unit(
@@ -27,4 +28,5 @@ def field_of(state: GameState) -> Battlefield:
         for figure in sorted(state.figures.values(), key=lambda f: f.id)
         if figure.aboard is None and not figure.removed and figure.vanished != 1
     )  # fmt: skip
-    return replace(field, units=units)
+    things = tuple(replace(t, position=state.throwable_at(t)) for t in field.throwables)
+    return replace(field, units=units, throwables=things)

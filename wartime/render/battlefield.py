@@ -6,8 +6,9 @@
   the table, the 1 K grid, terrain with its hatch, deployment zones, obstacle
   roofs with their height, and walls.  Every static shape sits on a layer at or
   below ``Layer.WALLS``.
-- dynamic (changes with the game, hover and selection): CdV arcs, bases,
-  unit labels, the hover read-out and highlight outlines.  Every dynamic shape
+- dynamic (changes with the game, hover and selection): CdV arcs, the throwable
+  objects (a throw moves them), bases, unit labels, the hover read-out and
+  highlight outlines.  Every dynamic shape
   sits on a layer at or above ``Layer.ARCS``, so drawing a cached static image
   and then the dynamic shapes is the same picture as drawing the whole list.
 
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from wartime.board.battlefield import Battlefield, Obstacle, Posture, Terrain, Unit
+from wartime.board.battlefield import Battlefield, Obstacle, Posture, Terrain, Throwable, Unit
 from wartime.board.battlefield import Wall as _Wall
 from wartime.board.shapes import Point, wall_solids
 from wartime.geometry.vision import vision_range
@@ -120,6 +121,12 @@ class Palette:
     selected: Colour = (255, 210, 0, 255)
     problem: Colour = (235, 20, 20, 255)
     hover_text: Colour = (255, 255, 255, 255)
+    # Throwable objects (Súper fuerza), told apart by size: a blue-grey car, an ochre
+    # lorry with its cab, a rust-red container for anything larger.
+    car: Colour = (120, 150, 175, 255)
+    lorry: Colour = (214, 160, 52, 255)
+    larger: Colour = (150, 72, 56, 255)
+    throwable_edge: Colour = (20, 20, 24, 255)
 
     def side(self, side: str) -> Colour:
         return {"A": self.side_a, "B": self.side_b}.get(side, self.side_other)
@@ -132,6 +139,9 @@ class Palette:
             "water": (self.water_fill, self.water_line),
             "crevice": (self.crevice_fill, self.crevice_line),
         }.get(kind, (self.difficult_fill, self.difficult_line))
+
+    def throwable(self, size: str) -> Colour:
+        return {"car": self.car, "lorry": self.lorry, "larger": self.larger}[size]
 
     def wall(self, height: float) -> Colour:
         return (*ramp(self.wall_ramp, height), 255)
@@ -469,6 +479,39 @@ def static_shapes(
 # --- dynamic shapes -------------------------------------------------------------
 
 
+def _box(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def throwable_shapes(thing: Throwable, palette: Palette = DEFAULT_PALETTE) -> list[Shape]:
+    """A throwable object seen from above, its outline to scale and its size plain to see:
+    a car with its roof, a lorry with its cab at the front and its load behind, anything
+    larger as a container crossed corner to corner; its id above (a base's is beneath)."""
+    key, layer = thing.id, Layer.THROWABLES
+    fill = palette.throwable(thing.size.value)
+    dark, edge = _darker(fill, 0.6), palette.throwable_edge
+    (x0, y0), _, (x1, y1), _ = thing.outline()
+    w, d = x1 - x0, y1 - y0
+    size = thing.size.value
+    out: list[Shape] = []
+    if size == "lorry":  # the load, a gap, the cab at the front (east)
+        cab = x1 - 0.22 * w
+        out.append(Polygon(_box(x0, y0, cab - 0.12, y1), fill, edge, 2, layer, key))
+        out.append(Polygon(_box(cab, y0 + 0.05 * d, x1, y1 - 0.05 * d), dark, edge, 2, layer, key))
+    else:
+        out.append(Polygon(thing.outline(), fill, edge, 2, layer, key))
+    if size == "car":  # the roof, set back from the bonnet
+        roof = _box(x0 + 0.3 * w, y0 + 0.15 * d, x1 - 0.2 * w, y1 - 0.15 * d)
+        out.append(Polygon(roof, dark, None, 1, layer, key))
+    elif size == "larger":  # a container, crossed corner to corner
+        i = 0.12  # K in from the corners, so the lines' ends stay inside
+        out.append(Polyline(((x0 + i, y0 + i), (x1 - i, y1 - i)), dark, 0.08, 1, layer, key))
+        out.append(Polyline(((x0 + i, y1 - i), (x1 - i, y0 + i)), dark, 0.08, 1, layer, key))
+    out.append(Label((thing.position[0], y1 + 0.4), thing.id, palette.unit_label, 12,
+                     Layer.LABELS, key))  # fmt: skip
+    return out
+
+
 def cdv_wedge(unit: Unit, fill: Colour, outline: Colour | None = None) -> Wedge:
     """The unit's CdV: 180° centred on its facing, radius VOL×5 (DESIGN §5, §7).
 
@@ -607,6 +650,7 @@ def _elements(field: Battlefield) -> dict[str, Element]:
         ("obstacles", [obstacle_key(o, i) for i, o in enumerate(field.obstacles)]),
         ("terrain", [terrain_key(t, i) for i, t in enumerate(field.terrain)]),
         ("deployment", [deployment_key(i) for i in range(len(field.deployment))]),
+        ("throwables", [t.id for t in field.throwables]),
     ]
     for collection, keys in named:
         for i, key in enumerate(keys):
@@ -620,6 +664,8 @@ def _polygon_of(field: Battlefield, collection: str, index: int) -> tuple[Point,
         return field.obstacles[index].polygon
     if collection == "terrain":
         return field.terrain[index].polygon
+    if collection == "throwables":
+        return field.throwables[index].outline()
     return field.deployment[index].polygon
 
 
@@ -692,6 +738,8 @@ def dynamic_shapes(
     layer, red for problems (wide) and gold for the selection (on top).
     """
     out = _arcs(field, show, hover, palette)
+    for thing in field.throwables:
+        out += throwable_shapes(thing, palette)
     for unit in field.units:
         out += unit_shapes(unit, palette)
     out += _highlights(field, problems, palette.problem, 4, PROBLEM_GAP)

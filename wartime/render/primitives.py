@@ -24,6 +24,7 @@ class Layer:
     OBSTACLES = 40
     WALLS = 50
     ARCS = 60
+    THROWABLES = 65  # objects on the ground that a throw moves (Súper fuerza)
     BASES = 70
     LABELS = 80
     OVERLAY = 90

@@ -70,6 +70,13 @@ WORDS: dict[str, str] = {
     "unit": "unidad",
     "vertices": "vértices",
     "units": "unidades",
+    "throwable object": "objeto lanzable",
+    "a throwable object": "un objeto lanzable",
+    # Throwable objects' sizes (Súper fuerza) and the word for them.
+    "car": "coche",
+    "lorry": "camión",
+    "larger": "objeto más grande",
+    "size": "el tamaño",
     # What a YAML value was (formats.schema.describe).
     "true/false": "verdadero/falso",
     "a number": "un número",
@@ -203,6 +210,14 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "la unidad '{id}' no tiene vértices: muévela",
     ),
     (
+        r"the (?P<w_thing>car|lorry|larger) '(?P<id>.*)' would be off the (?P<size>\S+) K table",
+        "el {w_thing} '{id}' quedaría fuera de la mesa de {size} K",
+    ),
+    (
+        r"'(?P<id>.*)' has no vertices: move it, or change its size",
+        "'{id}' no tiene vértices: muévelo o cambia su tamaño",
+    ),
+    (
         r"'(?P<key>.*)' has no vertex number (?P<n>.+?): allowed (?P<low>\S+) to (?P<high>\S+)",
         "'{key}' no tiene el vértice número {n}: admitido de {low} a {high}",
     ),
@@ -238,6 +253,10 @@ _ROWS: tuple[tuple[str, str], ...] = (
     (
         r"unit '(?P<id>.*)' is off the (?P<size>\S+) K table",
         "la unidad '{id}' está fuera de la mesa de {size} K",
+    ),
+    (
+        r"the (?P<w_thing>car|lorry|larger) '(?P<id>.*)' is off the (?P<size>\S+) K table",
+        "el {w_thing} '{id}' está fuera de la mesa de {size} K",
     ),
     (
         r"unit '(?P<id>.*?)' overlaps unit '(?P<other>.*)' \((?P<path>units\[\d+\])\)",

@@ -22,6 +22,8 @@ def describe(field: Battlefield, key: str) -> str | None:
     values = dict(found.values)
     if "posture" in values:
         values["posture"] = text(f"posture.{values['posture']}")
+    if "size" in values:
+        values["size"] = text(f"size.{values['size']}")
     return text(f"status.{found.kind}", **values)
 
 

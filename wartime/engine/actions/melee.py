@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass
 from itertools import chain
 
-from wartime.board.battlefield import Posture
+from wartime.board.battlefield import Posture, Throwable
+from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import (
@@ -48,6 +49,7 @@ from wartime.engine.core.combat import (
     defend,
     melee_damage,
     sight,
+    wound,
 )
 from wartime.engine.core.combat import melee_weapon as _melee_weapon  # moved to the core
 from wartime.engine.core.dispatch import Handler, register
@@ -71,10 +73,13 @@ from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.routes import travel
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import sight_extra, vol
+from wartime.engine.core.throwables import NAMES as THROWN_NAMES
+from wartime.engine.core.throwables import at_feet, lift_problem, on_table
 from wartime.engine.core.vehicles import ahead, drives, ram
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
+from wartime.geometry.scatter import scatter
 from wartime.geometry.vision import can_interact, in_arc, vision_range
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import OpposedResult, Outcome
@@ -385,14 +390,19 @@ def ataque_distancia_a_combate_cac(state: GameState, figure: Figure, action: Act
 def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Lanzar armas / objetos (2, AGI): to MOV+CON K; DAÑ by material (steel 2, wood 1).
 
-    ``item`` names a carried weapon (thrown: it leaves the thrower, and hits as steel) or a
-    material (an object at hand); without one the object is of steel or hard rock.
+    ``item`` names a carried weapon (thrown: it leaves the thrower, and hits as steel), one
+    of the map's throwable objects (a car, a lorry...: Súper fuerza lifts it first with a
+    CH CON, core/throwables.py; it hits as steel and lands where it falls) or a material
+    (an object at hand); without one the object is of steel or hard rock.
     """
     book = entry("lanzar_armas_objetos")
     thrown = figure.profile.weapon(action.item)
     if thrown is not None:
         _no_area(thrown, book)
-    _, dan = material(book, None if thrown else action.item)
+    thing = None if thrown else state.throwable(action.item)
+    if thing is not None:
+        _check_lift(state, figure, thing)
+    _, dan = material(book, None if thrown or thing else action.item)
     target = _far_target(state, figure, action, "throw", thrown)
     hookspecs.shot_barred.collect(state, figure, target, None)  # Anónimo
     seen = sight(state, figure, target)
@@ -403,8 +413,14 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     reach, dan, rule = hookspecs.thrown.first(figure, thrown, reach, dan) or plain
     _in_range(seen.distance, reach, f"a throw reaches {rule} =")
     _need_los(seen.line_of_sight, target)
-    what = thrown.id if thrown else (action.item or "un objeto")
+    what = thrown.id if thrown else thing.id if thing else (action.item or "un objeto")
     events = [spend(figure, cost(book), f"{book.name} ({what})")]
+    if thing is not None:
+        lifted, more = _lift(state, figure, thing)
+        events += more
+        if not lifted:
+            figure.next_action_modifier = 0
+            return events
     mods = acting_modifiers(figure) + difficulty(book)
     mods += _ranged_modifiers(figure, target, seen.distance)
     ctx = Context(target, melee=False, weapon=thrown)
@@ -415,9 +431,67 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
         text = f"{figure.id} lanza {thrown.id} y deja de llevarlo"
         events.append(Event("gear", text, {"figure": figure.id, "item": thrown.id}))
     damage = max(1, dan + bonus_damage(state, figure, target, ctx))
+    spot = target.position  # (where the target stood when the object left the thrower)
     events += _ranged_hit(state, figure, target, UNARMED, outcome, damage)
+    if thing is not None:
+        aim = at_feet(thing, spot, target.radius, figure.position)
+        events += _land(state, thing, spot, aim, seen.distance, outcome)
     figure.next_action_modifier = 0
     return events
+
+
+# -- Súper fuerza: the map's throwables (core/throwables.py) ----------------------------------
+
+
+def _check_lift(state: GameState, figure: Figure, thing: Throwable) -> Throwable:
+    """Refuse a throw of ``thing`` that ``figure`` may not make; returns the object."""
+    problem = lift_problem(figure, thing, state.throwable_at(thing))
+    if problem is not None:
+        raise IllegalActionError(problem)
+    return thing
+
+
+def _lift(state: GameState, figure: Figure, thing: Throwable) -> tuple[bool, list[Event]]:
+    """The CH CON to lift ``thing`` (after the ENE is spent): (lifted, events).
+
+    Failed, the thrower takes the entry's wounds with no CH DEF and the object stays.
+    """
+    heave = hookspecs.heaves.first(figure, thing.size.value)
+    if heave is None:  # (_check_lift refused it before anything was spent)
+        raise IllegalActionError(f"{thing.id}: only Súper fuerza throws it")
+    entry, shift, backlash = heave
+    mods = acting_modifiers(figure)
+    if shift:
+        mods = [*mods, (f"{entry}: {THROWN_NAMES[thing.size.value]}", shift)]
+    purpose = f"CH CON ({entry})"
+    outcome, rolled = roll(state, figure, purpose, figure.profile.con, mods)
+    if outcome.passed:
+        text = f"{figure.id} levanta {thing.id} ({THROWN_NAMES[thing.size.value]})"
+        return True, [rolled, Event("lifted", text, {"figure": figure.id, "item": thing.id})]
+    text = f"{figure.id} no puede con {thing.id}: {backlash} herida(s) sin CH DEF ({entry})"
+    data = {"figure": figure.id, "item": thing.id, "wounds": backlash}
+    return False, [rolled, Event("lift_failed", text, data), *wound(state, figure, backlash)]
+
+
+def _land(
+    state: GameState, thing: Throwable, target: Point, aim: Point, distance: float,
+    outcome: Outcome,
+) -> list[Event]:  # fmt: skip
+    """The thrown ``thing`` comes down: at ``aim`` (against the target's base) after a hit,
+    scattered from the ``target``'s centre after a miss; always wholly on the table."""
+    events: list[Event] = []
+    point = aim
+    if not outcome.passed:
+        drift = scatter(target, distance, state.dice)
+        dice = " + ".join(map(str, drift.rolls))
+        text = f"{thing.id} se desvía {drift.distance} K ({dice}) hacia {drift.angle_deg:.0f}°"
+        data = {"item": thing.id, "rolls": list(drift.rolls), "angle": drift.angle_deg}
+        events.append(Event("scatter", text, data))
+        point = drift.end
+    spot = on_table(state.scenario.battlefield.size, thing, point)
+    state.thrown[thing.id] = spot
+    text = f"{thing.id} cae en ({spot[0]:.1f}, {spot[1]:.1f})"
+    return [*events, Event("landed_object", text, {"item": thing.id, "point": list(spot)})]
 
 
 # -- CaC variants ------------------------------------------------------------------------------

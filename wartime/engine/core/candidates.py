@@ -44,6 +44,7 @@ from wartime.engine.core.psychology import NEUROMANCER, STRESS
 from wartime.engine.core.routes import route
 from wartime.engine.core.sequence import possessed
 from wartime.engine.core.stats import sight_extra, vol
+from wartime.engine.core.throwables import lift_problem
 from wartime.engine.core.vehicles import drives
 from wartime.engine.core.world import CoverQuery
 from wartime.errors import IllegalActionError
@@ -315,6 +316,12 @@ def _ranged(
     plain = {(a.target, a.item) for a in legal if a.kind == "ataque_distancia"}
     throw = max(figure.profile.mov + figure.profile.con, figure.profile.con + figure.profile.agi)
     ram = figure.mov + 1  # Embestir: MOV+1 K, at least 2 K
+    things = state.scenario.battlefield.throwables  # Súper fuerza: the objects it may lift
+    lifts = (
+        [t.id for t in things if lift_problem(figure, t, state.throwable_at(t)) is None]
+        if things
+        else []
+    )
     for enemy in state.enemies_of(figure):
         gap = _gap(figure, enemy)
         if not in_arc(figure.position, figure.facing, enemy.position, enemy.radius):
@@ -336,7 +343,7 @@ def _ranged(
             if (eid, w.id) not in plain:  # no plain shot: perhaps no LdV, and an ally sees it
                 out.append(Action("ataque_distancia_a_ciegas", fid, target=eid, item=w.id))
         if gap <= min(throw, sight) + _EPS and _affords(figure, _price("lanzar_armas_objetos")):
-            items = [*MATERIALS, *(w.id for w in figure.profile.weapons)]
+            items = [*MATERIALS, *(w.id for w in figure.profile.weapons), *lifts]
             out += [Action("lanzar_armas_objetos", fid, target=eid, item=i) for i in items]
         if 2 - _EPS <= gap <= ram + _EPS and _affords(figure, _price("embestir")):
             out.append(Action("embestir", fid, target=eid))

@@ -393,6 +393,11 @@ sure_shot: Hook[[Figure, Figure], list[Event]] = Hook("sure_shot")
 # CON+AGI and its own DAÑ); the first answer wins.
 thrown: Hook[[Figure, Weapon | None, float, int], tuple[float, int, str]] = Hook("thrown")
 
+# ``figure`` would lift the map's throwable object of ``size`` (car, lorry, larger) to
+# throw it: (the entry that lets it, the CH CON difficulty, the wounds a failed lift
+# costs with no CH DEF), as Súper fuerza sets them; None: it cannot lift it.
+heaves: Hook[[Figure, str], tuple[str, int, int] | None] = Hook("heaves")
+
 # Esquivar en CaC is under way against ``figure``'s blow at ``target``: the contest that
 # replaces its CH IMP (the attacker's outcome, the events, the blow's extra DAÑ).
 dodged: Hook[[GameState, Figure, Figure, Modifiers, Context], tuple[Outcome, list[Event], int]] = (

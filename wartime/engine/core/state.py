@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from wartime.board.battlefield import SIDES
+from wartime.board.battlefield import SIDES, Throwable
+from wartime.board.shapes import Point
 from wartime.engine.core import acting, deployment, hookspecs, reactions, responses, sequence
 from wartime.engine.core import legal as choices
 from wartime.engine.core.action import Action
@@ -79,6 +80,9 @@ class GameState:
         self.mines: tuple[Mine, ...] = ()  # bombs left on the table (mines.py)
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.summonable = [r.id for r in scenario.summonable]  # Avatar: still to be summoned
+        # Súper fuerza: where each of the map's throwables lies now, for those a throw moved
+        # (the others lie where the map puts them; see throwable_at)
+        self.thrown: dict[str, Point] = {}
         self.deploy_side = "A"  # the side that places the next reserve
         self.probing = False  # a trial that only checks legality
         # The action a preview plays on this copy (preview.py): its target does not
@@ -233,6 +237,7 @@ class GameState:
         twin.initiative = dict(self.initiative)
         twin.reserves = list(self.reserves)
         twin.summonable = list(self.summonable)
+        twin.thrown = dict(self.thrown)
         twin.window = self.window.copy() if self.window else None
         twin.bullet_time = set(self.bullet_time)
         twin.clouds = tuple(self.clouds)  # frozen clouds: the tuple is enough
@@ -282,6 +287,7 @@ class GameState:
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
             # (added after version 2, digested only when set: earlier hashes stay as they were)
             *([sorted(self.summonable)] if self.summonable else []),
+            *([sorted(self.thrown.items())] if self.thrown else []),
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]
 
@@ -295,6 +301,14 @@ class GameState:
         """A character still off the table: to deploy, or to summon (Avatar)."""
         waiting = (*self.scenario.reserves, *self.scenario.summonable)
         return next(r for r in waiting if r.id == reserve_id)
+
+    def throwable(self, ident: str | None) -> Throwable | None:
+        """The map's throwable object called ``ident`` (Súper fuerza), or None."""
+        return next((t for t in self.scenario.battlefield.throwables if t.id == ident), None)
+
+    def throwable_at(self, thing: Throwable) -> Point:
+        """Where a throwable lies now: where a throw left it, else where the map puts it."""
+        return self.thrown.get(thing.id, thing.position)
 
     def living(self, side: str) -> list[Figure]:
         return [f for f in self.figures.values() if f.side == side and not f.casualty]

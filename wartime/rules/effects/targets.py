@@ -16,7 +16,10 @@ said.
   first needs a passed CH PSI, and a failed one loses the attack; ``radiant``: an enemy
   that starts an activation within that many K checks CH VOL, and failed, its shots go
   at the bearer first; ``cover_def``: DEF that much higher against a hit taken in cover
-  (over 50%); ``hides_bare``: it may take Esconderse with no cover.
+  (over 50%); ``hides_bare``: it may take Esconderse with no cover;
+- ``lifts`` (the bearer's): it may throw the map's throwable objects with Lanzar armas /
+  objetos after a CH CON at ``lift_car``, ``lift_lorry`` or ``lift_larger`` for the
+  object's size; failed, ``lift_wounds`` wounds with no CH DEF.
 """
 
 from __future__ import annotations
@@ -41,6 +44,11 @@ class Targeting(Effect):
     radiant: float | None = None
     cover_def: int = 0
     hides_bare: bool = False
+    lifts: bool = False  # Súper fuerza (engine/entries/strength.py)
+    lift_car: int = 0
+    lift_lorry: int = 0
+    lift_larger: int = 0
+    lift_wounds: int = 0
 
 
 _REACH = ("stretch", "short_reach", "long_reach", "blind_k", "anonymous", "radiant")
@@ -50,7 +58,15 @@ _ALONE = ("thrown_dan", "short_reach", "long_reach", "blind_k", "any_height", "s
 
 def problems(raw: dict[str, Any]) -> list[str]:
     found = not_reach(raw, _REACH, "a number above 0")
-    found += not_whole(raw, ("thrown_dan", "cover_def"))
+    found += not_whole(raw, ("thrown_dan", "cover_def", "lift_wounds"))
+    lifting = [k for k in raw if k.startswith("lift")]
+    if lifting and not raw.get("lifts"):
+        found.append(f"{lifting[0]!r} goes with 'lifts'")
+    shifts = [k for k in ("lift_car", "lift_lorry", "lift_larger") if k in raw]
+    found += [f"{k!r} is a whole number of 0 or less" for k in shifts
+              if not (isinstance(raw[k], int) and raw[k] <= 0)]  # fmt: skip
+    if raw.get("lifts") and set(raw) - {"lifts", *shifts, "lift_wounds"}:
+        found.append("'lifts' goes with the lift_ keys only")
     if raw.get("stretch") is not None and not raw.get("option"):
         found.append("'stretch' goes with 'option'")
     alone = [k for k in _ALONE if raw.get(k)]

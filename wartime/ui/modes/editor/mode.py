@@ -4,8 +4,9 @@ The shell (:mod:`wartime.ui.shell`) keeps the window, the camera, the painter,
 the static-layer cache and the pygame_gui manager; :class:`EditorMode` adds
 
 * a tool bar (:mod:`.tools`): select, wall, rectangular and polygonal
-  obstacle, terrain (with its kind), deployment zone (with its side) and unit
-  (for a side, bare or a character of a loaded army file);
+  obstacle, terrain (with its kind), deployment zone (with its side), unit
+  (for a side, bare or a character of a loaded army file) and throwable object (a
+  car for Súper fuerza, its size set in the panel);
 * a side panel (:mod:`.panel`) with the selection's properties and the live
   problems list;
 * undo/redo over every edit (:class:`~wartime.board.history.History`) and
@@ -61,6 +62,7 @@ TOOL_KEYS = {
     pygame.K_t: "terrain",
     pygame.K_d: "deploy",
     pygame.K_u: "unit",
+    pygame.K_o: "throwable",  # (Ctrl+O opens a map)
 }
 
 

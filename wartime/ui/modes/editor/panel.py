@@ -22,7 +22,7 @@ from pygame_gui.elements import (
 )
 
 from wartime.board import edits, queries
-from wartime.board.battlefield import LEVELS, SIDES, Battlefield, Posture, TerrainKind
+from wartime.board.battlefield import LEVELS, SIDES, Battlefield, Posture, TerrainKind, ThrowSize
 from wartime.board.edits import EditError
 from wartime.ui.modes.editor.state import EditorState
 from wartime.ui.panels import panel_height, side_panel
@@ -42,6 +42,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "side": SIDES,
     "posture": tuple(p.value for p in Posture),
     "level": tuple(str(level) for level in LEVELS),
+    "size": tuple(s.value for s in ThrowSize),
 }
 LABELS = {"def": "prop.defense"}
 
@@ -51,7 +52,7 @@ Options = list[str | tuple[str, str]]  # pygame_gui's drop-down options: (label,
 def _fmt(value: object) -> str:
     if value is None:
         return ""
-    if isinstance(value, TerrainKind | Posture):
+    if isinstance(value, TerrainKind | Posture | ThrowSize):
         return value.value
     if isinstance(value, float):
         return f"{value:g}"
@@ -63,6 +64,8 @@ def _choice_label(name: str, value: str) -> str:
         return text(f"terrain.{value}")
     if name == "posture":
         return text(f"posture.{value}")
+    if name == "size":
+        return text(f"size.{value}")
     if name == "side":
         return text("editor.side", side=value)
     return value

@@ -32,7 +32,8 @@ VERTEX_PX = 8.0  # grab radius of a vertex handle
 SNAP_PX = 10.0  # snap radius to an existing vertex
 PICK_PX = 4.0
 ROTATE_STEP = 15.0
-TOOL_WIDTHS = {"select": 92, "wall": 64, "rect": 100, "polygon": 120, "deploy": 100}
+TOOL_WIDTHS = {"select": 92, "wall": 64, "rect": 100, "polygon": 120, "deploy": 100,
+               "throwable": 84}  # fmt: skip
 INK = (255, 214, 64)
 
 
@@ -123,6 +124,16 @@ class ToolInput(EditorState):
             return False
         self.commit(field, [key])
         return True
+
+    def place_throwable(self, point: Point) -> str | None:
+        """A car for Súper fuerza at ``point``; the panel changes its size."""
+        try:
+            field, key = commands.place_throwable(self.field, point)
+        except EditError as exc:
+            self.refuse(exc)
+            return None
+        self.commit(field, [key])
+        return key
 
     def place_unit(self, point: Point) -> str | None:
         try:
@@ -246,6 +257,8 @@ class ToolInput(EditorState):
             self.drag = {"kind": "rect", "start": point}
         elif self.tool == "unit":
             self.place_unit(point)
+        elif self.tool == "throwable":
+            self.place_throwable(point)
 
     def _select_press(self, point: Point, mod: int) -> None:
         tolerance = PICK_PX / self.app.camera.scale
