@@ -30,7 +30,9 @@ from wartime.board.battlefield import (
     LEVELS,
     SIDES,
     Battlefield,
+    Darkness,
     Deployment,
+    Light,
     Obstacle,
     Posture,
     Terrain,
@@ -57,7 +59,9 @@ __all__ = [
     "KINDS",
     "EditError",
     "History",
+    "add_darkness",
     "add_deployment",
+    "add_light",
     "add_obstacle",
     "add_terrain",
     "add_unit",
@@ -81,25 +85,30 @@ __all__ = [
     "snap",
 ]
 
-KINDS = ("walls", "obstacles", "terrain", "deployment", "units")
+KINDS = ("walls", "obstacles", "terrain", "deployment", "units", "darkness", "lights")
 PROPERTIES: dict[str, tuple[str, ...]] = {
     "walls": ("id", "height", "def", "thickness"),
     "obstacles": ("id", "height", "def"),
     "terrain": ("id", "kind"),
     "deployment": ("side",),
     "units": ("id", "side", "facing", "posture", "level", "base", "height", "vol", "character"),
+    "darkness": ("id",),
+    "lights": ("id", "radius"),
 }
 _TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap (as in validation)
-_PATH = re.compile(r"^(walls|obstacles|terrain|deployment|units)\[(\d+)\]")
+_PATH = re.compile(r"^(walls|obstacles|terrain|deployment|units|darkness|lights)\[(\d+)\]")
 _NAMES = {
     "walls": "wall",
     "obstacles": "obstacle",
     "terrain": "terrain area",
     "deployment": "deployment zone",
     "units": "unit",
+    "darkness": "dark area",
+    "lights": "light",
 }
+_NAMED = ("walls", "obstacles", "terrain", "darkness", "lights")  # features with an optional id
 
-Element = Wall | Obstacle | Terrain | Deployment | Unit
+Element = Wall | Obstacle | Terrain | Deployment | Unit | Darkness | Light
 _T = TypeVar("_T")
 
 
@@ -134,7 +143,7 @@ def key_of(field: Battlefield, kind: str, index: int) -> str:
 
 def find(field: Battlefield, key: str) -> tuple[str, int]:
     """The (kind, index) an element key names; ids win over paths."""
-    for kind in ("walls", "obstacles", "terrain", "units"):
+    for kind in (*_NAMED, "units"):
         for index, item in enumerate(_items(field, kind)):
             if getattr(item, "id", None) == key:
                 return kind, index
@@ -147,7 +156,7 @@ def find(field: Battlefield, key: str) -> tuple[str, int]:
 def _ids(field: Battlefield) -> set[str]:
     """Every id in use: features and units share one namespace, as in the map file."""
     out = {u.id for u in field.units}
-    for kind in ("walls", "obstacles", "terrain"):
+    for kind in _NAMED:
         out |= {i for i in (getattr(x, "id", None) for x in _items(field, kind)) if i}
     return out
 
@@ -358,6 +367,30 @@ def add_deployment(
     return out, key_of(out, "deployment", len(out.deployment) - 1)
 
 
+def add_darkness(
+    field: Battlefield, polygon: Iterable[Point], *, ident: str | None = None
+) -> tuple[Battlefield, str]:
+    """A dark area: what stands wholly in it, lit by no light, is not seen."""
+    area = Darkness(
+        polygon=_points(polygon, 3, "a dark area"), id=_check_new_id(field, ident, optional=True)
+    )
+    out = _with(field, "darkness", (*field.darkness, area))
+    return out, key_of(out, "darkness", len(out.darkness) - 1)
+
+
+def add_light(
+    field: Battlefield, position: Point, radius: float = 3.0, *, ident: str | None = None
+) -> tuple[Battlefield, str]:
+    """A light source at ``position`` that lights every base within ``radius`` K."""
+    light = Light(
+        position=_point(position, "a position"),
+        radius=_measure(radius, "radius", positive=True),
+        id=_check_new_id(field, ident, optional=True),
+    )
+    out = _with(field, "lights", (*field.lights, light))
+    return out, key_of(out, "lights", len(out.lights) - 1)
+
+
 def _checked_unit(unit: Unit) -> Unit:
     """``unit`` with every value checked like the map loader does (facing normalised)."""
     postures = tuple(p.value for p in Posture)
@@ -407,7 +440,7 @@ def _translate(points: tuple[Point, ...], dx: float, dy: float) -> tuple[Point, 
 def _shifted(item: Element, dx: float, dy: float) -> Element:
     if isinstance(item, Wall):
         return replace(item, points=_translate(item.points, dx, dy))
-    if isinstance(item, Unit):
+    if isinstance(item, Unit | Light):
         x, y = item.position
         return replace(item, position=(x + dx, y + dy))
     return replace(item, polygon=_translate(item.polygon, dx, dy))
@@ -465,6 +498,8 @@ def rotate(field: Battlefield, key: str, degrees: float) -> Battlefield:
     changed: Element
     if isinstance(item, Unit):
         changed = replace(item, facing=bearing(item.facing + degrees))
+    elif isinstance(item, Light):  # a point source: turning it changes nothing
+        changed = item
     elif isinstance(item, Wall):
         changed = replace(item, points=_rotated(item.points, degrees, _centre(item.points, False)))
     else:
@@ -525,6 +560,8 @@ def _shape(field: Battlefield, key: str) -> tuple[str, int, tuple[Point, ...], i
     item = _items(field, kind)[index]
     if isinstance(item, Unit):
         raise EditError(f"unit '{item.id}' has no vertices: move it instead")
+    if isinstance(item, Light):
+        raise EditError(f"light '{key}' has no vertices: move it instead")
     if isinstance(item, Wall):
         return kind, index, item.points, 2
     return kind, index, item.polygon, 3
@@ -579,8 +616,9 @@ def set_property(field: Battlefield, key: str, name: str, value: object) -> Batt
     """Change one property, checked like the map loader checks it.
 
     Names as in the map file: walls ``id height def thickness``, obstacles
-    ``id height def``, terrain ``id kind``, deployment ``side``, units ``id side
-    facing posture level base height vol character``.  A feature's id may be
+    ``id height def``, terrain ``id kind``, deployment ``side``, dark areas ``id``,
+    lights ``id radius``, units ``id side facing posture level base height vol
+    character``.  A feature's id may be
     cleared with None or ""; a unit's may not.  A unit whose new base or level
     would not stand clear is refused.
     """
@@ -642,6 +680,8 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
         return _defense(value)
     if name == "thickness":
         return _measure(value, "thickness", positive=True)
+    if name == "radius":
+        return _measure(value, "radius", positive=True)
     if name == "kind":
         return TerrainKind(_choice(value, tuple(k.value for k in TerrainKind), "terrain kind"))
     if name == "side":
@@ -669,7 +709,7 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
 
 def _vertices(field: Battlefield) -> list[Point]:
     out = [p for w in field.walls for p in w.points]
-    for kind in ("obstacles", "terrain", "deployment"):
+    for kind in ("obstacles", "terrain", "deployment", "darkness"):
         out += [p for x in _items(field, kind) for p in getattr(x, "polygon", ())]
     return out
 
@@ -719,14 +759,14 @@ def problems(field: Battlefield) -> list[Issue]:
     """
     found: list[Issue] = []
     vertices = sum(len(w.points) for w in field.walls) + len(
-        [p for k in ("obstacles", "terrain", "deployment") for x in _items(field, k)
+        [p for k in ("obstacles", "terrain", "deployment", "darkness") for x in _items(field, k)
          for p in getattr(x, "polygon", ())]
     )  # fmt: skip
     if vertices > MAX_VERTICES:
         found.append(("", "error", f"too many vertices: a map may have at most {MAX_VERTICES:,}"))
     if len(field.units) > MAX_UNITS:
         found.append(("", "error", f"too many units: a map may have at most {MAX_UNITS:,}"))
-    for kind in ("walls", "obstacles", "terrain", "deployment"):
+    for kind in ("walls", "obstacles", "terrain", "deployment", "darkness"):
         for index, item in enumerate(_items(field, kind)):
             count = len(item.points if isinstance(item, Wall) else getattr(item, "polygon", ()))
             if count > MAX_POINTS:

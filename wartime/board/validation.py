@@ -72,6 +72,18 @@ def unit_problems(field: Battlefield) -> Iterator[Finding]:
             yield f"{path}.position", f"unit '{unit.id}' stands inside '{solid.id}'"
 
 
+def light_problems(field: Battlefield) -> Iterator[Finding]:
+    """Lights whose source is off the table (their light may reach beyond it)."""
+    width, height = field.size
+    for i, light in enumerate(field.lights):
+        x, y = light.position
+        if not (-_TOUCH <= x <= width + _TOUCH and -_TOUCH <= y <= height + _TOUCH):
+            yield (
+                f"lights[{i}].position",
+                f"the light is off the {width:g}×{height:g} K table",
+            )
+
+
 def _distance(a: Point, b: Point) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
 
@@ -82,8 +94,9 @@ def battlefield_problems(field: Battlefield) -> list[Finding]:
         "obstacles": [o.polygon for o in field.obstacles],
         "terrain": [t.polygon for t in field.terrain],
         "deployment": [d.polygon for d in field.deployment],
+        "darkness": [d.polygon for d in field.darkness],
     }
-    found: list[Finding] = list(wall_problems(field))
+    found: list[Finding] = list(wall_problems(field)) + list(light_problems(field))
     for key, items in polygons.items():
         for i, points in enumerate(items):
             found += polygon_problems(points, f"{key}[{i}].polygon")
