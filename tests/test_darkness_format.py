@@ -4,6 +4,7 @@ commands (board.edits): located errors, round trips, adding, moving, deleting.""
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,71 @@ def test_the_editor_refuses_what_the_loader_would() -> None:
     off = edits.move(field, [lamp], 40, 0)
     assert ("lights[0]", "error", "the light is off the 40×20 K table") in edits.problems(off)
     assert not edits.can_save(off)[0]
+
+
+def test_the_editor_tools_draw_a_dark_area_and_place_a_light() -> None:
+    """The tools' pure commands: the dark tool draws a polygon, the light tool places a
+    light of the default radius; a click picks the light's point, then the dark area."""
+    from wartime.board import commands, queries
+
+    field = Battlefield("x", (40.0, 20.0))
+    assert "dark" in commands.TOOLS and "light" in commands.TOOLS
+    assert not commands.shape_done("dark", [(1, 1), (5, 1)])
+    field, area = commands.add_shape(field, "dark", [(1, 1), (9, 1), (9, 9), (1, 9)],
+                                     kind="difficult", side="A")  # fmt: skip
+    field, lamp = commands.place_light(field, (3, 3))
+    assert field.lights[0].radius == commands.LIGHT_RADIUS
+    assert queries.pick(field, (3.2, 3.0), 0.0) == lamp
+    assert queries.pick(field, (7.0, 7.0), 0.0) == area
+    assert queries.vertices(field.lights[0]) == ()
+
+
+def test_the_view_shades_dark_areas_and_draws_each_lights_reach() -> None:
+    from wartime.render.battlefield import LIGHTING_LAYER, draw_battlefield
+    from wartime.render.primitives import Circle, Layer, Polygon
+
+    field = parse_map(parse_document(LIT, "m.yaml"))
+    shapes = [s for s in draw_battlefield(field, selected=frozenset({"farola"})).shapes
+              if s.key in ("sotano", "farola")]  # fmt: skip
+    shade = [s for s in shapes if isinstance(s, Polygon) and s.layer == LIGHTING_LAYER]
+    assert len(shade) == 1 and shade[0].fill is not None and shade[0].fill[3] < 255
+    reach = [s for s in shapes if isinstance(s, Circle) and s.layer == LIGHTING_LAYER]
+    assert sorted(c.radius for c in reach)[-1] == 1.5
+    assert any(isinstance(s, Circle) and s.layer == Layer.OVERLAY for s in shapes)  # selected
+    assert Layer.DEPLOYMENT < LIGHTING_LAYER < Layer.OBSTACLES
+
+
+def test_the_overlay_says_the_darkness_hides_a_target() -> None:
+    """The measurement overlay (geometry.measure, board.tabletop): the LdV to a figure
+    standing in the dark is blocked and says why; one by the lamp is seen."""
+    from wartime.board.battlefield import Unit
+    from wartime.board.tabletop import threats
+    from wartime.geometry.measure import Table
+
+    field = parse_map(parse_document(LIT, "m.yaml"))
+    units = (Unit("a", "A", (8, 10), 0.0), Unit("b", "B", (26, 10), 180.0),
+             Unit("c", "B", (22.5, 12.5), 180.0))  # fmt: skip
+    table = Table(replace(field, units=units))
+    hidden, lit = table.measure("a", "b"), table.measure("a", "c")
+    assert hidden.dark and hidden.line_of_sight == "blocked" and hidden.cover_percent == 0.0
+    assert hidden.to_json()["dark"] is True and "dark" not in lit.to_json()
+    assert not lit.dark and lit.line_of_sight == "clear"
+    found = {t.source: t for t in threats(table.field, "a", table.occluders)}
+    assert not found["b"].dark  # a stands in the open
+    seen = {t.source: t for t in threats(table.field, "b", table.occluders)}
+    assert seen["a"].dark and seen["a"].line_of_sight == "blocked"
+
+
+def test_the_editors_reasons_in_spanish() -> None:
+    from wartime.ui.reasons import to_spanish
+
+    assert (
+        to_spanish("the light is off the 40×20 K table")
+        == "la luz está fuera de la mesa de 40×20 K"
+    )
+    assert to_spanish("radius 0 is not allowed: it must be above 0") == (
+        "no se admite el radio 0: debe ser mayor que 0"
+    )
+    assert to_spanish("a dark area needs at least 3 points, got 2") == (
+        "una zona oscura necesita al menos 3 puntos y tiene 2"
+    )

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 import shapely
 
+from wartime.board.battlefield import Battlefield
 from wartime.board.shapes import Point
 
 TOUCH = 1e-9  # K: a base whose edge meets a light's edge is lit; one touching the border is dark
@@ -58,9 +59,7 @@ class Shade:
     def lit(self, centre: Point, radius: float) -> bool:
         """Some light reaches the base (edge within the light's radius)."""
         x, y = centre
-        return any(
-            math.hypot(x - lx, y - ly) - radius <= r + TOUCH for (lx, ly), r in self.lights
-        )
+        return any(math.hypot(x - lx, y - ly) - radius <= r + TOUCH for (lx, ly), r in self.lights)
 
     def dark(self, centre: Point, radius: float) -> bool:
         """The whole base stands inside the dark areas and no light reaches it."""
@@ -79,3 +78,10 @@ class Shade:
         if radius > 0 and shapely.distance(self.edge, shapely.Point(centre)) < radius - TOUCH:
             return False  # part of the base stands outside the dark
         return not self.lit(centre, radius)
+
+
+def shade_of(field: Battlefield) -> Shade | None:
+    """The shade of a map's dark areas and lights; None when it has no darkness."""
+    return Shade.of(
+        [d.polygon for d in field.darkness], [(g.position, g.radius) for g in field.lights]
+    )

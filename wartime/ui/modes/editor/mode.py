@@ -61,6 +61,8 @@ TOOL_KEYS = {
     pygame.K_t: "terrain",
     pygame.K_d: "deploy",
     pygame.K_u: "unit",
+    pygame.K_o: "dark",  # oscuridad
+    pygame.K_l: "light",  # luz
 }
 
 
