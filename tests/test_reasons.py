@@ -25,6 +25,7 @@ from wartime.board.battlefield import Battlefield, Deployment, Throwable, ThrowS
 from wartime.board.edits import (
     EditError,
     add_deployment,
+    add_light,
     add_obstacle,
     add_terrain,
     add_throwable,
@@ -281,7 +282,7 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "unknown-kind",
         refused(key_of, "trees", 0),
         "el tipo de elemento 'trees' no existe; admitidos: walls, obstacles, terrain, "
-        "deployment, units, throwables",
+        "deployment, units, throwables, darkness, lights",
     ),
     (
         "no-number",
@@ -436,6 +437,11 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "el camión 'camion-1' quedaría fuera de la mesa de 24×18 K",
     ),
     (
+        "light-no-vertices",
+        lambda: refusal(lambda: remove_vertex(add_light(FIELD, (5, 5))[0], "lights[0]", 0)),
+        "la luz 'lights[0]' no tiene vértices: muévela",
+    ),
+    (
         "no-vertex-number",
         refused(move_vertex, "casa", 9, (1.0, 1.0)),
         "'casa' no tiene el vértice número 9: admitido de 0 a 3",
@@ -536,6 +542,11 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
             "off",
         ),
         "el objeto más grande 'grua' está fuera de la mesa de 24×18 K",
+    ),
+    (
+        "light-off-table",
+        lambda: problem(add_light(FIELD, (30.0, 2.0))[0], "light"),
+        "la luz está fuera de la mesa de 24×18 K",
     ),
     (
         "overlaps",
@@ -741,7 +752,7 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         "unknown-key-allowed",
         lambda: loaded(MAP + "zzzzzz: 1\n"),
         "clave desconocida 'zzzzzz' (admitidas: wartime_map, name, size, scale_mm, walls, "
-        "obstacles, terrain, deployment, units, armies, scenario, throwables)",
+        "obstacles, terrain, deployment, units, armies, scenario, throwables, darkness, lights)",
     ),
     ("missing", lambda: loaded("wartime_map: 1\nname: x\n"), "falta 'size'"),
     ("expected-list", lambda: loaded(MAP + "walls: 3\n"), "se esperaba una lista, no un número"),

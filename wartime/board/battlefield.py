@@ -72,6 +72,24 @@ class Terrain:
 
 
 @dataclass(frozen=True)
+class Darkness:
+    """A dark area: a figure wholly inside it, and lit by no light, cannot be seen
+    (engine/core/sight.py says who sees it anyway: Luz, Radar)."""
+
+    polygon: tuple[Point, ...]
+    id: str | None = None
+
+
+@dataclass(frozen=True)
+class Light:
+    """A light source: it lights every base within ``radius`` K of ``position``."""
+
+    position: Point
+    radius: float
+    id: str | None = None
+
+
+@dataclass(frozen=True)
 class Deployment:
     side: str
     polygon: tuple[Point, ...]
@@ -139,6 +157,8 @@ class Battlefield:
     deployment: tuple[Deployment, ...] = ()
     units: tuple[Unit, ...] = ()
     armies: tuple[str, ...] = ()
+    darkness: tuple[Darkness, ...] = ()  # dark areas and lights (issue 15)
+    lights: tuple[Light, ...] = ()
     rules: GameRules = GameRules()
     throwables: tuple[Throwable, ...] = ()  # Súper fuerza's objects (cars, lorries...)
     _units: dict[str, Unit] = field(init=False, repr=False, compare=False)

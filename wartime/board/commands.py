@@ -18,8 +18,11 @@ from wartime.board.battlefield import SIDES, Battlefield, Unit
 from wartime.board.queries import element, is_open, nearest_edge
 from wartime.board.shapes import Point
 
-TOOLS = ("select", "wall", "rect", "polygon", "terrain", "deploy", "unit", "throwable")
-SHAPE_TOOLS = {"wall": 2, "polygon": 3, "terrain": 3, "deploy": 3}  # the fewest points
+TOOLS = (
+    "select", "wall", "rect", "polygon", "terrain", "deploy", "unit", "throwable", "dark", "light",
+)  # fmt: skip
+SHAPE_TOOLS = {"wall": 2, "polygon": 3, "terrain": 3, "deploy": 3, "dark": 3}  # the fewest points
+LIGHT_RADIUS = 3.0  # K: a new light's reach, changed in the properties
 GRID_STEP = 0.5  # K: a move on the grid goes in half-K steps
 
 
@@ -31,7 +34,8 @@ def shape_done(tool: str, points: Sequence[Point]) -> bool:
 def add_shape(
     field: Battlefield, tool: str, points: Sequence[Point], *, kind: str, side: str
 ) -> tuple[Battlefield, str]:
-    """Add what a drawing tool drew: a wall, an obstacle, terrain of ``kind`` or ``side``'s zone.
+    """Add what a drawing tool drew: a wall, an obstacle, terrain of ``kind``, ``side``'s
+    zone or a dark area.
 
     Returns the new map and the new element's key.
     """
@@ -45,6 +49,8 @@ def add_shape(
         return edits.add_terrain(field, points, kind)
     if tool == "deploy":
         return edits.add_deployment(field, side, points)
+    if tool == "dark":
+        return edits.add_darkness(field, points)
     raise edits.EditError(f"the {tool} tool draws no shape")
 
 
@@ -80,7 +86,8 @@ def add_zone_rectangle(
 def unit_id(field: Battlefield, base: str) -> str:
     """The first free id ``base-1``, ``base-2``…"""
     taken = {u.id for u in field.units} | {t.id for t in field.throwables}
-    taken |= {x.id for k in ("walls", "obstacles", "terrain") for x in getattr(field, k) if x.id}
+    named = ("walls", "obstacles", "terrain", "darkness", "lights")
+    taken |= {x.id for k in named for x in getattr(field, k) if x.id}
     n = 1
     while f"{base}-{n}" in taken:
         n += 1
@@ -110,6 +117,13 @@ def place_throwable(field: Battlefield, point: Point, size: str = "car") -> tupl
     Its id is its size in Spanish, numbered (``coche-1``); the panel changes its size.
     """
     return edits.add_throwable(field, point, size)
+
+
+def place_light(
+    field: Battlefield, point: Point, radius: float = LIGHT_RADIUS
+) -> tuple[Battlefield, str]:
+    """Place a light at ``point`` reaching ``radius`` K (the light tool's click)."""
+    return edits.add_light(field, point, radius)
 
 
 def rotate_all(field: Battlefield, keys: Iterable[str], degrees: float) -> Battlefield:

@@ -30,7 +30,9 @@ from wartime.board.battlefield import (
     LEVELS,
     SIDES,
     Battlefield,
+    Darkness,
     Deployment,
+    Light,
     Obstacle,
     Posture,
     Terrain,
@@ -59,7 +61,9 @@ __all__ = [
     "KINDS",
     "EditError",
     "History",
+    "add_darkness",
     "add_deployment",
+    "add_light",
     "add_obstacle",
     "add_terrain",
     "add_throwable",
@@ -84,7 +88,7 @@ __all__ = [
     "snap",
 ]
 
-KINDS = ("walls", "obstacles", "terrain", "deployment", "units", "throwables")
+KINDS = ("walls", "obstacles", "terrain", "deployment", "units", "throwables", "darkness", "lights")
 PROPERTIES: dict[str, tuple[str, ...]] = {
     "walls": ("id", "height", "def", "thickness"),
     "obstacles": ("id", "height", "def"),
@@ -92,9 +96,13 @@ PROPERTIES: dict[str, tuple[str, ...]] = {
     "deployment": ("side",),
     "units": ("id", "side", "facing", "posture", "level", "base", "height", "vol", "character"),
     "throwables": ("id", "size"),
+    "darkness": ("id",),
+    "lights": ("id", "radius"),
 }
 _TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap (as in validation)
-_PATH = re.compile(r"^(walls|obstacles|terrain|deployment|units|throwables)\[(\d+)\]")
+_PATH = re.compile(
+    r"^(walls|obstacles|terrain|deployment|units|throwables|darkness|lights)\[(\d+)\]"
+)
 _NAMES = {
     "walls": "wall",
     "obstacles": "obstacle",
@@ -102,9 +110,12 @@ _NAMES = {
     "deployment": "deployment zone",
     "units": "unit",
     "throwables": "throwable object",
+    "darkness": "dark area",
+    "lights": "light",
 }
+_NAMED = ("walls", "obstacles", "terrain", "darkness", "lights")  # features with an optional id
 
-Element = Wall | Obstacle | Terrain | Deployment | Unit | Throwable
+Element = Wall | Obstacle | Terrain | Deployment | Unit | Throwable | Darkness | Light
 _T = TypeVar("_T")
 
 
@@ -139,7 +150,7 @@ def key_of(field: Battlefield, kind: str, index: int) -> str:
 
 def find(field: Battlefield, key: str) -> tuple[str, int]:
     """The (kind, index) an element key names; ids win over paths."""
-    for kind in ("walls", "obstacles", "terrain", "units", "throwables"):
+    for kind in (*_NAMED, "units", "throwables"):
         for index, item in enumerate(_items(field, kind)):
             if getattr(item, "id", None) == key:
                 return kind, index
@@ -152,7 +163,7 @@ def find(field: Battlefield, key: str) -> tuple[str, int]:
 def _ids(field: Battlefield) -> set[str]:
     """Every id in use: features and units share one namespace, as in the map file."""
     out = {u.id for u in field.units} | {t.id for t in field.throwables}
-    for kind in ("walls", "obstacles", "terrain"):
+    for kind in _NAMED:
         out |= {i for i in (getattr(x, "id", None) for x in _items(field, kind)) if i}
     return out
 
@@ -376,6 +387,30 @@ def add_deployment(
     return out, key_of(out, "deployment", len(out.deployment) - 1)
 
 
+def add_darkness(
+    field: Battlefield, polygon: Iterable[Point], *, ident: str | None = None
+) -> tuple[Battlefield, str]:
+    """A dark area: what stands wholly in it, lit by no light, is not seen."""
+    area = Darkness(
+        polygon=_points(polygon, 3, "a dark area"), id=_check_new_id(field, ident, optional=True)
+    )
+    out = _with(field, "darkness", (*field.darkness, area))
+    return out, key_of(out, "darkness", len(out.darkness) - 1)
+
+
+def add_light(
+    field: Battlefield, position: Point, radius: float = 3.0, *, ident: str | None = None
+) -> tuple[Battlefield, str]:
+    """A light source at ``position`` that lights every base within ``radius`` K."""
+    light = Light(
+        position=_point(position, "a position"),
+        radius=_measure(radius, "radius", positive=True),
+        id=_check_new_id(field, ident, optional=True),
+    )
+    out = _with(field, "lights", (*field.lights, light))
+    return out, key_of(out, "lights", len(out.lights) - 1)
+
+
 def _checked_unit(unit: Unit) -> Unit:
     """``unit`` with every value checked like the map loader does (facing normalised)."""
     postures = tuple(p.value for p in Posture)
@@ -455,7 +490,7 @@ def _translate(points: tuple[Point, ...], dx: float, dy: float) -> tuple[Point, 
 def _shifted(item: Element, dx: float, dy: float) -> Element:
     if isinstance(item, Wall):
         return replace(item, points=_translate(item.points, dx, dy))
-    if isinstance(item, Unit | Throwable):
+    if isinstance(item, Unit | Throwable | Light):
         x, y = item.position
         return replace(item, position=(x + dx, y + dy))
     return replace(item, polygon=_translate(item.polygon, dx, dy))
@@ -517,6 +552,8 @@ def rotate(field: Battlefield, key: str, degrees: float) -> Battlefield:
         return field
     if isinstance(item, Unit):
         changed = replace(item, facing=bearing(item.facing + degrees))
+    elif isinstance(item, Light):  # a point source: turning it changes nothing
+        changed = item
     elif isinstance(item, Wall):
         changed = replace(item, points=_rotated(item.points, degrees, _centre(item.points, False)))
     else:
@@ -581,6 +618,8 @@ def _shape(field: Battlefield, key: str) -> tuple[str, int, tuple[Point, ...], i
         raise EditError(f"unit '{item.id}' has no vertices: move it instead")
     if isinstance(item, Throwable):
         raise EditError(f"'{item.id}' has no vertices: move it, or change its size")
+    if isinstance(item, Light):
+        raise EditError(f"light '{key}' has no vertices: move it instead")
     if isinstance(item, Wall):
         return kind, index, item.points, 2
     return kind, index, item.polygon, 3
@@ -635,11 +674,11 @@ def set_property(field: Battlefield, key: str, name: str, value: object) -> Batt
     """Change one property, checked like the map loader checks it.
 
     Names as in the map file: walls ``id height def thickness``, obstacles
-    ``id height def``, terrain ``id kind``, deployment ``side``, units ``id side
-    facing posture level base height vol character``, throwables ``id size``.  A
-    feature's id may be cleared with None or ""; a unit's or a throwable's may not.  A
-    unit whose new base or level would not stand clear is refused, and so is a throwable
-    whose new size would leave the table.
+    ``id height def``, terrain ``id kind``, deployment ``side``, dark areas ``id``,
+    lights ``id radius``, units ``id side facing posture level base height vol
+    character``, throwables ``id size``.  A feature's id may be cleared with None or "";
+    a unit's or a throwable's may not.  A unit whose new base or level would not stand
+    clear is refused, and so is a throwable whose new size would leave the table.
     """
     kind, index = find(field, key)
     item = _items(field, kind)[index]
@@ -703,6 +742,8 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
         return _measure(value, "thickness", positive=True)
     if name == "size":
         return ThrowSize(_choice(value, tuple(s.value for s in ThrowSize), "size"))
+    if name == "radius":
+        return _measure(value, "radius", positive=True)
     if name == "kind":
         return TerrainKind(_choice(value, tuple(k.value for k in TerrainKind), "terrain kind"))
     if name == "side":
@@ -730,7 +771,7 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
 
 def _vertices(field: Battlefield) -> list[Point]:
     out = [p for w in field.walls for p in w.points]
-    for kind in ("obstacles", "terrain", "deployment"):
+    for kind in ("obstacles", "terrain", "deployment", "darkness"):
         out += [p for x in _items(field, kind) for p in getattr(x, "polygon", ())]
     return out
 
@@ -780,14 +821,14 @@ def problems(field: Battlefield) -> list[Issue]:
     """
     found: list[Issue] = []
     vertices = sum(len(w.points) for w in field.walls) + len(
-        [p for k in ("obstacles", "terrain", "deployment") for x in _items(field, k)
+        [p for k in ("obstacles", "terrain", "deployment", "darkness") for x in _items(field, k)
          for p in getattr(x, "polygon", ())]
     )  # fmt: skip
     if vertices > MAX_VERTICES:
         found.append(("", "error", f"too many vertices: a map may have at most {MAX_VERTICES:,}"))
     if len(field.units) > MAX_UNITS:
         found.append(("", "error", f"too many units: a map may have at most {MAX_UNITS:,}"))
-    for kind in ("walls", "obstacles", "terrain", "deployment"):
+    for kind in ("walls", "obstacles", "terrain", "deployment", "darkness"):
         for index, item in enumerate(_items(field, kind)):
             count = len(item.points if isinstance(item, Wall) else getattr(item, "polygon", ()))
             if count > MAX_POINTS:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from wartime.board import edits
-from wartime.board.battlefield import Battlefield, Throwable, Unit
+from wartime.board.battlefield import Battlefield, Light, Throwable, Unit
 from wartime.board.shapes import Point
 from wartime.geometry.vision import vision_range
 
@@ -87,12 +87,19 @@ def hit_test(field: Battlefield, point: Point, tolerance: float = 0.0) -> str | 
     return None
 
 
+LIGHT_HANDLE = 0.4  # K around a light's point that picks it
+
+
 def pick(field: Battlefield, point: Point, tolerance: float) -> str | None:
-    """What a click at ``point`` selects: a unit, wall or obstacle, else terrain, else a zone."""
+    """What a click at ``point`` selects: a unit, wall or obstacle, else a light's point,
+    else a dark area, else terrain, else a zone."""
     key = hit_test(field, point, tolerance)
     if key is not None:
         return key
-    for kind in ("terrain", "deployment"):
+    for index in reversed(range(len(field.lights))):
+        if math.dist(point, field.lights[index].position) <= LIGHT_HANDLE + tolerance:
+            return edits.key_of(field, "lights", index)
+    for kind in ("darkness", "terrain", "deployment"):
         items = getattr(field, kind)
         for index in reversed(range(len(items))):
             if len(items[index].polygon) >= 3 and inside(point, items[index].polygon):
@@ -157,7 +164,7 @@ def exists(field: Battlefield, key: str) -> bool:
 
 def vertices(item: Any) -> tuple[Point, ...]:
     """A wall's points or a polygon's corners (a unit has none)."""
-    if isinstance(item, Unit | Throwable):
+    if isinstance(item, Unit | Throwable | Light):
         return ()
     points: tuple[Point, ...] = getattr(item, "points", None) or item.polygon
     return points

@@ -17,6 +17,7 @@ import shapely
 from wartime.board.battlefield import Battlefield, Unit
 from wartime.board.shapes import Point
 from wartime.geometry.cover import Occluders, cover_class, cover_pairs, line_of_sight
+from wartime.geometry.darkness import shade_of
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import Barriers, NoiseRule, attenuate
 from wartime.geometry.vision import eye_point, in_arc, vision_range
@@ -24,6 +25,8 @@ from wartime.rules.tables import load_tables
 
 RANGE_BAND = 10.0  # K: CH IMP −1 for each started 10 K beyond the first 10 K
 NOISE_RAYS = 240  # rays cast to outline an audible region
+
+BLOCKED = "blocked"  # the LdV into the dark (geometry.darkness)
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,7 @@ class Threat:
     line_of_sight: str  # clear, partial, blocked
     in_vision: bool  # the target is in the enemy's CdV (arc and VOL×5)
     distance: float
+    dark: bool = False  # the target stands in the dark: blocked, but for Radar or Luz
 
 
 def enemies(field: Battlefield, unit_id: str) -> list[Unit]:
@@ -119,12 +123,15 @@ def threats(field: Battlefield, unit_id: str, occluders: Occluders) -> list[Thre
         occluders,
         [lift(target.level)] * count,
     )
+    shade = shade_of(field) if field.darkness else None
+    dark = shade is not None and shade.dark(target.position, target.radius)
     out = []
     for foe, percent in zip(foes, cover.tolist(), strict=True):
         gap = edge_distance(foe.position, foe.radius, target.position, target.radius)
         arc = in_arc(foe.position, foe.facing, target.position, target.radius)
         seen = arc and gap <= vision_range(foe.vol)
-        out.append(Threat(foe.id, target.id, percent, line_of_sight(percent), seen, gap))
+        sight = BLOCKED if dark else line_of_sight(percent)
+        out.append(Threat(foe.id, target.id, percent, sight, seen, gap, dark))
     return out
 
 

@@ -85,6 +85,18 @@ def throwable_problems(field: Battlefield) -> Iterator[Finding]:
             )
 
 
+def light_problems(field: Battlefield) -> Iterator[Finding]:
+    """Lights whose source is off the table (their light may reach beyond it)."""
+    width, height = field.size
+    for i, light in enumerate(field.lights):
+        x, y = light.position
+        if not (-_TOUCH <= x <= width + _TOUCH and -_TOUCH <= y <= height + _TOUCH):
+            yield (
+                f"lights[{i}].position",
+                f"the light is off the {width:g}×{height:g} K table",
+            )
+
+
 def _distance(a: Point, b: Point) -> float:
     return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
 
@@ -95,8 +107,11 @@ def battlefield_problems(field: Battlefield) -> list[Finding]:
         "obstacles": [o.polygon for o in field.obstacles],
         "terrain": [t.polygon for t in field.terrain],
         "deployment": [d.polygon for d in field.deployment],
+        "darkness": [d.polygon for d in field.darkness],
     }
-    found: list[Finding] = [*wall_problems(field), *throwable_problems(field)]
+    found: list[Finding] = [
+        *wall_problems(field), *throwable_problems(field), *light_problems(field)
+    ]
     for key, items in polygons.items():
         for i, points in enumerate(items):
             found += polygon_problems(points, f"{key}[{i}].polygon")

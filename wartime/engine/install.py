@@ -54,6 +54,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     guards,
     heat,
     leaps,
+    light,
     limits,
     mana,
     minds,

@@ -21,8 +21,10 @@ from wartime.board.battlefield import (
     LEVELS,
     SIDES,
     Battlefield,
+    Darkness,
     Deployment,
     GameRules,
+    Light,
     Obstacle,
     Posture,
     Terrain,
@@ -50,7 +52,8 @@ MAX_TABLE_K = 1_000.0
 _T = TypeVar("_T")
 
 _TOP = ("wartime_map", "name", "size", "scale_mm", "walls", "obstacles", "terrain",
-        "deployment", "units", "armies", "scenario", "throwables")  # fmt: skip
+        "deployment", "units", "armies", "scenario", "throwables", "darkness",
+        "lights")  # fmt: skip
 NOISE_RULES = ("subtract_def", "halve")
 _UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture", "vol",
          "character")  # fmt: skip
@@ -289,6 +292,25 @@ class _MapReader(Checker):
             return None
         return Terrain(polygon, TerrainKind(kind), ident)
 
+    def dark(self, f: dict[str, Any], path: str) -> Darkness | None:
+        """A dark area (``darkness:``): an id and a polygon."""
+        self.mapping(f, path, ("id", "polygon"), ("polygon",))
+        ident = self.ident(f, path, self.seen)
+        polygon = self.points(f.get("polygon"), f"{path}.polygon", 3)
+        return None if polygon is None else Darkness(polygon, ident)
+
+    def light(self, f: dict[str, Any], path: str) -> Light | None:
+        """A light source (``lights:``): an id, a point and a radius in K above 0."""
+        self.mapping(f, path, ("id", "position", "radius"), ("position", "radius"))
+        ident = self.ident(f, path, self.seen)
+        position = self.point(f.get("position"), f"{path}.position") if "position" in f else None
+        radius = None
+        if "radius" in f:
+            radius = self.measure(f.get("radius"), f"{path}.radius", positive=True)
+        if position is None or radius is None:
+            return None
+        return Light(position, radius, ident)
+
     def zone(self, f: dict[str, Any], path: str) -> Deployment | None:
         self.mapping(f, path, ("side", "polygon"), ("side", "polygon"))
         side = self.choice(f.get("side"), f"{path}.side", SIDES, "side") if "side" in f else None
@@ -455,6 +477,8 @@ class _MapReader(Checker):
             deployment=tuple(self.each(data.get("deployment"), "deployment", self.zone)),
             units=tuple(units),
             armies=armies,
+            darkness=tuple(self.each(data.get("darkness"), "darkness", self.dark)),
+            lights=tuple(self.each(data.get("lights"), "lights", self.light)),
             rules=self.rules(data.get("scenario")),
             throwables=tuple(
                 self.each(
@@ -487,7 +511,10 @@ class _MapReader(Checker):
                 for value in raw.values() if isinstance(raw, dict) else raw:
                     walk(value)
 
-        for key in ("walls", "obstacles", "terrain", "deployment", "units", "throwables"):
+        for key in (
+            "walls", "obstacles", "terrain", "deployment", "units", "throwables", "darkness",
+            "lights",
+        ):  # fmt: skip
             walk(data.get(key))
         return (min(math.ceil(max(xs)), MAX_TABLE_K), min(math.ceil(max(ys)), MAX_TABLE_K))
 
@@ -559,6 +586,7 @@ def map_to_data(field: Battlefield) -> dict[str, Any]:
         ]
     if field.armies:
         data["armies"] = list(field.armies)
+    data.update(_lighting(field))
     if field.rules != GameRules():
         data["scenario"] = {
             "turn_limit": field.rules.turn_limit,
@@ -566,6 +594,19 @@ def map_to_data(field: Battlefield) -> dict[str, Any]:
             "line_width": _num(field.rules.line_width),
         }
     return data
+
+
+def _lighting(field: Battlefield) -> dict[str, Any]:
+    """The dark areas and lights, only when the map has some (an older map dumps as before)."""
+    out: dict[str, Any] = {}
+    if field.darkness:
+        out["darkness"] = [_with_id(d.id, {"polygon": _points(d.polygon)}) for d in field.darkness]
+    if field.lights:
+        out["lights"] = [
+            _with_id(g.id, {"position": _points((g.position,))[0], "radius": _num(g.radius)})
+            for g in field.lights
+        ]
+    return out
 
 
 def _with_id(ident: str | None, body: dict[str, Any]) -> dict[str, Any]:

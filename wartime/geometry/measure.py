@@ -19,12 +19,15 @@ from wartime.geometry.cover import (
     cover_percent,
     line_of_sight,
 )
+from wartime.geometry.darkness import Shade, shade_of
 from wartime.geometry.distance import center_distance, cm, edge_distance
 from wartime.geometry.noise import Barrier, Barriers, NoiseRule, hear_all
 from wartime.geometry.templates import coverage as template_coverage
 from wartime.geometry.templates import jump_chain, make_template
 from wartime.geometry.vision import eye_point, in_arc, silhouette_base, vision_range
 from wartime.rules.dice import Dice
+
+BLOCKED = "blocked"  # the LdV into the dark (geometry.darkness)
 
 
 @dataclass(frozen=True)
@@ -38,9 +41,11 @@ class Measurement:
     in_vision: bool
     cover_percent: float
     cover_class: str
-    line_of_sight: str
+    line_of_sight: str  # blocked too when the target stands in the dark
+    dark: bool = False  # the target stands in the map's darkness: only Radar or Luz see it
 
     def to_json(self) -> dict[str, Any]:
+        dark = {"dark": True} if self.dark else {}  # only on maps with darkness
         return {
             "from": self.source,
             "to": self.target,
@@ -52,6 +57,7 @@ class Measurement:
             "cover_percent": round(self.cover_percent, 2),
             "cover_class": self.cover_class,
             "line_of_sight": self.line_of_sight,
+            **dark,
         }
 
 
@@ -62,6 +68,7 @@ class Table:
         self.field = field
         self.occluders = Occluders.from_solids(field.solids())
         self.barriers = Barriers(_barriers(field))
+        self.shade: Shade | None = shade_of(field)
 
     def measure(self, source_id: str, target_id: str) -> Measurement:
         a, b = self.field.unit(source_id), self.field.unit(target_id)
@@ -96,6 +103,7 @@ class Table:
     def _measurement(self, a: Unit, b: Unit, cover: float) -> Measurement:
         distance = edge_distance(a.position, a.radius, b.position, b.radius)
         arc = in_arc(a.position, a.facing, b.position, b.radius)
+        dark = self.shade is not None and self.shade.dark(b.position, b.radius)
         return Measurement(
             source=a.id,
             target=b.id,
@@ -106,7 +114,8 @@ class Table:
             in_vision=arc and distance <= vision_range(a.vol),
             cover_percent=cover,
             cover_class=cover_class(cover),
-            line_of_sight=line_of_sight(cover),
+            line_of_sight=BLOCKED if dark else line_of_sight(cover),
+            dark=dark,
         )
 
     def discs(self) -> list[Disc]:

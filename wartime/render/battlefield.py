@@ -3,8 +3,9 @@
 ``draw_battlefield`` is ``static_shapes`` followed by ``dynamic_shapes``:
 
 - static (depends on the map and ``show`` only; a UI can cache it as a sprite):
-  the table, the 1 K grid, terrain with its hatch, deployment zones, obstacle
-  roofs with their height, and walls.  Every static shape sits on a layer at or
+  the table, the 1 K grid, terrain with its hatch, deployment zones, dark areas
+  (a night-blue shade) and lights (a pale warm disc of their reach round a bright
+  point), obstacle roofs with their height, and walls.  Every static shape sits on a layer at or
   below ``Layer.WALLS``.
 - dynamic (changes with the game, hover and selection): CdV arcs, the throwable
   objects (a throw moves them), bases, unit labels, the hover read-out and
@@ -14,7 +15,7 @@
 
 Every shape that belongs to an element carries ``key``: the element's id, or
 its path in the map file when it has none (``walls[3]``, ``obstacles[0]``,
-``terrain[2]``, ``deployment[1]``).
+``terrain[2]``, ``deployment[1]``, ``darkness[0]``, ``lights[1]``).
 
 Colours live in one place, :class:`Palette`; pass another one to re-theme.
 
@@ -36,7 +37,16 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from wartime.board.battlefield import Battlefield, Obstacle, Posture, Terrain, Throwable, Unit
+from wartime.board.battlefield import (
+    Battlefield,
+    Darkness,
+    Light,
+    Obstacle,
+    Posture,
+    Terrain,
+    Throwable,
+    Unit,
+)  # fmt: skip
 from wartime.board.battlefield import Wall as _Wall
 from wartime.board.shapes import Point, wall_solids
 from wartime.geometry.vision import vision_range
@@ -73,6 +83,8 @@ LEVEL_RING_GAP = 0.08  # K outside the rim: the level 3 marker ring
 SELECTED_GAP = 0.22  # K outside a base: the selection ring
 PROBLEM_GAP = 0.38  # K outside a base: the problem ring
 UNIT_LABEL_GAP = 0.45  # K from the rim down to the id label's centre
+LIGHTING_LAYER = Layer.DEPLOYMENT + 5  # dark areas and lights: over the ground, under roofs
+LIGHT_POINT = 0.22  # K: the radius of a light's bright point
 
 
 @dataclass(frozen=True)
@@ -127,6 +139,11 @@ class Palette:
     lorry: Colour = (214, 160, 52, 255)
     larger: Colour = (150, 72, 56, 255)
     throwable_edge: Colour = (20, 20, 24, 255)
+    dark_fill: Colour = (10, 14, 52, 140)  # night blue: the ground still shows through
+    dark_edge: Colour = (20, 22, 60, 210)
+    light_fill: Colour = (255, 232, 140, 55)  # a pale warm disc: the light's reach
+    light_edge: Colour = (255, 214, 96, 190)
+    light_point: Colour = (255, 246, 190, 255)
 
     def side(self, side: str) -> Colour:
         return {"A": self.side_a, "B": self.side_b}.get(side, self.side_other)
@@ -216,6 +233,14 @@ def terrain_key(terrain: Terrain, index: int) -> str:
 
 def deployment_key(index: int) -> str:
     return f"deployment[{index}]"
+
+
+def darkness_key(area: Darkness, index: int) -> str:
+    return area.id or f"darkness[{index}]"
+
+
+def light_key(light: Light, index: int) -> str:
+    return light.id or f"lights[{index}]"
 
 
 def _wanted(keys: frozenset[str]) -> frozenset[str]:
@@ -416,6 +441,27 @@ def _deployment(field: Battlefield, palette: Palette) -> list[Shape]:
     return out
 
 
+def _lighting(field: Battlefield, palette: Palette) -> list[Shape]:
+    """Dark areas shaded night blue, then each light's reach as a pale disc with its point."""
+    out: list[Shape] = [
+        Polygon(area.polygon, palette.dark_fill, palette.dark_edge, 2, LIGHTING_LAYER,
+                darkness_key(area, i))
+        for i, area in enumerate(field.darkness)
+        if len(area.polygon) >= 3
+    ]  # fmt: skip
+    for i, light in enumerate(field.lights):
+        key = light_key(light, i)
+        out.append(
+            Circle(light.position, light.radius, palette.light_fill, palette.light_edge, 1,
+                   LIGHTING_LAYER, key)
+        )  # fmt: skip
+        out.append(
+            Circle(light.position, LIGHT_POINT, palette.light_point, palette.light_edge, 1,
+                   LIGHTING_LAYER, key)
+        )  # fmt: skip
+    return out
+
+
 def _obstacles(field: Battlefield, palette: Palette) -> list[Shape]:
     roofs: list[Shape] = []
     labels: list[Shape] = []
@@ -461,7 +507,8 @@ def static_shapes(
     *,
     palette: Palette = DEFAULT_PALETTE,
 ) -> tuple[Shape, ...]:
-    """The map itself: table, grid, terrain, deployment, obstacles and walls.
+    """The map itself: table, grid, terrain, deployment, darkness and lights, obstacles
+    and walls.
 
     It depends only on the map, ``show`` and the palette, so a UI can draw it
     once to a surface and reuse it until the map changes.
@@ -471,6 +518,7 @@ def static_shapes(
         out += _grid(field, palette)
     out += _terrain(field, palette)
     out += _deployment(field, palette)
+    out += _lighting(field, palette)
     out += _obstacles(field, palette)
     out += _walls(field, palette)
     return tuple(out)
@@ -651,6 +699,8 @@ def _elements(field: Battlefield) -> dict[str, Element]:
         ("terrain", [terrain_key(t, i) for i, t in enumerate(field.terrain)]),
         ("deployment", [deployment_key(i) for i in range(len(field.deployment))]),
         ("throwables", [t.id for t in field.throwables]),
+        ("darkness", [darkness_key(d, i) for i, d in enumerate(field.darkness)]),
+        ("lights", [light_key(g, i) for i, g in enumerate(field.lights)]),
     ]
     for collection, keys in named:
         for i, key in enumerate(keys):
@@ -666,6 +716,8 @@ def _polygon_of(field: Battlefield, collection: str, index: int) -> tuple[Point,
         return field.terrain[index].polygon
     if collection == "throwables":
         return field.throwables[index].outline()
+    if collection == "darkness":
+        return field.darkness[index].polygon
     return field.deployment[index].polygon
 
 
@@ -687,6 +739,11 @@ def _highlights(
             unit = field.units[i]
             ring = unit.radius + margin
             out.append(Circle(unit.position, ring, None, colour, width_px, Layer.OVERLAY, key))
+            continue
+        if collection == "lights":  # its point and its reach
+            light = field.lights[i]
+            for ring in (LIGHT_POINT + margin, light.radius):
+                out.append(Circle(light.position, ring, None, colour, width_px, Layer.OVERLAY, key))
             continue
         rings: list[tuple[Point, ...]]
         if collection == "walls":

@@ -54,6 +54,9 @@ WORDS: dict[str, str] = {
     "a terrain area": "una zona de terreno",
     "a deployment zone": "una zona de despliegue",
     "a unit": "una unidad",
+    "a dark area": "una zona oscura",
+    "a light": "una luz",
+    "radius": "el radio",
     # Choices (edits._choice, the map reader's choice).
     "terrain kind": "el tipo de terreno",
     "side": "el bando",
@@ -68,6 +71,8 @@ WORDS: dict[str, str] = {
     "terrain area": "zona de terreno",
     "deployment zone": "zona de despliegue",
     "unit": "unidad",
+    "dark area": "zona oscura",
+    "light": "luz",
     "vertices": "vértices",
     "units": "unidades",
     "throwable object": "objeto lanzable",
@@ -218,6 +223,10 @@ _ROWS: tuple[tuple[str, str], ...] = (
         "'{id}' no tiene vértices: muévelo o cambia su tamaño",
     ),
     (
+        r"light '(?P<id>.*)' has no vertices: move it instead",
+        "la luz '{id}' no tiene vértices: muévela",
+    ),
+    (
         r"'(?P<key>.*)' has no vertex number (?P<n>.+?): allowed (?P<low>\S+) to (?P<high>\S+)",
         "'{key}' no tiene el vértice número {n}: admitido de {low} a {high}",
     ),
@@ -249,6 +258,10 @@ _ROWS: tuple[tuple[str, str], ...] = (
     (
         r"the polygon crosses itself \((?P<w_why>.*)\)",
         "el polígono se cruza consigo mismo ({w_why})",
+    ),
+    (
+        r"the light is off the (?P<size>\S+) K table",
+        "la luz está fuera de la mesa de {size} K",
     ),
     (
         r"unit '(?P<id>.*)' is off the (?P<size>\S+) K table",

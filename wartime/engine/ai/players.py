@@ -45,7 +45,7 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.responses import DODGE, answers, counter_mages
 from wartime.engine.core.sequence import candidates
 from wartime.engine.core.shields import shield_of
-from wartime.engine.core.sight import in_vision
+from wartime.engine.core.sight import hidden_in_dark, in_vision
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import charge_extra, vol
 from wartime.engine.core.traits import used
@@ -254,8 +254,10 @@ def _shelter(state: GameState, figure: Figure) -> Iterator[Action]:
 
 def _can_shoot_at(state: GameState, enemy: Figure, figure: Figure) -> bool:
     gap = _gap(enemy, figure)
-    return in_vision(state, enemy, figure) and any(
-        w.ranged and gap <= w.alc for w in enemy.profile.weapons
+    return (
+        in_vision(state, enemy, figure)
+        and any(w.ranged and gap <= w.alc for w in enemy.profile.weapons)
+        and not hidden_in_dark(state, enemy, figure)
     )
 
 
@@ -268,15 +270,23 @@ def _fill_exposures(
 
 
 def _exposure(state: GameState, figure: Figure, spot: Point, threats: list[Figure]) -> float:
-    """How much of the figure the shooters would see standing at ``spot`` (100 per shooter)."""
+    """How much of the figure the shooters would see standing at ``spot`` (100 per shooter);
+    nothing, from those the darkness there hides it from."""
     height, width, feet = figure.current_height, 2 * figure.radius, silhouette_base(figure.level)
-    return sum(100.0 - state.world.cover(e.eye(), spot, width, height, feet) for e in threats)
+    dark = state.world.shade is not None
+    return sum(
+        0.0
+        if dark and hidden_in_dark(state, e, figure, spot)
+        else 100.0 - state.world.cover(e.eye(), spot, width, height, feet)
+        for e in threats
+    )
 
 
 def _take_cover(state: GameState, figure: Figure) -> Iterator[Action]:
     """Nothing better to do under enemy eyes: crouch, so it is smaller and harder to hit."""
     if figure.posture is Posture.STANDING and any(
-        in_vision(state, e, figure) for e in state.enemies_of(figure)
+        in_vision(state, e, figure) and not hidden_in_dark(state, e, figure)
+        for e in state.enemies_of(figure)
     ):
         yield Action("agacharse", figure.id)
 

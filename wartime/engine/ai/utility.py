@@ -34,6 +34,7 @@ from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
 from wartime.engine.core.figures import ENE_CAP, Figure
 from wartime.engine.core.movement import moves
 from wartime.engine.core.routes import swims
+from wartime.engine.core.sight import hidden_in_dark
 from wartime.engine.core.state import GameState
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
@@ -194,7 +195,7 @@ def threat(state: GameState, attacker: Figure, target: Figure) -> float:
         for damage in blows or [max(1, attacker.profile.con - 4)]:  # unarmed: CON − 4
             best = max(best, _wounds(hit, damage, target, 0))
     shots = [w for w in attacker.profile.weapons if w.ranged and gap <= w.alc]
-    if shots:
+    if shots and not hidden_in_dark(state, attacker, target):  # no LdV into the dark
         cover = state.world.cover(*cover_query(attacker, target))
         if cover < TOTAL:
             bonus = COVER_DEF if cover > OVER_HALF else 0

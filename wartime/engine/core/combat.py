@@ -29,7 +29,7 @@ from wartime.engine.core.movement import FAST, engaged_with, noise_event
 from wartime.engine.core.profiles import UNARMED, Weapon
 from wartime.engine.core.protections import crush, wall_pieces, wound_piece
 from wartime.engine.core.psychology import TRAUMA, near, psi_check, stress_limits
-from wartime.engine.core.sight import astray, endless, in_vision, sees_through
+from wartime.engine.core.sight import astray, endless, hidden_in_dark, in_vision, sees_through
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import entries_of
 from wartime.engine.core.world import CoverQuery
@@ -70,8 +70,15 @@ class Sight:
         self.in_vision = arc and self.distance <= cdv
 
     @cached_property
+    def dark(self) -> bool:
+        """The target stands in the map's darkness and the viewer cannot see it there."""
+        return hidden_in_dark(self._state, self._viewer, self._target)
+
+    @cached_property
     def cover(self) -> float:
         viewer, target = self._viewer, self._target
+        if self._state.world.shade is not None and self.dark:  # no LdV into the dark
+            return 100.0
         if sees_through(viewer, self.distance):  # Meta visión: obstacles hide nothing
             return 0.0
         return self._state.world.cover(*cover_query(viewer, target))
@@ -266,7 +273,8 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
             f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
         )
     if seen.line_of_sight == "blocked":
-        raise IllegalActionError(f"No LdV to {target.id}")
+        dark = ": it stands in the dark" if state.world.shade is not None and seen.dark else ""
+        raise IllegalActionError(f"No LdV to {target.id}{dark}")
     hookspecs.shot_barred.collect(state, figure, target, weapon)  # Campo ciego, Anónimo
     return seen
 

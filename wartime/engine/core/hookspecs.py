@@ -189,6 +189,10 @@ hides_bare: Hook[[Figure], bool] = Hook("hides_bare")
 # VOL now, threaded from the figure's own (a leader near, Despertando del letargo).
 vol: Thread[[GameState, Figure], int] = Thread("vol")
 
+# ``target`` stands in the dark (geometry.darkness): the entry by which ``viewer`` sees it
+# all the same (Luz on either of them, Radar on the viewer), or None: it is not seen.
+sees_in_dark: Hook[[Figure, Figure], str | None] = Hook("sees_in_dark")
+
 # K its entries add to its CdV (Súper vista +5, Corto de vista −5).
 sight: Fold[[Figure], float] = Fold("sight")
 

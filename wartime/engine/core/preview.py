@@ -75,13 +75,15 @@ class CheckOdds:
 class Sighting:
     """What the actor sees of the target where both stand: the edge-to-edge distance in
     K, whether the target is in its CdV, the cover % of its silhouette, the class of
-    that cover and the LdV it leaves ("clear", "partial", "blocked")."""
+    that cover and the LdV it leaves ("clear", "partial", "blocked"); ``dark``: the LdV is
+    blocked because the target stands in the dark (cover then reads 100)."""
 
     distance: float
     in_vision: bool
     cover: float
     cover_class: str
     line_of_sight: str
+    dark: bool = False
 
 
 @dataclass(frozen=True)
@@ -409,8 +411,9 @@ def _sighting(state: GameState, action: Action) -> Sighting | None:
     if actor is None or target is None:
         return None
     seen = sight(state, actor, target)
+    dark = state.world.shade is not None and seen.dark
     return Sighting(
-        seen.distance, seen.in_vision, seen.cover, seen.cover_class, seen.line_of_sight
+        seen.distance, seen.in_vision, seen.cover, seen.cover_class, seen.line_of_sight, dark
     )
 
 

@@ -14,6 +14,12 @@ entry module (entries/senses.py).
   (:func:`endless`, :func:`astray`).
 - **Súper sentidos** (``fine_sight``): the smoke of a cloud does not lower its CH IMP
   (:func:`fine_sight`, read by ``clouds.smoke_modifiers``).
+- **Darkness** (the map's ``darkness`` and ``lights``, geometry.darkness): a figure
+  standing in the dark has no LdV to it (:func:`hidden_in_dark`, read by
+  ``combat.Sight.cover`` as total cover, so shots, charges, reactions and witnesses all
+  follow it), unless an entry on the ``sees_in_dark`` hook lets the viewer see it
+  (entries/light.py: Radar and Luz on the viewer, Luz on the figure).  A map with no
+  darkness pays one attribute read.
 
 Each profile's senses entries are found once and kept (``traits.per_profile``), so the
 hot path pays one dictionary look-up for figures without any.
@@ -24,6 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from wartime.board.shapes import Point
+from wartime.engine.core import hookspecs
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.profiles import Weapon
@@ -51,6 +59,8 @@ class Senses:
     endless_own: str | None = None  # Alcance infinito on the character: all its weapons
     endless_weapons: frozenset[str] = frozenset()  # weapon ids it sits on
     fine: str | None = None  # Súper sentidos
+    dark_sight: str | None = None  # Radar, Luz: it sees figures standing in the dark
+    shines: str | None = None  # Luz: it is seen standing in the dark
 
 
 NONE = Senses()
@@ -60,7 +70,7 @@ NONE = Senses()
 def senses(figure: Figure) -> Senses:
     """The figure's senses entries (kept per profile unless some are granted)."""
     through = spider = None
-    endless_own = fine = None
+    endless_own = fine = dark_sight = shines = None
     unveils: set[str] = set()
     unveiled_by: list[str] = []
     weapons: set[str] = set()
@@ -81,12 +91,16 @@ def senses(figure: Figure) -> Senses:
                 endless_own = trait.name
             if effect.fine_sight:
                 fine = trait.name
+            if effect.sees_in_dark:
+                dark_sight = dark_sight or trait.name
+            if effect.seen_in_dark:
+                shines = shines or trait.name
     for weapon in figure.profile.weapons:  # an archetype's entries not listed as traits
         if any(e.endless_reach for n in weapon.bonuses for e in effects_of(n, Sense)):
             weapons.add(weapon.id)
     found = Senses(
         through, frozenset(unveils), tuple(unveiled_by), spider, endless_own,
-        frozenset(weapons), fine,
+        frozenset(weapons), fine, dark_sight, shines,
     )  # fmt: skip
     return NONE if found == NONE else found
 
@@ -137,6 +151,27 @@ def astray(
 def fine_sight(figure: Figure) -> str | None:
     """Súper sentidos: thin things in the way (smoke) do not hinder its aim."""
     return senses(figure).fine
+
+
+# -- Darkness and light -------------------------------------------------------------------------
+
+
+def in_the_dark(state: GameState, figure: Figure, at: Point | None = None) -> bool:
+    """``figure`` (standing ``at``, else where it stands) is wholly in the map's darkness
+    and no light reaches it."""
+    shade = state.world.shade
+    spot = figure.position if at is None else at
+    return shade is not None and shade.dark(spot, figure.radius)
+
+
+def hidden_in_dark(
+    state: GameState, viewer: Figure, target: Figure, at: Point | None = None
+) -> bool:
+    """The darkness hides ``target`` (standing ``at``, else where it stands) from
+    ``viewer``: no LdV.  Not when an entry answers ``sees_in_dark`` (Luz, Radar)."""
+    if state.world.shade is None or not in_the_dark(state, target, at):
+        return False
+    return hookspecs.sees_in_dark.first(viewer, target) is None
 
 
 def in_vision(state: GameState, viewer: Figure, target: Figure) -> bool:

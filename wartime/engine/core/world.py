@@ -11,6 +11,7 @@ import shapely
 from wartime.board.battlefield import Battlefield
 from wartime.board.shapes import Point, Solid
 from wartime.geometry.cover import Occluders, cover_pairs
+from wartime.geometry.darkness import Shade
 from wartime.geometry.noise import Barrier, Barriers
 from wartime.geometry.pathfinding import Clearance
 from wartime.geometry.terrain import CHEST_FACTOR, Ground, TerrainIndex
@@ -53,6 +54,7 @@ class World:
     barriers: Barriers
     ground: tuple[Ground, ...]
     terrain: TerrainIndex
+    shade: Shade | None = None  # the dark areas and lights; None on a map with no darkness
     _blocking: dict[float, tuple[Solid, ...]] = field(default_factory=dict, compare=False)
     _cover: dict[tuple[object, ...], float] = field(default_factory=dict, compare=False)
     _clearances: dict[tuple[float, bool], Clearance] = field(default_factory=dict, compare=False)
@@ -79,6 +81,10 @@ class World:
             Barriers(walls + outlines),
             ground,
             TerrainIndex(ground, solids),
+            Shade.of(
+                [d.polygon for d in battlefield.darkness],
+                [(g.position, g.radius) for g in battlefield.lights],
+            ),
         )
 
     def blocking(self, figure_height: float) -> tuple[Solid, ...]:

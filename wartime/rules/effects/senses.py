@@ -8,7 +8,9 @@ said.
   as that attribute (``VOL``), in or out of its CdV, and turns to face it for free;
 - ``endless_reach`` (on a weapon or the bearer): no ALC limit and no CdV limit on its
   shots, LdV still needed; out of the CdV only a critical hits, a template scatters;
-- ``fine_sight``: the smoke of clouds does not lower its CH IMP.
+- ``fine_sight``: the smoke of clouds does not lower its CH IMP;
+- ``sees_in_dark``: figures standing in the map's darkness are seen by it (Radar, Luz);
+  ``seen_in_dark``: it is seen even standing in the dark (Luz: it carries its light).
 """
 
 from __future__ import annotations
@@ -27,9 +29,12 @@ class Sense(Effect):
     spider_sense: str | None = None
     endless_reach: bool = False
     fine_sight: bool = False
+    sees_in_dark: bool = False
+    seen_in_dark: bool = False
 
 
-_SENSES = ("sees_through", "unveils", "spider_sense", "endless_reach", "fine_sight")
+_SENSES = ("sees_through", "unveils", "spider_sense", "endless_reach", "fine_sight",
+           "sees_in_dark", "seen_in_dark")  # fmt: skip
 
 
 def problems(raw: dict[str, Any]) -> list[str]:

@@ -63,6 +63,8 @@ TOOL_KEYS = {
     pygame.K_d: "deploy",
     pygame.K_u: "unit",
     pygame.K_o: "throwable",  # (Ctrl+O opens a map)
+    pygame.K_n: "dark",  # noche, night (Ctrl+N makes a new map)
+    pygame.K_l: "light",  # luz
 }
 
 

@@ -1,5 +1,6 @@
-"""The editor's tools on the view: select and move, draw walls, obstacles, terrain
-and zones, place units, edit vertices; and the tool bar that picks them.
+"""The editor's tools on the view: select and move, draw walls, obstacles, terrain,
+zones and dark areas, place units and lights, edit vertices; and the tool bar that
+picks them.
 
 Every tool ends in a pure command of :mod:`wartime.board.commands` (or an edit
 of :mod:`wartime.board.edits`); this module only turns clicks, drags and keys
@@ -32,8 +33,9 @@ VERTEX_PX = 8.0  # grab radius of a vertex handle
 SNAP_PX = 10.0  # snap radius to an existing vertex
 PICK_PX = 4.0
 ROTATE_STEP = 15.0
-TOOL_WIDTHS = {"select": 92, "wall": 64, "rect": 100, "polygon": 120, "deploy": 100,
-               "throwable": 84}  # fmt: skip
+# Ten tools, the terrain kind and the side fit the bar of a 1280 px window.
+TOOL_WIDTHS = {"select": 76, "wall": 60, "rect": 84, "polygon": 100, "deploy": 84,
+               "throwable": 76, "dark": 80, "light": 48}  # fmt: skip
 INK = (255, 214, 64)
 
 
@@ -143,6 +145,14 @@ class ToolInput(EditorState):
             return None
         self.commit(field, [key])
         return key
+
+    def place_light(self, point: Point) -> None:
+        try:
+            field, key = commands.place_light(self.field, point)
+        except EditError as exc:
+            self.refuse(exc)
+            return
+        self.commit(field, [key])
 
     def rotate(self, degrees: float) -> None:
         try:
@@ -259,6 +269,8 @@ class ToolInput(EditorState):
             self.place_unit(point)
         elif self.tool == "throwable":
             self.place_throwable(point)
+        elif self.tool == "light":
+            self.place_light(point)
 
     def _select_press(self, point: Point, mod: int) -> None:
         tolerance = PICK_PX / self.app.camera.scale

@@ -135,7 +135,7 @@ def describe(field: Battlefield, reading: Reading, cm_per_k: float) -> str:
         ),
         text("measure.centres", k=f"{m.center_distance_k:.2f}"),
         cdv,
-        text("measure.los", sight=text(f"sight.{m.line_of_sight}")),
+        text("measure.los", sight=text("sight.dark" if m.dark else f"sight.{m.line_of_sight}")),
         text(
             "measure.cover",
             percent=f"{m.cover_percent:.1f}",

@@ -363,7 +363,7 @@ class OverlayMode(Mode):
             lines.append(text("table.no_enemies"))
         for t in found:
             cdv = "" if t.in_vision else text("table.out_of_cdv")
-            sight = text(f"sight.{t.line_of_sight}")
+            sight = text("sight.dark" if t.dark else f"sight.{t.line_of_sight}")
             lines.append(text("table.threat", source=t.source, sight=sight,
                               cover=f"{t.cover_percent:.0f}", cdv=cdv))  # fmt: skip
         return "<br>".join(lines)
@@ -394,5 +394,7 @@ class OverlayMode(Mode):
         out = []
         for t in self.threats():
             caption = f"{t.cover_percent:.0f}%"  # the panel says which have it in their CdV
+            if t.dark:  # the darkness hides it, whatever the cover
+                caption = text("sight.dark_short")
             out.append((self.field.unit(t.source).position, t.line_of_sight, caption))
         return out

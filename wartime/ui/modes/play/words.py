@@ -142,7 +142,7 @@ def breakdown(name: str, preview: Preview) -> str:
                 distance=f"{sight.distance:.1f}",
                 cover=f"{sight.cover:.0f}",
                 cover_class=text(f"cover.{sight.cover_class}"),
-                los=text(f"los.{sight.line_of_sight}"),
+                los=text("los.dark" if sight.dark else f"los.{sight.line_of_sight}"),
             )
         )
     for check in preview.checks:
