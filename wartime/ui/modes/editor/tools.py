@@ -34,8 +34,8 @@ SNAP_PX = 10.0  # snap radius to an existing vertex
 PICK_PX = 4.0
 ROTATE_STEP = 15.0
 # Ten tools, the terrain kind and the side fit the bar of a 1280 px window.
-TOOL_WIDTHS = {"select": 76, "wall": 60, "rect": 84, "polygon": 100, "deploy": 84,
-               "throwable": 76, "dark": 80, "light": 48}  # fmt: skip
+TOOL_WIDTHS = {"select": 72, "wall": 56, "rect": 80, "polygon": 100, "terrain": 70,
+               "deploy": 80, "unit": 64, "throwable": 64, "dark": 78, "light": 44}  # fmt: skip
 INK = (255, 214, 64)
 
 
