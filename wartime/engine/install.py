@@ -53,6 +53,7 @@ from wartime.engine.entries import (  # noqa: F401  (imported for their registra
     godstrike,
     guards,
     heat,
+    invisible,
     leaps,
     light,
     limits,

@@ -43,10 +43,12 @@ class TargetLabel:
 
 
 def aim(state: GameState, actor: str, kind: str, item: str | None) -> tuple[TargetLabel, ...]:
-    """The label of every enemy on the table for ``actor``'s attack ``kind`` with ``item``."""
+    """The label of every enemy ``actor``'s side knows of (an invisible one is not among
+    them) for ``actor``'s attack ``kind`` with ``item``."""
     side = state.figures[actor].side
+    known = state.observe(side).figures
     enemies = sorted(
-        f.id for f in state.figures.values() if f.side != side and f.present and not f.casualty
+        f.id for f in known.values() if f.side != side and f.present and not f.casualty
     )
     labels = []
     for enemy in enemies:
@@ -79,7 +81,8 @@ def footprint(state: GameState, actor: str, item: str | None, aim: Point) -> Foo
         template = make_template(weapon.area, aim, figure.disc())
     except ValueError:  # aimed at its own centre: no direction
         return None
-    bases = [f.disc() for f in state.figures.values() if f.present and f.aboard is None]
+    known = state.observe(figure.side).figures  # an invisible enemy is not shown as caught
+    bases = [f.disc() for f in known.values() if f.present and f.aboard is None]
     covered = coverage(template, bases, exclude=actor)
     ring = shapely.get_exterior_ring(template.area)
     outline = tuple((float(x), float(y)) for x, y in shapely.get_coordinates(ring))

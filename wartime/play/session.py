@@ -74,6 +74,15 @@ class Session:
         side = self.pending.side
         return None if side is None or self.over else self.seats.get(side)
 
+    def viewer(self) -> str | None:
+        """The side whose view the screen shows (its hidden information only): the person
+        deciding now, else the only person at the table; None when AIs play each other."""
+        seat = self.seat()
+        if seat is not None and seat.person:
+            return seat.side
+        people = [s.side for s in self.seats.values() if s.person]
+        return people[0] if len(people) == 1 else None
+
     def ai_to_decide(self) -> bool:
         seat = self.seat()
         return seat is not None and not seat.person

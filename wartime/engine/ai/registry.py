@@ -15,6 +15,8 @@ from collections.abc import Callable
 from wartime.engine.ai.players import choose
 from wartime.engine.ai.presets import planner_players
 from wartime.engine.core.action import Action
+from wartime.engine.core.observation import hidden_from
+from wartime.engine.core.pending import PendingKind
 from wartime.engine.core.state import GameState
 
 Player = Callable[[GameState], Action]
@@ -42,4 +44,24 @@ def make_player(name: str, seed: int) -> Player:
         raise ValueError(
             f"unknown AI player {name!r}: choose from {', '.join(player_names())}"
         ) from None
-    return factory(seed)
+    return fair(factory(seed))
+
+
+def fair(player: Player) -> Player:
+    """``player`` deciding on what its side knows (GameState.observed), never on the
+    enemies hidden from it (Invisible).  A choice the real game then refuses (a move
+    into a hidden figure's base) gives way to handing over, or to the first legal
+    decision."""
+
+    def decide(state: GameState) -> Action:
+        side = state.pending.side
+        if side is None or not hidden_from(state, side):
+            return player(state)
+        action = player(state.observed(side))
+        if state.check(action) is None:
+            return action
+        if state.pending.kind is PendingKind.ACT:
+            return Action("end")
+        return state.legal_actions()[0]
+
+    return decide

@@ -29,7 +29,14 @@ from wartime.engine.core.movement import FAST, engaged_with, noise_event
 from wartime.engine.core.profiles import UNARMED, Weapon
 from wartime.engine.core.protections import crush, wall_pieces, wound_piece
 from wartime.engine.core.psychology import TRAUMA, near, psi_check, stress_limits
-from wartime.engine.core.sight import astray, endless, hidden_in_dark, in_vision, sees_through
+from wartime.engine.core.sight import (
+    astray,
+    endless,
+    hidden_in_dark,
+    in_vision,
+    sees_through,
+    unseen,
+)  # fmt: skip
 from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import entries_of
 from wartime.engine.core.world import CoverQuery
@@ -78,6 +85,8 @@ class Sight:
     def cover(self) -> float:
         viewer, target = self._viewer, self._target
         if self._state.world.shade is not None and self.dark:  # no LdV into the dark
+            return 100.0
+        if self._state.invisible and unseen(self._state, viewer, target):  # Invisible
             return 100.0
         if sees_through(viewer, self.distance):  # Meta visión: obstacles hide nothing
             return 0.0

@@ -40,7 +40,7 @@ from wartime.engine.core.reactions import open_window
 from wartime.engine.core.resolution import carry_out
 from wartime.engine.core.routes import travel
 from wartime.engine.core.sequence import check_game_over, possessed
-from wartime.engine.core.sight import in_vision
+from wartime.engine.core.sight import in_vision, unseen
 from wartime.engine.core.vehicles import drives
 from wartime.errors import IllegalActionError
 from wartime.rules.actions import load_actions
@@ -106,8 +106,10 @@ def _answers(state: GameState, actor: Figure, action: Action) -> list[tuple[str,
     if possessed(state, target) or drives(target) or target.tied:
         return []  # a possessed body, a transport or a tied-up Pj has no answer
     engaged = engaged_with(state, target)
-    if actor not in engaged and not in_vision(state, target, actor):
-        return []  # it does not see it coming
+    if actor not in engaged and (
+        not in_vision(state, target, actor) or (state.invisible and unseen(state, target, actor))
+    ):
+        return []  # it does not see it coming (nor an invisible attacker: Invisible)
     found = []
     held = holder(state, target) is not None  # Inmovilizar enemigo: it cannot move
     free = not engaged and not held and not target.perch  # Huir runs on the ground

@@ -174,6 +174,21 @@ def hidden_in_dark(
     return hookspecs.sees_in_dark.first(viewer, target) is None
 
 
+# -- Invisible (entries/invisible.py) ----------------------------------------------------------
+
+INVISIBLE = "Invisible"
+
+
+def unseen(state: GameState, viewer: Figure, target: Figure) -> bool:
+    """``target`` is invisible to ``viewer`` (Invisible): an enemy, with no entry that
+    ignores it (Radar).  Its own side knows where it is."""
+    return (
+        target.id in state.invisible
+        and viewer.side != target.side
+        and INVISIBLE not in senses(viewer).unveils
+    )
+
+
 def in_vision(state: GameState, viewer: Figure, target: Figure) -> bool:
     """``target`` is within ``viewer``'s CdV: in its 180° arc and within its reach."""
     gap = edge_distance(viewer.position, viewer.radius, target.position, target.radius)

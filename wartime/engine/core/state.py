@@ -26,6 +26,7 @@ from wartime.engine.core.dispatch import HANDLERS
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.midway import Question, Suspended, answering, suspend
+from wartime.engine.core.observation import Observation, observe, observed
 from wartime.engine.core.pending import Pending, PendingKind
 from wartime.engine.core.preview import Preview, preview
 from wartime.engine.core.refusals import Refusal, refusals
@@ -80,6 +81,8 @@ class GameState:
         self.mines: tuple[Mine, ...] = ()  # bombs left on the table (mines.py)
         self.reserves = [r.id for r in scenario.reserves]  # still to deploy, in list order
         self.summonable = [r.id for r in scenario.summonable]  # Avatar: still to be summoned
+        # Invisible: the figures off the board, their place known to their own side only
+        self.invisible: tuple[str, ...] = ()
         # Súper fuerza: where each of the map's throwables lies now, for those a throw moved
         # (the others lie where the map puts them; see throwable_at)
         self.thrown: dict[str, Point] = {}
@@ -159,6 +162,14 @@ class GameState:
         (:mod:`.refusals`); the state is untouched."""
         return refusals(self, figure_id)
 
+    def observe(self, side: str) -> Observation:
+        """What ``side`` knows of the game (hidden information kept out: Invisible)."""
+        return observe(self, side)
+
+    def observed(self, side: str) -> GameState:
+        """A copy of the game as ``side`` knows it, for a player to decide on."""
+        return observed(self, side)
+
     def check(self, action: Action, *, unbound: frozenset[str] = frozenset()) -> str | None:
         """Why ``action`` is illegal now, or None when it is legal (the state is untouched).
 
@@ -237,6 +248,7 @@ class GameState:
         twin.initiative = dict(self.initiative)
         twin.reserves = list(self.reserves)
         twin.summonable = list(self.summonable)
+        twin.invisible = tuple(self.invisible)
         twin.thrown = dict(self.thrown)
         twin.window = self.window.copy() if self.window else None
         twin.bullet_time = set(self.bullet_time)
@@ -287,6 +299,7 @@ class GameState:
             [f.snapshot() for f in sorted(self.figures.values(), key=lambda f: f.id)],
             # (added after version 2, digested only when set: earlier hashes stay as they were)
             *([sorted(self.summonable)] if self.summonable else []),
+            *([["invisible", sorted(self.invisible)]] if self.invisible else []),
             *([sorted(self.thrown.items())] if self.thrown else []),
         )  # fmt: skip
         return hashlib.sha256(json.dumps(snapshot, default=str).encode()).hexdigest()[:16]

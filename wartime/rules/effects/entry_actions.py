@@ -20,7 +20,8 @@ engine/actions/usar_bonus.py).
   later use with a point brings it back at the edge of a deployment zone of its side;
   ``pet``: Mascota mágica, once a game (entries/pet.py): the bearer takes one of its
   pet's entries (the army's ``pet:``, named in Action.options) until the end of its
-  next activation;
+  next activation; ``invisible``: Invisible (entries/invisible.py): a passed CH VOL takes
+  the bearer off the board, its place marked in secret, and a later use brings it back;
 - ``marked`` (with ``check``): the modifier holds only against the figure the bearer
   has marked;
 - ``operated``: Control remoto (entries/remote.py): the bearer is not offered in the
@@ -49,6 +50,7 @@ class EntryAction(Effect):
     orders: int = 0  # Órdenes: the ENE handed to the ally (entries/orders.py)
     vanish: bool = False
     pet: bool = False  # Mascota mágica (entries/pet.py)
+    invisible: bool = False  # Invisible (entries/invisible.py)
     operated: int = 0  # Control remoto: the ENE its controller pays to activate it
     summoned: int = 0  # Avatar: the ENE its summoner pays (entries/avatar.py)
 

@@ -73,6 +73,7 @@ REROLL_ON = ("fumble", "failure")
 ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
 # What ``use`` may do: one of these fields goes with it (entry_actions.py, specials.py).
 USES = ("stress_ene", "regenerate", "steal_ene", "mark", "fortune", "orders", "vanish", "pet",
+        "invisible",
         "eat", "regain", "challenge", "death_hand")  # fmt: skip
 # What stride_k may lengthen (actions/moving.py; a jump: actions/terrain.py).
 STRIDES = ("mover", "correr", "esprintar", "salto_de_longitud")

@@ -42,7 +42,7 @@ from wartime.play import (
     aim,
     plan_move,
 )
-from wartime.play.board import field_of
+from wartime.play.board import field_of, log_for
 from wartime.play.moving import STRIDES
 from wartime.render.play import acting_shapes, target_shapes
 from wartime.ui import dialogs
@@ -119,11 +119,13 @@ class PlayMode(Mode):
         self._saved_at = -math.inf
         self.confirm: Any = None  # the "leave the game?" question, while it is open
         self.leaving = False
+        self._log_viewer: str | None = None  # whose log the panel shows (log_for)
+        self._log_seen: tuple[int, str | None] = (-1, None)
 
     # -- the contract with the shell ----------------------------------------------------
     def attach(self, app: ViewApp) -> None:
         super().attach(app)
-        app.field = field_of(self.session.state)
+        app.field = field_of(self.session.state, self.session.viewer())
 
     def bar(self) -> Sequence[tuple[str, int]]:
         return PLAY_BAR
@@ -355,7 +357,7 @@ class PlayMode(Mode):
         """The game changed: drop the tool, redraw, keep it safe, maybe hand over."""
         self.drop_tool()
         self.inspected = None
-        self.app.field = field_of(self.session.state)
+        self.app.field = field_of(self.session.state, self.session.viewer())
         if autosave and self.autosave_path is not None:
             with contextlib.suppress(OSError):  # a failed autosave must not stop the game
                 self.session.save(self.autosave_path)
@@ -424,7 +426,13 @@ class PlayMode(Mode):
             self.panel.show("card", card(state, shown))
         else:
             self.panel.show("card", "")
-        self.panel.show_log(state.log)
+        viewer = session.viewer()
+        if viewer != self._log_viewer:  # another reader: its own log (Invisible)
+            self._log_viewer = viewer
+            self.panel.reset_log()
+        if self._log_seen != (len(state.log), viewer):  # (log_for reads the whole log)
+            self._log_seen = (len(state.log), viewer)
+            self.panel.show_log(log_for(state, viewer))
         key = (state.hash(), len(state.history))
         if key != self._drawn:
             self._drawn = key

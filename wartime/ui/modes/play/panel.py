@@ -164,6 +164,10 @@ class SidePanel:
                 y += ROW
         bar.set_scrollable_area_dimensions((width, max(y, 1)))
 
+    def reset_log(self) -> None:
+        """The next :meth:`show_log` fills the box afresh (another reader's log)."""
+        self._log_size = -1
+
     def show_log(self, log: Sequence[Event]) -> None:
         """The last events, newest at the bottom.  New events are appended (laying out
         the whole box again costs tens of ms); the box is refilled with the last
