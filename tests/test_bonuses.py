@@ -129,9 +129,10 @@ def test_every_effect_is_of_its_files_family() -> None:
 
 
 def test_not_yet_automated_is_the_rest_of_the_catalogue() -> None:
+    """Issue 15: every one of the 369 entries is played; none is left to the players."""
     pending = not_yet_automated()
     assert len(pending) + len(load_effects()) == 369
-    assert "Filo romo" not in pending and "Invisible" in pending
+    assert pending == []
 
 
 def test_entries_played_by_the_engines_own_rules_are_named_there_and_tested() -> None:

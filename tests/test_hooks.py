@@ -75,4 +75,6 @@ def test_the_whole_rulebook_is_registered_once_the_engine_is_imported() -> None:
     starts = hookspecs.activation_starts.keys()
     assert starts[:2] == ["possession", "holds"] and "psychology" in starts
     assert starts.index("poison") < starts.index("addiction")
-    assert hookspecs.after_action.keys() == ["mines", "revival", "necromancy", "darkfield"]
+    assert hookspecs.after_action.keys() == [
+        "mines", "revival", "necromancy", "darkfield", "invisible",
+    ]  # fmt: skip

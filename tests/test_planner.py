@@ -180,7 +180,7 @@ def test_the_presets_weigh_the_risk_differently() -> None:
 def test_the_registry_offers_the_planner_and_its_personalities() -> None:
     names = player_names()
     assert {"planner", "planner-prudente", "planner-agresivo"} <= set(names)
-    assert isinstance(make_player("planner", 3), Planner)
+    assert isinstance(make_player("planner", 3).player, Planner)  # played fair (Invisible)
     assert [(p.player, p.label) for p in PRESETS] == [
         ("planner", "Equilibrado"),
         ("planner-prudente", "Prudente"),

@@ -86,7 +86,7 @@ def passive(calls: list[tuple[int, str | None]]) -> Callable[[int], Player]:
 
 def test_the_registry_names_the_baseline() -> None:
     assert player_names()[0] == "baseline"
-    assert make_player("baseline", 3) is choose
+    assert make_player("baseline", 3).player is choose  # played fair (Invisible)
     names = ", ".join(player_names())
     with pytest.raises(ValueError, match=rf"unknown AI player 'nadie': choose from {names}$"):
         make_player("nadie", 3)

@@ -47,21 +47,25 @@ def make_player(name: str, seed: int) -> Player:
     return fair(factory(seed))
 
 
-def fair(player: Player) -> Player:
+class fair:  # noqa: N801 — read as a function: fair(player)
     """``player`` deciding on what its side knows (GameState.observed), never on the
     enemies hidden from it (Invisible).  A choice the real game then refuses (a move
     into a hidden figure's base) gives way to handing over, or to the first legal
-    decision."""
+    decision.  The wrapped player stays at hand (``player``; its own attributes too)."""
 
-    def decide(state: GameState) -> Action:
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def __getattr__(self, name: str) -> object:  # (a planner's rollouts, for the bench)
+        return getattr(self.player, name)
+
+    def __call__(self, state: GameState) -> Action:
         side = state.pending.side
         if side is None or not hidden_from(state, side):
-            return player(state)
-        action = player(state.observed(side))
+            return self.player(state)
+        action = self.player(state.observed(side))
         if state.check(action) is None:
             return action
         if state.pending.kind is PendingKind.ACT:
             return Action("end")
         return state.legal_actions()[0]
-
-    return decide
