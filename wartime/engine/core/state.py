@@ -26,7 +26,7 @@ from wartime.engine.core.dispatch import HANDLERS
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.midway import Question, Suspended, answering, suspend
-from wartime.engine.core.observation import Observation, observe, observed
+from wartime.engine.core.observation import Observation, hidden_from, observe
 from wartime.engine.core.pending import Pending, PendingKind
 from wartime.engine.core.preview import Preview, preview
 from wartime.engine.core.refusals import Refusal, refusals
@@ -167,8 +167,16 @@ class GameState:
         return observe(self, side)
 
     def observed(self, side: str) -> GameState:
-        """A copy of the game as ``side`` knows it, for a player to decide on."""
-        return observed(self, side)
+        """A copy of the game as ``side`` knows it, for a player to decide on: the
+        enemies hidden from it are not on the table at all (it cannot aim at, walk to or
+        fear them)."""
+        twin = self.clone()
+        hidden = hidden_from(self, side)
+        if hidden:
+            twin.figures = {fid: f for fid, f in twin.figures.items() if fid not in hidden}
+            twin.invisible = tuple(fid for fid in twin.invisible if fid not in hidden)
+            twin._physics = None  # built again without them
+        return twin
 
     def check(self, action: Action, *, unbound: frozenset[str] = frozenset()) -> str | None:
         """Why ``action`` is illegal now, or None when it is legal (the state is untouched).
