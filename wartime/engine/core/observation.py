@@ -59,4 +59,3 @@ def observe(state: Known, side: str) -> Observation:
     hidden = hidden_from(state, side)
     figures = {fid: f.copy() for fid, f in state.figures.items() if fid not in hidden}
     return Observation(side, figures)
-
