@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
-from wartime.engine.ai import make_player
+from wartime.engine.ai import choose, make_player
+from wartime.engine.ai.registry import FairPlayer
 from wartime.engine.core.combat import sight
 from wartime.engine.core.profiles import Trait
 from wartime.play.board import field_of, log_for
@@ -81,17 +82,24 @@ def test_it_comes_back_when_it_attacks() -> None:
 
 
 def test_the_ai_plays_on_what_its_side_knows() -> None:
-    """The baseline of side B never aims at, nor walks to, the invisible a: it decides on
-    side B's view (GameState.observed), where a is not on the table."""
+    """Every registered AI decides on its side's view (GameState.observed): side B's
+    player is handed a game where the invisible a is not on the table at all, and its
+    choice is played on the real game."""
     state = _game([3])
     do(state, VANISH)
     do(state, Action("end"))
-    player = make_player("baseline", 1)
     do(state, Action("activate", "b"))
-    chosen = player(state)
-    assert chosen.target != "a"
-    view = state.observed("B")
+    seen: list[GameState] = []
+
+    def spy(view: GameState) -> Action:
+        seen.append(view)
+        return choose(view)
+
+    chosen = FairPlayer(spy)(state)
+    (view,) = seen
     assert "a" not in view.figures and "a" in state.figures
+    assert state.check(chosen) is None and chosen.target != "a"
+    assert make_player("baseline", 1)(state) == chosen  # the registry's players are fair
 
 
 def test_the_play_screen_shows_each_side_what_it_knows() -> None:

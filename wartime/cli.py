@@ -178,6 +178,28 @@ def command(name: str) -> Callable[[argparse.Namespace], int]:
     return found
 
 
+def _sides(
+    parser: argparse.ArgumentParser, army_name: str, player_name: str, army_help: str,
+    *, person_a: bool,
+) -> None:  # fmt: skip
+    """Each side's ``--army-a/-b`` and ``--ai-a/-b``; with ``person_a``, side A is a person
+    unless told (the play screen), else both are the baseline (a simulation)."""
+    for side in ("a", "b"):
+        parser.add_argument(
+            f"--army-{side}", metavar=army_name, help=text(army_help, side=side.upper())
+        )
+    for side in ("a", "b"):
+        person = person_a and side == "a"
+        parser.add_argument(
+            f"--ai-{side}",
+            choices=_PlayerNames(),
+            default=None if person else "baseline",
+            metavar=player_name,
+            help=text("cli.help.ai_side_person" if person else "cli.help.ai_side",
+                      side=side.upper()),
+        )  # fmt: skip
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser, its help lines in the current language (:func:`wartime.i18n.text`)."""
     parser = argparse.ArgumentParser(prog="wartime", description=text("cli.help.description"))
@@ -299,20 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_games, default=10, metavar="N", help=text("cli.help.sim_games")
     )
     sim.add_argument("--seed", type=int, default=0, metavar="S", help=text("cli.help.sim_seed"))
-    for side in ("a", "b"):
-        sim.add_argument(
-            f"--army-{side}",
-            metavar=army_name,
-            help=text("cli.help.army_side", side=side.upper()),
-        )
-    for side in ("a", "b"):
-        sim.add_argument(
-            f"--ai-{side}",
-            choices=_PlayerNames(),
-            default="baseline",
-            metavar=player_name,
-            help=text("cli.help.ai_side", side=side.upper()),
-        )
+    _sides(sim, army_name, player_name, "cli.help.army_side", person_a=False)
     sim.add_argument("--save-dir", metavar="DIR", help=text("cli.help.save_dir"))
     sim.add_argument("--json", action="store_true", help=text("cli.help.sim_json"))
     sim.set_defaults(run="sim:sim")
@@ -360,21 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help=text("cli.help.play"), description=text("cli.help.play_description")
     )
     play.add_argument("map", metavar=map_name, nargs="?", help=text("cli.help.play_map"))
-    for side in ("a", "b"):
-        play.add_argument(
-            f"--army-{side}",
-            metavar=army_name,
-            help=text("cli.help.play_army_side", side=side.upper()),
-        )
-    for side in ("a", "b"):
-        play.add_argument(
-            f"--ai-{side}",
-            choices=_PlayerNames(),
-            default=None if side == "a" else "baseline",
-            metavar=player_name,
-            help=text("cli.help.ai_side_person" if side == "a" else "cli.help.ai_side",
-                      side=side.upper()),
-        )  # fmt: skip
+    _sides(play, army_name, player_name, "cli.help.play_army_side", person_a=True)
     play.add_argument("--hot-seat", action="store_true", help=text("cli.help.hot_seat"))
     play.add_argument("--seed", type=int, default=1, help=text("cli.help.play_seed"))
     play.add_argument(

@@ -25,6 +25,8 @@ from wartime.rules.archetypes import (
 )
 from wartime.rules.catalog import Catalog, load_catalog
 from wartime.rules.legality import army_findings
+from wartime.rules.linked import AVATAR, PET, PET_ENTRIES
+from wartime.rules.linked import REMOTE_CONTROL as REMOTE
 from wartime.rules.tables import Tables, load_tables, normalize_shape
 from wartime.rules.text import closest
 
@@ -39,10 +41,6 @@ _SLOTS = {  # character key -> the archetype kind it holds
     "objects": Kind.OBJECT,
     "transport": Kind.TRANSPORT,
 }
-REMOTE = "Control remoto"  # the entry of a character another one operates
-PET = "Mascota mágica"  # the entry of a character with a pet (its entries: pet:)
-PET_ENTRIES = 3  # a pet has three entries (BONUS Y MALUS, Mascota mágica)
-AVATAR = "Avatar"  # the entry of a character that comes into the game summoned
 _MAX_HEIGHT = 100.0  # human heights; far above any figure, catches unit mix-ups
 
 

@@ -26,7 +26,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import AVATAR, COUNTER, DRAW, MENTAL, REMOTE_CONTROL, USE_BONUS
+from wartime.engine.core.book import COUNTER, DRAW, MENTAL, USE_BONUS
 from wartime.engine.core.combat import melee_damage, range_penalty, sight
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
@@ -53,6 +53,7 @@ from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import silhouette_base
 from wartime.rules.dice import check_odds
+from wartime.rules.linked import AVATAR, REMOTE_CONTROL
 
 MAX_ACTIONS = 8  # per activation: a guard, the ENE runs out first
 REACT_ODDS = Fraction(1, 2)  # react only when the CH VOL is at least even odds

@@ -44,20 +44,17 @@ def make_player(name: str, seed: int) -> Player:
         raise ValueError(
             f"unknown AI player {name!r}: choose from {', '.join(player_names())}"
         ) from None
-    return fair(factory(seed))
+    return FairPlayer(factory(seed))
 
 
-class fair:  # noqa: N801 — read as a function: fair(player)
+class FairPlayer:
     """``player`` deciding on what its side knows (GameState.observed), never on the
     enemies hidden from it (Invisible).  A choice the real game then refuses (a move
     into a hidden figure's base) gives way to handing over, or to the first legal
-    decision.  The wrapped player stays at hand (``player``; its own attributes too)."""
+    decision.  The wrapped player stays at hand (``player``)."""
 
     def __init__(self, player: Player) -> None:
         self.player = player
-
-    def __getattr__(self, name: str) -> object:  # (a planner's rollouts, for the bench)
-        return getattr(self.player, name)
 
     def __call__(self, state: GameState) -> Action:
         side = state.pending.side

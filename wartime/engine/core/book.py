@@ -53,8 +53,6 @@ def movement_ids() -> frozenset[str]:
 COUNTER, DRAW, MENTAL = "contramagia", "desenfundar", "combate_mental"
 # Usar bonus: the action an entry gives (its own use, not one of the list's).
 USE_BONUS = "usar_bonus"
-REMOTE_CONTROL = "Control remoto"  # the entry whose unit another figure activates
-AVATAR = "Avatar"  # the entry of a character that comes into the game summoned
 SWAP = " por "  # Comerciar: "cuchillo por pistola" gives one piece and takes the other
 DEFAULT_MATERIAL = "steel_or_hard_rock"  # an object of unknown make hits as steel
 MATERIAL_ALIASES = {

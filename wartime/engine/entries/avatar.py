@@ -19,7 +19,7 @@ import math
 from wartime.board.shapes import Disc, Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import AVATAR, USE_BONUS
+from wartime.engine.core.book import USE_BONUS
 from wartime.engine.core.checks import acting_modifiers, roll, spend
 from wartime.engine.core.deployment import place
 from wartime.engine.core.events import Event
@@ -29,6 +29,7 @@ from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.rules.effects import EntryAction, effects_of
+from wartime.rules.linked import AVATAR
 
 ENTRY = AVATAR
 SUMMON_REACH = 1.0  # K from the summoner's base edge to the avatar's

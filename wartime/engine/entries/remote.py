@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from wartime.engine.core import hookspecs, marks
 from wartime.engine.core.action import Action
-from wartime.engine.core.book import REMOTE_CONTROL, USE_BONUS
+from wartime.engine.core.book import USE_BONUS
 from wartime.engine.core.checks import spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
@@ -27,6 +27,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.rules.effects import EntryAction
+from wartime.rules.linked import REMOTE_CONTROL
 
 ENTRY = REMOTE_CONTROL
 

@@ -7,9 +7,9 @@ weapon that could shoot the same target now (CdV, range, LdV, not engaged) fires
 it, at once, and so does the acting figure.  Each pays its weapon's ENE and may go
 down to ENE −10 for it, acting or not.  Each rolls its own CH IMP; then each fumble
 cancels a critical (both count as a plain pass and a plain miss), and each critical
-left lowers the target's DEF by 1 against every hit of the volley, besides its own
-bonus.  A fumble with no critical to cancel is an ordinary fumble.  The hits then land
-one by one, in the order the figures fired.
+left lowers the target's DEF (by 1, the entry's data) against every hit of the volley,
+besides its own bonus.  A fumble with no critical to cancel is an ordinary fumble.  The
+hits then land one by one, in the order the figures fired.
 """
 
 from __future__ import annotations
@@ -24,8 +24,14 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.rules.dice import Outcome
+from wartime.rules.effects import Special, effects_of
 
 ENTRY = "Arma de enjambre"
+
+
+def _def_per_critical() -> int:
+    """What each critical left takes off the target's DEF (the entry's data: 1)."""
+    return max((e.swarm for e in effects_of(ENTRY, Special)), default=0)
 
 
 def swarming(weapon: Weapon) -> bool:
@@ -103,7 +109,8 @@ def _cancelled(outcomes: list[Outcome], target: Figure) -> tuple[list[Outcome], 
         text = f"{ENTRY}: {pairs} pifia(s) anulan {pairs} crítico(s)"
         events.append(Event("volley_cancelled", text, {"cancelled": pairs}))
     left = len(crits) - pairs
+    shift = left * _def_per_critical()
     if left:
-        text = f"{ENTRY}: {left} crítico(s), DEF −{left} de {target.id} contra la ráfaga"
-        events.append(Event("volley_criticals", text, {"target": target.id, "def": -left}))
-    return out, events, left
+        text = f"{ENTRY}: {left} crítico(s), DEF −{shift} de {target.id} contra la ráfaga"
+        events.append(Event("volley_criticals", text, {"target": target.id, "def": -shift}))
+    return out, events, shift

@@ -14,9 +14,10 @@
   onto an enemy with a CH VOL ENF;
 - ``manipulator``: a ranged attack at the bearer by a figure of lower VOL may be answered
   (core/responses.py) with a CH VOL ENF which, won, puts that shot's CH IMP at −1;
-- ``swarm`` (with ``option``): Arma de enjambre (entries/swarm.py): a shot that names
-  the entry is fired together with every ally's swarm weapon that can shoot the target;
-  each fumble cancels a critical and each critical left lowers the target's DEF by 1;
+- ``swarm`` (DEF, with ``option``): Arma de enjambre (entries/swarm.py): a shot that
+  names the entry is fired together with every ally's swarm weapon that can shoot the
+  target; each fumble cancels a critical and each critical left lowers the target's DEF
+  by that much;
 - ``relay``: Resonador (entries/resonator.py): a neuromante's invocación may be cast from
   the bearer (its CdV and ALC measured from it); the bearer gains 1 stress and a CH PSI,
   and one of the other side may resist with a CH VOL ENF;
@@ -44,11 +45,11 @@ class Special(Effect):
     death_hand: bool = False
     manipulator: bool = False
     unmarks: int = 0  # Campo de oscuridad: K per level within which marks are lost
-    swarm: bool = False  # Arma de enjambre, an option of a shot (entries/swarm.py)
+    swarm: int = 0  # Arma de enjambre: DEF off per critical of the volley (swarm.py)
     relay: bool = False  # Resonador: invocaciones are cast from the bearer (resonator.py)
 
 
 def problems(raw: dict[str, Any]) -> list[str]:
     found = not_whole(raw, ("eat", "regain", "unmarks"))
-    found += not_alone(raw, ("swarm",), ("option",))
+    found += not_whole(raw, ("swarm",)) + not_alone(raw, ("swarm",), ("option",))
     return found + not_alone(raw, ("fading", "cluster", "manipulator", "unmarks", "relay"))

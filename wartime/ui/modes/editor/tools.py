@@ -11,13 +11,14 @@ shape being drawn and the selection's vertex handles.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton, UIPanel
 
 from wartime.board import commands, edits, queries
-from wartime.board.battlefield import SIDES
+from wartime.board.battlefield import SIDES, Battlefield
 from wartime.board.edits import EditError
 from wartime.board.queries import vertices
 from wartime.board.shapes import Point
@@ -308,15 +309,7 @@ class ToolInput(EditorState):
             return
         if drag["kind"] == "rect":
             start = drag["start"]
-            end = self._snapped(self.app.camera.to_k(self.app._view_point(pos)), 0)
-            try:
-                added = commands.add_rectangle(self.field, start, end)
-            except EditError as exc:
-                self.refuse(exc)
-                return
-            if added is not None:
-                field, key = added
-                self.commit(field, [key])
+            self._add_dragged(pos, lambda end: commands.add_rectangle(self.field, start, end))
             return
         if drag.get("moved"):
             preview = self.app.field
@@ -328,9 +321,18 @@ class ToolInput(EditorState):
         if not drag.get("moved"):
             self.points.append(drag["start"])
             return
+        self._add_dragged(
+            pos, lambda end: commands.add_zone_rectangle(self.field, self.side, drag["start"], end)
+        )
+
+    def _add_dragged(
+        self, pos: tuple[int, int], add: Callable[[Point], tuple[Battlefield, str] | None]
+    ) -> None:
+        """A rectangle dragged to ``pos``: ``add`` it with its snapped far corner (a refusal
+        is shown and changes nothing)."""
         end = self._snapped(self.app.camera.to_k(self.app._view_point(pos)), 0)
         try:
-            added = commands.add_zone_rectangle(self.field, self.side, drag["start"], end)
+            added = add(end)
         except EditError as exc:
             self.refuse(exc)
             return
