@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ from compile import compiled  # noqa: E402  (the same compiler the maintainers r
 
 LANGUAGES = ("es", "en")
 GAME_TERMS = re.compile(r"(?<!\w)(CdV|LdV|ENE|DAÑ|CH IMP|CH DEF)(?!\w)")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^}]*)?\}")
 CALL = re.compile(r"\b(n?text)\(\s*\"([^\"]+)\"")
 
 
@@ -238,3 +239,50 @@ def test_check_speaks_the_systems_language_or_the_runs(
     monkeypatch.setattr(i18n, "system_language", lambda: "en")
     assert main(["check", legion]) == 0
     assert capsys.readouterr().out.endswith("with 6 archetypes, 4 characters, 1 list\n")
+
+
+def _said() -> list[tuple[str, str, int, frozenset[str] | None]]:
+    """Every ``say("key", ...)`` / ``say_n("key", n, ...)`` in the program: the function, the
+    key, the line and the names it fills in (None when it passes ``**values`` on)."""
+    found = []
+    for path in sorted((ROOT / "wartime").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id not in ("say", "say_n") or not node.args:
+                continue
+            key = node.args[0]
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                continue  # a key chosen at run time: the catalogues' own tests cover it
+            names = [k.arg for k in node.keywords]
+            spread = None in names
+            filled = None if spread else frozenset(n for n in names if n is not None)
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            found.append((node.func.id, key.value, where, filled))
+    return found
+
+
+def test_every_message_the_program_says_is_in_both_catalogues_with_its_placeholders() -> None:
+    """A ``say()`` of a missing key, or one that fills other names than its text has, would
+    show the key itself or raise KeyError when a player reads the log (issue 16)."""
+    said = _said()
+    assert said, "the scan finds the say() calls"
+    for language in LANGUAGES:
+        table = messages(language)
+        for function, key, where, filled in said:
+            assert key in table, (language, key, where)
+            assert (len(table[key]) > 1) == (function == "say_n"), (language, key, where)
+            if filled is None:
+                continue
+            counted = {"count"} if function == "say_n" else set()
+            for template in table[key]:
+                wanted = set(PLACEHOLDER.findall(template)) - counted
+                assert wanted == filled, (language, key, where, sorted(wanted), sorted(filled))
+
+
+def test_a_message_is_worded_in_the_language_asked_and_nests() -> None:
+    outer = i18n.say("move.out_of_reach", length=12.345, reach=10)
+    assert outer.text("en") == "Out of reach: the way is 12.3 K and Esprintar reaches 10.0 K"
+    assert outer.text("es").startswith("Fuera de alcance: el camino mide 12.3 K")
+    with pytest.raises(KeyError):
+        i18n.say("move.out_of_reach", length=1).text("en")  # a missing value is loud

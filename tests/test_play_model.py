@@ -10,6 +10,7 @@ import pytest
 
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
+from wartime.i18n import told
 from wartime.play import Replay, Seat, Session, action_bar, aim, footprint, plan_move
 
 from .engine_support import duel, scenario, started
@@ -100,7 +101,7 @@ def test_the_move_under_the_cursor_walks_round_a_wall_and_names_its_stride() -> 
     assert plan.length > 4.0  # round the wall, not through it
     assert len(plan.path.legs) > 2
     if plan.stride is None:
-        assert plan.refusal is not None and "Out of reach" in plan.refusal
+        assert plan.refusal is not None and "Out of reach" in told(plan.refusal, "en")
     near = plan_move(state, "a", (10.0, 10.8))
     assert near.stride == "mover" and near.action is not None and near.refusal is None
     assert near.ene == near.path.ene["mover"]
@@ -110,7 +111,7 @@ def test_a_move_out_of_reach_is_refused_before_the_click() -> None:
     state = started(duel())
     plan = plan_move(state, "a", (10.0, 28.0))
     assert plan.stride is None and plan.action is None
-    assert plan.refusal is not None and "Out of reach" in plan.refusal
+    assert plan.refusal is not None and "Out of reach" in told(plan.refusal, "en")
 
 
 def test_every_enemy_gets_a_label_a_reason_or_the_resolvers_odds() -> None:
@@ -132,7 +133,7 @@ def test_the_bar_holds_the_legal_actions_and_greys_out_the_rest_with_reasons() -
     state.reseed(2)
     bar = {entry.kind: entry for entry in action_bar(state, "a")}
     assert bar["ataque_distancia"].allowed and bar["ataque_distancia"].group == "combat"
-    assert not bar["cargar"].allowed and "reaches" in (bar["cargar"].reason or "")
+    assert not bar["cargar"].allowed and "reaches" in told(bar["cargar"].reason or "", "en")
     assert bar["mover"].ene == 1 and bar["mover"].group == "movement"
     assert bar["end"].group == "other" and bar["end"].allowed
     legal = {a for a in state.legal_actions() if a.figure in ("a", None)}

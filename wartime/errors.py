@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from wartime.i18n import Message, told
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -44,4 +46,20 @@ class DataError(Exception):
 
 
 class IllegalActionError(ValueError):
-    """An action the rules forbid; the message is meant for the player."""
+    """An action the rules forbid; its reason is meant for the player.
+
+    The reason is a :class:`~wartime.i18n.Message`, worded when shown: :meth:`text` in the
+    language of the moment (the window, the CLI), ``str()`` in English, the core's own
+    language for tracebacks and tests.  A plain str is taken as it is.
+    """
+
+    def __init__(self, reason: Message | str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return told(self.reason, "en")
+
+    def text(self, language: str | None = None) -> str:
+        """The reason in ``language`` (the current one when None)."""
+        return told(self.reason, language)

@@ -14,6 +14,11 @@ argparse's own words ("usage:", "error:", "the following arguments are required"
 from a second catalogue, ``argparse.po``, while :func:`argparse_speaks` is in force: Spanish
 is ours, English is argparse's own.
 
+Whatever the engine and the loaders say (a log line, a refusal, a problem in a file) is a
+:class:`Message`: its key and its values, kept as data until someone shows it, and then
+worded in the language of the moment (:meth:`Message.text`).  The engine never picks a
+language; the window and the CLI never parse a sentence.
+
 This module imports neither pygame nor the engine, so the CLI can use it too.
 """
 
@@ -24,6 +29,7 @@ import locale
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -119,6 +125,57 @@ def text_in(language: str, key: str, **values: object) -> str:
     """:func:`text` in ``language`` whatever the current one (a command's own ``--lang``)."""
     template = catalogue(language_code(language) or FALLBACK).gettext(key)
     return template.format(**values) if values else template
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Something to tell a person, not yet worded: a catalogue key and its values.
+
+    A value may itself be a :class:`Message` (an outcome, a phrase chosen by the rules), worded
+    in the same language as the whole.  Numbers stay numbers, so a template can format them
+    (``{gap:.1f}``).  With ``count`` the key is a plural one, and the catalogue's plural rule
+    picks the form (the count is filled in as ``{count}``).
+    """
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+    count: int | None = None
+
+    def text(self, language: str | None = None) -> str:
+        """The message in ``language`` (the current one when None)."""
+        chosen = (language_code(language) or FALLBACK) if language else _language
+        found = catalogue(chosen)
+        filled = {
+            name: value.text(chosen) if isinstance(value, Message) else value
+            for name, value in self.values
+        }
+        if self.count is None:
+            template = found.gettext(self.key)
+        else:
+            template = found.ngettext(self.key, self.key, self.count)
+            filled["count"] = self.count
+        return template.format(**filled) if filled else template
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def say(key: str, /, **values: object) -> Message:
+    """The :class:`Message` ``key`` with ``values``, to be worded when shown."""
+    return Message(key, tuple(values.items()))
+
+
+def say_n(key: str, count: int, /, **values: object) -> Message:
+    """The plural :class:`Message` ``key`` for ``count`` (see :func:`ntext`)."""
+    return Message(key, tuple(values.items()), count)
+
+
+Reason = Message | str  # a refusal or a problem: a Message, or text from before messages
+
+
+def told(said: Message | str, language: str | None = None) -> str:
+    """``said`` worded in ``language`` (the current one when None); plain text as it is."""
+    return said if isinstance(said, str) else said.text(language)
 
 
 @cache

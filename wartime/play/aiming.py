@@ -13,6 +13,7 @@ import shapely
 from wartime.board.shapes import Point
 from wartime.engine import Action, GameState, Preview
 from wartime.geometry.templates import coverage, make_template
+from wartime.i18n import Reason
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class TargetLabel:
 
     target: str
     action: Action
-    reason: str | None
+    reason: Reason | None
     preview: Preview | None
 
     @property

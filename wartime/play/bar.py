@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartime.engine import Action, GameState
+from wartime.i18n import Reason
 from wartime.rules.actions import load_actions
 
 OTHER = "other"  # the group of decisions that are no action of the book
@@ -23,7 +24,7 @@ class BarEntry:
     group: str  # movement, combat, generic (the book's groups) or other
     ene: int | None  # the book's ENE when it is a number (else it depends on the weapon)
     actions: tuple[Action, ...]
-    reason: str | None
+    reason: Reason | None
 
     @property
     def allowed(self) -> bool:

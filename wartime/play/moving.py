@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartime.engine import MOVES, Action, GameState, Path, find_path
+from wartime.i18n import Reason, say
 
 STRIDES = MOVES  # Mover, Correr, Esprintar: from the shortest reach to the longest
 SLACK = 1e-6  # K: a way as long as a stride's reach is within it
@@ -25,7 +26,7 @@ class MovePlan:
     stride: str | None
     ene: int | None
     action: Action | None  # what a click plays (None: nothing legal to play)
-    refusal: str | None  # the engine's reason when the move would be refused
+    refusal: Reason | None  # the engine's reason when the move would be refused
 
     @property
     def length(self) -> float:
@@ -39,10 +40,7 @@ def plan_move(state: GameState, figure_id: str, goal: tuple[float, float]) -> Mo
     stride = next((k for k in STRIDES if path.length <= path.reach[k] + SLACK), None)
     if stride is None:
         longest = STRIDES[-1]
-        reason = (
-            f"Out of reach: the way is {path.length:.1f} K and "
-            f"Esprintar reaches {path.reach[longest]:.1f} K"
-        )
+        reason = say("move.out_of_reach", length=path.length, reach=path.reach[longest])
         return MovePlan(figure_id, path, None, None, None, reason)
     # The engine has the last word: it winds the move itself and its table may let a
     # base touch where the planned way, which keeps clear of bases, stopped short.

@@ -139,7 +139,7 @@ class MalformedActionError(IllegalActionError):
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"{field}: {reason}" if field else reason)
         self.field = field
-        self.reason = reason
+        self.detail = reason  # without the field's name, for a problem located at it
 
 
 _SHORT = reprlib.Repr()

@@ -18,6 +18,7 @@ from wartime.engine.core.events import Event, roll_event
 from wartime.engine.core.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.core.modifiers import Context
 from wartime.errors import IllegalActionError
+from wartime.i18n import Reason
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.dice import D10_FACES, OpposedResult, Outcome, opposed_result
 
@@ -280,9 +281,7 @@ def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:
     return Outcome.PASS if die <= total else Outcome.FAIL
 
 
-def spend(
-    figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool = False
-) -> Event:
+def spend(figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool = False) -> Event:
     """Pay an action's ENE: at least 1; never below 0 in one's own activation, −10 reacting
     (or ``deep``: an entry lets it go down to −10 while acting, Arma de enjambre).
 
@@ -349,7 +348,9 @@ def contest(
     return result, mine, [mine_event, theirs_event, Event("opposed", text, data)]
 
 
-def unpaid(state: GameState, payer: Figure, action: Action, price: int, label: str) -> str | None:
+def unpaid(
+    state: GameState, payer: Figure, action: Action, price: int, label: str
+) -> Reason | None:
     """Why ``payer`` cannot pay ``price`` ENE for ``action`` as an answer now, or None.
 
     It is paid as a reaction pays, down to ENE −10, with what the entries add to it

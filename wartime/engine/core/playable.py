@@ -25,6 +25,7 @@ from wartime.engine.core.refusals import Refusal
 from wartime.engine.core.saves import load_game, save_game
 from wartime.engine.core.scenario import load_scenario
 from wartime.engine.core.state import GameState
+from wartime.i18n import Reason
 
 
 @runtime_checkable
@@ -48,7 +49,7 @@ class Playable(Protocol):
 
     def legal_actions(self) -> list[Action]: ...
 
-    def check(self, action: Action) -> str | None:
+    def check(self, action: Action) -> Reason | None:
         """Why ``action`` is illegal now, or None."""
         ...
 

@@ -18,6 +18,7 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.pending import PendingKind
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import Reason, told
 from wartime.rules.actions import Group, load_actions
 
 if TYPE_CHECKING:  # the state imports this module for GameState.refusals
@@ -33,7 +34,7 @@ class Refusal:
 
     kind: str  # the action's id in the action list
     name: str  # as the book names it
-    reason: str  # the engine's reason, for a player
+    reason: Reason  # the engine's reason, for a player
 
 
 def refusals(state: GameState, figure_id: str) -> tuple[Refusal, ...]:
@@ -53,7 +54,7 @@ def refusals(state: GameState, figure_id: str) -> tuple[Refusal, ...]:
         if None in reasons:
             continue
         weapons = [w.id for w in figure.profile.weapons]
-        plain = [r for r in reasons if r and not any(w in r for w in weapons)]
+        plain = [r for r in reasons if r and not any(w in told(r, 'en') for w in weapons)]
         found.append(Refusal(entry.id, entry.name, (plain or reasons)[0] or ""))
     return tuple(found)
 

@@ -43,6 +43,7 @@ from wartime.engine.core.sequence import check_game_over, possessed
 from wartime.engine.core.sight import in_vision, unseen
 from wartime.engine.core.vehicles import drives
 from wartime.errors import IllegalActionError
+from wartime.i18n import Reason, told
 from wartime.rules.actions import load_actions
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -128,7 +129,7 @@ def counter_mages(state: GameState, actor: Figure, action: Action) -> list[str]:
     return list(chain.from_iterable(hookspecs.counter_mages.collect(state, actor, action)))
 
 
-def unpaid(state: GameState, target: Figure, kind: str) -> str | None:
+def unpaid(state: GameState, target: Figure, kind: str) -> Reason | None:
     """Why ``target`` cannot pay for answer ``kind`` (Huir, Esquivar en CaC) now, or None."""
     book = entry(kind)
     return checks_unpaid(state, target, Action(kind, target.id), cost(book), book.name)
@@ -273,7 +274,7 @@ def resolve(state: GameState, actor: Figure, action: Action, answer: str) -> lis
     It was legal when declared, and passing or dodging changes nothing it needs.
     """
     assert action.target is not None
-    problem = None
+    problem: Reason | None = None
     if actor.casualty:  # the answer took it out (Desenfundar fired first)
         problem = f"{actor.id} is out of the fight"
     elif answer in (FLEE, DRAW):  # it moved away, or shot first: the action may be gone
@@ -287,7 +288,7 @@ def resolve(state: GameState, actor: Figure, action: Action, answer: str) -> lis
     actor.actions_taken += 1  # it was declared: it counts, though nothing is paid
     why = "ha caído" if actor.casualty else f"{action.target} ya no es un objetivo posible"
     text = f"{actor.id} pierde su acción: {why}"
-    return [Event("action_lost", text, {"figure": actor.id, "reason": problem})]
+    return [Event("action_lost", text, {"figure": actor.id, "reason": told(problem, "en")})]
 
 
 @hookspecs.dodged.impl(order=10, key="responses")

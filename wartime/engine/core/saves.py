@@ -116,7 +116,7 @@ def replay_save(path: str | Path, verify: bool = True) -> Replayed:
             actions.append(Action.from_data(raw))
         except MalformedActionError as exc:
             where = f"actions[{index}]" + (f".{exc.field}" if exc.field else "")
-            raise DataError([doc.problem(where, exc.reason)]) from None
+            raise DataError([doc.problem(where, exc.detail)]) from None
     state = scenario.new_game()
     for index, action in enumerate(actions):
         try:

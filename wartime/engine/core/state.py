@@ -32,6 +32,7 @@ from wartime.engine.core.preview import Preview, preview
 from wartime.engine.core.refusals import Refusal, refusals
 from wartime.engine.core.world import WALKING_HEIGHT, World
 from wartime.errors import IllegalActionError
+from wartime.i18n import Reason
 from wartime.physics import Table
 from wartime.rules.dice import Dice
 
@@ -178,7 +179,7 @@ class GameState:
             twin._physics = None  # built again without them
         return twin
 
-    def check(self, action: Action, *, unbound: frozenset[str] = frozenset()) -> str | None:
+    def check(self, action: Action, *, unbound: frozenset[str] = frozenset()) -> Reason | None:
         """Why ``action`` is illegal now, or None when it is legal (the state is untouched).
 
         ``unbound`` names the compulsions the check leaves out (:attr:`unbound`).
@@ -190,14 +191,14 @@ class GameState:
 
         return self.probe(attempt)
 
-    def probe(self, attempt: Callable[[GameState], object]) -> str | None:
+    def probe(self, attempt: Callable[[GameState], object]) -> Reason | None:
         """Why ``attempt`` on a trial copy raises IllegalActionError, or None (untouched)."""
         trial = self._trial()
         trial.probing = True  # legality only: skip the consequences, such as who may react
         try:
             attempt(trial)
         except IllegalActionError as exc:
-            return str(exc)
+            return exc.reason
         finally:
             trial._restore_physics(self)
         return None

@@ -43,6 +43,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import Reason
 from wartime.rules.effects import Behaviour
 
 COWARD = "Cobarde"  # the cause its CH PSI is logged with
@@ -91,7 +92,7 @@ def forced_charges(state: GameState, figure: Figure) -> list[Action]:
 
 
 def owed_charges(
-    state: GameState, figure: Figure, problem: Callable[[Action], str | None]
+    state: GameState, figure: Figure, problem: Callable[[Action], Reason | None]
 ) -> list[Action]:
     """The charges the figure owes now that ``problem`` finds nothing against ([] when
     free): the fury's one target first, else any enemy a must-charge entry can reach."""

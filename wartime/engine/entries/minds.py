@@ -40,6 +40,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import Reason
 from wartime.rules.effects import Mind
 
 COWARD = "Gallina"
@@ -49,7 +50,7 @@ SHOTS = "ataque_distancia"
 DISENGAGE = "destrabarse"
 WAYS = 8  # directions tried for a Destrabarse offered in the lists of choices
 BOUND = "minds"  # this module's duty, as GameState.unbound names it
-Problem = Callable[[Action], str | None]  # why an action is illegal now, or None
+Problem = Callable[[Action], Reason | None]  # why an action is illegal now, or None
 
 
 @dataclass(frozen=True)

@@ -322,7 +322,7 @@ class PlayMode(Mode):
         try:
             self.session.decide(action)
         except IllegalActionError as exc:
-            self.app._say(text("play.refused", reason=reason_text(str(exc))))
+            self.app._say(text("play.refused", reason=reason_text(exc.reason)))
             return False
         self.last_person = seat.side
         self._after()

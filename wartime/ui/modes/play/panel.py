@@ -19,6 +19,7 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from wartime.engine import Action, Event
+from wartime.i18n import Reason
 from wartime.play import BarEntry
 from wartime.play.bar import OTHER
 from wartime.ui.modes.play.words import action_label, entry_label
@@ -77,8 +78,11 @@ def plain_entries(actions: Sequence[Action]) -> list[BarEntry]:
     return [BarEntry(kind, kind, OTHER, None, tuple(acts), None) for kind, acts in by_kind.items()]
 
 
-def reason_text(reason: str) -> str:
-    """The engine's reason, in the window's language where the table knows it."""
+def reason_text(reason: Reason) -> str:
+    """The engine's reason, in the window's language (an old plain-text one through the
+    table of :mod:`wartime.ui.reasons`)."""
+    if not isinstance(reason, str):
+        return reason.text()
     return to_spanish(reason) if current_language() == "es" else reason
 
 
