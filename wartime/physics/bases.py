@@ -88,6 +88,7 @@ class Table:
         self._convex: dict[pymunk.Shape, Convex] = {}  # the solids' pieces, for exact tests
         self._bases: dict[str, _Placed] = {}
         self._groups = 0
+        self.changes = 0  # bases placed, removed or moved so far: a copy's restore reads it
         # Probes since the last change of the table, by base, start, goal and budget:
         # legal_actions asks some twice (an open way, then the move along it), and a
         # probe depends on nothing else, so any change empties the memo (_changed).
@@ -250,6 +251,7 @@ class Table:
 
     def _changed(self) -> None:
         """A base came, went or moved: every probe made so far may now end elsewhere."""
+        self.changes += 1
         self._probes.clear()
 
     def _overlapping(self, disc: Disc, ignore: str | None) -> list[tuple[str, str]]:

@@ -157,9 +157,10 @@ def _sources(state: GameState, actor: Figure, ctx: Context) -> Iterator[tuple[st
             if effect.who == "attackers" and effect.within is None and not _unveiled(actor, trait):
                 yield against.id, trait, effect
     for other in state.figures.values():
-        if other is actor or not other.present:  # a casualty, or away (Desaparecer)
+        auras = _auras(other)  # most figures have none: asked first, it is the cheapest
+        if not auras or other is actor or not other.present:  # a casualty, or away
             continue
-        for trait, effect in _auras(other):
+        for trait, effect in auras:
             gap = _reach(actor, other, effect, ctx)
             if gap is None or effect.within is None or gap > effect.within:
                 continue

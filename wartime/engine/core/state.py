@@ -102,6 +102,7 @@ class GameState:
         self.log: list[Event] = []
         self.world = World.of(scenario.battlefield)  # immutable: clones share it
         self._physics: Table | None = None
+        self._borrowed: tuple[Table, int] | None = None  # see _copy_position
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -252,6 +253,9 @@ class GameState:
     def _copy_position(self) -> GameState:
         """Everything that changes in play, copied; history, log and physics still shared."""
         twin = copy.copy(self)
+        table = self._physics
+        # the table borrowed as it stands: a copy that moves no base need not put any back
+        twin._borrowed = None if table is None else (table, table.changes)
         twin.dice = self.dice.clone()
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
         twin.initiative = dict(self.initiative)
@@ -282,6 +286,10 @@ class GameState:
         """
         table = self._physics
         if table is None:
+            return
+        borrowed = self._borrowed
+        if borrowed is not None and borrowed[0] is table and borrowed[1] == table.changes:
+            original._physics = table
             return
         wanted = {fid: f.disc() for fid, f in original.figures.items() if f.on_table}
         for disc in table.bases:

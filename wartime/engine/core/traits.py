@@ -29,6 +29,7 @@ def carried(figure: Figure) -> Iterator[Trait]:
 
 
 E = TypeVar("E", bound=Effect)
+Entries = tuple[tuple["Trait", Effect], ...]  # a figure's entries, each with one effect
 
 
 @overload
@@ -41,12 +42,36 @@ def entries_of(
     figure: Figure, weapon: Weapon | None, family: type[Effect] = Effect
 ) -> Iterator[tuple[Trait, Effect]]:
     """Each entry the figure carries (on ``weapon``, or on no weapon) with each of its
-    effects, in the order the entries come; with ``family``, only that family's effects."""
-    for trait in carried(figure):
-        if trait.weapon is not None and (weapon is None or weapon.id != trait.weapon):
-            continue
-        for effect in effects_of(trait.name, family):
-            yield trait, effect
+    effects, in the order the entries come; with ``family``, only that family's effects.
+
+    Every roll's modifiers ask this of each figure near it, so the answer is kept per
+    profile, weapon and family (a profile is frozen); a figure whose entries a
+    metaability changes (granted, suppressed) is read afresh."""
+    if figure.granted or figure.suppressed:
+        return iter(_entries(figure, weapon, family))
+    profile = figure.profile
+    key = (id(profile), None if weapon is None else weapon.id, family)
+    found = _KEPT.get(key)
+    if found is None or found[0] is not profile:
+        if len(_KEPT) >= PROFILES_KEPT * 8:
+            _KEPT.clear()
+        found = _KEPT[key] = (profile, _entries(figure, weapon, family))
+    return iter(found[1])
+
+
+def _entries(figure: Figure, weapon: Weapon | None, family: type[Effect]) -> Entries:
+    return tuple(
+        (trait, effect)
+        for trait in carried(figure)
+        if trait.weapon is None or (weapon is not None and weapon.id == trait.weapon)
+        for effect in effects_of(trait.name, family)
+    )
+
+
+# (id of a profile, weapon id, family) -> (that profile, its entries and effects)
+_KEPT: dict[
+    tuple[int, str | None, type[Effect]], tuple[object, tuple[tuple[Trait, Effect], ...]]
+] = {}
 
 
 _T = TypeVar("_T")
