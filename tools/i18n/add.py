@@ -71,25 +71,33 @@ def add(entries: dict[str, dict[str, object]], replace: bool) -> int:
             old = catalogue.get(key)
             if old is not None and old.string != string and not replace:
                 raise SystemExit(f"{key} is already in {path} as {old.string!r}")
+            if old is not None:
+                del catalogue[key]  # Catalog.add would keep the old text
             catalogue.add(msgid, string)
         write(path, catalogue)
     return len(entries)
 
 
 def merge(other_dir: Path) -> int:
-    added = 0
+    """Add what ``other_dir``'s catalogues have and these lack; a key both have with other
+    texts is reported and left as it is here (so a merge never drops a text silently)."""
+    added, clashes = 0, []
     for language in LANGUAGES:
         path = po_of(LOCALE_DIR, language)
         catalogue, other = read(path), read(po_of(other_dir, language))
         for message in other:
-            if (
-                message.id
-                and catalogue.get(message.id[0] if isinstance(message.id, tuple) else message.id)
-                is None
-            ):
+            if not message.id:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            mine = catalogue.get(key)
+            if mine is None:
                 catalogue.add(message.id, message.string)
                 added += 1
+            elif mine.string != message.string:
+                clashes.append(f"{language} {key}: {mine.string!r} here, {message.string!r} there")
         write(path, catalogue)
+    for clash in clashes:
+        print(f"kept: {clash}", file=sys.stderr)
     return added
 
 
