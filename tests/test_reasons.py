@@ -49,6 +49,7 @@ from wartime.formats import document
 from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
 from wartime.formats.map import parse_map, read_map
+from wartime.i18n import told
 from wartime.ui.reasons import TEMPLATES, WORDS, to_spanish
 
 from .engine_support import scenario as engine_scenario
@@ -256,7 +257,7 @@ def engine_refusal(
         setup(state)
     reason = state.check(action)
     assert reason is not None, action
-    return reason
+    return told(reason, "en")  # the engine's English, which the table translates
 
 
 def _b_beside_a(state: GameState) -> None:

@@ -4,6 +4,7 @@ reason, for the play screen to grey out (issue 13)."""
 from __future__ import annotations
 
 from wartime.engine import Action, GameState
+from wartime.i18n import told
 from wartime.rules.actions import load_actions
 
 from .engine_support import duel, started
@@ -31,8 +32,8 @@ def test_the_reasons_are_the_engines_for_what_a_player_would_try() -> None:
     """Cargar (ACCIONES DE COMBATE): reach MOV + 3 K; a rifleman 10 K away is too far."""
     state = _acting()
     refused = {r.kind: r.reason for r in state.refusals("a")}
-    assert "reaches" in refused["cargar"]
-    assert refused["levantarse"] == "a is already standing"
+    assert "reaches" in told(refused["cargar"], "en")
+    assert told(refused["levantarse"], "en") == "a is already standing"
     assert refused["cargar"] == state.check(Action("cargar", "a", target="b"))
 
 

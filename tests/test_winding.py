@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from wartime.board.battlefield import Wall
 from wartime.engine import Action, GameState, find_path
 from wartime.engine.core.world import WALKING_HEIGHT
+from wartime.i18n import told
 
 from .engine_support import do, scenario, started
 
@@ -83,9 +84,9 @@ def test_cargar_still_goes_straight_at_its_target() -> None:
         ("b", "B", (9.0, 10.0), 180.0),
     ]
     state = started(scenario(units))
-    assert state.check(Action("cargar", "a", target="b")) == (
-        "The way to b is blocked: the charge cannot make contact"
-    )
+    reason = state.check(Action("cargar", "a", target="b"))
+    assert reason is not None
+    assert told(reason, "en") == "The way to b is blocked: the charge cannot make contact"
     assert state.check(Action("correr", "a", point=(7.9, 10.0))) is None
 
 

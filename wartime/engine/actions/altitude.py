@@ -39,6 +39,7 @@ from wartime.engine.core.movement import (
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
+from wartime.i18n import say
 from wartime.rules.dice import Outcome
 
 FAILED_ENE = 3  # Cambiar de altitud: a failed CH AGI costs ENE 3 more
@@ -53,7 +54,7 @@ def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
     goal = _goal(figure, action.point, start)
     landing = new == 1
     if landing and not has_room(state, figure, goal):
-        raise IllegalActionError(f"No room to land at ({goal[0]:.2f}, {goal[1]:.2f})")
+        raise IllegalActionError(say("refused.altitude.no_room", x=goal[0], y=goal[1]))
     if 1 in (figure.level, new):  # Pista de aterrizaje: a clear strip to take off or land
         strip = hookspecs.runway.first(state, figure, start, action.point or start, landing)
         if strip:
@@ -70,7 +71,7 @@ def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
     state.settle(figure)  # a landing puts the base back on the table
     moved = math.dist(start, goal)
     figure.moved += moved
-    text = f"{figure.id} pasa a la altura {new} en ({goal[0]:.2f}, {goal[1]:.2f})"
+    text = say("log.altitude.changed", figure=figure.id, level=new, x=goal[0], y=goal[1])
     data = {"figure": figure.id, "level": new, "from": list(start), "to": list(goal),
             "travelled": round(moved, 6)}  # fmt: skip
     events.append(Event("altitude", text, data))
@@ -79,18 +80,19 @@ def change(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 def _new_level(state: GameState, figure: Figure, action: Action, name: str) -> int:
     if action.level is None or action.level not in LEVELS:
-        raise IllegalActionError(f"{name} needs the height to go to: one of {LEVELS}")
+        raise IllegalActionError(say("refused.altitude.needs_level", action=name, levels=LEVELS))
     here = LEVELS.index(figure.level) if figure.level in LEVELS else None
     if here is None or abs(LEVELS.index(action.level) - here) != 1:
-        raise IllegalActionError(f"{name} goes one height up or down from {figure.level}")
+        raise IllegalActionError(say("refused.altitude.one_step", action=name, level=figure.level))
     if action.kind == "despegar_aterrizar" and {figure.level, action.level} != {1, 2}:
-        raise IllegalActionError(f"{name} is between the ground (1) and height 2")
+        raise IllegalActionError(say("refused.altitude.take_off", action=name))
     low, high = reach(state, figure)
     if not low <= action.level <= high:
-        where = "fly" if action.level > 1 else "go below the ground"
-        raise IllegalActionError(f"{figure.id} cannot {where}: the map placed it at height 1")
+        if action.level > 1:
+            raise IllegalActionError(say("refused.altitude.cannot_fly", figure=figure.id))
+        raise IllegalActionError(say("refused.altitude.cannot_go_below", figure=figure.id))
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        raise IllegalActionError(say("refused.altitude.engaged"))
     return action.level
 
 
@@ -120,7 +122,13 @@ def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> li
         return rough_failure(state, figure, rule[0], rule[1], rule[2], failed)
     lost = min(FAILED_ENE, figure.ene - (REACTION_FLOOR if figure.reacting else 0))
     figure.ene -= max(0, lost)
-    text = f"{figure.id} no consigue {name.lower()}: ENE -{max(0, lost)} (le queda {figure.ene})"
+    text = say(
+        "log.altitude.failed",
+        figure=figure.id,
+        action=name.lower(),
+        lost=max(0, lost),
+        ene=figure.ene,
+    )
     events = [Event("stay", text, {"figure": figure.id, "ene": figure.ene})]
     if outcome is Outcome.FUMBLE:
         events += wound(state, figure, FUMBLE_WOUNDS)

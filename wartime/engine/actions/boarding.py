@@ -26,6 +26,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import beside, set_down
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.actions import load_actions
 
 ACTION = "embarcar_desembarcar"
@@ -73,24 +74,24 @@ def _get_in(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry(ACTION)
     ride = state.figure(action.target)
     if ride.side != figure.side or not carrier(ride):
-        raise IllegalActionError(f"{ride.id} is not a transport of your side")
+        raise IllegalActionError(say("refused.boarding.not_our_transport", ride=ride.id))
     if carrier(figure) or ride is figure:
-        raise IllegalActionError(f"{figure.id} rides its own transport")
+        raise IllegalActionError(say("refused.boarding.own_transport", figure=figure.id))
 
     full = hookspecs.no_room.first(state, figure, ride)  # Capacidad
     if full is not None:
         raise IllegalActionError(full)
     gap = edge_distance(figure.position, figure.radius, ride.position, ride.radius)
     if gap > ENGAGED_GAP or ride.level != figure.level:
-        raise IllegalActionError(f"{figure.id} must be in base contact with {ride.id} to get in")
+        raise IllegalActionError(say("refused.boarding.no_contact", figure=figure.id, ride=ride.id))
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        raise IllegalActionError(say("refused.boarding.engaged"))
     events = [spend(figure, cost(book), book.name)]
     if not _steady(state, figure, ride, events):
         return events
     state.lift(figure)
     figure.aboard, figure.position = ride.id, ride.position
-    text = f"{figure.id} sube a {ride.id}"
+    text = say("log.boarding.board", figure=figure.id, ride=ride.id)
     return [*events, Event("board", text, {"figure": figure.id, "transport": ride.id})]
 
 
@@ -98,10 +99,10 @@ def _get_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry(ACTION)
     ride = state.figure(figure.aboard)
     if action.point is None:
-        raise IllegalActionError(f"{book.name} needs a point to get out toward")
+        raise IllegalActionError(say("refused.boarding.needs_point", action=book.name))
     spot = beside(ride, figure, action.point)
     if not has_room(state, figure, spot):
-        raise IllegalActionError(f"No room to get out at ({spot[0]:.2f}, {spot[1]:.2f})")
+        raise IllegalActionError(say("refused.boarding.no_room", x=spot[0], y=spot[1]))
     events = [spend(figure, cost(book), book.name)]
     if not _steady(state, figure, ride, events):
         return events
@@ -118,7 +119,10 @@ def _steady(state: GameState, figure: Figure, ride: Figure, events: list[Event])
     figure.next_action_modifier = 0
     events.append(event)
     if not outcome.passed:
-        text = f"{figure.id} no consigue {'bajar de' if figure.aboard else 'subir a'} {ride.id}"
+        if figure.aboard:
+            text = say("log.boarding.cannot_get_off", figure=figure.id, ride=ride.id)
+        else:
+            text = say("log.boarding.cannot_get_on", figure=figure.id, ride=ride.id)
         events.append(Event("stay", text, {"figure": figure.id}))
     return outcome.passed
 

@@ -42,6 +42,7 @@ from wartime.engine.core.psychology import NEUROMANCER, STRESS, treat_stress
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, point_to_base
+from wartime.i18n import say
 from wartime.rules.actions import Action as Entry
 from wartime.rules.actions import EneSource
 from wartime.rules.dice import Outcome
@@ -116,22 +117,24 @@ def apoyar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Apoyar (3): an ally within 2 K gets CH ATR +1 on its next CH ATR (supports add up)."""
     book = entry("apoyar")
     if action.target is None:
-        raise IllegalActionError(f"{book.name} needs an ally to support")
+        raise IllegalActionError(say("refused.generic.needs_ally", action=book.name))
     ally = state.figure(action.target)
     if ally.id == figure.id:
-        raise IllegalActionError(f"{book.name} helps an ally, not oneself")
+        raise IllegalActionError(say("refused.generic.not_oneself", action=book.name))
     if ally.side != figure.side:
-        raise IllegalActionError(f"{ally.id} is not on your side")
+        raise IllegalActionError(say("refused.generic.not_your_side", figure=ally.id))
     if ally.casualty:
-        raise IllegalActionError(f"{ally.id} is a casualty")
+        raise IllegalActionError(say("refused.generic.casualty", figure=ally.id))
     reach = _reach(figure, book)
     if (gap := _gap(figure, ally)) > reach + 1e-9:
-        raise IllegalActionError(f"{ally.id} is {gap:.1f} K away: {book.name} reaches {reach:g} K")
+        raise IllegalActionError(
+            say("refused.generic.too_far", figure=ally.id, gap=gap, action=book.name, reach=reach)
+        )
     events = [spend(figure, _cost(book), f"{book.name} a {ally.id}")]
     bonus, _ = _value(book, check="ATR", who="ally")
     ally.support += bonus
     figure.next_action_modifier = 0
-    text = f"{figure.id} apoya a {ally.id}: CH ATR +{ally.support} en su siguiente chequeo"
+    text = say("log.generic.support", figure=figure.id, ally=ally.id, bonus=ally.support)
     return [*events, Event("support", text, {"figure": figure.id, "ally": ally.id})]
 
 
@@ -142,11 +145,11 @@ def concentrarse(state: GameState, figure: Figure, action: Action) -> list[Event
     step += focus_step(figure)  # Mente centrada: +2 a use instead of +1 (the cap stays)
     top = cap if cap is not None else step
     if figure.focus >= top:
-        raise IllegalActionError(f"{figure.id} is already concentrated to the maximum (+{top})")
+        raise IllegalActionError(say("refused.generic.focus_max", figure=figure.id, top=top))
     events = [spend(figure, _cost(book), book.name)]
     figure.focus = min(top, figure.focus + step)
     figure.next_action_modifier = 0
-    text = f"{figure.id} se concentra: CH ATR +{figure.focus} en su siguiente acción"
+    text = say("log.generic.focus", figure=figure.id, focus=figure.focus)
     return [*events, Event("focus", text, {"figure": figure.id, "focus": figure.focus})]
 
 
@@ -154,13 +157,13 @@ def en_guardia(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """En guardia (2): its next CH VOL to react gets +2, until it takes any other action."""
     book = entry("en_guardia")
     if figure.guard_bonus:
-        raise IllegalActionError(f"{figure.id} is already on guard")
+        raise IllegalActionError(say("refused.generic.on_guard", figure=figure.id))
     events = [spend(figure, _cost(book), book.name)]
     bonus, _ = _value(book, check="VOL", when="reaction_check")
     figure.on_guard = True
     figure.guard_bonus = bonus
     figure.next_action_modifier = 0
-    text = f"{figure.id} se pone en guardia: CH VOL +{bonus} en su siguiente reacción"
+    text = say("log.generic.guard", figure=figure.id, bonus=bonus)
     return [*events, Event("guard", text, {"figure": figure.id, "bonus": bonus})]
 
 
@@ -172,18 +175,23 @@ def esconderse(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """
     book = entry("esconderse")
     if figure.hidden:
-        raise IllegalActionError(f"{figure.id} is already hidden")
+        raise IllegalActionError(say("refused.generic.hidden", figure=figure.id))
     found = seen_by(state, figure)
     if found is not None:
         enemy, seen = found
         raise IllegalActionError(
-            f"{enemy.id} sees {figure.id} with {seen.cover:.0f}% cover: "
-            f"{book.name} needs more than 50%"
+            say(
+                "refused.generic.seen",
+                enemy=enemy.id,
+                figure=figure.id,
+                cover=seen.cover,
+                action=book.name,
+            )
         )
     events = [spend(figure, _cost(book), book.name)]
     figure.hidden = True
     figure.next_action_modifier = 0
-    text = f"{figure.id} se esconde: el enemigo necesitará un CH INT ENF para descubrirle"
+    text = say("log.generic.hidden", figure=figure.id)
     return [*events, Event("hidden", text, {"figure": figure.id})]
 
 
@@ -204,7 +212,7 @@ def percibir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     outcome, event = _check(state, figure, book)
     events.append(event)
     if not outcome.passed:
-        text = f"{figure.id} no percibe a nadie"
+        text = say("log.generic.perceives_nobody", figure=figure.id)
         return [*events, Event("perceived", text, {"figure": figure.id, "found": []})]
     found = [
         e
@@ -212,8 +220,8 @@ def percibir(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if e.hidden and _gap(figure, e) <= reach + 1e-9
     ]
     events += [reveal(figure, e, book.name) for e in found]
-    names = ", ".join(e.id for e in found) or "nadie escondido"
-    text = f"{figure.id} percibe a {reach:g} K: {names}"
+    names = ", ".join(e.id for e in found) or say("phrase.generic.nobody_hidden")
+    text = say("log.generic.perceives", figure=figure.id, reach=reach, names=names)
     data = {"figure": figure.id, "found": [e.id for e in found]}
     return [*events, Event("perceived", text, data)]
 
@@ -229,7 +237,7 @@ def buscar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     gap = point_to_base(spot, figure.position, figure.radius)
     if gap > SEARCH_REACH + 1e-9:
         raise IllegalActionError(
-            f"The spot is {gap:.1f} K away: {book.name} reaches {SEARCH_REACH:g} K from the base"
+            say("refused.generic.spot_too_far", gap=gap, action=book.name, reach=SEARCH_REACH)
         )
     events = [spend(figure, _cost(book), book.name)]
     outcome, event = _check(state, figure, book)
@@ -242,8 +250,8 @@ def buscar(state: GameState, figure: Figure, action: Action) -> list[Event]:
             if e.hidden and point_to_base(spot, e.position, e.radius) <= SEARCH_REACH + 1e-9
         ]
         events += [reveal(figure, e, book.name) for e in found]
-    verdict = "encuentra lo que haya" if outcome.passed else "no encuentra nada"
-    text = f"{figure.id} registra ({spot[0]:.2f}, {spot[1]:.2f}): {verdict}"
+    verdict = say("phrase.generic.finds") if outcome.passed else say("phrase.generic.finds_nothing")
+    text = say("log.generic.search", figure=figure.id, x=spot[0], y=spot[1], verdict=verdict)
     data = {
         "figure": figure.id,
         "point": list(spot),
@@ -271,39 +279,40 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
     book = entry("curar_reparar")
     patient = figure if action.target is None else state.figure(action.target)
     if patient.side != figure.side:
-        raise IllegalActionError(f"{patient.id} is not on your side")
+        raise IllegalActionError(say("refused.generic.not_your_side", figure=patient.id))
     if patient is not figure and _gap(figure, patient) > ENGAGED_GAP:
-        raise IllegalActionError(f"{patient.id} is not in base contact with {figure.id}")
+        raise IllegalActionError(
+            say("refused.generic.no_contact", patient=patient.id, figure=figure.id)
+        )
     if action.item == STRESS:  # PSICOLOGÍA, Estrés: a neuromante's Curar treats the mind
         return _treat_stress(state, figure, patient, book)
     if action.item is not None:
-        raise IllegalActionError(f"Curar treats wounds, or '{STRESS}' for a neuromante")
+        raise IllegalActionError(say("refused.generic.cure_what", stress=STRESS))
     if patient.dead:
-        raise IllegalActionError(f"{patient.id} is dead: more wounds than CON cannot be healed")
+        raise IllegalActionError(say("refused.generic.dead", figure=patient.id))
     if patient.unconscious and not knocked_out(patient):
         raise IllegalActionError(
-            f"{patient.id} is unconscious from stress: only a neuromante's Curar on "
-            f"'{STRESS}' helps"
+            say("refused.generic.stress_unconscious", figure=patient.id, stress=STRESS)
         )
     waking = knocked_out(patient)
     if patient.wounds == 0 and not waking and patient.poisoned is None:
-        raise IllegalActionError(f"{patient.id} has no wounds to heal")
+        raise IllegalActionError(say("refused.generic.no_wounds", figure=patient.id))
     barred = no_healing(patient)  # Sin cura: attending a knocked-out ally still wakes it
     if barred and not waking and patient.poisoned is None:  # curing poison is no healing
-        raise IllegalActionError(f"{patient.id} carries {barred}: its wounds cannot be healed")
+        raise IllegalActionError(say("refused.generic.no_healing", figure=patient.id, entry=barred))
     was_down = patient.casualty
     if was_down and patient.level == 1:
         blocking = state.physics().overlaps(patient.disc())
         if blocking:
             raise IllegalActionError(
-                f"{patient.id} cannot get up where it lies: {', '.join(blocking)} is in the way"
+                say("refused.generic.no_room", figure=patient.id, blocking=", ".join(blocking))
             )
     events = [spend(figure, _cost(book), f"{book.name} a {patient.id}")]
     outcome, event = _check(state, figure, book)
     events.append(event)
     if waking:
         patient.unconscious = False
-        text = f"{figure.id} atiende a {patient.id}, que recupera el conocimiento"
+        text = say("log.generic.woken", figure=figure.id, patient=patient.id)
         events.append(Event("woken", text, {"figure": patient.id, "by": figure.id}))
     change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
     if change < 0 and patient.poisoned is not None:  # Ponzoña: the poison, not a wound
@@ -312,8 +321,12 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
         healed = min(patient.wounds, -change)
         patient.wounds -= healed
         if healed:
-            text = (
-                f"{patient.id} recupera {healed} herida(s): {patient.wounds}/{patient.profile.con}"
+            text = say(
+                "log.generic.healed",
+                figure=patient.id,
+                healed=healed,
+                wounds=patient.wounds,
+                con=patient.profile.con,
             )
             events.append(Event("healed", text, {"figure": patient.id, "healed": healed}))
     else:
@@ -328,12 +341,12 @@ def _treat_stress(state: GameState, figure: Figure, patient: Figure, book: Entry
     """Curar on stress: only a neuromante; its CH INT takes stress off as it would wounds
     (1, 3 with a critical), or adds to it on a failure (1) or a fumble (3)."""
     if not carries(figure, NEUROMANCER):
-        raise IllegalActionError(f"Only a neuromante cures stress: {figure.id} is not one")
+        raise IllegalActionError(say("refused.generic.not_neuromancer", figure=figure.id))
     if not patient.stress:
-        raise IllegalActionError(f"{patient.id} has no stress to cure")
+        raise IllegalActionError(say("refused.generic.no_stress", figure=patient.id))
     was_down = patient.casualty
     if was_down and patient.level == 1 and state.physics().overlaps(patient.disc()):
-        raise IllegalActionError(f"{patient.id} cannot come round where it lies: no room")
+        raise IllegalActionError(say("refused.generic.no_room_to_wake", figure=patient.id))
     events = [spend(figure, _cost(book), f"{book.name} ({STRESS}) a {patient.id}")]
     outcome, event = _check(state, figure, book)
     change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
@@ -354,11 +367,11 @@ def recargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     size = magazine_size(figure, weapon)
     assert size is not None  # _reload_target picks weapons with magazines only
     if rounds_left(figure, weapon) == size:
-        raise IllegalActionError(f"{weapon.id} already has a full magazine ({size} shots)")
+        raise IllegalActionError(say("refused.generic.full_magazine", weapon=weapon.id, size=size))
     events = [spend(figure, _cost(book, weapon), f"{book.name} {weapon.id}")]
     figure.rounds.pop(weapon.id, None)  # a full magazine, as at the start
     figure.next_action_modifier = 0
-    text = f"{figure.id} recarga {weapon.id}: {size} disparos"
+    text = say("log.generic.reload", figure=figure.id, weapon=weapon.id, size=size)
     data = {"figure": figure.id, "item": weapon.id, "rounds": size}
     return [*events, Event("reload", text, data)]
 
@@ -367,13 +380,15 @@ def _reload_target(figure: Figure, action: Action) -> Weapon:
     if action.item is not None:
         weapon = figure.profile.weapon(action.item)
         if weapon is None:
-            raise IllegalActionError(f"{figure.id} carries no weapon '{action.item}'")
+            raise IllegalActionError(
+                say("refused.generic.no_such_weapon", figure=figure.id, item=action.item)
+            )
         if magazine_size(figure, weapon) is None:
-            raise IllegalActionError(f"{weapon.id} does not use magazines (Cargadores)")
+            raise IllegalActionError(say("refused.generic.no_magazines", weapon=weapon.id))
         return weapon
     fed = [w for w in figure.profile.weapons if magazine_size(figure, w) is not None]
     if not fed:
-        raise IllegalActionError(f"{figure.id} carries no weapon that uses magazines")
+        raise IllegalActionError(say("refused.generic.no_fed_weapon", figure=figure.id))
     spent = [w for w in fed if rounds_left(figure, w) != magazine_size(figure, w)]
     return (spent or fed)[0]
 
@@ -390,10 +405,10 @@ def soltar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """
     book = entry("soltar")
     if action.item is None:
-        raise IllegalActionError(f"{book.name} needs the item to drop")
+        raise IllegalActionError(say("refused.generic.drop_what", action=book.name))
     item = figure.profile.weapon(action.item)
     if item is None:
-        raise IllegalActionError(f"{figure.id} carries no '{action.item}'")
+        raise IllegalActionError(say("refused.generic.no_item", figure=figure.id, item=action.item))
 
     bomb = bombs.weapon_bomb(item)
     where = bombs.spot(figure, action) if bomb else figure.position
@@ -401,7 +416,7 @@ def soltar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     drop_weapon(figure, item)
     figure.rounds.pop(item.id, None)
     figure.next_action_modifier = 0
-    text = f"{figure.id} suelta {item.id}"
+    text = say("log.generic.drop", figure=figure.id, item=item.id)
     events.append(Event("gear", text, {"figure": figure.id, "item": item.id}))
     return events + (bombs.dropped(state, figure, item, where) if bomb else [])
 

@@ -51,6 +51,7 @@ from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
+from wartime.i18n import Message, say
 from wartime.rules.actions import Action as Entry
 
 CARRY = "mover_cargado"
@@ -78,41 +79,41 @@ def _touching(figure: Figure, other: Figure) -> bool:
     return other.level == figure.level and gap <= ENGAGED_GAP
 
 
-def _other(state: GameState, figure: Figure, action: Action, book: Entry, who: str) -> Figure:
+def _other(state: GameState, figure: Figure, action: Action, book: Entry, who: Message) -> Figure:
     """The action's target: named, and another character than the one acting."""
     if action.target is None:
-        raise IllegalActionError(f"{book.name} needs {who} (target)")
+        raise IllegalActionError(say("refused.items.needs_target", action=book.name, who=who))
     other = state.figure(action.target)
     if other is figure:
-        raise IllegalActionError(f"{book.name} works on another character, not on oneself")
+        raise IllegalActionError(say("refused.items.not_oneself", action=book.name))
     return other
 
 
 def _body(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
     """The casualty in base contact that Saquear or Eliminar works on."""
-    body = _other(state, figure, action, book, "the fallen character to work on")
+    body = _other(state, figure, action, book, say("phrase.items.fallen_target"))
     if body.removed:  # perform() refuses it first; a direct call must not reach it either
-        raise IllegalActionError(f"{body.id} is no longer on the table (Eliminar)")
+        raise IllegalActionError(say("refused.items.removed", figure=body.id))
     if not body.casualty:
         raise IllegalActionError(
-            f"{body.id} is not a casualty: {book.name} needs a fallen character"
+            say("refused.items.not_casualty", figure=body.id, action=book.name)
         )
     if not _touching(figure, body):
-        raise IllegalActionError(f"{body.id} is not in base contact with {figure.id}")
+        raise IllegalActionError(say("refused.items.no_contact", other=body.id, figure=figure.id))
     return body
 
 
 def _partner(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
     """The ally in base contact that Comerciar trades with."""
-    partner = _other(state, figure, action, book, "the ally to trade with")
+    partner = _other(state, figure, action, book, say("phrase.items.trade_target"))
     if partner.side != figure.side:
-        raise IllegalActionError(
-            f"{partner.id} is an enemy: only an ally trades (Desarmar takes an enemy's weapon)"
-        )
+        raise IllegalActionError(say("refused.items.enemy_trade", figure=partner.id))
     if partner.casualty:
-        raise IllegalActionError(f"{partner.id} is a casualty: its gear is taken with Saquear")
+        raise IllegalActionError(say("refused.items.casualty_trade", figure=partner.id))
     if not _touching(figure, partner):
-        raise IllegalActionError(f"{partner.id} is not in base contact with {figure.id}")
+        raise IllegalActionError(
+            say("refused.items.no_contact", other=partner.id, figure=figure.id)
+        )
     return partner
 
 
@@ -150,9 +151,11 @@ def _carry(source: dict[str, int], target: dict[str, int], key: str) -> None:
         target[key] = source.pop(key)
 
 
-def _handed(move: Move, verb: str) -> Event:
+def _handed(move: Move, verb: Message) -> Event:
     giver, receiver, weapon = move
-    text = f"{receiver.id} {verb} {weapon.id} de {giver.id}"
+    text = say(
+        "log.items.handed", receiver=receiver.id, verb=verb, weapon=weapon.id, giver=giver.id
+    )
     data = {"figure": receiver.id, "from": giver.id, "item": weapon.id}
     return Event("handed", text, data)
 
@@ -168,7 +171,7 @@ def comerciar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events = [spend(figure, cost(book), f"{book.name} con {partner.id}")]
     for move in moves:
         hand_over(*move)
-        events.append(_handed(move, "recibe"))
+        events.append(_handed(move, say("phrase.items.receives")))
     figure.next_action_modifier = 0  # "the next action" modifiers (Esprintar) are used up
     return events
 
@@ -176,17 +179,19 @@ def comerciar(state: GameState, figure: Figure, action: Action) -> list[Event]:
 def _trade(figure: Figure, partner: Figure, item: str | None, book: Entry) -> list[Move]:
     """What goes where: each named piece from whoever carries it to the other."""
     if item is None:
-        raise IllegalActionError(
-            f"{book.name} needs the piece to give or take (item), or 'X{SWAP}Y' to swap"
-        )
+        raise IllegalActionError(say("refused.items.trade_what", action=book.name, swap=SWAP))
     names = [item]
     if SWAP in item and not (figure.profile.weapon(item) or partner.profile.weapon(item)):
         names = [part.strip() for part in item.split(SWAP, 1)]
     moves = [_holder(figure, partner, name) for name in names]
     if len(moves) == 2 and moves[0][0] is moves[1][0]:
         raise IllegalActionError(
-            f"A swap gives one piece and takes one: {moves[0][0].id} carries both "
-            f"{moves[0][2].id} and {moves[1][2].id}"
+            say(
+                "refused.items.swap_one_side",
+                figure=moves[0][0].id,
+                first=moves[0][2].id,
+                second=moves[1][2].id,
+            )
         )
     return moves
 
@@ -195,14 +200,15 @@ def _holder(figure: Figure, partner: Figure, name: str) -> Move:
     mine, theirs = figure.profile.weapon(name), partner.profile.weapon(name)
     if mine is not None and theirs is not None:
         raise IllegalActionError(
-            f"{figure.id} and {partner.id} both carry '{name}': a character cannot hold two "
-            "pieces of one name"
+            say("refused.items.both_carry", figure=figure.id, partner=partner.id, item=name)
         )
     if mine is not None:
         return figure, partner, mine
     if theirs is not None:
         return partner, figure, theirs
-    raise IllegalActionError(f"Neither {figure.id} nor {partner.id} carries '{name}'")
+    raise IllegalActionError(
+        say("refused.items.neither_carries", figure=figure.id, partner=partner.id, item=name)
+    )
 
 
 # -- Saquear -----------------------------------------------------------------------------------
@@ -216,10 +222,10 @@ def saquear(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events = [spend(figure, cost(book), f"{book.name} a {body.id}")]
     for weapon in taken:
         hand_over(body, figure, weapon)
-        events.append(_handed((body, figure, weapon), "saquea"))
+        events.append(_handed((body, figure, weapon), say("phrase.items.loots")))
     figure.looted += len(taken)
     figure.next_action_modifier = 0
-    text = f"{figure.id} carga {figure.looted} objeto(s) saqueado(s): CH AGI −{figure.looted}"
+    text = say("log.items.looted", figure=figure.id, looted=figure.looted)
     data = {"figure": figure.id, "looted": figure.looted}
     return [*events, Event("looted", text, data)]
 
@@ -229,20 +235,17 @@ def _loot(figure: Figure, body: Figure, item: str | None) -> list[Weapon]:
     if item is not TAKE_ALL:
         weapon = body.profile.weapon(item)
         if weapon is None:
-            raise IllegalActionError(f"{body.id} carries no '{item}'")
+            raise IllegalActionError(say("refused.items.no_item", figure=body.id, item=item))
         if figure.profile.weapon(item) is not None:
             raise IllegalActionError(
-                f"{figure.id} already carries '{item}': a character cannot hold two pieces "
-                "of one name"
+                say("refused.items.already_carries", figure=figure.id, item=item)
             )
         return [weapon]
     if not body.profile.weapons:
-        raise IllegalActionError(f"{body.id} carries nothing to loot")
+        raise IllegalActionError(say("refused.items.nothing_to_loot", figure=body.id))
     free = [w for w in body.profile.weapons if figure.profile.weapon(w.id) is None]
     if not free:
-        raise IllegalActionError(
-            f"{figure.id} already carries a piece of each name {body.id} carries"
-        )
+        raise IllegalActionError(say("refused.items.carries_each", figure=figure.id, body=body.id))
     return free
 
 
@@ -262,11 +265,11 @@ def eliminar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events.append(event)
     data = {"figure": body.id, "by": figure.id}
     if not outcome.passed:
-        text = f"{figure.id} no logra eliminar el cuerpo de {body.id}"
+        text = say("log.items.not_removed", figure=figure.id, body=body.id)
         return [*events, Event("not_removed", text, data)]
     body.removed = True
     state.lift(body)  # a casualty is off the movement table already; this keeps it so
-    text = f"{figure.id} elimina el cuerpo de {body.id}: sale de la mesa para siempre"
+    text = say("log.items.removed", figure=figure.id, body=body.id)
     return [*events, Event("removed", text, data)]
 
 
@@ -279,7 +282,12 @@ def _method(figure: Figure, book: Entry, item: str | None) -> str:
     if item is not None:
         if item.upper() not in options:
             raise IllegalActionError(
-                f"{book.name} checks {', '.join(options)}: '{item}' is none of them"
+                say(
+                    "refused.items.no_method",
+                    action=book.name,
+                    options=", ".join(options),
+                    item=item,
+                )
             )
         return item.upper()
 
@@ -351,9 +359,9 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
     book = entry(CARRY)
     body = _body(state, figure, action, book)
     if action.point is None:
-        raise IllegalActionError(f"{book.name} needs a destination point")
+        raise IllegalActionError(say("refused.items.needs_point", action=book.name))
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        raise IllegalActionError(say("refused.items.engaged"))
     helpers = _sharing(state, figure, body)
     ground = load_ground(figure, body, helpers)
     # Where each helper stands beside the one it touches (the body first), before the move.
@@ -364,12 +372,23 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
     heading = math.radians(figure.facing)
     gap = figure.radius + body.radius + ENGAGED_GAP / 2
     body.position = (end[0] - gap * math.cos(heading), end[1] - gap * math.sin(heading))
-    where = f"({body.position[0]:.2f}, {body.position[1]:.2f})"
-    text = f"{figure.id} lleva a {body.id} hasta {where}"
     data: dict[str, object] = {"figure": figure.id, "load": body.id}
+    helped: Message | str = ""
     if helpers:
-        text += " con la ayuda de " + " y ".join(f"{h.id} (CON {_strength(h)})" for h in helpers)
+        joined: Message | str = ""
+        for number, helper in enumerate(helpers):  # "a (CON 3) y b (CON 2)", in either language
+            one = f"{helper.id} (CON {_strength(helper)})"
+            joined = one if number == 0 else say("phrase.items.and", left=joined, right=one)
+        helped = say("phrase.items.carry_help", helpers=joined)
         data["helpers"] = [h.id for h in helpers]
+    text = say(
+        "log.items.carried",
+        figure=figure.id,
+        body=body.id,
+        x=body.position[0],
+        y=body.position[1],
+        helped=helped,
+    )
     events.append(Event("carried", text, data))
     for helper, anchor, offset in offsets:
         events.append(_follow(state, figure, body, helper, _plus(anchor.position, offset)))
@@ -422,12 +441,19 @@ def load_ground(figure: Figure, body: Figure, helpers: Sequence[Figure] = ()) ->
     shared = _band("several", together, load) if helpers else None
     if shared is not None:
         return shared
-    help_text = ""
+    help_text: Message | str = ""
     if helpers:
         names = ", ".join(h.id for h in helpers)
-        help_text = f", {together} with the help of {names}"
+        help_text = say("phrase.items.heavy_help", together=together, names=names)
     raise IllegalActionError(
-        f"{body.id} is too heavy for {figure.id}: CON {load} against its CON {strength}" + help_text
+        say(
+            "refused.items.too_heavy",
+            body=body.id,
+            figure=figure.id,
+            load=load,
+            strength=strength,
+            help=help_text,
+        )
     )
 
 
@@ -470,15 +496,14 @@ def _follow(state: GameState, figure: Figure, body: Figure, helper: Figure, wish
     spot = next((p for p in spots if _fits(state, figure, body, helper, p)), None)
     if spot is None:
         raise IllegalActionError(
-            f"{helper.id} cannot go along: no free spot in base contact with {body.id} or "
-            f"{figure.id} that it can reach"
+            say("refused.items.no_spot", helper=helper.id, body=body.id, figure=figure.id)
         )
     start = helper.position
     table = state.physics()
     table.remove(helper.id)
     table.place(Disc(helper.id, spot, helper.radius, helper.side))
     helper.position = spot
-    text = f"{helper.id} ayuda a llevar a {body.id} y queda en ({spot[0]:.2f}, {spot[1]:.2f})"
+    text = say("log.items.carry_help", helper=helper.id, body=body.id, x=spot[0], y=spot[1])
     data = {"figure": helper.id, "load": body.id, "from": list(start), "to": list(spot)}
     return Event("carry_help", text, data)
 

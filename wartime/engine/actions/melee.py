@@ -81,6 +81,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import scatter
 from wartime.geometry.vision import can_interact, in_arc, vision_range
+from wartime.i18n import Message, say, told
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import OpposedResult, Outcome
 
@@ -88,6 +89,12 @@ BEYOND_CDV = 0.5  # Ataque a distancia a bulto: out past the CdV by up to half a
 UNARMED_MAX_WOUNDS = 1  # Ataque CaC sin armas: at most 1 wound, plus 1 for each critical
 _PERCENT = re.compile(r"^ALC\+(\d+)%$")
 _MOV_PLUS = re.compile(r"^MOV\+(\d+(?:\.\d+)?) \(min (\d+(?:\.\d+)?)\)$")
+# A throwable's size in the log, by its size's value (core/throwables.py's NAMES in Spanish).
+_SIZES: dict[str, Message] = {
+    "car": say("phrase.melee.size_car"),
+    "lorry": say("phrase.melee.size_lorry"),
+    "larger": say("phrase.melee.size_larger"),
+}
 
 
 # -- shared checks -----------------------------------------------------------------------------
@@ -95,15 +102,14 @@ _MOV_PLUS = re.compile(r"^MOV\+(\d+(?:\.\d+)?) \(min (\d+(?:\.\d+)?)\)$")
 
 def _no_attack_after_sprint(figure: Figure) -> None:
     if figure.sprinted:
-        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+        raise IllegalActionError(say("refused.melee.after_sprint"))
 
 
 def _no_area(weapon: Weapon, book: Entry) -> None:
     """ÁREAS: a weapon with Área hits by its template, which these variants do not play yet."""
     if weapon.area is not None:
         raise IllegalActionError(
-            f"{weapon.id} has Área {weapon.area}: {book.name} with an area weapon "
-            "is not automated yet"
+            say("refused.melee.area_weapon", weapon=weapon.id, area=weapon.area, action=book.name)
         )
 
 
@@ -125,9 +131,11 @@ def _far_target(
     target = _enemy(state, figure, action)
     high = any(hookspecs.any_height.collect(figure, weapon))  # Arma ATA
     if not can_interact(figure.level, target.level, ranged=True) and not high:
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+        raise IllegalActionError(say("refused.melee.other_height", target=target.id))
     if engaged_with(state, figure):
-        raise IllegalActionError(f"Engaged in CaC: you cannot {verb}")
+        if verb == "shoot":
+            raise IllegalActionError(say("refused.melee.engaged_shoot"))
+        raise IllegalActionError(say("refused.melee.engaged_throw"))
     _no_attack_after_sprint(figure)
     return target
 
@@ -136,19 +144,24 @@ def _brawler(state: GameState, figure: Figure, action: Action) -> Figure:
     """Atacar CaC: the target must be an enemy engaged with the attacker."""
     target = _enemy(state, figure, action)
     if target not in engaged_with(state, figure):
-        raise IllegalActionError(f"{target.id} is not engaged with {figure.id} in CaC")
+        raise IllegalActionError(
+            say("refused.melee.not_engaged_with", target=target.id, figure=figure.id)
+        )
     _no_attack_after_sprint(figure)
     return target
 
 
-def _in_range(distance: float, reach: float, what: str) -> None:
+def _in_range(distance: float, reach: float, what: Message) -> None:
+    """``what`` says whose reach it is ("a bulto reaches the CdV +50% =", "M1 has ALC")."""
     if distance > reach + 1e-9:
-        raise IllegalActionError(f"Target out of range: {distance:.1f} K, {what} {reach:g} K")
+        raise IllegalActionError(
+            say("refused.melee.out_of_range", distance=distance, what=what, reach=reach)
+        )
 
 
 def _need_los(seen_los: str, target: Figure) -> None:
     if seen_los == "blocked":
-        raise IllegalActionError(f"No LdV to {target.id}")
+        raise IllegalActionError(say("refused.melee.no_los", target=target.id))
 
 
 def _held_weapon(figure: Figure) -> Weapon | None:
@@ -193,7 +206,7 @@ def _blow(state: GameState, figure: Figure, target: Figure, base: int, impact: I
 
 
 def _pick_by_dice(
-    state: GameState, who: Figure, candidates: list[Figure], purpose: str
+    state: GameState, who: Figure, candidates: list[Figure], purpose: Message
 ) -> tuple[Figure, list[Event]]:
     """Each candidate rolls 1D10 and the lowest is picked; tied lowest roll again."""
     events: list[Event] = []
@@ -205,9 +218,15 @@ def _pick_by_dice(
             events.append(
                 Event(
                     "roll",
-                    f"{who.id}: {purpose} — 1D10 = {face} para {candidate.id}",
+                    say(
+                        "log.melee.pick",
+                        who=who.id,
+                        purpose=purpose,
+                        face=face,
+                        candidate=candidate.id,
+                    ),
                     {
-                        "purpose": purpose,
+                        "purpose": told(purpose, "es"),  # in Spanish, as roll_event keeps it
                         "who": who.id,
                         "roll": face,
                         "target": None,
@@ -241,7 +260,7 @@ def _ranged_hit(
     cover = _shot_cover(state, shooter, target)
     if outcome is not Outcome.PASS or cover != "total":
         return _resolve_hit(state, shooter, target, weapon, outcome, damage, cover, melee=False)
-    text = f"{shooter.id} impacta a {target.id} (DAÑ {damage})"
+    text = say("log.melee.hit", figure=shooter.id, target=target.id, damage=damage)
     events = [Event("hit", text, {"figure": shooter.id, "target": target.id, "damage": damage})]
     blow = Blow(shooter, None if weapon is UNARMED else weapon, melee=False)
     return events + defend(
@@ -258,15 +277,15 @@ def ataque_distancia_a_bulto(state: GameState, figure: Figure, action: Action) -
     weapon, target = _shooter(state, figure, action, book)
     seen = sight(state, figure, target)
     if not in_arc(figure.position, figure.facing, target.position, target.radius):
-        raise IllegalActionError("Target outside the CdV arc: a bulto still shoots ahead")
+        raise IllegalActionError(say("refused.melee.outside_arc"))
     vision = vision_range(vol(state, figure)) + sight_extra(figure)  # Súper vista...
     if seen.in_vision:
         raise IllegalActionError(
-            f"{target.id} is inside the CdV ({seen.distance:.1f} K ≤ VOL×5 = {vision:g} K): "
-            "use Ataque a distancia"
+            say("refused.melee.inside_cdv", target=target.id, distance=seen.distance, vision=vision)
         )
-    _in_range(seen.distance, vision * (1 + BEYOND_CDV), "a bulto reaches the CdV +50% =")
-    _in_range(seen.distance, weapon.alc, f"{weapon.id} has ALC")
+    reaches = say("phrase.melee.bulto_reaches")
+    _in_range(seen.distance, vision * (1 + BEYOND_CDV), reaches)
+    _in_range(seen.distance, weapon.alc, say("phrase.melee.has_alc", weapon=weapon.id))
     _need_los(seen.line_of_sight, target)
     return _shoot(state, figure, target, weapon, book, seen.distance)
 
@@ -277,10 +296,10 @@ def ataque_distancia_a_ciegas(state: GameState, figure: Figure, action: Action) 
     weapon, target = _shooter(state, figure, action, book)
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError("Target outside the CdV")
-    _in_range(seen.distance, weapon.alc, f"{weapon.id} has ALC")
+        raise IllegalActionError(say("refused.melee.outside_cdv"))
+    _in_range(seen.distance, weapon.alc, say("phrase.melee.has_alc", weapon=weapon.id))
     if seen.line_of_sight != "blocked":
-        raise IllegalActionError(f"{figure.id} has LdV to {target.id}: use Ataque a distancia")
+        raise IllegalActionError(say("refused.melee.has_los", figure=figure.id, target=target.id))
     spotters = [
         ally.id
         for ally in state.living(figure.side)
@@ -290,11 +309,12 @@ def ataque_distancia_a_ciegas(state: GameState, figure: Figure, action: Action) 
         and view.line_of_sight != "blocked"
     ]
     if not spotters:
-        raise IllegalActionError(f"No ally of {figure.id} sees {target.id}")
+        spotless = say("refused.melee.no_spotter", figure=figure.id, target=target.id)
+        raise IllegalActionError(spotless)
     events = [
         Event(
             "spotter",
-            f"{spotters[0]} ve a {target.id} y guía el disparo a ciegas de {figure.id}",
+            say("log.melee.spotter", spotter=spotters[0], target=target.id, figure=figure.id),
             {"figure": figure.id, "target": target.id, "spotters": spotters},
         )
     ]
@@ -309,16 +329,18 @@ def ataque_distancia_a_larga_distancia(
     weapon, target = _shooter(state, figure, action, book)
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError("Target outside the CdV")
+        raise IllegalActionError(say("refused.melee.outside_cdv"))
     if seen.distance <= weapon.alc:
         raise IllegalActionError(
-            f"{target.id} is within ALC ({seen.distance:.1f} K ≤ {weapon.alc} K): "
-            "use Ataque a distancia"
+            say(
+                "refused.melee.within_alc", target=target.id, distance=seen.distance, alc=weapon.alc
+            )
         )
     match = _PERCENT.match(book.range or "")
     extra = int(match.group(1)) / 100 if match else 0.0
     reach = weapon.alc * (1 + extra)
-    _in_range(seen.distance, reach, f"{weapon.id} has ALC {weapon.alc} +{extra:.0%} =")
+    what = say("phrase.melee.has_alc_plus", weapon=weapon.id, alc=weapon.alc, extra=extra)
+    _in_range(seen.distance, reach, what)
     _need_los(seen.line_of_sight, target)
     return _shoot(state, figure, target, weapon, book, seen.distance)
 
@@ -346,11 +368,11 @@ def ataque_distancia_a_combate_cac(state: GameState, figure: Figure, action: Act
     book = entry("ataque_distancia_a_combate_cac")
     weapon, target = _shooter(state, figure, action, book)
     if not engaged_with(state, target):
-        raise IllegalActionError(f"{target.id} is not engaged in CaC: use Ataque a distancia")
+        raise IllegalActionError(say("refused.melee.target_not_engaged", target=target.id))
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError("Target outside the CdV")
-    _in_range(seen.distance, weapon.alc, f"{weapon.id} has ALC")
+        raise IllegalActionError(say("refused.melee.outside_cdv"))
+    _in_range(seen.distance, weapon.alc, say("phrase.melee.has_alc", weapon=weapon.id))
     _need_los(seen.line_of_sight, target)
     events = [spend(figure, cost(book, weapon), f"{book.name} con {weapon.id}")]
     mods = acting_modifiers(figure) + difficulty(book)
@@ -371,12 +393,13 @@ def ataque_distancia_a_combate_cac(state: GameState, figure: Figure, action: Act
         events.append(event)
         if not second.passed:
             others = [f for f in melee_group(state, target) if f.id != target.id]
-            struck, picks = _pick_by_dice(state, figure, others, "luchador alcanzado")
+            picked = say("phrase.melee.struck_fighter")
+            struck, picks = _pick_by_dice(state, figure, others, picked)
             events += picks
             events.append(
                 Event(
                     "stray",
-                    f"El disparo de {figure.id} alcanza a {struck.id} en lugar de {target.id}",
+                    say("log.melee.stray", figure=figure.id, struck=struck.id, target=target.id),
                     {"figure": figure.id, "target": target.id, "struck": struck.id},
                 )
             )
@@ -407,11 +430,11 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     hookspecs.shot_barred.collect(state, figure, target, None)  # Anónimo
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError("Target outside the CdV")
+        raise IllegalActionError(say("refused.melee.outside_cdv"))
     reach = figure.profile.mov + figure.profile.con  # "MOV+CON": the thrower's own MOV
     plain = (reach, dan, "MOV+CON")  # unless an entry says otherwise (Arma arrojada: CON+AGI)
     reach, dan, rule = hookspecs.thrown.first(figure, thrown, reach, dan) or plain
-    _in_range(seen.distance, reach, f"a throw reaches {rule} =")
+    _in_range(seen.distance, reach, say("phrase.melee.throw_reaches", rule=rule))
     _need_los(seen.line_of_sight, target)
     what = thrown.id if thrown else thing.id if thing else (action.item or "un objeto")
     events = [spend(figure, cost(book), f"{book.name} ({what})")]
@@ -428,7 +451,7 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     events.append(event)
     if thrown is not None:
         drop_weapon(figure, thrown)
-        text = f"{figure.id} lanza {thrown.id} y deja de llevarlo"
+        text = say("log.melee.thrown_weapon", figure=figure.id, item=thrown.id)
         events.append(Event("gear", text, {"figure": figure.id, "item": thrown.id}))
     damage = max(1, dan + bonus_damage(state, figure, target, ctx))
     spot = target.position  # (where the target stood when the object left the thrower)
@@ -458,7 +481,7 @@ def _lift(state: GameState, figure: Figure, thing: Throwable) -> tuple[bool, lis
     """
     heave = hookspecs.heaves.first(figure, thing.size.value)
     if heave is None:  # (_check_lift refused it before anything was spent)
-        raise IllegalActionError(f"{thing.id}: only Súper fuerza throws it")
+        raise IllegalActionError(say("refused.melee.only_super_strength", item=thing.id))
     entry, shift, backlash = heave
     mods = acting_modifiers(figure)
     if shift:
@@ -466,9 +489,12 @@ def _lift(state: GameState, figure: Figure, thing: Throwable) -> tuple[bool, lis
     purpose = f"CH CON ({entry})"
     outcome, rolled = roll(state, figure, purpose, figure.profile.con, mods)
     if outcome.passed:
-        text = f"{figure.id} levanta {thing.id} ({THROWN_NAMES[thing.size.value]})"
+        size = _SIZES[thing.size.value]
+        text = say("log.melee.lifted", figure=figure.id, item=thing.id, size=size)
         return True, [rolled, Event("lifted", text, {"figure": figure.id, "item": thing.id})]
-    text = f"{figure.id} no puede con {thing.id}: {backlash} herida(s) sin CH DEF ({entry})"
+    text = say(
+        "log.melee.lift_failed", figure=figure.id, item=thing.id, wounds=backlash, entry=entry
+    )
     data = {"figure": figure.id, "item": thing.id, "wounds": backlash}
     return False, [rolled, Event("lift_failed", text, data), *wound(state, figure, backlash)]
 
@@ -484,13 +510,19 @@ def _land(
     if not outcome.passed:
         drift = scatter(target, distance, state.dice)
         dice = " + ".join(map(str, drift.rolls))
-        text = f"{thing.id} se desvía {drift.distance} K ({dice}) hacia {drift.angle_deg:.0f}°"
+        text = say(
+            "log.melee.scatter",
+            item=thing.id,
+            distance=drift.distance,
+            dice=dice,
+            angle=drift.angle_deg,
+        )
         data = {"item": thing.id, "rolls": list(drift.rolls), "angle": drift.angle_deg}
         events.append(Event("scatter", text, data))
         point = drift.end
     spot = on_table(state.scenario.battlefield.size, thing, point)
     state.thrown[thing.id] = spot
-    text = f"{thing.id} cae en ({spot[0]:.1f}, {spot[1]:.1f})"
+    text = say("log.melee.landed", item=thing.id, x=spot[0], y=spot[1])
     return [*events, Event("landed_object", text, {"item": thing.id, "point": list(spot)})]
 
 
@@ -562,7 +594,7 @@ def ataque_cac_sin_armas(state: GameState, figure: Figure, action: Action) -> li
         critical = outcome is Outcome.CRITICAL
         if critical:  # Crítico en CH IMP: DAÑ +1 (more with Daño extra, Matarife)
             damage += critical_bonus(state, figure, target, None, melee=True)
-        text = f"{figure.id} impacta a {target.id} (DAÑ {damage})"
+        text = say("log.melee.hit", figure=figure.id, target=target.id, damage=damage)
         data = {"figure": figure.id, "target": target.id, "damage": damage}
         events.append(Event("hit", text, data))
         claws = unarmed_divisor(figure) is not None  # Garras y dientes: natural weapons
@@ -593,7 +625,7 @@ def _contested_blow(
         events += _resolve_hit(state, figure, target, weapon, outcome, 0, "none", melee=True)
         figure.next_action_modifier = 0
         return target, None, None, events
-    text = f"{figure.id} alcanza a {target.id}: {book.name}"
+    text = say("log.melee.reached", figure=figure.id, target=target.id, action=book.name)
     events.append(Event("hit", text, {"figure": figure.id, "target": target.id, "damage": 0}))
     name, _ = attribute(state, figure, book)
     result, mine, contested = contest(state, figure, target, name)
@@ -606,11 +638,16 @@ def _precondition(action_id: str, figure: Figure, target: Figure) -> None:
         limit = 2 * figure.profile.con
         if target.profile.con >= limit or target.defense >= limit:
             raise IllegalActionError(
-                f"Empujar needs the target's CON and DEF below twice your CON ({limit}): "
-                f"{target.id} has CON {target.profile.con}, DEF {target.defense}"
+                say(
+                    "refused.melee.push_too_strong",
+                    limit=limit,
+                    target=target.id,
+                    con=target.profile.con,
+                    defense=target.defense,
+                )
             )
     if action_id == "desarmar" and _held_weapon(target) is None:
-        raise IllegalActionError(f"{target.id} holds no weapon to knock away")
+        raise IllegalActionError(say("refused.melee.no_weapon_held", target=target.id))
 
 
 def desarmar(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -624,7 +661,7 @@ def desarmar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         weapon = _held_weapon(target)
         assert weapon is not None  # checked before the roll
         drop_weapon(target, weapon)
-        text = f"A {target.id} se le cae {weapon.id} al suelo"
+        text = say("log.melee.disarmed", target=target.id, weapon=weapon.id)
         events.append(Event("disarmed", text, {"figure": target.id, "item": weapon.id}))
     return events
 
@@ -640,7 +677,7 @@ def empujar(state: GameState, figure: Figure, action: Action) -> list[Event]:
             events.append(
                 Event(
                     "posture",
-                    f"Crítico: {target.id} cae al suelo",
+                    say("log.melee.critical_prone", target=target.id),
                     {"figure": target.id, "posture": Posture.PRONE.value},
                 )
             )
@@ -669,7 +706,7 @@ def noquear(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if result is OpposedResult.ACTOR:
         target.unconscious = True
         state.lift(target)  # a casualty no longer blocks movement
-        text = f"{target.id} queda inconsciente: cuenta como baja hasta que le atiendan"
+        text = say("log.melee.knocked_out", target=target.id)
         events.append(Event("knocked_out", text, {"figure": target.id, "by": figure.id}))
     return events
 
@@ -685,9 +722,9 @@ def destrabarse(state: GameState, figure: Figure, action: Action) -> list[Event]
     book = entry("destrabarse")
     foes = engaged_with(state, figure)
     if not foes:
-        raise IllegalActionError(f"{figure.id} is not engaged in CaC: use Mover")
+        raise IllegalActionError(say("refused.melee.not_engaged_move", figure=figure.id))
     if action.point is None:
-        raise IllegalActionError(f"{book.name} needs a destination point")
+        raise IllegalActionError(say("refused.melee.needs_point", action=book.name))
     group = melee_group(state, figure)
     own = sum(1 for f in group if f.side == figure.side)
     enemy = len(group) - own
@@ -704,21 +741,19 @@ def destrabarse(state: GameState, figure: Figure, action: Action) -> list[Event]
     events, _, _ = travel(state, figure, action.point, reach, stride)
     figure.next_action_modifier = 0
     if own > enemy:
-        text = (
-            f"{figure.id} se destraba libre: su bando es mayor en el combate ({own} contra {enemy})"
-        )
+        text = say("log.melee.disengage_outnumber", figure=figure.id, own=own, enemy=enemy)
         return [*events, Event("disengage", text, {"figure": figure.id, "free": True})]
     check = psi_check(state, figure, "destrabarse")
     events += check
     if check[0].data["outcome"] in (Outcome.CRITICAL, Outcome.PASS):
-        text = f"{figure.id} se destraba libre"
+        text = say("log.melee.disengage_free", figure=figure.id)
         return [*events, Event("disengage", text, {"figure": figure.id, "free": True})]
-    text = f"{figure.id} se destraba, pero {nearest.id} le ataca al salir"
+    text = say("log.melee.disengage_struck", figure=figure.id, enemy=nearest.id)
     events.append(Event("disengage", text, {"figure": figure.id, "free": False, "by": nearest.id}))
     if figure.casualty:  # fallen unconscious from the stress: nothing left to strike at
         return events
     if nearest.sprinted:
-        note = f"{nearest.id} esprintó este turno y no puede atacar"
+        note = say("log.melee.sprinted_no_attack", figure=nearest.id)
         return [*events, Event("no_attack", note, {"figure": nearest.id})]
     weapon = _melee_weapon(nearest)
     ctx = Context(figure, melee=True, weapon=None if weapon is UNARMED else weapon)
@@ -739,9 +774,9 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("embestir")
     target = _enemy(state, figure, action)
     if target.level != figure.level:
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+        raise IllegalActionError(say("refused.melee.other_height", target=target.id))
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        raise IllegalActionError(say("refused.melee.engaged_ram"))
     _no_attack_after_sprint(figure)
     match = _MOV_PLUS.match(book.distance or "")
     if match is None:
@@ -750,18 +785,20 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     least = float(match.group(2))
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     if gap > reach:
-        raise IllegalActionError(f"{target.id} is {gap:.1f} K away: Embestir reaches {reach:g} K")
+        raise IllegalActionError(
+            say("refused.melee.ram_too_far", target=target.id, gap=gap, reach=reach)
+        )
     if gap < least:
         raise IllegalActionError(
-            f"Embestir needs at least {least:g} K of run-up; {target.id} is {gap:.1f} K away"
+            say("refused.melee.ram_too_close", least=least, target=target.id, gap=gap)
         )
     stride = Stride(book.name, cost(book), float(match.group(1)), least)
     if drives(figure) and not ahead(figure, target):
-        raise IllegalActionError(f"A transport rams straight ahead: {target.id} is not in its way")
+        raise IllegalActionError(say("refused.melee.ram_not_ahead", target=target.id))
     contact = contact_point(figure, target)
     events, _, run = travel(state, figure, contact, reach, stride, frozenset({target.id}))
     if target not in engaged_with(state, figure):
-        raise IllegalActionError(f"The way to {target.id} is blocked: the ram cannot make contact")
+        raise IllegalActionError(say("refused.melee.ram_blocked", target=target.id))
     _, value = attribute(state, figure, book)
     ctx = Context(target, melee=True, action="embestir")  # for Ariete's DAÑ +1
     outcome, event = roll(state, figure, "CH IMP (embestida)", value, acting_modifiers(figure), ctx)
@@ -786,14 +823,19 @@ def contracarga(state: GameState, figure: Figure, action: Action) -> list[Event]
     book = entry("contracarga")
     charger = state.figures.get(state.active or "")
     if not figure.reacting or charger is None:
-        raise IllegalActionError(f"{book.name} is a reaction to an enemy's Cargar")
+        raise IllegalActionError(say("refused.melee.counter_not_reacting", action=book.name))
     if not charger.charging or figure not in engaged_with(state, charger):
         raise IllegalActionError(
-            f"{book.name} answers a Cargar against {figure.id}: {charger.id} has not charged it"
+            say(
+                "refused.melee.counter_no_charge",
+                action=book.name,
+                figure=figure.id,
+                charger=charger.id,
+            )
         )
     events = [spend(figure, cost(book), book.name)]
     figure.counter_charge = charger.id
-    text = f"{figure.id} contracarga: CH DEF +1 contra la carga de {charger.id}"
+    text = say("log.melee.counter_charge", figure=figure.id, charger=charger.id)
     return [*events, Event("counter_charge", text, {"figure": figure.id, "by": charger.id})]
 
 

@@ -63,6 +63,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, say
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import Outcome
 
@@ -80,22 +81,19 @@ PUPPET_REFUSED = frozenset({"end", "esperar"})
 def _caster(state: GameState, figure: Figure, book: Entry) -> tuple[str, int]:
     found = mind_attribute(state, figure)
     if found is None:
-        raise IllegalActionError(
-            f"Only a neuromante (entry Neuromante) or a titiritero (entry Atadura) can use "
-            f"{book.name}; {figure.id} is neither"
-        )
+        raise IllegalActionError(say("refused.mind.no_caster", action=book.name, figure=figure.id))
     return found
 
 
 def _target(state: GameState, figure: Figure, action: Action, book: Entry) -> Figure:
     if action.target is None:
-        raise IllegalActionError(f"{book.name} needs a target")
+        raise IllegalActionError(say("refused.mind.needs_target", action=book.name))
     return _enemy(state, figure, action)
 
 
 def _attempt(
     state: GameState, figure: Figure, book: Entry, caster: tuple[str, int], target: Figure,
-    paid_for: str, failure: str,
+    paid_for: str, failure: Message,
 ) -> tuple[Outcome, list[Event]]:  # fmt: skip
     """Pay the action, roll its CH INT / VOL with the acting modifiers; say so if it fails.
 
@@ -111,7 +109,7 @@ def _attempt(
     if outcome is Outcome.FUMBLE:
         events += fumbled(state, figure)
     if not outcome.passed:
-        text = f"{figure.id} no logra {failure}"
+        text = say("log.mind.miss", figure=figure.id, failure=failure)
         events.append(Event("miss", text, {"figure": figure.id, "target": target.id}))
     return outcome, events
 
@@ -125,15 +123,13 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
     name, value = _caster(state, figure, book)
     target = _target(state, figure, action, book)
     if name == "VOL" and bears(target, NOT_ALIVE):
-        raise IllegalActionError(
-            f"A titiritero only hacks a living character: {target.id} is not alive (No vivo)"
-        )
+        raise IllegalActionError(say("refused.mind.not_alive", target=target.id))
     if figure.sprinted:
-        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+        raise IllegalActionError(say("refused.mind.after_sprint"))
     within_reach(state, figure, target, book.name, name, value)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} contra {target.id}", f"entrar en la mente de {target.id}",
+        f"{book.name} contra {target.id}", say("phrase.mind.enter_mind", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events + _open_exchange(state, figure, target, action)
@@ -152,11 +148,19 @@ def _strike(
     for label, more in hits.action_damage_parts(state, figure, target, ctx):  # Shin
         damage += more
         parts.append(f"{label} {more:+d}")
+    critical: Message | str = ""
     if outcome is Outcome.CRITICAL:
         damage += 1
-        parts.append("crítico +1")
+        critical = say("phrase.mind.critical")
     how = ", ".join(parts)
-    text = f"{figure.id} alcanza la mente de {target.id}: DAÑ de estrés {damage} ({how})"
+    text = say(
+        "log.mind.hit",
+        figure=figure.id,
+        target=target.id,
+        damage=damage,
+        how=how,
+        critical=critical,
+    )
     hit = Event("mind_hit", text, {"figure": figure.id, "target": target.id, "damage": damage})
     return [hit, *_mind_defence(state, target, damage, figure)]
 
@@ -189,7 +193,7 @@ def _open_exchange(state: GameState, figure: Figure, target: Figure, action: Act
 
     state.exchange = Exchange(state.active or figure.id, action, figure.id, target.id,
                               window=not figure.reacting)  # fmt: skip
-    text = f"{target.id} puede responder con Combate mental a {figure.id}"
+    text = say("log.mind.exchange", target=target.id, figure=figure.id)
     return [Event("exchange", text, {"figure": target.id, "against": figure.id})]
 
 
@@ -213,7 +217,7 @@ def combate_mental(state: GameState, figure: Figure, target: Figure) -> list[Eve
         with carrying_out(state, figure, Action(MENTAL, figure.id, target=target.id)):
             outcome, events = _attempt(
                 state, figure, book, caster, target,
-                f"{book.name} contra {target.id}", f"alcanzar la mente de {target.id}",
+                f"{book.name} contra {target.id}", say("phrase.mind.reach_mind", target=target.id),
             )  # fmt: skip
             if outcome.passed:
                 events += _strike(state, figure, target, caster, outcome)
@@ -251,28 +255,36 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("poseer")
     name, value = _caster(state, figure, book)
     if possessed(state, figure):
-        raise IllegalActionError(f"{figure.id} is possessed itself: it cannot possess another")
+        raise IllegalActionError(say("refused.mind.possessed_itself", figure=figure.id))
     target = _target(state, figure, action, book)
     if target.id == state.active:
-        raise IllegalActionError(f"{target.id} is acting now: it cannot be possessed meanwhile")
+        raise IllegalActionError(say("refused.mind.acting_now", target=target.id))
     if possessed(state, target):
-        owner = "you" if target.possessed_by == figure.id else target.possessed_by
-        raise IllegalActionError(f"{target.id} is already possessed by {owner}")
+        if target.possessed_by == figure.id:
+            raise IllegalActionError(say("refused.mind.possessed_by_you", target=target.id))
+        raise IllegalActionError(
+            say("refused.mind.possessed_by", target=target.id, owner=target.possessed_by)
+        )
     will = vol(state, target)  # Líder, Despertando del letargo (presence.py)
     if target.stress < will and target.marked_by != figure.id:
         raise IllegalActionError(
-            f"{target.id} has stress {target.stress} of VOL {will}: {book.name} needs "
-            f"stress equal to its VOL, unless you have marked it"
+            say(
+                "refused.mind.low_stress",
+                target=target.id,
+                stress=target.stress,
+                vol=will,
+                action=book.name,
+            )
         )
     within_reach(state, figure, target, book.name, name, value)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} a {target.id}", f"poseer a {target.id}",
+        f"{book.name} a {target.id}", say("phrase.mind.possess", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events
     target.possessed_by = figure.id
-    text = f"{figure.id} posee a {target.id} mientras no empiece su próxima actuación"
+    text = say("log.mind.possessed", figure=figure.id, target=target.id)
     return [*events, Event("possessed", text, {"figure": target.id, "by": figure.id})]
 
 
@@ -281,23 +293,24 @@ def marcar_un_objetivo(state: GameState, figure: Figure, action: Action) -> list
     book = entry("marcar_un_objetivo")
     name, value = _caster(state, figure, book)
     if action.target is None:
-        raise IllegalActionError(f"{book.name} needs the character you are possessing")
+        raise IllegalActionError(say("refused.mind.mark_what", action=book.name))
     target = state.figure(action.target)
     if target.possessed_by != figure.id or not possessed(state, target):
         raise IllegalActionError(
-            f"{figure.id} can only mark a character it is possessing, and it does not "
-            f"possess {target.id}"
+            say("refused.mind.mark_not_possessed", figure=figure.id, target=target.id)
         )
     if target.marked_by == figure.id:
-        raise IllegalActionError(f"{target.id} already carries {figure.id}'s mark")
+        raise IllegalActionError(
+            say("refused.mind.already_marked", target=target.id, figure=figure.id)
+        )
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} ({target.id})", f"marcar a {target.id}",
+        f"{book.name} ({target.id})", say("phrase.mind.mark", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events
     target.marked_by = figure.id
-    text = f"{figure.id} marca a {target.id}: podrá volver a poseerlo aunque tenga poco estrés"
+    text = say("log.mind.marked", figure=figure.id, target=target.id)
     return [*events, Event("marked", text, {"figure": target.id, "by": figure.id})]
 
 
@@ -316,7 +329,7 @@ def release(state: GameState, figure: Figure) -> list[Event]:
     for other in sorted(state.figures.values(), key=lambda f: f.id):
         if other.possessed_by == figure.id:
             other.possessed_by = None
-            text = f"{other.id} deja de estar poseído por {figure.id}"
+            text = say("log.mind.released", figure=other.id, by=figure.id)
             events.append(Event("released", text, {"figure": other.id, "by": figure.id}))
     return events
 
@@ -334,18 +347,22 @@ def puppet_action(
     """
     if action.kind in PUPPET_REFUSED or handler is None:
         raise IllegalActionError(
-            f"{puppet.id} is possessed: it cannot '{action.kind}', it only acts within "
-            f"{possessor.id}'s activation"
+            say(
+                "refused.mind.puppet_cannot",
+                puppet=puppet.id,
+                kind=action.kind,
+                possessor=possessor.id,
+            )
         )
     if possessor.panic:
         raise IllegalActionError(
-            f"{possessor.id} is in panic: it can only flee, not direct {puppet.id}"
+            say("refused.mind.possessor_panic", possessor=possessor.id, puppet=puppet.id)
         )
 
     own = (puppet.ene, puppet.side, puppet.actions_taken)
     puppet.ene, puppet.side = possessor.ene, possessor.side
     puppet.actions_taken = possessor.actions_taken
-    text = f"{possessor.id} hace actuar a {puppet.id} (poseído) con su propia ENE"
+    text = say("log.mind.puppet", possessor=possessor.id, puppet=puppet.id)
     events = [Event("puppet", text, {"figure": puppet.id, "by": possessor.id})]
     try:
         events += perform(state, puppet, action, handler)
@@ -360,14 +377,8 @@ def puppet_action(
 
 def _answer_only(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if action.kind == COUNTER:
-        raise IllegalActionError(
-            f"{entry(COUNTER).name} answers an enemy neuromante's casting within INT K: it "
-            "is offered when one is declared"
-        )
-    raise IllegalActionError(
-        f"{entry(MENTAL).name} answers a Corromper / Hackear against this Pj: it is offered "
-        "right after one"
-    )
+        raise IllegalActionError(say("refused.mind.counter_only", action=entry(COUNTER).name))
+    raise IllegalActionError(say("refused.mind.mental_only", action=entry(MENTAL).name))
 
 
 HANDLERS: dict[str, Handler] = {

@@ -22,27 +22,42 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import drives, final_turn, turn_to
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import Message, say
 
 
 def esperar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Esperar (1): pass to a later phase; it does not count as having acted."""
     if engaged_with(state, figure):
-        raise IllegalActionError("Esperar is not allowed while engaged in CaC")
+        raise IllegalActionError(say("refused.moving.wait_engaged"))
     events = [spend(figure, 1, "Esperar")]
     figure.waiting_below = state.phase
-    events.append(Event("wait", f"{figure.id} espera a una fase posterior", {"figure": figure.id}))
+    text = say("log.moving.wait", figure=figure.id)
+    events.append(Event("wait", text, {"figure": figure.id}))
     return events + end_activation(state, figure, acted=False)
+
+
+def _already(figure: Figure, posture: Posture) -> Message:
+    """The refusal of taking the posture ``figure`` already has."""
+    if posture is Posture.CROUCHED:
+        return say("refused.moving.already_crouched", figure=figure.id)
+    if posture is Posture.PRONE:
+        return say("refused.moving.already_prone", figure=figure.id)
+    return say("refused.moving.already_standing", figure=figure.id)
 
 
 def _posture(new: Posture, label: str) -> Handler:
     def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
         if figure.posture is new:
-            raise IllegalActionError(f"{figure.id} is already {new.value}")
+            raise IllegalActionError(_already(figure, new))
         events = [spend(figure, 1, label)]
         figure.posture = new
         return [
             *events,
-            Event("posture", f"{figure.id}: {label}", {"figure": figure.id, "posture": new.value}),
+            Event(
+                "posture",
+                say("log.moving.posture", figure=figure.id, action=label),
+                {"figure": figure.id, "posture": new.value},
+            ),
         ]
 
     return handler
@@ -65,13 +80,13 @@ def _stride(kind: str) -> Handler:
         stride = moves().strides[kind]  # read when played, not at import (issue 16)
         book = entry(kind)
         if action.point is None:
-            raise IllegalActionError(f"{stride.label} needs a destination point")
+            raise IllegalActionError(say("refused.moving.needs_point", action=stride.label))
         if engaged_with(state, figure):
-            raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+            raise IllegalActionError(say("refused.moving.engaged"))
         veins = hookspecs.move_options.fold(0.0, figure, action)  # Fuego en las venas
         if kind == "esprintar":
             if figure.sprinted_now:
-                raise IllegalActionError("Esprintar only once per activation")
+                raise IllegalActionError(say("refused.moving.sprint_once"))
             figure.sprinted_now = figure.sprinted = True
         hunted = hookspecs.turn_beyond.first(figure, action.facing)  # Caza: a CH AGI further
         problem = None if hunted else facing_problem(figure, action.facing)
@@ -103,7 +118,7 @@ def _turn_beyond(state: GameState, figure: Figure, name: str, facing: float) -> 
     )
     if outcome.passed:
         return [event, *turn_to(figure, facing)]
-    text = f"{name}: {figure.id} no logra el giro adicional"
+    text = say("log.moving.no_extra_turn", entry=name, figure=figure.id)
     return [event, Event("no_turn", text, {"figure": figure.id, "entry": name})]
 
 
@@ -152,29 +167,29 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Cargar (2): up to MOV+3 K, at least 2 K, into contact with an enemy in LdV."""
     target = state.figure(action.target)
     if target.side == figure.side or target.casualty:
-        raise IllegalActionError(f"{target.id} is not a living enemy")
+        raise IllegalActionError(say("refused.moving.not_living_enemy", target=target.id))
     if engaged_with(state, figure):
-        raise IllegalActionError("Already engaged in CaC")
+        raise IllegalActionError(say("refused.moving.already_engaged"))
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     shouts = list(chain.from_iterable(hookspecs.charge_reach.collect(state, figure)))
     reach = figure.mov + moves().strides["cargar"].extra_k + sum(k for _, k in shouts)
     if gap > reach:
-        raise IllegalActionError(f"{target.id} is {gap:.1f} K away: Cargar reaches {reach:g} K")
+        raise IllegalActionError(
+            say("refused.moving.charge_too_far", target=target.id, gap=gap, reach=reach)
+        )
     run_up = moves().charge_min
     if gap < run_up:
         raise IllegalActionError(
-            f"Cargar needs at least {run_up:g} K of run-up; {target.id} is {gap:.1f} K away"
+            say("refused.moving.charge_too_close", least=run_up, target=target.id, gap=gap)
         )
     if sight(state, figure, target).line_of_sight == "blocked":
-        raise IllegalActionError(f"No LdV to {target.id}: Cargar needs to see the target")
+        raise IllegalActionError(say("refused.moving.charge_no_los", target=target.id))
     contact = contact_point(figure, target)
     events, _, _ = travel(
         state, figure, contact, reach, moves().strides["cargar"], frozenset({target.id})
     )
     if not any(e.id == target.id for e in engaged_with(state, figure)):
-        raise IllegalActionError(
-            f"The way to {target.id} is blocked: the charge cannot make contact"
-        )
+        raise IllegalActionError(say("refused.moving.charge_blocked", target=target.id))
     figure.charging = True
     figure.next_action_modifier = 0
     if figure.fury == target.id:  # Crítico en CH LOC: the charge it owed
@@ -184,7 +199,7 @@ def cargar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         *chain.from_iterable(hookspecs.charged.collect(figure, shouts)),
         Event(
             "engage",
-            f"{figure.id} carga y se traba con {target.id}",
+            say("log.moving.charge", figure=figure.id, target=target.id),
             {"figure": figure.id, "target": target.id},
         ),
     ]

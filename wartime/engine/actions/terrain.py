@@ -98,6 +98,7 @@ from wartime.geometry.movement import too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.terrain import CHEST_FACTOR, SURCHARGE
 from wartime.geometry.vision import LEVEL_2_LIFT
+from wartime.i18n import Message, Reason, say
 from wartime.rules import actions as book
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Flight
@@ -203,8 +204,15 @@ def _gaps(line: shapely.LineString, solids: Sequence[Solid]) -> list[float]:
     return [float(g) for g in shapely.distance(line, [s.polygon() for s in solids])]
 
 
-def _names(ids: Sequence[str]) -> str:
-    return ", ".join("the table edge" if i == "#table" else i for i in ids)
+def _names(ids: Sequence[str]) -> Message | str:
+    """The ids joined with ", "; the table's edge ("#table") in the reader's language."""
+    if "#table" not in ids:
+        return ", ".join(ids)
+    at = list(ids).index("#table")
+    before = "".join(f"{i}, " for i in ids[:at])
+    rest = ids[at + 1 :]
+    after = say("phrase.terrain.more", names=_names(rest)) if rest else ""
+    return say("phrase.terrain.with_edge", before=before, after=after)
 
 
 # -- shared steps of the handlers -----------------------------------------------------
@@ -212,16 +220,16 @@ def _names(ids: Sequence[str]) -> str:
 
 def _destination(state: GameState, figure: Figure, action: Action, label: str) -> Point:
     if action.point is None:
-        raise IllegalActionError(f"{label} needs a destination point")
+        raise IllegalActionError(say("refused.terrain.needs_point", action=label))
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        raise IllegalActionError(say("refused.terrain.engaged"))
     return (float(action.point[0]), float(action.point[1]))
 
 
 def _on_ground(figure: Figure, label: str) -> None:
     if figure.level != 1:
         raise IllegalActionError(
-            f"{label} is made on the ground (level 1); {figure.id} is at level {figure.level}"
+            say("refused.terrain.on_ground", action=label, figure=figure.id, level=figure.level)
         )
 
 
@@ -246,7 +254,7 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
 
 def _no_water(swims: bool) -> None:
     if swims:
-        raise IllegalActionError("The path crosses water: use Nadar")
+        raise IllegalActionError(say("refused.terrain.water"))
 
 
 def _enemies_near(state: GameState, figure: Figure, at: Point) -> list[str]:
@@ -257,7 +265,7 @@ def _enemies_near(state: GameState, figure: Figure, at: Point) -> list[str]:
 def _refuse_near(state: GameState, figure: Figure, at: Point) -> None:
     near = _enemies_near(state, figure, at)
     if near:
-        raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+        raise IllegalActionError(say("refused.terrain.near_enemy", enemies=", ".join(near)))
 
 
 def _slide(
@@ -299,7 +307,7 @@ def _seat(state: GameState, figure: Figure, at: Point) -> None:
 
 def _landing_problem(
     state: GameState, figure: Figure, start: Point, end: Point, clears: float | None = None
-) -> str | None:
+) -> Reason | None:
     """Why the base cannot go straight from ``start`` and stand at ``end``, or None.
 
     Other bases on the way block it, except those lower than ``clears`` (a jump).
@@ -307,7 +315,7 @@ def _landing_problem(
     if figure.level == 1:
         hits = state.physics().overlaps(Disc(figure.id, end, figure.radius, figure.side))
         if hits:
-            return f"Cannot end there: the base would overlap {_names(hits)}"
+            return say("refused.terrain.overlap", names=_names(hits))
     blockers = [
         o.id
         for o in state.figures.values()
@@ -318,10 +326,10 @@ def _landing_problem(
         and _segment_gap(o.position, start, end) < figure.radius + o.radius - _SLACK
     ]
     if blockers:
-        return f"{_names(blockers)} in the way"
+        return say("refused.terrain.in_the_way", names=_names(blockers))
     near = _enemies_near(state, figure, end)
     if near:
-        return f"Within 1 K of an enemy without engaging: {', '.join(near)}"
+        return say("refused.terrain.near_enemy", enemies=", ".join(near))
     return None
 
 
@@ -338,13 +346,13 @@ def _check(
 
 
 def _arrive(
-    figure: Figure, start: Point, end: Point, moved: float, verb: str, **data: Any
+    figure: Figure, start: Point, end: Point, moved: float, verb: Message, **data: Any
 ) -> list[Event]:
     """Set the figure down at ``end``: the move event and the noise it makes."""
     figure.position = end
     if not figure.reacting:  # a Pj cannot pivot outside its activation (Girar y pivotar)
         figure.facing = _heading(start, end, figure.facing)
-    text = f"{figure.id} {verb} {moved:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    text = say("log.terrain.move", figure=figure.id, verb=verb, moved=moved, x=end[0], y=end[1])
     info = {"figure": figure.id, "from": list(start), "to": list(end), "travelled": round(moved, 6)}
     events = [Event("move", text, {**info, **data})]
     if moved > 0:
@@ -352,8 +360,9 @@ def _arrive(
     return events
 
 
-def _stays(figure: Figure, what: str) -> Event:
-    return Event("no_move", f"{figure.id} {what} y se queda donde estaba", {"figure": figure.id})
+def _stays(figure: Figure, what: Message) -> Event:
+    text = say("log.terrain.stays", figure=figure.id, what=what)
+    return Event("no_move", text, {"figure": figure.id})
 
 
 # -- Mover sin hacer ruido (2) ---------------------------------------------------------
@@ -376,7 +385,9 @@ def mover_sin_hacer_ruido(state: GameState, figure: Figure, action: Action) -> l
 def _silenced(event: Event) -> Event:
     if event.kind != "move":
         return event
-    return Event("move", f"{event.text} sin hacer ruido", {**event.data, "silent": True})
+    # The move's own line, whatever its wording, with the silence added (never parsed).
+    text = say("log.terrain.silent", line=event.message)
+    return Event("move", text, {**event.data, "silent": True})
 
 
 # -- Nadar (2, AGI) --------------------------------------------------------------------
@@ -390,10 +401,7 @@ def nadar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     budget = figure.mov + _book().swim.extra_k
     planned = [start, _along(start, goal, budget)]
     if not state.world.terrain.cost(planned, figure.current_height).swims:
-        raise IllegalActionError(
-            f"Nadar needs water: {figure.id} is not in water and the way to that point "
-            "crosses none (use Mover)"
-        )
+        raise IllegalActionError(say("refused.terrain.no_water", figure=figure.id))
     end, travelled, _ = _slide(state, figure, goal, budget)
     _refuse_near(state, figure, end)
     surcharge, extra, _ = _ground(state, figure, [start, end])
@@ -402,10 +410,10 @@ def nadar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events.append(event)
     if not outcome.passed:
         _seat(state, figure, start)
-        return [*events, _stays(figure, "no consigue nadar")]
+        return [*events, _stays(figure, say("phrase.terrain.swim_failed"))]
     if outcome is Outcome.CRITICAL:
         end, travelled = _critical_slide(state, figure, goal, end, travelled, straight=False)
-    return events + _arrive(figure, start, end, travelled, "nada")
+    return events + _arrive(figure, start, end, travelled, say("phrase.terrain.swims"))
 
 
 # -- Escalar (3, AGI) ------------------------------------------------------------------
@@ -450,18 +458,12 @@ def _climb(state: GameState, figure: Figure, start: Point, goal: Point) -> _Clim
             s for s, gap in zip(tall, _gaps(line, tall), strict=True) if gap < radius - _SLACK
         ]
     if line is None or not solids:
-        raise IllegalActionError(
-            f"Nothing to climb between here and that point: Escalar crosses walls and obstacles "
-            f"taller than {chest:g} K (use Mover)"
-        )
+        raise IllegalActionError(say("refused.terrain.nothing_to_climb", chest=chest))
     parts = list(shapely.get_parts(shapely.union_all([s.polygon() for s in solids])))
     ids = tuple(dict.fromkeys(s.id for s in solids))
     end = shapely.Point(goal)
     if any(part.distance(end) < radius for part in parts):
-        raise IllegalActionError(
-            f"The base cannot end on top of {_names(ids)}: pick a point beyond it "
-            "(standing on top of walls and obstacles is not yet supported)"
-        )
+        raise IllegalActionError(say("refused.terrain.climb_on_top", names=_names(ids)))
     spans: list[tuple[float, float]] = []
     ascent = 0.0
     for part in parts:
@@ -494,15 +496,25 @@ def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     climb = _climb(state, figure, start, goal)
     if climb.ascent > budget + _FIT:
         raise IllegalActionError(
-            f"Climbing {_names(climb.over)} means {climb.ascent:g} K up and Escalar climbs "
-            f"{budget:g} K (MOV) in one action: a climb over several actions is not yet supported"
+            say(
+                "refused.terrain.climb_too_tall",
+                names=_names(climb.over),
+                ascent=climb.ascent,
+                budget=budget,
+            )
         )
     land = climb.landing(budget)
     if land is None:
         ground = climb.clear - climb.on_top
         raise IllegalActionError(
-            f"Out of reach: climbing over {_names(climb.over)} takes {climb.ascent:g} K up and "
-            f"{ground:.2f} K on the ground ({climb.needed:.2f} K); Escalar covers MOV {budget:g} K"
+            say(
+                "refused.terrain.climb_out_of_reach",
+                names=_names(climb.over),
+                ascent=climb.ascent,
+                ground=ground,
+                needed=climb.needed,
+                budget=budget,
+            )
         )
     problem = _landing_problem(state, figure, start, land)
     if problem:
@@ -513,7 +525,8 @@ def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     outcome, event = _check(state, figure, _book().climb_entry, [])
     events.append(event)
     if not outcome.passed:
-        return [*events, _stays(figure, f"no consigue escalar {_names(climb.over)}")]
+        failed = say("phrase.terrain.climb_failed", names=_names(climb.over))
+        return [*events, _stays(figure, failed)]
     if outcome is Outcome.CRITICAL:
         further = climb.landing(budget + CRITICAL_EXTRA_K)
         if further is not None and _landing_problem(state, figure, start, further) is None:
@@ -521,7 +534,13 @@ def escalar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     _seat(state, figure, land)
     moved = math.dist(start, land)
     return events + _arrive(
-        figure, start, land, moved, "trepa y avanza", climbed=list(climb.over), up=climb.ascent
+        figure,
+        start,
+        land,
+        moved,
+        say("phrase.terrain.climbs"),
+        climbed=list(climb.over),
+        up=climb.ascent,
     )
 
 
@@ -547,13 +566,12 @@ def _clearance(figure: Figure) -> float:
     return hookspecs.jump_clearance.thread(figure.height, figure)
 
 
-def _jump_problem(state: GameState, figure: Figure, start: Point, end: Point) -> str | None:
+def _jump_problem(state: GameState, figure: Figure, start: Point, end: Point) -> Reason | None:
     tall = _too_tall_to_jump(state, figure, start, end)
     if tall:
         what = _names(list(dict.fromkeys(f"{s.id} ({s.height:g} K)" for s in tall)))
-        return (
-            f"Too tall to jump over: {what}; a jump clears what is lower than "
-            f"{figure.id} ({figure.height:g} K)"
+        return say(
+            "refused.terrain.too_tall_to_jump", what=what, figure=figure.id, height=figure.height
         )
     return _landing_problem(state, figure, start, end, clears=_clearance(figure))
 
@@ -567,7 +585,7 @@ def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[
     start = figure.position
     length = math.dist(start, goal)
     if length == 0:
-        raise IllegalActionError(f"{moves().jump.name} needs a point to jump to")
+        raise IllegalActionError(say("refused.terrain.jump_point", action=moves().jump.name))
     factor = moves().jump_table.factor(figure.profile.agi)
     reach = _scale(moves().jump_table, figure) * factor + stats.stride_extra(
         figure, moves().jump.id
@@ -577,15 +595,17 @@ def salto_de_longitud(state: GameState, figure: Figure, action: Action) -> list[
     )
     _seat(state, figure, land)
     if passed:
-        return events + _arrive(figure, start, land, math.dist(start, land), "salta", reach=reach)
+        jumps = say("phrase.terrain.jumps")
+        return events + _arrive(figure, start, land, math.dist(start, land), jumps, reach=reach)
     events.append(
         Event(
             "short_jump",
-            f"{figure.id} falla el salto y cae corto, sin altura desde la que hacerse daño",
+            say("log.terrain.short_jump_flat", figure=figure.id),
             {"figure": figure.id},
         )
     )
-    return events + _arrive(figure, start, land, math.dist(start, land), "cae tras saltar")
+    fell = say("phrase.terrain.fell_after_jump")
+    return events + _arrive(figure, start, land, math.dist(start, land), fell)
 
 
 def _jump(
@@ -641,7 +661,7 @@ def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
     ``rough_ene`` ENE and checks CH CON, and a failed CH CON costs ``rough_wounds``
     wounds with no CH DEF (core.heights.rough_failure)."""
     if len(action.options) != 1:
-        raise IllegalActionError("A jump takes one leap entry at most")
+        raise IllegalActionError(say("refused.terrain.one_leap"))
     label = action.options[0]
     k, ene, rough_ene, rough_wounds = _leap_of(figure, label)
     name = f"{moves().jump.name} ({label})"
@@ -649,14 +669,14 @@ def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
     _on_ground(figure, name)
     start = figure.position
     if math.dist(start, goal) == 0:
-        raise IllegalActionError(f"{name} needs a point to jump to")
+        raise IllegalActionError(say("refused.terrain.jump_point", action=name))
     reach = k + stats.stride_extra(figure, moves().jump.id)  # Saltador
     events, passed, land = _jump(state, figure, start, goal, reach, ene, name)
-    verb = "salta"
+    verb = say("phrase.terrain.jumps")
     if not passed:
-        text = f"{figure.id} falla el salto y cae corto"
+        text = say("log.terrain.short_jump", figure=figure.id)
         events.append(Event("short_jump", text, {"figure": figure.id}))
-        verb = "cae tras saltar"
+        verb = say("phrase.terrain.fell_after_jump")
     _seat(state, figure, land)
     events += _arrive(figure, start, land, math.dist(start, land), verb, reach=reach)
     if rough_ene is None or rough_wounds is None or not (rough(state, start) or rough(state, land)):
@@ -680,26 +700,26 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
     contact (half the helper's height each, :func:`_helping`); it then stands on top
     (Figure.perch), off the ground's table, until it gets down with Dejarse caer."""
     if action.point is None:
-        raise IllegalActionError(
-            f"{_book().high.name} needs a point on the wall or obstacle to climb onto"
-        )
+        raise IllegalActionError(say("refused.terrain.high_point", action=_book().high.name))
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: use Destrabarse to leave the combat")
+        raise IllegalActionError(say("refused.terrain.engaged"))
     _on_ground(figure, _book().high.name)
     if figure.perch:
-        raise IllegalActionError(f"{figure.id} is already on top of something: get down first")
+        raise IllegalActionError(say("refused.terrain.already_on_top", figure=figure.id))
     spot = shapely.Point(action.point)
     under = [s for s in state.world.solids if s.polygon().distance(spot) <= _SLACK]
     if not under:
-        raise IllegalActionError(
-            f"No wall or obstacle at that point to climb onto with {_book().high.name}"
-        )
+        raise IllegalActionError(say("refused.terrain.no_solid", action=_book().high.name))
     solid = max(under, key=lambda s: s.height)
     gap = solid.polygon().distance(shapely.Point(figure.position)) - figure.radius
     if gap > ENGAGED_GAP:
         raise IllegalActionError(
-            f"{solid.id} is {gap:.2f} K away: {_book().high.name} jumps straight up, "
-            "so move into contact first"
+            say(
+                "refused.terrain.high_not_in_contact",
+                solid=solid.id,
+                gap=gap,
+                action=_book().high.name,
+            )
         )
     factor = _book().high_table.factor(figure.profile.agi)
     own = hookspecs.climb_reach.thread(
@@ -708,23 +728,38 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
     helped = _helping(state, figure, solid.height - own)
     reach = own + sum(lift for _, lift in helped)
     if solid.height > reach + _FIT:
-        with_help = f"; with the leg-up of {_lifts(helped)}, {reach:g} K" if helped else ""
+        with_help = (
+            say("phrase.terrain.with_leg_up", lifts=_lifts(helped), reach=reach) if helped else ""
+        )
         raise IllegalActionError(
-            f"{solid.id} is {solid.height:g} K high: {figure.id} reaches {own:g} K with "
-            f"{_book().high.name} (height {figure.height:g} K × {factor:g} "
-            f"for AGI {figure.profile.agi})" + with_help
+            say(
+                "refused.terrain.high_too_tall",
+                solid=solid.id,
+                height=solid.height,
+                figure=figure.id,
+                own=own,
+                action=_book().high.name,
+                figure_height=figure.height,
+                factor=factor,
+                agi=figure.profile.agi,
+                help=with_help,
+            )
         )
     events = [spend(figure, _fixed_ene(_book().high), _book().high.name)]
     outcome, event = _check(state, figure, _book().high, [])
     events.append(event)
     helpers = {"helpers": [h.id for h, _ in helped]} if helped else {}
     if not outcome.passed:
-        text = f"{figure.id} no consigue subir a {solid.id}" + _aided(helped, " pese a")
+        aided = _aided(helped, say("phrase.terrain.despite_help", helpers=_lifts(helped)))
+        text = say("log.terrain.high_failed", figure=figure.id, solid=solid.id, aided=aided)
         return [*events, Event("stay", text, {"figure": figure.id, **helpers})]
     state.lift(figure)  # up there it no longer stands among the bases on the ground
     start = figure.position
     figure.position, figure.perch = action.point, solid.height
-    text = f"{figure.id} sube a {solid.id} ({solid.height:g} K)" + _aided(helped, " con")
+    aided = _aided(helped, say("phrase.terrain.with_help", helpers=_lifts(helped)))
+    text = say(
+        "log.terrain.high_up", figure=figure.id, solid=solid.id, height=solid.height, aided=aided
+    )
     moved = round(math.dist(start, action.point), 6)
     data = {"figure": figure.id, "from": list(start), "to": list(action.point),
             "perch": solid.height, "travelled": moved, **helpers}  # fmt: skip
@@ -754,15 +789,18 @@ def _helping(state: GameState, figure: Figure, short: float) -> list[tuple[Figur
     return helped
 
 
-def _lifts(helped: Sequence[tuple[Figure, float]]) -> str:
-    return " and ".join(f"{h.id} (+{lift:g} K)" for h, lift in helped)
+def _lifts(helped: Sequence[tuple[Figure, float]]) -> Message | str:
+    """The leg-ups, "b1 (+0.5 K) and c (+0.5 K)", joined in the reader's language."""
+    joined: Message | str = ""
+    for number, (ally, lift) in enumerate(helped):
+        one = f"{ally.id} (+{lift:g} K)"
+        joined = one if number == 0 else say("phrase.terrain.and", left=joined, right=one)
+    return joined
 
 
-def _aided(helped: Sequence[tuple[Figure, float]], word: str) -> str:
-    """The leg-ups in the log, in Spanish: " con la ayuda de b1 (+0.5 K) y c (+0.5 K)"."""
-    if not helped:
-        return ""
-    return f"{word} la ayuda de " + " y ".join(f"{h.id} (+{lift:g} K)" for h, lift in helped)
+def _aided(helped: Sequence[tuple[Figure, float]], phrase: Message) -> Message | str:
+    """The leg-ups in the log (" con la ayuda de b1 (+0.5 K) y c (+0.5 K)"), or nothing."""
+    return phrase if helped else ""
 
 
 # -- Dejarse caer (1) ------------------------------------------------------------------
@@ -778,9 +816,14 @@ def _fall_height(figure: Figure) -> float:
     if figure.level == 3:
         return math.inf  # gran altitud: above every band
     if figure.level == 1:
-        raise IllegalActionError(f"{figure.id} is on the ground: there is nowhere to fall from")
-    where = "underground or underwater" if figure.level < 1 else "in space"
-    raise IllegalActionError(f"{figure.id} is {where} (level {figure.level}): it cannot fall")
+        raise IllegalActionError(say("refused.terrain.fall_on_ground", figure=figure.id))
+    if figure.level < 1:
+        raise IllegalActionError(
+            say("refused.terrain.fall_below", figure=figure.id, level=figure.level)
+        )
+    raise IllegalActionError(
+        say("refused.terrain.fall_space", figure=figure.id, level=figure.level)
+    )
 
 
 def _landing_spot(figure: Figure, point: Point | None) -> Point:
@@ -788,13 +831,10 @@ def _landing_spot(figure: Figure, point: Point | None) -> Point:
     if point is None or math.dist(point, figure.position) <= _FIT:
         return figure.position
     if not figure.perch:
-        raise IllegalActionError(
-            f"{_book().fall.name} drops straight down where the figure is: "
-            "move first to choose the spot"
-        )
+        raise IllegalActionError(say("refused.terrain.fall_straight", action=_book().fall.name))
     if math.dist(point, figure.position) > figure.radius * 2 + PERCH_STEP:
         raise IllegalActionError(
-            f"{_book().fall.name} from the top lands within {PERCH_STEP:g} K of it"
+            say("refused.terrain.fall_perch_step", action=_book().fall.name, step=PERCH_STEP)
         )
     return point
 
@@ -817,24 +857,29 @@ def dejarse_caer(state: GameState, figure: Figure, action: Action) -> list[Event
     landing = Disc(figure.id, spot, figure.radius, figure.side)
     hits = table.overlaps(landing)
     if hits:
-        raise IllegalActionError(f"Cannot fall there: the base would land on {_names(hits)}")
+        raise IllegalActionError(say("refused.terrain.fall_on", names=_names(hits)))
     ground = [e.disc() for e in state.enemies_of(figure) if e.level == 1]
     near = too_close(landing, spot, ground)
     if near:
-        raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+        raise IllegalActionError(say("refused.terrain.near_enemy", enemies=", ".join(near)))
     dan, halved = hookspecs.fall_dan.thread((fall_damage(height, figure.height), None), figure)
     spared = modifiers.falls_unharmed(figure) if dan else None  # Caer con estilo
     events = [spend(figure, _fixed_ene(_book().fall), _book().fall.name)]
     figure.next_action_modifier = 0
     figure.level, figure.perch, figure.position = 1, 0.0, spot
     table.place(landing)  # nothing may refuse the action after this
-    drop = "desde gran altitud" if math.isinf(height) else f"{height:g} K"
+    drop = say("phrase.terrain.from_altitude") if math.isinf(height) else f"{height:g} K"
     events.append(
         Event(
             "fall",
-            f"{figure.id} se deja caer {drop}: DAÑ {dan}"
-            + (f" (la mitad por {halved})" if halved else "")
-            + (f" ({spared}: no le hace daño)" if spared else ""),
+            say(
+                "log.terrain.fall",
+                figure=figure.id,
+                drop=drop,
+                damage=dan,
+                halved=say("phrase.terrain.halved", by=halved) if halved else "",
+                spared=say("phrase.terrain.spared", entry=spared) if spared else "",
+            ),
             {"figure": figure.id, "height": None if math.isinf(height) else height, "damage": dan},
         )
     )
@@ -860,22 +905,24 @@ def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
     goal = _destination(state, figure, action, moves().turn.label)
     if figure.mov < moves().turn_min_mov:
         raise IllegalActionError(
-            f"{moves().turn.label} requires a natural MOV of at least {moves().turn_min_mov} K; "
-            f"{figure.id} has MOV {figure.mov:g} K"
+            say(
+                "refused.terrain.turn_min_mov",
+                action=moves().turn.label,
+                least=moves().turn_min_mov,
+                figure=figure.id,
+                mov=figure.mov,
+            )
         )
     if _book().turn_not_altitude_3 and figure.level == 3:
-        raise IllegalActionError(
-            f"{moves().turn.label} is not allowed at altitude 3 (Volar en altura 3)"
-        )
+        raise IllegalActionError(say("refused.terrain.turn_altitude", action=moves().turn.label))
     face = state.figure(action.target) if action.target is not None else None
     if face is figure:
-        raise IllegalActionError(f"{figure.id} cannot turn to face itself")
+        raise IllegalActionError(say("refused.terrain.face_itself", figure=figure.id))
     start = figure.position
     end, travelled, contacts = _slide(state, figure, goal, figure.mov + moves().turn.extra_k)
     if contacts:
         raise IllegalActionError(
-            f"{moves().turn.label} runs in a straight line and {_names(contacts)} is in the way: "
-            "pick a point short of it"
+            say("refused.terrain.turn_blocked", action=moves().turn.label, names=_names(contacts))
         )
     _refuse_near(state, figure, end)
     surcharge, extra, swims = _ground(state, figure, [start, end])
@@ -889,19 +936,21 @@ def giro_180(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if outcome is Outcome.CRITICAL:
         end, travelled = _critical_slide(state, figure, goal, end, travelled, straight=True)
     heading = _heading(start, end, figure.facing)
-    events += _arrive(figure, start, end, travelled, "corre en línea recta")
+    events += _arrive(figure, start, end, travelled, say("phrase.terrain.runs_straight"))
     if outcome.passed:
         if face is None:
             figure.facing = (heading + 180) % 360
         else:
             figure.facing = _heading(figure.position, face.position, heading)
-        text = f"{figure.id} se revuelve y queda encarado a {figure.facing:.0f}°"
+        text = say("log.terrain.turned", figure=figure.id, facing=figure.facing)
         return [*events, Event("facing", text, {"figure": figure.id, "facing": figure.facing})]
-    events.append(Event("no_turn", f"{figure.id} no consigue girar", {"figure": figure.id}))
+    events.append(
+        Event("no_turn", say("log.terrain.no_turn", figure=figure.id), {"figure": figure.id})
+    )
     if outcome is Outcome.FUMBLE:
         dan = round_half_up(travelled)
         if dan > 0:
-            text = f"Pifia: {figure.id} sufre DAÑ {dan} por los K movidos"
+            text = say("log.terrain.fumble", figure=figure.id, damage=dan)
             events.append(Event("fumble", text, {"figure": figure.id, "damage": dan}))
             events += defend(state, figure, dan, "none", attacker=None)
     return events

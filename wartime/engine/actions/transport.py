@@ -41,6 +41,7 @@ from wartime.engine.core.vehicles import (
 )
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
+from wartime.i18n import Reason, say
 from wartime.rules.actions import RoleCost
 from wartime.rules.dice import Outcome
 
@@ -54,15 +55,12 @@ def pivotar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("pivotar")
 
     if figure.level == 3 and not free_high(figure):
-        raise IllegalActionError(f"{book.name} is not allowed flying at altitude 3")
+        raise IllegalActionError(say("refused.transport.altitude", action=book.name))
     if drives(figure) and unusable(figure):
         raise IllegalActionError(unusable_text(figure))
     cheap = pivot_cost(figure)  # Pivotante: at its ENE, and on foot in its activation too
     if not drives(figure) and not figure.reacting and cheap is None:
-        raise IllegalActionError(
-            f"{book.name}: a Pj turns freely while acting; only a transport or a reacting "
-            "Pj pivots as an action"
-        )
+        raise IllegalActionError(say("refused.transport.turns_freely", action=book.name))
     held = still(figure)
     if held is not None:
         raise IllegalActionError(held)
@@ -75,16 +73,18 @@ def pivotar(state: GameState, figure: Figure, action: Action) -> list[Event]:
 
 # The states whose action forbids pivoting (the list's effect cannot_pivot), and the
 # Figure flag that says the Pj is in it.
-_NO_PIVOT = (("en_guardia", "on_guard", "on guard"), ("esconderse", "hidden", "hidden"))
+_NO_PIVOT = (("en_guardia", "on_guard"), ("esconderse", "hidden"))
 
 
-def still(figure: Figure) -> str | None:
+def still(figure: Figure) -> Reason | None:
     """En guardia, Esconderse: why a Pj on guard or hidden may not take Pivotar (as its
     reaction, or with Pivotante in its activation); None if it may."""
-    for kind, flag, said in _NO_PIVOT:
+    for kind, flag in _NO_PIVOT:
         book = entry(kind)
         if getattr(figure, flag) and any(m.effect == "cannot_pivot" for m in book.modifiers):
-            return f"{figure.id} is {said}: after {book.name} it may not pivot"
+            if flag == "on_guard":
+                return say("refused.transport.on_guard", figure=figure.id, action=book.name)
+            return say("refused.transport.hidden", figure=figure.id, action=book.name)
     return None
 
 
@@ -94,7 +94,7 @@ def _wanted_facing(figure: Figure, action: Action, name: str) -> float:
     if action.point is not None and action.point != figure.position:
         dx, dy = action.point[0] - figure.position[0], action.point[1] - figure.position[1]
         return math.degrees(math.atan2(dy, dx)) % 360
-    raise IllegalActionError(f"{name} needs a facing in degrees or a point to face")
+    raise IllegalActionError(say("refused.transport.needs_facing", action=name))
 
 
 def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -105,11 +105,11 @@ def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """
     book = entry("maniobrar")
     if not drives(figure):
-        raise IllegalActionError(f"{book.name} is for a transport")
+        raise IllegalActionError(say("refused.transport.only_transport", action=book.name))
     if previous_action(state, figure) not in ("mover", "correr"):
-        raise IllegalActionError(f"{book.name} follows a Mover or Correr of the same transport")
+        raise IllegalActionError(say("refused.transport.after_move", action=book.name))
     if action.point is None:
-        raise IllegalActionError(f"{book.name} needs a destination point")
+        raise IllegalActionError(say("refused.transport.needs_point", action=book.name))
     stride = Stride(book.name, cost(book), 0.0)
     plan = route(state, figure, action.point, MANOEUVRE_K, stride, steered=True)
     events = [spend(figure, plan.ene, book.name, plan.extra)]
@@ -123,14 +123,17 @@ def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     events.append(event)
     figure.next_action_modifier = 0
     if not outcome.passed:
-        return [*events, Event("stay", f"{figure.id} no consigue maniobrar", {"figure": figure.id})]
+        text = say("log.transport.no_manoeuvre", figure=figure.id)
+        return [*events, Event("stay", text, {"figure": figure.id})]
     budget = MANOEUVRE_K + (CRITICAL_EXTRA_K if outcome is Outcome.CRITICAL else 0.0)
     start = figure.position
     result = state.physics().move_toward(figure.id, action.point, budget)
     figure.position = result.end
     figure.moved += result.travelled
     end = result.end
-    text = f"{figure.id} maniobra {result.travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    text = say(
+        "log.transport.manoeuvre", figure=figure.id, moved=result.travelled, x=end[0], y=end[1]
+    )
     data = {"figure": figure.id, "from": list(start), "to": list(end),
             "travelled": round(result.travelled, 6)}  # fmt: skip
     events.append(Event("move", text, data))
@@ -146,12 +149,18 @@ def wound_vehicle(state: GameState, figure: Figure, wounds: int) -> list[Event]:
     assert vehicle is not None
     figure.vehicle_wounds += wounds
     word = (
-        "destruido" if figure.vehicle_wounds > vehicle.cal
-        else "inutilizado" if figure.vehicle_wounds == vehicle.cal else "dañado"
+        say("phrase.transport.destroyed") if figure.vehicle_wounds > vehicle.cal
+        else say("phrase.transport.unusable") if figure.vehicle_wounds == vehicle.cal
+        else say("phrase.transport.damaged")
     )  # fmt: skip
-    text = (
-        f"{vehicle.id} de {figure.id} sufre {wounds} herida(s): "
-        f"{figure.vehicle_wounds}/{vehicle.cal}, {word}"
+    text = say(
+        "log.transport.vehicle_wounds",
+        vehicle=vehicle.id,
+        figure=figure.id,
+        wounds=wounds,
+        total=figure.vehicle_wounds,
+        cal=vehicle.cal,
+        state=word,
     )
     data = {
         "figure": figure.id,
@@ -180,7 +189,13 @@ def explode(state: GameState, figure: Figure) -> list[Event]:
     if seat is not None:
         victims = [v for v in victims if v != figure.id]
         thrown += thrown_clear(state, figure, seat)
-    text = f"{vehicle.id} explota: DAÑ {vehicle.defense} en {radius:g} K ({', '.join(victims)})"
+    text = say(
+        "log.transport.explosion",
+        vehicle=vehicle.id,
+        damage=vehicle.defense,
+        radius=radius,
+        victims=", ".join(victims),
+    )
     data = {"figure": figure.id, "item": vehicle.id, "damage": vehicle.defense,
             "radius": radius, "victims": victims}  # fmt: skip
     events = [*thrown, Event("explosion", text, data), *blast(state, victims, vehicle.defense)]

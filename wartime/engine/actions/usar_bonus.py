@@ -41,6 +41,7 @@ from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.dice import OpposedResult
 from wartime.rules.effects import Choice, Effect, EntryAction, Special
 
@@ -68,7 +69,7 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     hand = isinstance(use, Special) and use.death_hand  # specials.py reads its options
     pet = isinstance(use, EntryAction) and use.pet  # the pet's entry it takes (pet.py)
     if action.options and (use is None or not (hand or pet)):
-        raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
+        raise IllegalActionError(say("refused.usar_bonus.with_attack", option=action.options[0]))
     cost = _switch_cost(figure, name)
     if cost is not None:
         on = name not in figure.switched
@@ -76,20 +77,25 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
         figure.switched = (
             (*figure.switched, name) if on else tuple(n for n in figure.switched if n != name)
         )
-        text = f"{figure.id} {'activa' if on else 'desactiva'} {name}"
+        if on:
+            text = say("log.usar_bonus.switched_on", figure=figure.id, entry=name)
+        else:
+            text = say("log.usar_bonus.switched_off", figure=figure.id, entry=name)
         return [event, Event("switched", text, {"figure": figure.id, "entry": name, "on": on})]
     if use is not None:
         return _played(use)(state, figure, action, name, use)
     shield = shield_of(figure)
     if shield is None or shield.name != name or shield.restore is None:
-        raise IllegalActionError(f"{figure.id} has no entry {name!r} to use")
+        raise IllegalActionError(
+            say("refused.usar_bonus.no_entry", figure=figure.id, entry=repr(name))
+        )
     if not figure.shield_lost:
-        raise IllegalActionError(f"{name} has all its levels")
+        raise IllegalActionError(say("refused.usar_bonus.all_levels", entry=name))
     if not shield.left(figure):
-        raise IllegalActionError(f"{name} has no level left to restore from")
+        raise IllegalActionError(say("refused.usar_bonus.no_level_left", entry=name))
     event = spend(figure, shield.restore, f"recuperar un nivel de {name}")
     figure.shield_lost -= 1
-    text = f"{figure.id} recupera un nivel de {name} (tiene {shield.left(figure)})"
+    text = say("log.usar_bonus.shield", figure=figure.id, entry=name, left=shield.left(figure))
     data = {"figure": figure.id, "shield": name, "left": shield.left(figure)}
     return [event, Event("shield", text, data)]
 
@@ -104,13 +110,19 @@ def _gain(figure: Figure, ene: int, label: str) -> Event:
     """ENE gained, never above 10 (ENERGÍA)."""
     before = figure.ene
     figure.ene = max(figure.ene, min(ENE_CAP, figure.ene + ene))
-    text = f"{figure.id}: {label}, ENE +{figure.ene - before} → {figure.ene}"
+    text = say(
+        "log.usar_bonus.gain",
+        figure=figure.id,
+        label=label,
+        gain=figure.ene - before,
+        ene=figure.ene,
+    )
     return Event("ene_gain", text, {"figure": figure.id, "ene": figure.ene})
 
 
 def _no_target(action: Action, name: str) -> None:
     if action.target is not None:
-        raise IllegalActionError(f"{name} is used on its bearer: it takes no target")
+        raise IllegalActionError(say("refused.usar_bonus.no_target", entry=name))
 
 
 @hookspecs.entry_used.impl(order=10, key="stress_ene")
@@ -121,10 +133,18 @@ def _psychic(
     assert isinstance(use, EntryAction)  # played for its ``stress_ene``
     _no_target(action, name)
     if figure.ene >= ENE_CAP:
-        raise IllegalActionError(f"{name}: {figure.id} already has ENE {ENE_CAP}, the most")
+        raise IllegalActionError(
+            say("refused.usar_bonus.ene_full", entry=name, figure=figure.id, cap=ENE_CAP)
+        )
     events = [spend(figure, use.use or 1, name)]
     figure.stress += 1
-    text = f"{figure.id} gana 1 de estrés por {name} ({figure.stress}/{vol(state, figure)})"
+    text = say(
+        "log.usar_bonus.stress",
+        figure=figure.id,
+        entry=name,
+        stress=figure.stress,
+        vol=vol(state, figure),
+    )
     events.append(Event("stress", text, {"figure": figure.id, "stress": figure.stress}))
     events.append(_gain(figure, use.stress_ene, name))
     return events + stress_limits(state, figure)
@@ -146,21 +166,23 @@ def _regenerate(
     if outcome.passed:
         healed = min(use.regenerate, figure.wounds)
         figure.wounds -= healed
-        text = f"{figure.id} regenera {healed} herida(s) (le quedan {figure.wounds})"
+        text = say(
+            "log.usar_bonus.regenerated", figure=figure.id, healed=healed, wounds=figure.wounds
+        )
         events.append(Event("healed", text, {"figure": figure.id, "wounds": figure.wounds}))
     return events
 
 
 def _target(state: GameState, figure: Figure, action: Action, name: str) -> Figure:
     if action.target is None:
-        raise IllegalActionError(f"{name} needs a target (Action.target)")
+        raise IllegalActionError(say("refused.usar_bonus.needs_target", entry=name))
     target = state.figures.get(action.target)
     if target is None:
-        raise IllegalActionError(f"No figure {action.target!r}")
+        raise IllegalActionError(say("refused.usar_bonus.no_figure", target=repr(action.target)))
     if target is figure:
-        raise IllegalActionError(f"{name} cannot aim at its own bearer")
+        raise IllegalActionError(say("refused.usar_bonus.own_bearer", entry=name))
     if target.casualty or target.removed:
-        raise IllegalActionError(f"{target.id} is out of the game")
+        raise IllegalActionError(say("refused.usar_bonus.out_of_game", target=target.id))
     return target
 
 
@@ -169,16 +191,22 @@ def _steal(state: GameState, figure: Figure, action: Action, name: str, use: Eff
     """Sed de energía: pay the action, then a CH VOL ENF; won, the ENE changes hands."""
     assert isinstance(use, EntryAction)  # played for its ``steal_ene``
     if engaged_with(state, figure):
-        raise IllegalActionError(f"{name} is not possible while engaged in CaC")
+        raise IllegalActionError(say("refused.usar_bonus.engaged", entry=name))
     victim = _target(state, figure, action, name)
     reach = vol(state, figure)
     gap = edge_distance(figure.position, figure.radius, victim.position, victim.radius)
     if gap > reach:
         raise IllegalActionError(
-            f"{victim.id} is {gap:.1f} K away: {name} reaches as many K as VOL ({reach})"
+            say(
+                "refused.usar_bonus.steal_too_far",
+                target=victim.id,
+                gap=gap,
+                entry=name,
+                reach=reach,
+            )
         )
     if victim.ene <= 0:
-        raise IllegalActionError(f"{victim.id} has no ENE to take")
+        raise IllegalActionError(say("refused.usar_bonus.no_ene", target=victim.id))
     events = [spend(figure, use.use or 1, f"{name} contra {victim.id}")]
     result, _, contested = contest(state, figure, victim, "VOL", melee=False)
     events += contested
@@ -186,7 +214,9 @@ def _steal(state: GameState, figure: Figure, action: Action, name: str, use: Eff
         return events
     taken = min(use.steal_ene, victim.ene)
     victim.ene -= taken
-    text = f"{figure.id} roba ENE {taken} a {victim.id} (le queda {victim.ene})"
+    text = say(
+        "log.usar_bonus.drained", figure=figure.id, taken=taken, target=victim.id, left=victim.ene
+    )
     events.append(Event("ene_drained", text, {"figure": victim.id, "by": figure.id,
                                               "ene": victim.ene}))  # fmt: skip
     return [*events, _gain(figure, taken, f"{name} ({victim.id})")]
@@ -202,22 +232,32 @@ def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effe
     """Marcador de objetivos: pay the action and mark an enemy in sight within ALC."""
     target = _target(state, figure, action, name)
     if target.side == figure.side:
-        raise IllegalActionError(f"{name} marks an enemy, and {target.id} is not one")
+        raise IllegalActionError(say("refused.usar_bonus.not_enemy", entry=name, target=target.id))
     if figure.marking == target.id:
-        raise IllegalActionError(f"{target.id} already carries {figure.id}'s mark")
+        raise IllegalActionError(
+            say("refused.usar_bonus.already_marked", target=target.id, figure=figure.id)
+        )
     reach = mark_reach(figure)
     if not reach:
-        raise IllegalActionError(f"{name}: {figure.id} has no ranged weapon to mark with")
+        raise IllegalActionError(say("refused.usar_bonus.no_ranged", entry=name, figure=figure.id))
     seen = sight(state, figure, target)
     if not seen.in_vision or seen.line_of_sight == "blocked":
-        raise IllegalActionError(f"{name}: {figure.id} does not see {target.id}")
+        raise IllegalActionError(
+            say("refused.usar_bonus.unseen", entry=name, figure=figure.id, target=target.id)
+        )
     if seen.distance > reach:
         raise IllegalActionError(
-            f"{target.id} is {seen.distance:.1f} K away: {name} reaches the ALC {reach:g} K"
+            say(
+                "refused.usar_bonus.mark_too_far",
+                target=target.id,
+                gap=seen.distance,
+                entry=name,
+                reach=reach,
+            )
         )
     events = [spend(figure, use.use or 1, f"{name} ({target.id})")]
     figure.marking = target.id
-    text = f"{figure.id} marca a {target.id}: CH IMP +1 contra él"
+    text = say("log.usar_bonus.marked", figure=figure.id, target=target.id)
     return [*events, Event("marked", text, {"figure": target.id, "by": figure.id,
                                             "entry": name})]  # fmt: skip
 
