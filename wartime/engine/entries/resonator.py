@@ -57,7 +57,9 @@ def relayed(
     state: GameState, caster: Figure, relay: Figure, ability: Metaability
 ) -> tuple[list[Event], bool]:
     """An enemy bearer may resist (CH VOL ENF); let through, it gains 1 stress and a CH PSI."""
-    text = say("log.resonator.cast", figure=caster.id, ability=ability.id, relay=relay.id, entry=ENTRY)
+    text = say(
+        "log.resonator.cast", figure=caster.id, ability=ability.id, relay=relay.id, entry=ENTRY
+    )
     events = [Event("resonator", text, {"figure": caster.id, "from": relay.id})]
     if relay.side != caster.side:
         result, _, contested = contest(state, caster, relay, "VOL", melee=False)
