@@ -10,6 +10,7 @@ import pytest
 
 from wartime.engine import Action, GameState, PendingKind, Scenario
 from wartime.engine.core.profiles import Profile, Trait
+from wartime.i18n import told
 
 from . import engine_support as support
 
@@ -189,7 +190,7 @@ def test_animal_interior_is_calmed_by_a_steadying_ally_within_10_k(
     problem = state.check(Action("agacharse"))
     assert (problem is None) is free
     if not free:
-        assert problem is not None and "Animal interior" in problem
+        assert problem is not None and "Animal interior" in told(problem, "en")
 
 
 def test_a_critical_locs_charge_is_still_held_to_its_target() -> None:

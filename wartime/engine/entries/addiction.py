@@ -21,6 +21,7 @@ from wartime.engine.core.modifiers import Context, check_kinds
 from wartime.engine.core.profiles import Gear
 from wartime.engine.core.psychology import psi_check, stress_limits
 from wartime.engine.core.state import GameState
+from wartime.i18n import say
 from wartime.rules.effects import Curse, effects_of
 
 WITHDRAWAL = "síndrome de abstinencia"  # the label of the CH ATR −1
@@ -80,10 +81,15 @@ def used(state: GameState, user: Figure, gear: Gear) -> list[Event]:
     hooked = face <= chance
     data = {"figure": user.id, "item": gear.id, "roll": face, "hooked": hooked}
     if not hooked:
-        text = f"{name}: {user.id} no se engancha a {gear.id} (1D100 = {face} > {chance})"
+        text = say(
+            "log.addiction.not_hooked", entry=name, figure=user.id, item=gear.id, roll=face,
+            chance=chance,
+        )  # fmt: skip
         return [Event("not_hooked", text, data)]
     put(user, replace(mark(user), addicted=(*mark(user).addicted, gear.id)))
-    text = f"{name}: {user.id} se vuelve adicto a {gear.id} (1D100 = {face} ≤ {chance})"
+    text = say(
+        "log.addiction.hooked", entry=name, figure=user.id, item=gear.id, roll=face, chance=chance
+    )
     return [Event("hooked", text, data)]
 
 
@@ -96,10 +102,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
 
     put(figure, replace(hooked, fix_turn=state.turn - 1, withdrawal=True))  # once a turn
     figure.stress += 1
-    text = (
-        f"Droga: {figure.id} sufre el síndrome de abstinencia "
-        f"(gana 1 de estrés y hace un CH PSI; sus CH ATR van a −1 esta actuación)"
-    )
+    text = say("log.addiction.withdrawal", figure=figure.id)
     events = [Event("withdrawal", text, {"figure": figure.id, "stress": figure.stress})]
     events += stress_limits(state, figure)
     if not figure.casualty:
@@ -109,7 +112,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     face = state.dice.d100()
     if face <= JUNKIE_PERCENT:
         put(figure, replace(mark(figure), junkie=True))
-        text = f"Droga: {figure.id} se hace yonki (1D100 = {face}); sus efectos, a juicio"
+        text = say("log.addiction.junkie", figure=figure.id, roll=face)
         events.append(Event("junkie", text, {"figure": figure.id, "roll": face}))
     return events
 

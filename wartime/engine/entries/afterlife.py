@@ -33,6 +33,7 @@ from wartime.engine.core.psychology import stress_limits
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import say
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Afterlife
 
@@ -121,7 +122,7 @@ def _acid(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> li
     for enemy in near:
         if enemy.casualty:
             continue
-        text = f"{name}: {enemy.id} recibe 1 herida sin CH DEF de la sangre de {bearer.id}"
+        text = say("log.afterlife.acid", entry=name, figure=enemy.id, bearer=bearer.id)
         events.append(Event("acid", text, {"figure": enemy.id, "entry": name}))
         events += corrode(enemy, name)
         events += wound(state, enemy, 1, bearer)
@@ -134,7 +135,10 @@ def _stress(state: GameState, bearer: Figure, name: str, near: list[Figure]) -> 
         if enemy.casualty:
             continue
         enemy.stress += 1
-        text = f"{name}: {enemy.id} gana 1 de estrés ({enemy.stress}/{vol(state, enemy)})"
+        text = say(
+            "log.afterlife.stress", entry=name, figure=enemy.id, stress=enemy.stress,
+            vol=vol(state, enemy),
+        )  # fmt: skip
         data = {"figure": enemy.id, "stress": enemy.stress, "entry": name, "source": bearer.id}
         events.append(Event("stress", text, data))
         events += stress_limits(state, enemy)

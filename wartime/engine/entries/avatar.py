@@ -28,6 +28,7 @@ from wartime.engine.core.scenario import Reserve
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import Message, say
 from wartime.rules.effects import EntryAction, effects_of
 from wartime.rules.linked import AVATAR
 
@@ -48,15 +49,20 @@ def _summons(figure: Figure, reserve: Reserve) -> bool:
     )  # fmt: skip
 
 
-def _spot_problem(state: GameState, figure: Figure, reserve: Reserve, point: Point) -> str | None:
+def _spot_problem(
+    state: GameState, figure: Figure, reserve: Reserve, point: Point
+) -> Message | None:
     """Why the avatar cannot appear at ``point`` next to its summoner (None: it can)."""
     radius = reserve.base / 2
     gap = edge_distance(figure.position, figure.radius, point, radius)
     if gap > SUMMON_REACH + 1e-9:
-        return f"{reserve.id} must appear within {SUMMON_REACH:g} K of {figure.id} ({gap:.1f} K)"
+        return say(
+            "refused.avatar.too_far", avatar=reserve.id, reach=SUMMON_REACH, figure=figure.id,
+            gap=gap,
+        )  # fmt: skip
     in_the_way = state.physics().overlaps(Disc(reserve.id, point, radius, reserve.side))
     if in_the_way:
-        return f"{reserve.id} would overlap {', '.join(in_the_way)}"
+        return say("refused.avatar.overlap", avatar=reserve.id, others=", ".join(in_the_way))
     return None
 
 
@@ -93,15 +99,19 @@ def summon(state: GameState, figure: Figure, action: Action) -> list[Event] | No
     if action.item != ENTRY:
         return None
     if action.target not in state.summonable:
-        raise IllegalActionError(f"{ENTRY}: {action.target!r} is no avatar waiting to be summoned")
+        raise IllegalActionError(
+            say("refused.avatar.not_waiting", entry=ENTRY, target=repr(action.target))
+        )
     reserve = state.reserve(action.target or "")
     if not _summons(figure, reserve):
         callers = ", ".join(reserve.profile.summoners)
-        raise IllegalActionError(f"{ENTRY}: {reserve.id} is summoned by {callers} only")
+        raise IllegalActionError(
+            say("refused.avatar.summoners", entry=ENTRY, avatar=reserve.id, callers=callers)
+        )
     if state.active != figure.id:
-        raise IllegalActionError(f"{ENTRY}: an avatar is summoned in its summoner's own turn")
+        raise IllegalActionError(say("refused.avatar.own_turn", entry=ENTRY))
     if action.point is None:
-        raise IllegalActionError(f"{ENTRY}: say where {reserve.id} is to appear (a point)")
+        raise IllegalActionError(say("refused.avatar.no_point", entry=ENTRY, avatar=reserve.id))
     problem = _spot_problem(state, figure, reserve, action.point)
     if problem is not None:
         raise IllegalActionError(problem)
@@ -110,11 +120,11 @@ def summon(state: GameState, figure: Figure, action: Action) -> list[Event] | No
     outcome, rolled = roll(state, figure, purpose, figure.profile.int_, acting_modifiers(figure))
     events.append(rolled)
     if not outcome.passed:
-        text = f"{figure.id} no logra invocar a {reserve.id}: sigue esperando"
+        text = say("log.avatar.failed", figure=figure.id, avatar=reserve.id)
         return [*events, Event("summon_failed", text, {"figure": figure.id, "avatar": reserve.id})]
     state.summonable.remove(reserve.id)
     avatar = place(state, reserve, action.point, figure.facing)
     x, y = action.point
-    text = f"{figure.id} invoca a {avatar.id}, que aparece en ({x:.1f}, {y:.1f})"
+    text = say("log.avatar.summoned", figure=figure.id, avatar=avatar.id, x=x, y=y)
     data = {"figure": figure.id, "avatar": avatar.id, "point": [x, y]}
     return [*events, Event("summoned", text, data)]

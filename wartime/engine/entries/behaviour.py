@@ -43,7 +43,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.i18n import Reason
+from wartime.i18n import Reason, say
 from wartime.rules.effects import Behaviour
 
 COWARD = "Cobarde"  # the cause its CH PSI is logged with
@@ -119,11 +119,17 @@ def compel(state: GameState, figure: Figure, action: Action) -> None:
     if not forced or any(action.kind == "cargar" and action.target == c.target for c in forced):
         return
     if figure.fury is not None and forced[0].target == figure.fury:
-        raise IllegalActionError(f"{figure.id} is enraged: it must charge {figure.fury} (Cargar)")
+        raise IllegalActionError(
+            say("refused.behaviour.enraged", figure=figure.id, target=figure.fury)
+        )
     targets = ", ".join(str(c.target) for c in forced)
     raise IllegalActionError(
-        f"{figure.id} must charge while it can ({driven(state, figure)}): Cargar at "
-        f"{targets}, or end its activation"
+        say(
+            "refused.behaviour.must_charge",
+            figure=figure.id,
+            entry=driven(state, figure),
+            targets=targets,
+        )
     )
 
 

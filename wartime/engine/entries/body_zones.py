@@ -26,6 +26,7 @@ from wartime.engine.core.anatomy import EXPENDABLE, bearer, body, limb_cap, limb
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.profiles import Trait
+from wartime.i18n import Message, say
 from wartime.rules.limbs import MISSING_LIMB, limb
 
 
@@ -51,17 +52,35 @@ def split(figure: Figure, wounds: int) -> tuple[int, list[Event]]:
     for (name, article, kind), old, new in zip(body(figure), before, limbs(figure), strict=True):
         if new == old:
             continue
-        text = f"{EXPENDABLE}: {figure.id} sufre {new - old} herida(s) en {article} {name}"
+        text = say(
+            "log.body_zones.limb_wounds", entry=EXPENDABLE, figure=figure.id, wounds=new - old,
+            limb=limb_phrase(name), total=new, cap=cap,
+        )  # fmt: skip
         data = {"figure": figure.id, "limb": name, "wounds": new - old, "total": new, "cap": cap}
-        events.append(Event("limb_wounds", f"{text} ({new}/{cap})", data))
+        events.append(Event("limb_wounds", text, data))
         if new >= cap:
             events += _lose(figure, name, article, kind)
     return wounds - taken, events
 
 
+# Each limb's words with its article ("el brazo izquierdo", "its left arm"), by its name.
+LIMB_PHRASES = {
+    "brazo izquierdo": "left_arm",
+    "brazo derecho": "right_arm",
+    "pierna izquierda": "left_leg",
+    "pierna derecha": "right_leg",
+    "miembro extra": "spare",
+}
+
+
+def limb_phrase(name: str) -> Message:
+    """The limb ``name`` (one of anatomy's LIMBS or its SPARE_LIMB) with its article."""
+    return say(f"phrase.body_zones.{LIMB_PHRASES[name]}")
+
+
 def _lose(figure: Figure, name: str, article: str, kind: str) -> list[Event]:
     """The limb is lost for good; the malus of its kind, unless it carries it already."""
-    said = f"{figure.id} pierde {article} {name}"
+    said = say("log.body_zones.limb_lost", figure=figure.id, limb=limb_phrase(name))
     events = [Event("limb_lost", said, {"figure": figure.id, "limb": name})]
     if not kind:  # the spare limb of Miembro extra: nothing it needs is missing
         return events
@@ -71,6 +90,6 @@ def _lose(figure: Figure, name: str, article: str, kind: str) -> list[Event]:
         return events
     malus = Trait(MISSING_LIMB, param=kind)
     figure.granted = [*figure.granted, Grant(EXPENDABLE, figure.id, (malus,), False, lasting=True)]
-    text = f"{figure.id} gana el malus {MISSING_LIMB} ({kind}) para el resto de la partida"
+    text = say("log.body_zones.malus", figure=figure.id, malus=MISSING_LIMB, kind=kind)
     events.append(Event("malus", text, {"figure": figure.id, "entry": MISSING_LIMB}))
     return events

@@ -41,6 +41,7 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.sight import fine_sight
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import Message, say
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Cloud as CloudEffect
 
@@ -132,10 +133,10 @@ def laid(
         until = state.turn + SMOKE_TURNS
         cloud = Cloud(SMOKE, entry, figure.id, _outline(_disk(centre, across)), level, imp=imp,
                       until=until)  # fmt: skip
-        text = (
-            f"{entry}: nube de {across:g} K en ({centre[0]:.1f}, {centre[1]:.1f}), "
-            f"CH IMP {imp} a través de ella, hasta el final del turno {until}"
-        )
+        text = say(
+            "log.clouds.smoke", entry=entry, across=across, x=centre[0], y=centre[1], imp=imp,
+            until=until,
+        )  # fmt: skip
         events.append(_add(state, cloud, text))
     lasting = next(
         (t.name for t, e in entries_of(figure, weapon, CloudEffect) if e.lasting_area), None
@@ -143,10 +144,10 @@ def laid(
     if lasting is not None and reached and damage > 0:
         cloud = Cloud(LASTING, lasting, figure.id, _outline(template.area), level, damage=damage)
         origin = template.origin
-        text = (
-            f"{lasting}: el área {template.shape} de {figure.id} queda en "
-            f"({origin[0]:.1f}, {origin[1]:.1f}) con DAÑ {damage}"
-        )
+        text = say(
+            "log.clouds.lasting", entry=lasting, shape=template.shape, figure=figure.id,
+            x=origin[0], y=origin[1], damage=damage,
+        )  # fmt: skip
         events.append(_add(state, cloud, text))
     return events
 
@@ -173,14 +174,13 @@ def fallout(
     damage = max(1, weapon.dan - blow.striker.weapon_wounds.get(weapon.id, 0))
     cloud = Cloud(LASTING, entry, blow.striker.id, _outline(_disk(where, across)),
                   target.level, damage=damage)  # fmt: skip
-    text = (
-        f"{entry}: queda un área R{across:g} permanente de DAÑ {damage} en "
-        f"({where[0]:.1f}, {where[1]:.1f})"
+    text = say(
+        "log.clouds.fallout", entry=entry, across=across, damage=damage, x=where[0], y=where[1]
     )
     return [_add(state, cloud, text)]
 
 
-def _add(state: GameState, cloud: Cloud, text: str) -> Event:
+def _add(state: GameState, cloud: Cloud, text: Message) -> Event:
     state.clouds = (*state.clouds, cloud)
     data = {"kind": cloud.kind, "entry": cloud.entry, "figure": cloud.owner,
             "centre": list(cloud.centre), "damage": cloud.damage, "imp": cloud.imp,
@@ -242,9 +242,9 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
             continue
         full = bool(shapely.contains(shapely.buffer(cloud.area, 1e-6), base))
         dealt = cloud.damage if full else round_half_up(Fraction(cloud.damage, 2))
-        how = "de lleno" if full else "en parte"
-        text = (
-            f"{figure.id} empieza dentro del área de {cloud.entry} ({how}): impacto de DAÑ {dealt}"
+        how = say("phrase.clouds.full") if full else say("phrase.clouds.partly")
+        text = say(
+            "log.clouds.lasting_hit", figure=figure.id, entry=cloud.entry, how=how, damage=dealt
         )
         data = {"figure": figure.id, "entry": cloud.entry, "damage": dealt,
                 "covered": "full" if full else "partial"}  # fmt: skip
@@ -261,7 +261,7 @@ def turn_starts(state: GameState) -> list[Event]:
         return []
     state.clouds = tuple(c for c in state.clouds if c not in gone)
     return [
-        Event("cloud_gone", f"El humo de {c.owner} ({c.entry}) se disipa",
+        Event("cloud_gone", say("log.clouds.gone", figure=c.owner, entry=c.entry),
               {"entry": c.entry, "figure": c.owner, "centre": list(c.centre)})
         for c in gone
     ]  # fmt: skip

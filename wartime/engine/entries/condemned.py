@@ -29,6 +29,7 @@ from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.profiles import Trait
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import say
 from wartime.rules.effects import Fate
 
 HAND = "La mano de la muerte"
@@ -83,7 +84,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     if not figure.wounds or figure.casualty or _entry(figure) is None:
         return []
     _owe(figure, True)
-    text = f"{figure.id} empieza herido: debe pasar una de sus heridas o se consumirá"
+    text = say("log.condemned.due", figure=figure.id)
     return [Event("doom_due", text, {"figure": figure.id, "wounds": figure.wounds})]
 
 
@@ -111,16 +112,18 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     levels = mark(figure).doomed + 1
     put(figure, replace(mark(figure), doomed=levels))
     new = figure.profile
-    text = (
-        f"{name}: {figure.id} no pasó ninguna herida y pierde un nivel: CON {new.con}, "
-        f"AGI {new.agi}, INT {new.int_}, VOL {new.vol}"
-    )
+    text = say(
+        "log.condemned.doomed", entry=name, figure=figure.id, con=new.con, agi=new.agi,
+        int=new.int_, vol=new.vol,
+    )  # fmt: skip
     data = {"figure": figure.id, "levels": levels, "con": new.con, "agi": new.agi,
             "int": new.int_, "vol": new.vol}  # fmt: skip
     events = [Event("doomed", text, data)]
     if figure.casualty:  # its wounds reach the lower CON: down, as a wound would leave it
         state.lift(figure)  # a casualty no longer blocks movement
-        word = "muerto" if figure.dead else "incapacitado"
-        text = f"{figure.id} queda {word}: {figure.wounds}/{new.con} heridas"
+        word = say("phrase.condemned.dead") if figure.dead else say("phrase.condemned.down")
+        text = say(
+            "log.condemned.down", figure=figure.id, state=word, wounds=figure.wounds, con=new.con
+        )
         events.append(Event("doomed_down", text, {"figure": figure.id, "wounds": figure.wounds}))
     return events

@@ -40,6 +40,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Aura, Damage, Trigger, effects_of
 from wartime.rules.effects.damage import FRACTION_OF
@@ -135,7 +136,11 @@ def charged(figure: Figure, bonuses: list[tuple[str, float]]) -> list[Event]:
     """A charge went ahead: the kill's credit is spent, and the log says what reach it had."""
     put(figure, Credits(tuple(c for c in mark(figure).credits if not c.startswith(_KILL_CREDITS))))
     return [
-        Event("charge_reach", f"{label}: {figure.id} carga {k:g} K más", {"figure": figure.id})
+        Event(
+            "charge_reach",
+            say("log.cries.charge_reach", entry=label, figure=figure.id, reach=k),
+            {"figure": figure.id},
+        )
         for label, k in bonuses
     ]
 
@@ -153,10 +158,10 @@ def taken_out_in_melee(state: GameState, striker: Figure, victim: Figure) -> lis
         for label, effect in _ally_auras(state, striker, "kill_charge"):
             kept = tuple(c for c in mark(striker).credits if not c.startswith(BLOOD))
             put(striker, Credits((*kept, f"{label}:{effect.kill_charge:g}")))
-            text = (
-                f"{label}: {striker.id} acaba con {victim.id} y su próxima carga de esta "
-                f"actuación llega {effect.kill_charge:g} K más lejos"
-            )
+            text = say(
+                "log.cries.kill_charge", entry=label, figure=striker.id, victim=victim.id,
+                reach=effect.kill_charge,
+            )  # fmt: skip
             events.append(Event("credit", text, {"figure": striker.id, "entry": BLOOD}))
             break
     if striker.casualty:
@@ -173,16 +178,16 @@ def _thirst(striker: Figure, victim: Figure, own: list[tuple[str, Trigger]]) -> 
     name, effect = own[0]
     kept = tuple(c for c in mark(striker).credits if not c.startswith(_KILL_CREDITS))
     put(striker, Credits((*kept, f"{name}:{effect.own_kill_charge:g}")))
-    text = (
-        f"{name}: {striker.id} acaba con {victim.id} y su próxima carga de esta "
-        f"actuación llega {effect.own_kill_charge:g} K más lejos"
-    )
+    text = say(
+        "log.cries.kill_charge", entry=name, figure=striker.id, victim=victim.id,
+        reach=effect.own_kill_charge,
+    )  # fmt: skip
     return [Event("credit", text, {"figure": striker.id, "entry": name})]
 
 
 def _avenge(state: GameState, victim: Figure, killer: Figure, label: str) -> list[Event]:
     """Grito de venganza: the fallen ally's one free CaC blow (ENE 0) at its killer."""
-    text = f"{label}: {victim.id} golpea a {killer.id} al caer"
+    text = say("log.cries.avenge", entry=label, figure=victim.id, killer=killer.id)
     opening = Event("avenge", text, {"figure": victim.id, "target": killer.id})
     return free_blow(state, victim, killer, label, opening)
 
@@ -205,7 +210,7 @@ def after_action(state: GameState, figure: Figure, events: list[Event]) -> list[
     for label, _ in _ally_auras(state, figure, "critical_attack"):
         if VETERAN not in mark(figure).credits:
             put(figure, Credits((*mark(figure).credits, VETERAN)))
-        text = f"{label}: {figure.id} gana un ataque sin coste de ENE en esta actuación"
+        text = say("log.cries.veteran", entry=label, figure=figure.id)
         return [Event("credit", text, {"figure": figure.id, "entry": VETERAN})]
     return []
 

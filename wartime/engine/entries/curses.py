@@ -37,6 +37,7 @@ from wartime.engine.core.modifiers import carries
 from wartime.engine.core.profiles import Trait
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried, entries_of
+from wartime.i18n import say
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.catalog import load_catalog
 from wartime.rules.effects import Curse, PlayedBy, load_effects
@@ -89,13 +90,13 @@ def _curse(striker: Figure, target: Figure, trait: Trait, effect: Curse) -> list
     wanted = effect.inflicts or trait.param
     malus = malus_named(wanted)
     if malus is None:
-        text = f"{trait.name}: «{wanted}» no es un malus del catálogo y no tiene efecto"
+        text = say("log.curses.void", entry=trait.name, wanted=wanted)
         return [Event("curse_void", text, {"figure": target.id, "entry": trait.name})]
     if any(t.name == malus.name and t.param == malus.param for t in carried(target)):
         return []  # it carries that malus already: nothing more
     target.granted = [*target.granted, Grant(trait.name, striker.id, (malus,), False, lasting=True)]
     shown = malus.name if malus.param is None else f"{malus.name} ({malus.param})"
-    text = f"{trait.name}: {target.id} gana el malus {shown} para el resto de la partida"
+    text = say("log.curses.cursed", entry=trait.name, figure=target.id, malus=shown)
     data = {"figure": target.id, "entry": trait.name, "malus": shown, "by": striker.id}
     return [Event("cursed", text, data)]
 
@@ -125,11 +126,22 @@ def _destabilise(target: Figure, name: str) -> list[Event]:
     )
     kept = tuple(s for s in target.suppressed if s[1] != target.id or s[0] not in bonuses)
     target.suppressed = (*kept, *((b, target.id) for b in bonuses))
-    parts = [f"armas descargadas ({', '.join(emptied)})" if emptied else "sin cargadores"]
-    if lost is not None:
-        parts.append(f"pierde su objetivo marcado ({lost})")
-    parts.append(f"bonus anulados ({', '.join(bonuses)})" if bonuses else "sin bonus que anular")
-    text = f"{name}: {target.id} hasta su próxima actuación: {'; '.join(parts)}"
+    text = say(
+        "log.curses.destabilised",
+        entry=name,
+        figure=target.id,
+        weapons=(
+            say("phrase.curses.unloaded", weapons=", ".join(emptied))
+            if emptied
+            else say("phrase.curses.no_magazines")
+        ),
+        mark="" if lost is None else say("phrase.curses.lost_mark", target=lost),
+        bonuses=(
+            say("phrase.curses.cancelled", bonuses=", ".join(bonuses))
+            if bonuses
+            else say("phrase.curses.no_bonuses")
+        ),
+    )
     data = {"figure": target.id, "entry": name, "emptied": emptied, "bonuses": bonuses}
     return [Event("destabilised", text, data)]
 
@@ -155,7 +167,7 @@ def overheated(state: GameState, figure: Figure, action: Action) -> list[Event]:
     outcome, event = roll(state, figure, f"CH DEF ({trait.name})", figure.defense, [])
     if outcome.passed:
         return [event]
-    text = f"{trait.name}: el transporte de {figure.id} se recalienta y sufre 1 herida"
+    text = say("log.curses.overheat", entry=trait.name, figure=figure.id)
     return [event, Event("overheat", text, {"figure": figure.id}), *wound(state, figure, 1)]
 
 
@@ -193,17 +205,17 @@ def infected(striker: Figure, target: Figure, blow: Blow) -> list[Event]:
     trait = found[0]
     name = trait.name if trait.param is None else f"{trait.name} ({trait.param})"
     if carries(target, NOT_ALIVE):
-        text = f"{name}: {target.id} no está vivo y el veneno no le afecta"
+        text = say("log.curses.poison_void", entry=name, figure=target.id)
         return [Event("poison_void", text, {"figure": target.id, "entry": trait.name})]
     target.poisoned = name
     malus = malus_named(trait.param)
     if malus is not None:
         grant = Grant(name, striker.id, (malus,), False, lasting=True)
         target.granted = [*target.granted, grant]
-        what = f"el malus {malus.name} mientras dure"
+        what = say("phrase.curses.poison_malus", malus=malus.name)
     else:
-        what = "1 herida al empezar cada actuación"
-    text = f"{name}: {target.id} queda envenenado ({what}) hasta que lo curen"
+        what = say("phrase.curses.poison_wound")
+    text = say("log.curses.poisoned", entry=name, figure=target.id, what=what)
     return [Event("poisoned", text, {"figure": target.id, "entry": name, "by": striker.id})]
 
 
@@ -216,5 +228,5 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     """A poison with no malus costs a wound as each activation of its victim starts."""
     if figure.poisoned is None or figure.casualty or _malus_kind(figure):
         return []
-    text = f"{figure.poisoned}: el veneno causa 1 herida a {figure.id}"
+    text = say("log.curses.poison", entry=figure.poisoned, figure=figure.id)
     return [Event("poison", text, {"figure": figure.id}), *wound(state, figure, 1)]

@@ -16,6 +16,7 @@ from wartime.engine.core.shields import shield_of
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.effects import Special
 
 ENTRY = "Campo de oscuridad"
@@ -48,7 +49,10 @@ def lose_marks(state: GameState) -> list[Event]:
         if target is None or bearer is None:
             continue
         marker.marking = None
-        text = f"{marker.id} pierde su objetivo marcado, {target.id} ({ENTRY} de {bearer.id})"
+        text = say(
+            "log.darkfield.mark_lost", figure=marker.id, target=target.id, entry=ENTRY,
+            bearer=bearer.id,
+        )  # fmt: skip
         events.append(Event("mark_lost", text, {"figure": marker.id, "target": target.id}))
     return events
 
@@ -67,6 +71,9 @@ def strip_shields(state: GameState, figure: Figure) -> list[Event]:
         lost = min(level, shield.left(other))
         if lost:
             other.shield_lost += lost
-            text = f"{ENTRY} de {figure.id}: {other.id} pierde {lost} nivel(es) de {shield.name}"
+            text = say(
+                "log.darkfield.shield_lost", entry=ENTRY, bearer=figure.id, figure=other.id,
+                levels=lost, shield=shield.name,
+            )  # fmt: skip
             events.append(Event("shield_lost", text, {"figure": other.id, "levels": lost}))
     return events

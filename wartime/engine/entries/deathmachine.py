@@ -40,6 +40,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 
 if TYPE_CHECKING:
     from wartime.engine.core.reactions import Window
@@ -97,17 +98,24 @@ def volley(state: GameState, window: Window, reactor: Figure, action: Action) ->
         return None
     weapon = next((w for w in weapons(reactor) if w.id == action.item), None)
     if weapon is None:
-        raise IllegalActionError(f"{reactor.id} carries no weapon {action.item!r} with {ENTRY}")
+        raise IllegalActionError(
+            say(
+                "refused.deathmachine.no_weapon",
+                figure=reactor.id,
+                item=repr(action.item),
+                entry=ENTRY,
+            )
+        )
     if action.point is not None:
-        raise IllegalActionError(f"{ENTRY} fires once the action is over, not on the path")
+        raise IllegalActionError(say("refused.deathmachine.no_point", entry=ENTRY))
     ready_to_shoot(state, reactor)
     window.candidates.remove(reactor.id)
     state.window = None
-    text = f"{reactor.id} responde con {ENTRY}: {weapon.id} dispara a todo en su campo de tiro"
+    text = say("log.deathmachine.volley", figure=reactor.id, entry=ENTRY, weapon=weapon.id)
     events = [Event("death_machine", text, {"figure": reactor.id, "weapon": weapon.id})]
     targets = in_field(state, reactor, weapon)
     if not targets:
-        text = f"{weapon.id} no tiene a nadie en su campo de tiro"
+        text = say("log.deathmachine.no_target", weapon=weapon.id)
         events.append(Event("no_target", text, {"figure": reactor.id}))
     reactor.reacting = True
     try:
@@ -116,7 +124,7 @@ def volley(state: GameState, window: Window, reactor: Figure, action: Action) ->
                 continue
             left = rounds_left(reactor, weapon)
             if left is not None and left <= 0:
-                text = f"{weapon.id} se queda sin munición"
+                text = say("log.deathmachine.empty", weapon=weapon.id)
                 events.append(Event("empty", text, {"figure": reactor.id, "item": weapon.id}))
                 break
             if left is not None:

@@ -31,6 +31,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import center_distance
+from wartime.i18n import say
 from wartime.rules.effects import Fate
 
 OVERLAP = 1e-6  # K: bases closer than their radii by more than this overlap
@@ -133,27 +134,25 @@ def declare(state: GameState, figure: Figure, action: Action) -> list[Event]:
     name = action.item or ""
     start = mark(figure).decoy_from
     if mark(figure).decoy_used:
-        raise IllegalActionError(f"{name} serves once a game: {figure.id} has used it")
+        raise IllegalActionError(say("refused.decoy.used", entry=name, figure=figure.id))
     if action.target is not None or action.point is not None or action.options:
-        raise IllegalActionError(f"{name} takes no target, point nor option")
+        raise IllegalActionError(say("refused.decoy.nothing", entry=name))
     if start is None or state.active != figure.id or figure.reacting:
-        raise IllegalActionError(f"{name} is declared at the end of the bearer's own activation")
+        raise IllegalActionError(say("refused.decoy.when", entry=name))
     if figure.aboard is not None or figure.held_by is not None:
-        raise IllegalActionError(f"{name}: {figure.id} is aboard or held: it cannot go back")
+        raise IllegalActionError(say("refused.decoy.aboard", entry=name, figure=figure.id))
     blocker = _blocker(state, figure, start)
     if blocker is not None:
         raise IllegalActionError(
-            f"{name}: {blocker.id} now stands where {figure.id} began its activation"
+            say("refused.decoy.blocked", entry=name, blocker=blocker.id, figure=figure.id)
         )
     state.lift(figure)
     figure.position, figure.facing, figure.posture = start.position, start.facing, start.posture
     figure.level, figure.perch, figure.moved = start.level, start.perch, start.moved
     state.settle(figure)
     put(figure, replace(mark(figure), decoy_used=True))
-    text = (
-        f"{name}: la actuación de {figure.id} era un señuelo; vuelve a ({start.position[0]:.1f}, "
-        f"{start.position[1]:.1f}) y conserva la ENE gastada y las heridas (lectura parcial: "
-        "solo se deshace su posición, orientación y postura)"
+    text = say(
+        "log.decoy.back", entry=name, figure=figure.id, x=start.position[0], y=start.position[1]
     )
     data = {"figure": figure.id, "point": list(start.position), "facing": start.facing,
             "posture": start.posture.value, "partial": True}  # fmt: skip

@@ -28,6 +28,7 @@ from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.effects import Fire, effects_of
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def kindled(target: Figure, blow: Blow) -> list[Event]:
     if found is None or mark(target).burning or target.casualty:
         return []
     put(target, Burning(True))
-    text = f"{found}: {target.id} arde (un impacto al empezar cada actuación)"
+    text = say("log.fire.kindled", entry=found, figure=target.id)
     return [Event("burning", text, {"figure": target.id, "by": blow.striker.id})]
 
 
@@ -90,7 +91,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
         return []
 
     dan = _numbers()[0]
-    text = f"{figure.id} arde: impacto de DAÑ {dan}"
+    text = say("log.fire.burns", figure=figure.id, damage=dan)
     events = [Event("fire", text, {"figure": figure.id, "damage": dan})]
     events += defend(state, figure, dan, "none", attacker=None)
     if figure.casualty:
@@ -118,16 +119,16 @@ def taken(state: GameState, figure: Figure, action: Action) -> list[Event] | Non
 def put_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Usar bonus: pay the ENE, then a CH PSI; passed, the fire is out."""
     if action.target is not None and action.target != figure.id:
-        raise IllegalActionError(f"{figure.id} can only put out its own fire")
+        raise IllegalActionError(say("refused.fire.own", figure=figure.id))
     events = [spend(figure, _numbers()[1], f"apagar el fuego ({ITEM})")]
     checked = psi_check(state, figure, "apagar el fuego")
     events += checked
     passed = checked[0].data.get("outcome") in ("pass", "critical")
     if passed:
         put(figure, Burning())
-        text = f"{figure.id} apaga el fuego"
+        text = say("log.fire.doused", figure=figure.id)
     else:
-        text = f"{figure.id} no consigue apagar el fuego"
+        text = say("log.fire.still_burning", figure=figure.id)
     return [*events, Event("doused" if passed else "still_burning", text, {"figure": figure.id})]
 
 

@@ -39,6 +39,7 @@ from wartime.engine.core.pending import (
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, say
 from wartime.rules.dice import Outcome
 from wartime.rules.effects import EntryAction
 
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
 
 ENTRY = "Fortuna"
 FORTUNE = "fortune"  # the pending kind; Action("fortune", item=<one of the uses below>)
-_VERDICT = {Outcome.FAIL: "fallado", Outcome.FUMBLE: "pifia"}
 
 
 @dataclass(frozen=True)
@@ -81,10 +81,11 @@ def lucky(state: GameState, figure: Figure) -> bool:
     return mark(figure).fortune_turn != state.turn and not figure.casualty and _bearer(figure)
 
 
-def _offer(state: GameState, figure: Figure, uses: Sequence[str], text: str) -> str:
+def _offer(state: GameState, figure: Figure, uses: Sequence[str], text: Message) -> str:
     """Ask the bearer's side; a use taken spends Fortuna for the turn."""
     data = {"figure": figure.id, "options": [*uses, DECLINE]}
-    event = Event("fortune_choice", f"{text}. ¿{ENTRY}? ({', '.join(uses)} o no)", data)
+    asked = say("log.fortune.choice", what=text, entry=ENTRY, uses=", ".join(uses))
+    event = Event("fortune_choice", asked, data)
     answer = ask(state, FORTUNE, figure, (*uses, DECLINE), DECLINE, event)
     if answer != DECLINE:
         put(figure, Spent(state.turn))
@@ -100,7 +101,10 @@ def on_roll(
         return DECLINE
     uses = [REROLL, *([PLUS_ONE] if one_more_passes else [])]
     uses += [NO_FUMBLE] if outcome is Outcome.FUMBLE else []
-    text = f"{who.id}: {purpose} — 1D10 = {die} contra {total}: {_VERDICT[outcome]}"
+    text = say(
+        "log.fortune.failed", figure=who.id, purpose=purpose, roll=die, total=total,
+        verdict=say(f"outcome.{outcome.value}"),
+    )  # fmt: skip
     return _offer(state, who, uses, text)
 
 
@@ -110,10 +114,10 @@ def ignore_damage(state: GameState, target: Figure, wounds: int) -> list[Event] 
     when it does not)."""
     if not lucky(state, target):
         return None
-    text = f"{target.id} va a sufrir {wounds} herida(s)"
+    text = say("log.fortune.wounds", figure=target.id, wounds=wounds)
     if _offer(state, target, [NO_DAMAGE], text) == DECLINE:
         return None
-    said = f"{ENTRY}: {target.id} ignora el DAÑ y no sufre las {wounds} herida(s)"
+    said = say("log.fortune.no_damage", entry=ENTRY, figure=target.id, wounds=wounds)
     return [Event("fortune", said, {"figure": target.id, "use": NO_DAMAGE, "wounds": wounds})]
 
 
@@ -121,7 +125,7 @@ def more_damage(state: GameState, attacker: Figure, target: Figure, damage: int)
     """A hit the bearer lands: DAÑ +1, if its side takes that use."""
     if not lucky(state, attacker):
         return damage
-    text = f"{attacker.id} impacta a {target.id} (DAÑ {damage})"
+    text = say("log.fortune.hit", figure=attacker.id, target=target.id, damage=damage)
     return damage + 1 if _offer(state, attacker, [MORE_DAMAGE], text) != DECLINE else damage
 
 
@@ -129,14 +133,17 @@ def more_damage(state: GameState, attacker: Figure, target: Figure, damage: int)
 def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Usar bonus: Fortuna heals one of the bearer's wounds (curar 1 herida)."""
     if action.target not in (None, figure.id):
-        raise IllegalActionError(f"{ENTRY} heals its bearer, not {action.target}")
+        raise IllegalActionError(say("refused.fortune.bearer", entry=ENTRY, target=action.target))
     if not lucky(state, figure):
-        raise IllegalActionError(f"{figure.id} has already used {ENTRY} this turn")
+        raise IllegalActionError(say("refused.fortune.used", figure=figure.id, entry=ENTRY))
     refuse_healing(figure, ENTRY)
     event = spend(figure, use.use or 1, f"{ENTRY} (curar 1 herida)")
     put(figure, Spent(state.turn))
     figure.wounds -= 1
-    text = f"{ENTRY}: {figure.id} se cura 1 herida ({figure.wounds}/{figure.profile.con})"
+    text = say(
+        "log.fortune.healed", entry=ENTRY, figure=figure.id, wounds=figure.wounds,
+        con=figure.profile.con,
+    )  # fmt: skip
     return [event, Event("healed", text, {"figure": figure.id, "wounds": figure.wounds})]
 
 

@@ -28,6 +28,7 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried, per_profile
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.effects import Fate, effects_of
 
 GODSTRIKE = "Golpe de los dioses"
@@ -80,14 +81,18 @@ def check(state: GameState, figure: Figure, weapon: Weapon, point: Point, distan
     """Refuse an aim through ``name`` beyond ALC or at a point inside an obstacle."""
     if distance > weapon.alc:
         raise IllegalActionError(
-            f"{name}: the aim point is out of range: {distance:.1f} K, {weapon.id} has "
-            f"ALC {weapon.alc}"
+            say(
+                "refused.godstrike.range",
+                entry=name,
+                distance=distance,
+                weapon=weapon.id,
+                alc=weapon.alc,
+            )
         )
     spot = shapely.Point(point)
     for index, obstacle in enumerate(state.scenario.battlefield.obstacles):
         if shapely.Polygon(obstacle.polygon).contains(spot):
             label = obstacle.id or f"obstacles[{index}]"
             raise IllegalActionError(
-                f"{name}: the aim point ({point[0]:.1f}, {point[1]:.1f}) is inside the "
-                f"obstacle {label}, not in the open"
+                say("refused.godstrike.obstacle", entry=name, x=point[0], y=point[1], id=label)
             )

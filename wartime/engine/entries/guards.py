@@ -20,6 +20,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.effects import Mind
 
@@ -67,13 +68,14 @@ def _step_in(
         return None
     if action.figure not in declared.guards:
         raise IllegalActionError(
-            f"{action.figure} cannot step in: an ally of {declared.target} with "
-            f"{BODYGUARD} close enough to it may"
+            say(
+                "refused.guards.step_in",
+                figure=action.figure,
+                target=declared.target,
+                entry=BODYGUARD,
+            )
         )
     state.declared = None
-    text = (
-        f"{action.figure} ({BODYGUARD}) se interpone: el ataque contra "
-        f"{declared.target} le alcanza a él"
-    )
+    text = say("log.guards.step_in", figure=action.figure, entry=BODYGUARD, target=declared.target)
     events = [Event("guard", text, {"figure": action.figure, "instead_of": declared.target})]
     return events + resolve(state, actor, replace(declared.action, target=action.figure), GUARD)

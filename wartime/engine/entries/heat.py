@@ -27,6 +27,7 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.effects import Heat
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def safe_from_fumble(figure: Figure) -> list[Event] | None:
     name = next((t.name for t, e in entries_of(figure, None, Heat) if e.metaability_safe), None)
     if name is None:
         return None
-    text = f"{name}: {figure.id} no sufre los peligros de la pifia con metahabilidad"
+    text = say("log.heat.fumble_safe", entry=name, figure=figure.id)
     return [Event("fumble_safe", text, {"figure": figure.id, "entry": name})]
 
 
@@ -54,7 +55,10 @@ def immune(target: Figure, blow: Blow | None) -> list[Event]:
     weapon = None if blow is None else blow.weapon
     for trait, effect in entries_of(target, None, Heat):
         if effect.immune and weapon is not None and named_by(trait.param, _names(weapon)):
-            text = f"{trait.name} ({trait.param}): {weapon.id} no afecta a {target.id}"
+            text = say(
+                "log.heat.immune", entry=trait.name, param=trait.param, weapon=weapon.id,
+                figure=target.id,
+            )  # fmt: skip
             data = {"figure": target.id, "immune": trait.name, "weapon": weapon.id}
             return [Event("saved", text, data)]
     return []
@@ -77,7 +81,7 @@ def extra_stride(figure: Figure, action: Action) -> float:
             allowed = [name for name, _ in _veins(figure)]
             raise IllegalActionError(option_refused(figure.id, label, "with a move", allowed))
         if label in action.options[: action.options.index(label)]:
-            raise IllegalActionError(f"{label} is taken once per move")
+            raise IllegalActionError(say("refused.heat.once", entry=label))
         extra += found[0].extra_move
     return extra
 
@@ -118,8 +122,10 @@ def stride_paid(state: GameState, figure: Figure, action: Action) -> list[Event]
         for trait, effect in entries_of(figure, None, Heat):
             if effect.extra_move and trait.name == label and not figure.casualty:
                 hurt = effect.extra_move_wounds
-                far = f"{effect.extra_move:g} K más"
-                text = f"{label}: {figure.id} avanza {far} y sufre {hurt} herida(s)"
+                text = say(
+                    "log.heat.veins", entry=label, figure=figure.id, extra=effect.extra_move,
+                    wounds=hurt,
+                )  # fmt: skip
                 events.append(Event("veins", text, {"figure": figure.id, "wounds": hurt}))
                 events += wound(state, figure, hurt) if hurt else []
     return events

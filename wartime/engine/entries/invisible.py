@@ -24,16 +24,17 @@ from wartime.engine.core.sight import INVISIBLE
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, say
 from wartime.rules.effects import Effect, EntryAction
 
 ENTRY = INVISIBLE
 _ATTACKS = ("cargar", "contracarga", "ataque_sorpresa")  # besides the shots and blows
 
 
-def _reveal(state: GameState, figure: Figure, why: str) -> Event:
+def _reveal(state: GameState, figure: Figure, why: Message) -> Event:
     state.invisible = tuple(fid for fid in state.invisible if fid != figure.id)
     x, y = figure.position
-    text = f"{figure.id} vuelve a estar a la vista en ({x:.1f}, {y:.1f}): {why}"
+    text = say("log.invisible.visible", figure=figure.id, x=x, y=y, why=why)
     return Event("visible", text, {"figure": figure.id, "point": [x, y]})
 
 
@@ -52,21 +53,21 @@ def use(state: GameState, figure: Figure, action: Action, name: str, used: Effec
     """Usar bonus: ENE 1 and a CH VOL to leave the board; ENE 1 to come back."""
     assert isinstance(used, EntryAction)  # answered under the key "invisible"
     if state.active != figure.id:
-        raise IllegalActionError(f"{name}: in the bearer's own activation only")
+        raise IllegalActionError(say("refused.invisible.own", entry=name))
     events = [spend(figure, used.use or 1, name)]
     if figure.id in state.invisible:
-        return [*events, _reveal(state, figure, "lo decide")]
+        return [*events, _reveal(state, figure, say("phrase.invisible.chooses"))]
     if engaged_with(state, figure):
-        raise IllegalActionError(f"{name}: not while engaged in CaC")
+        raise IllegalActionError(say("refused.invisible.engaged", entry=name))
     outcome, rolled = roll(
         state, figure, f"CH VOL ({name})", vol(state, figure), acting_modifiers(figure)
     )
     events.append(rolled)
     if not outcome.passed:
-        text = f"{figure.id} no logra desaparecer ({name})"
+        text = say("log.invisible.failed", figure=figure.id, entry=name)
         return [*events, Event("still_visible", text, {"figure": figure.id})]
     state.invisible = (*state.invisible, figure.id)
-    text = f"{figure.id} desaparece del tablero ({name}): su posición queda marcada en secreto"
+    text = say("log.invisible.gone", figure=figure.id, entry=name)
     return [*events, Event("invisible", text, {"figure": figure.id})]
 
 
@@ -77,7 +78,7 @@ def attacked(state: GameState, figure: Figure, events: list[Event]) -> list[Even
     if figure.id not in state.invisible or doing is None:
         return []
     if doing.kind in cac_ids() | shot_ids() or doing.kind in _ATTACKS:
-        return [_reveal(state, figure, "ha atacado")]
+        return [_reveal(state, figure, say("phrase.invisible.attacked"))]
     return []
 
 
@@ -88,7 +89,7 @@ def touched(state: GameState) -> list[Event]:
     for fid in state.invisible:
         figure = state.figures[fid]
         if figure.casualty:
-            found.append(_reveal(state, figure, "ha caído"))
+            found.append(_reveal(state, figure, say("phrase.invisible.fallen")))
         elif engaged_with(state, figure):
-            found.append(_reveal(state, figure, "un enemigo está en contacto"))
+            found.append(_reveal(state, figure, say("phrase.invisible.touched")))
     return found

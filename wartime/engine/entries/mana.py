@@ -17,6 +17,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import say
 from wartime.rules.effects import Revival
 
 TOP_LEVEL = 3  # "hasta nivel 3"
@@ -70,7 +71,13 @@ def pay(state: GameState, figure: Figure, cost: int, label: str) -> Event | None
     figure.ene -= left - used
     before = mark(figure).mana_spent if mark(figure).mana_turn == state.turn else 0
     put(figure, Spent(before + used, state.turn))
-    head = event.text.rsplit(" (le queda", 1)[0]
-    text = f"{head} (Maná {used}, queda {left - used}; le queda ENE {figure.ene})"
+    # The payment's own line, said again from its pieces with the Maná it took (the
+    # modifiers as spend names them: its data keeps them).
+    mods = event.data.get("modifiers", [])
+    why = f" ({', '.join(f'{n} {v:+d}' for n, v in mods)})" if mods else ""
+    text = say(
+        "log.mana.paid", figure=figure.id, cost=paid, label=label, why=why, mana=used,
+        left=left - used, ene=figure.ene,
+    )  # fmt: skip
     data = {**event.data, "ene": figure.ene, "mana": used}
     return Event(event.kind, text, data)

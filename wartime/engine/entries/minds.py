@@ -40,7 +40,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.i18n import Reason
+from wartime.i18n import Reason, say
 from wartime.rules.effects import Mind
 
 COWARD = "Gallina"
@@ -108,8 +108,10 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
         own = sum(1 for f in group if f.side == figure.side)
         if own < len(group) - own:
             _urge(figure, (COWARD,))
-            odds = f"{own} contra {len(group) - own}"
-            text = f"{figure.id} está en inferioridad ({odds}): huye ({COWARD})"
+            text = say(
+                "log.minds.outnumbered", figure=figure.id, own=own, others=len(group) - own,
+                entry=COWARD,
+            )  # fmt: skip
             return [Event("urge", text, {"figure": figure.id, "entry": COWARD})]
     percent = max((e.murderous or 0 for e in effects), default=0)
     if engaged or not percent:
@@ -120,7 +122,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
         return [rolled]
     victim = min(others, key=lambda f: (round(_gap(figure, f), 9), f.id))
     _urge(figure, (MAD, victim.id))
-    text = f"{figure.id} enloquece ({MAD}): su primera acción es atacar a {victim.id}"
+    text = say("log.minds.mad", figure=figure.id, entry=MAD, victim=victim.id)
     return [rolled, Event("urge", text, {"figure": figure.id, "entry": MAD, "target": victim.id})]
 
 
@@ -181,10 +183,7 @@ def compel(state: GameState, figure: Figure, action: Action) -> None:
     if mark(figure).urge[0] == COWARD:
         if action.kind == DISENGAGE or not _duty(state, figure, open_now):
             return
-        raise IllegalActionError(
-            f"{figure.id} is outnumbered in CaC ({COWARD}): its first action must be "
-            "Destrabarse, or end its activation"
-        )
+        raise IllegalActionError(say("refused.minds.outnumbered", figure=figure.id, entry=COWARD))
     victim = mark(figure).urge[1]
     if action.target == victim and action.kind.startswith(SHOTS):
         return  # its own legality is the handler's to check
@@ -192,10 +191,7 @@ def compel(state: GameState, figure: Figure, action: Action) -> None:
         return
     if not _duty(state, figure, open_now):
         return
-    raise IllegalActionError(
-        f"{figure.id} has gone mad ({MAD}): its first action must attack {victim} "
-        "(a shot if it can, else Cargar), or end its activation"
-    )
+    raise IllegalActionError(say("refused.minds.mad", figure=figure.id, entry=MAD, victim=victim))
 
 
 # -- Runas de vacío ----------------------------------------------------------------------------
@@ -217,7 +213,9 @@ def void_runes(
     events = [rolled]
     if not cancelled:
         return events, False
-    text = f"{RUNES} de {target.id} anula {ability} de {caster.id}"
+    text = say(
+        "log.minds.cancelled", entry=RUNES, figure=target.id, ability=ability, caster=caster.id
+    )
     events.append(Event("cancelled", text, {"figure": target.id, "ability": ability}))
     if rolled.data["roll"] == 1:
         events += psi_check(state, caster, RUNES)

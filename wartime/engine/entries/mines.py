@@ -42,6 +42,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.templates import caught
 from wartime.geometry.distance import center_distance, point_to_base
 from wartime.geometry.templates import Template, make_template
+from wartime.i18n import say
 from wartime.rules.dice import round_half_up
 from wartime.rules.tables import parse_shape
 
@@ -73,7 +74,7 @@ def after_action(state: GameState) -> list[Event]:
             if state.active == mine.waits_for:
                 continue
             _swap(state, mine, replace(mine, waits_for=None, inside=ids))
-            text = f"{mine.item} de {mine.owner} queda armado ({mine.entry})"
+            text = say("log.mines.armed", item=mine.item, figure=mine.owner, entry=mine.entry)
             events.append(Event("mine_armed", text, {"figure": mine.owner, "item": mine.item}))
             continue
         newcomers = [f for f in near if f.id not in mine.inside]
@@ -99,11 +100,12 @@ def _go_off(state: GameState, mine: Mine, trigger: Figure) -> list[Event]:
     gap = _gap(mine, trigger)
     leaps = mine.homing > 0 and gap <= mine.homing + TOUCH
     centre = trigger.position if leaps else mine.point
-    how = f"se lanza contra {trigger.id} y estalla" if leaps else "estalla"
+    how = say("phrase.mines.leaps", figure=trigger.id) if leaps else say("phrase.mines.blows")
     events = [
         Event(
             "mine_blast",
-            f"{trigger.id} llega a {gap:.1f} K de {mine.item} de {mine.owner}: {how}",
+            say("log.mines.blast", figure=trigger.id, gap=gap, item=mine.item,
+                owner=mine.owner, how=how),
             {"figure": mine.owner, "item": mine.item, "trigger": trigger.id,
              "leaps": leaps, "centre": list(centre)},
         )
@@ -117,9 +119,8 @@ def _go_off(state: GameState, mine: Mine, trigger: Figure) -> list[Event]:
             continue
         full = target.id in covered.full
         dealt = mine.damage if full else round_half_up(Fraction(mine.damage, 2))
-        text = (
-            f"La explosión alcanza {'de lleno' if full else 'en parte'} a {target.id} (DAÑ {dealt})"
-        )
+        how = say("phrase.mines.full") if full else say("phrase.mines.partly")
+        text = say("log.mines.hit", how=how, figure=target.id, damage=dealt)
         detail = {"figure": mine.owner, "target": target.id, "damage": dealt,
                   "covered": "full" if full else "partial", "cover": "none"}  # fmt: skip
         events.append(Event("hit", text, detail))

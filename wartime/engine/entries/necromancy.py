@@ -40,6 +40,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
+from wartime.i18n import say
 from wartime.rules.effects import Necromancy, effects_of
 
 RAISED_AGI, RAISED_INT, RAISED_VOL = 3, 1, 1  # the raised body's profile (CON its own)
@@ -123,24 +124,28 @@ def refusal(
     if not target.casualty:
         return
     if not on_bodies(ability):
-        raise IllegalActionError(f"{target.id} is a casualty: {ability.id} cannot work on it")
+        raise IllegalActionError(
+            say("refused.necromancy.casualty", figure=target.id, ability=ability.id)
+        )
     if not body(target):
-        raise IllegalActionError(f"{target.id} is not a body lying on the table: out of reach")
+        raise IllegalActionError(say("refused.necromancy.no_body", figure=target.id))
     attribute, reach = _reach(state, caster, ability)
     within_reach(state, caster, target, ability.id, attribute, reach)
     if spell_options(action.options):
-        raise IllegalActionError(f"{ability.id} takes no options on a body")
+        raise IllegalActionError(say("refused.necromancy.no_options", ability=ability.id))
     raises = _spell(ability, "raises_dead")
     if raises is not None and any(hookspecs.beyond_raising.collect(target)):
-        raise IllegalActionError(f"{target.id} was finished off (Rematador): it cannot rise")
+        raise IllegalActionError(say("refused.necromancy.finished", figure=target.id))
     moves = _spell(ability, "moves_object")
     if moves is None:
         if action.point is not None:
-            raise IllegalActionError(f"{ability.id} moves no body: it takes no point")
+            raise IllegalActionError(say("refused.necromancy.no_point", ability=ability.id))
         return
     if action.point is None:
         if raises is None:
-            raise IllegalActionError(f"{moves[0]}: say where {target.id} goes (Action.point)")
+            raise IllegalActionError(
+                say("refused.necromancy.where", entry=moves[0], figure=target.id)
+            )
         return
     _landing(state, caster, target, action.point, moves[1])
 
@@ -153,17 +158,23 @@ def _landing(
     strength = vol(state, caster) if attribute == "VOL" else caster.profile.attribute(attribute)
     if target.profile.con > strength:
         raise IllegalActionError(
-            f"{target.id} weighs CON {target.profile.con}: too heavy for {attribute} {strength}"
+            say(
+                "refused.necromancy.heavy",
+                figure=target.id,
+                con=target.profile.con,
+                attribute=attribute,
+                strength=strength,
+            )
         )
     gap = math.dist(target.position, goal)
     if gap < _MIN_MOVE:
-        raise IllegalActionError(f"{target.id} already lies at that point")
+        raise IllegalActionError(say("refused.necromancy.there", figure=target.id))
     end, travelled = toward(target.position, goal, float(strength))
     if target.level == 1:
         in_the_way = state.physics().overlaps(replace(target.disc(), centre=end), ignore=target.id)
         if in_the_way:
             raise IllegalActionError(
-                f"{target.id} would land on {', '.join(in_the_way)}: pick another point"
+                say("refused.necromancy.land_on", figure=target.id, others=", ".join(in_the_way))
             )
     return end, travelled
 
@@ -180,7 +191,10 @@ def cast(
     if moves is not None and action.point is not None:
         end, travelled = _landing(state, caster, target, action.point, moves[1])
         start, target.position = target.position, end
-        text = f"{moves[0]}: {caster.id} lleva el cuerpo de {target.id} {travelled:.2f} K"
+        text = say(
+            "log.necromancy.moved", entry=moves[0], caster=caster.id, figure=target.id,
+            travelled=travelled,
+        )  # fmt: skip
         data = {"figure": target.id, "by": caster.id, "from": list(start), "to": list(end)}
         events.append(Event("body_moved", text, data))
     raises = _spell(ability, "raises_dead")
@@ -192,7 +206,7 @@ def cast(
 def _raise(state: GameState, caster: Figure, target: Figure, name: str) -> Event:
     spot = free_spot(state, target) if target.level == 1 else target.position
     if spot is None:
-        text = f"{name}: el cuerpo de {target.id} no tiene sitio donde levantarse"
+        text = say("log.necromancy.no_room", entry=name, figure=target.id)
         return Event("raise_failed", text, {"figure": target.id, "by": caster.id})
     put(target, Puppet(Raised(caster.id, target.side, target.wounds, target.profile)))
     target.profile = replace(target.profile, agi=RAISED_AGI, int_=RAISED_INT, vol=RAISED_VOL)
@@ -200,10 +214,10 @@ def _raise(state: GameState, caster: Figure, target: Figure, name: str) -> Event
     target.position, target.posture = spot, Posture.STANDING
     hookspecs.stands_again.collect(target)
     state.settle(target)
-    text = (
-        f"{name}: el cuerpo de {target.id} se levanta como marioneta de {caster.id} "
-        f"(CON {target.profile.con}, AGI {RAISED_AGI}, INT {RAISED_INT}, VOL {RAISED_VOL})"
-    )
+    text = say(
+        "log.necromancy.raised", entry=name, figure=target.id, caster=caster.id,
+        con=target.profile.con, agi=RAISED_AGI, int=RAISED_INT, vol=RAISED_VOL,
+    )  # fmt: skip
     return Event("raised", text, {"figure": target.id, "by": caster.id, "to": list(spot)})
 
 
@@ -230,7 +244,7 @@ def _fall(state: GameState, figure: Figure, raised: Raised) -> Event:
         figure.possessed_by = None
     put(figure, Puppet())
     state.lift(figure)
-    text = f"{figure.id} vuelve a caer: ya no es la marioneta de {raised.caster}"
+    text = say("log.necromancy.fell_again", figure=figure.id, caster=raised.caster)
     return Event("fell_again", text, {"figure": figure.id, "by": raised.caster})
 
 

@@ -27,6 +27,7 @@ from wartime.engine.core.profiles import Trait, Weapon
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.effects import Choice, Cloud, load_effects
 from wartime.rules.tables import parse_shape
 
@@ -116,17 +117,17 @@ def take(figure: Figure, action: Action) -> list[Event]:
     if not action.options or action.kind in OWN_OPTIONS:
         return []
     if action.kind not in cac_ids() | shot_ids():
-        raise IllegalActionError(f"{action.options[0]} is taken with an attack, not here")
+        raise IllegalActionError(say("refused.options.attack_only", option=action.options[0]))
     found = offers(figure, action)
     entries: set[str] = set()
     for label in action.options:
         if label not in found:
             raise IllegalActionError(option_refused(figure.id, label, "with this attack", found))
         if found[label] and action.kind not in cac_ids():
-            raise IllegalActionError(f"{label} is only taken in a CaC attack")
+            raise IllegalActionError(say("refused.options.cac_only", option=label))
         entry = label.split(" (")[0]
         if entry in entries:
-            raise IllegalActionError(f"{entry} is taken once per attack")
+            raise IllegalActionError(say("refused.options.once", entry=entry))
         entries.add(entry)
 
     refuse_unfit(figure, action)  # Arco concentrado: only with a G template
@@ -136,7 +137,8 @@ def take(figure: Figure, action: Action) -> list[Event]:
         lasting = _lasting(figure, action, label)
         if lasting and label not in mark(figure).taken:
             put(figure, replace(mark(figure), taken=(*mark(figure).taken, label)))
-        text = f"{figure.id} elige {label}" + (f": Poder {mark(figure).power}" if spent else "")
+        power = say("phrase.options.power", power=mark(figure).power) if spent else ""
+        text = say("log.options.chosen", figure=figure.id, option=label, power=power)
         events.append(Event("option", text, {"figure": figure.id, "option": label}))
     return events
 
@@ -169,7 +171,7 @@ def gather(figure: Figure, wounds: int) -> list[Event]:
     after = mark(figure).power
     if after == before:
         return []
-    text = f"{figure.id} gana Poder: {before} → {after}"
+    text = say("log.options.power", figure=figure.id, before=before, after=after)
     return [Event("power", text, {"figure": figure.id, "power": after})]
 
 
@@ -200,8 +202,10 @@ def refuse_unfit(figure: Figure, action: Action) -> None:
         return
     shape = parse_shape(weapon.area or "") if weapon is not None else None
     if shape is None or shape.kind != "G":
-        name = weapon.id if weapon is not None else "this attack"
-        raise IllegalActionError(f"{sorted(taken)[0]} needs a weapon with Área de gota: {name}")
+        name = weapon.id if weapon is not None else say("phrase.options.this_attack")
+        raise IllegalActionError(
+            say("refused.options.drop_area", option=sorted(taken)[0], weapon=name)
+        )
 
 
 @hookspecs.template_shape.impl(order=10, key="options")

@@ -28,6 +28,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.effects import EntryAction
 
 if TYPE_CHECKING:
@@ -82,16 +83,21 @@ def offers(state: GameState, figure: Figure, name: str, effect: Effect) -> list[
 def give(state: GameState, figure: Figure, action: Action, name: str, use: Effect) -> list[Event]:
     """Usar bonus: ENE from the bearer to an ally in reach, who acts at once."""
     if state.active != figure.id:
-        raise IllegalActionError(f"{ENTRY} are given in the bearer's own activation")
+        raise IllegalActionError(say("refused.orders.own", entry=ENTRY))
     if mark(figure).orders_turn == state.turn:
-        raise IllegalActionError(f"{figure.id} has already given {ENTRY} this turn")
+        raise IllegalActionError(say("refused.orders.given", figure=figure.id, entry=ENTRY))
     ally = state.figures.get(action.target or "")
     if ally is None or ally.side != figure.side or ally is figure:
-        raise IllegalActionError(f"{ENTRY} go to an ally of {figure.id}: name one")
+        raise IllegalActionError(say("refused.orders.ally", entry=ENTRY, figure=figure.id))
     if not can_order(state, figure, ally):
         raise IllegalActionError(
-            f"{ally.id} cannot take {ENTRY} from {figure.id}: it must stand within "
-            f"{vol(state, figure)} K (VOL), able to act"
+            say(
+                "refused.orders.reach",
+                ally=ally.id,
+                entry=ENTRY,
+                figure=figure.id,
+                vol=vol(state, figure),
+            )
         )
     assert isinstance(use, EntryAction)  # answered under the key "orders", an EntryAction's
     paid = use.orders
@@ -102,7 +108,9 @@ def give(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     ally.actions_taken = 0  # its ordered turn starts its chained actions afresh
     state.resume = (*state.resume, figure.id)
     state.active = ally.id
-    text = f"{figure.id} da órdenes a {ally.id}: ENE +{ally.ene - before} → {ally.ene}; actúa"
+    text = say(
+        "log.orders.given", figure=figure.id, ally=ally.id, gain=ally.ene - before, ene=ally.ene
+    )
     return [event, Event("orders", text, {"figure": figure.id, "ally": ally.id})]
 
 
@@ -113,7 +121,7 @@ def hand_back(state: GameState, ally: Figure) -> list[Event]:
     ally.focus = 0
     commander = state.figure(state.resume[-1])
     state.resume = state.resume[:-1]
-    text = f"{ally.id} termina sus órdenes; sigue {commander.id} (ENE {commander.ene})"
+    text = say("log.orders.done", ally=ally.id, figure=commander.id, ene=commander.ene)
     return carry_on(
         state, commander, Event("orders_done", text, {"figure": ally.id, "back_to": commander.id})
     )

@@ -21,6 +21,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.effects import Effect, EntryAction
 
 
@@ -47,14 +48,14 @@ def borrow(state: GameState, figure: Figure, action: Action, name: str, use: Eff
     """Usar bonus: the master carries the chosen entry of its pet for a while."""
     assert isinstance(use, EntryAction)  # answered under the key "pet", an EntryAction's
     if _SLOT.of(figure).pet_used:
-        raise IllegalActionError(f"{figure.id} has already used its {name} this game")
+        raise IllegalActionError(say("refused.pet.used", figure=figure.id, entry=name))
     pet = {t.name: t for t in figure.profile.pet}
     if len(action.options) != 1 or action.options[0] not in pet:
-        listed = ", ".join(pet) or "none: its army gives the pet no entries (pet:)"
-        raise IllegalActionError(f"{name}: name one of the pet's entries ({listed})")
+        listed = ", ".join(pet) or say("phrase.pet.none")
+        raise IllegalActionError(say("refused.pet.name_one", entry=name, listed=listed))
     trait = pet[action.options[0]]
     events = [spend(figure, use.use or 1, f"{name} ({trait.name})")]
     _SLOT.put(figure, Borrowed(True))
     figure.granted = [*figure.granted, Grant(name, figure.id, (trait,), on_self=False)]
-    text = f"{figure.id} toma {trait.name} de su mascota hasta el final de su próxima actuación"
+    text = say("log.pet.borrowed", figure=figure.id, entry=trait.name)
     return [*events, Event("pet", text, {"figure": figure.id, "entry": trait.name})]

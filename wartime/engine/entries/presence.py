@@ -44,6 +44,7 @@ from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.effects import Aura, CheckModifier, effects_of
 
 MAX_VOL = 10  # attributes go from 1 to 10 (CREACIÓN DE PERSONAJES)
@@ -242,18 +243,23 @@ def flight(state: GameState, figure: Figure, action: Action) -> list[Event]:
             continue
         if shielded(state, figure):
             return []  # Faro: no distortion within its reach
-        return _crossing(state, figure, f"{name} de {bearer.id}", wounds)
+        return _crossing(state, figure, name, bearer, wounds)
     return []
 
 
-def _crossing(state: GameState, figure: Figure, label: str, wounds: int) -> list[Event]:
+def _crossing(
+    state: GameState, figure: Figure, name: str, bearer: Figure, wounds: int
+) -> list[Event]:
     """CH AGI; failed, CH CON; failed again, ``wounds`` wounds (no CH DEF)."""
+    label = f"{name} de {bearer.id}"  # the checks' purposes (checks.roll takes a str)
     outcome, event = roll(state, figure, f"CH AGI ({label})", figure.profile.agi, [])
     if outcome.passed:
         return [event]
     second, again = roll(state, figure, f"CH CON ({label})", figure.profile.con, [])
     if second.passed:
         return [event, again]
-    text = f"{figure.id} sufre {wounds} heridas al volar por {label}"
+    text = say(
+        "log.presence.distortion", figure=figure.id, wounds=wounds, entry=name, bearer=bearer.id
+    )
     hurt = Event("distortion", text, {"figure": figure.id, "wounds": wounds})
     return [event, again, hurt, *wound(state, figure, wounds)]

@@ -26,6 +26,7 @@ from wartime.engine.core.sequence import begin_activation, carry_on, possessed
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.effects import EntryAction
 from wartime.rules.linked import REMOTE_CONTROL
 
@@ -91,13 +92,13 @@ def activate(state: GameState, figure: Figure, action: Action) -> list[Event] | 
     remote = state.figures.get(action.target or "")
     if remote is None or not operates(figure, remote):
         raise IllegalActionError(
-            f"{ENTRY}: {figure.id} operates no remote unit called {action.target!r}"
+            say("refused.remote.none", entry=ENTRY, figure=figure.id, target=repr(action.target))
         )
     if state.active != figure.id or state.resume:
-        raise IllegalActionError(f"{ENTRY}: a remote unit is activated in its operator's own turn")
+        raise IllegalActionError(say("refused.remote.own_turn", entry=ENTRY))
     if not _ready(state, remote):
-        why = "has already acted this turn" if remote.acted else "cannot act"
-        raise IllegalActionError(f"{ENTRY}: {remote.id} {why}")
+        key = "refused.remote.acted" if remote.acted else "refused.remote.cannot_act"
+        raise IllegalActionError(say(key, entry=ENTRY, remote=remote.id))
     events = [spend(figure, _price(remote), f"{ENTRY} ({remote.id})")]
     _SLOT.put(remote, Operated(figure.id))
     return events + begin_activation(state, remote, f"por {ENTRY} de {figure.id}")
@@ -111,6 +112,6 @@ def carries_on(state: GameState, figure: Figure) -> list[Event] | None:
         return None
     _SLOT.put(figure, Operated())
     operator = state.figure(operator_id)
-    text = f"{figure.id} termina su control remoto; sigue {operator.id} (ENE {operator.ene})"
+    text = say("log.remote.done", remote=figure.id, figure=operator.id, ene=operator.ene)
     done = Event("remote_done", text, {"figure": figure.id, "back_to": operator.id})
     return carry_on(state, operator, done)

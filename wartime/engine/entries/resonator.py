@@ -22,6 +22,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried, per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.dice import OpposedResult
 
 ENTRY = RELAY
@@ -41,12 +42,12 @@ def origin(state: GameState, caster: Figure, action: Action, ability: Metaabilit
         return None
     relay = state.figures.get(fid)
     if relay is None or not relay.present or not bearer(relay):
-        raise IllegalActionError(f"{ENTRY}: {fid} is no figure in play that carries it")
+        raise IllegalActionError(say("refused.resonator.none", entry=ENTRY, figure=fid))
     if relay is caster:
-        raise IllegalActionError(f"{ENTRY}: {caster.id} casts from itself without it")
+        raise IllegalActionError(say("refused.resonator.itself", entry=ENTRY, figure=caster.id))
     if ability.attribute != INVOCATION:
         raise IllegalActionError(
-            f"{ENTRY}: only an invocación (CH INT) is cast from another figure, not {ability.id}"
+            say("refused.resonator.invocation", entry=ENTRY, ability=ability.id)
         )
     return relay
 
@@ -56,13 +57,15 @@ def relayed(
     state: GameState, caster: Figure, relay: Figure, ability: Metaability
 ) -> tuple[list[Event], bool]:
     """An enemy bearer may resist (CH VOL ENF); let through, it gains 1 stress and a CH PSI."""
-    text = f"{caster.id} invoca {ability.id} desde {relay.id} ({ENTRY})"
+    text = say(
+        "log.resonator.cast", figure=caster.id, ability=ability.id, relay=relay.id, entry=ENTRY
+    )
     events = [Event("resonator", text, {"figure": caster.id, "from": relay.id})]
     if relay.side != caster.side:
         result, _, contested = contest(state, caster, relay, "VOL", melee=False)
         events += contested
         if result is not OpposedResult.ACTOR:
-            said = f"{relay.id} resiste: {ability.id} no pasa por él"
+            said = say("log.resonator.resisted", relay=relay.id, ability=ability.id)
             return [*events, Event("resisted", said, {"figure": relay.id, "by": caster.id})], False
     events += gain_stress(state, relay, 1, caster)
     return events + psi_check(state, relay, ENTRY), True

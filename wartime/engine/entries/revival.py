@@ -33,6 +33,7 @@ from wartime.engine.core.hits import no_healing
 from wartime.engine.core.movement import free_spot
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import say
 from wartime.rules.effects import Revival
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def died(figure: Figure) -> list[Event]:
     name = hero(figure)
     if name is not None:
         put(figure, Coming(HERO))
-        text = f"{name}: {figure.id} queda inconsciente, no muerto"
+        text = say("log.revival.unconscious", entry=name, figure=figure.id)
         return [Event("hero_down", text, {"figure": figure.id, "entry": name})]
     if _entry(figure, "phoenix") is not None:
         put(figure, Coming(FELL))
@@ -125,7 +126,7 @@ def finished(target: Figure, blow: Blow, taken_out: bool) -> list[Event]:
     if name is None:
         return []
     put(target, Coming(GONE))
-    text = f"{name}: {blow.striker.id} remata a {target.id}, que no volverá"
+    text = say("log.revival.finished", entry=name, striker=blow.striker.id, figure=target.id)
     return [Event("finished", text, {"figure": target.id, "by": blow.striker.id})]
 
 
@@ -176,18 +177,21 @@ def _recover(state: GameState, figure: Figure) -> list[Event]:
     barred = no_healing(figure)
     name = _entry(figure, "hero") or "Héroe"
     if barred is not None:
-        text = f"{name}: {figure.id} no recupera heridas ({barred})"
+        text = say("log.revival.no_healing", entry=name, figure=figure.id, barred=barred)
         return [Event("hero_down", text, {"figure": figure.id, "entry": name})]
     if figure.wounds - 1 < figure.profile.con:  # it gets up: where there is room
         return _stand(state, figure, name, figure.wounds - 1, HERO)
     figure.wounds -= 1
-    text = f"{name}: {figure.id} recupera 1 herida ({figure.wounds}/{figure.profile.con})"
+    text = say(
+        "log.revival.healed", entry=name, figure=figure.id, wounds=figure.wounds,
+        con=figure.profile.con,
+    )  # fmt: skip
     return [Event("healed", text, {"figure": figure.id, "healed": 1})]
 
 
 def _roll(state: GameState, figure: Figure, name: str) -> tuple[int, Event]:
     face = state.dice.d10()
-    text = f"{figure.id}: {name} — 1D10 = {face}"
+    text = say("log.revival.roll", figure=figure.id, entry=name, roll=face)
     kind = "critical" if face == CRITICAL else "fumble" if face == FUMBLE else "roll"
     data = {"purpose": name, "who": figure.id, "roll": face, "target": None,
             "modifiers": [], "outcome": kind, "die": "1D10"}  # fmt: skip
@@ -204,11 +208,12 @@ def _phoenix(state: GameState, figure: Figure) -> list[Event]:
         return [event, *_stand(state, figure, name, con - 1, PHOENIX)]
     if face < FUMBLE:
         put(figure, Coming(PHOENIX))
-        text = f"{name}: {figure.id} espera para volver"
+        text = say("log.revival.waits", entry=name, figure=figure.id)
         return [event, Event("revival_wait", text, {"figure": figure.id, "entry": name})]
     again = _entry(figure, "resurrection")
     put(figure, Coming(RISING if again is not None else GONE))
-    text = f"{name}: pifia, {figure.id} es baja" + (f" (le queda {again})" if again else "")
+    left = say("phrase.revival.left", entry=again) if again else ""
+    text = say("log.revival.lost", entry=name, figure=figure.id, left=left)
     return [event, Event("revival_lost", text, {"figure": figure.id, "entry": name})]
 
 
@@ -226,7 +231,7 @@ def _stand(state: GameState, figure: Figure, name: str, wounds: int, wait: str) 
     spot = free_spot(state, figure) if figure.level == 1 and figure.aboard is None else None
     if figure.level == 1 and figure.aboard is None and spot is None:
         put(figure, Coming(wait))
-        text = f"{name}: {figure.id} no tiene sitio donde volver y sigue en el suelo"
+        text = say("log.revival.no_room", entry=name, figure=figure.id)
         return [Event("revival_wait", text, {"figure": figure.id, "entry": name})]
     figure.wounds = wounds
     put(figure, Coming(None))
@@ -237,8 +242,10 @@ def _stand(state: GameState, figure: Figure, name: str, wounds: int, wait: str) 
     if figure.casualty:  # still out (stress above VOL): the body stays where it lies
         return []
     state.settle(figure)
-    where = f"({figure.position[0]:.2f}, {figure.position[1]:.2f})"
-    text = f"{name}: {figure.id} vuelve a la partida con {figure.wounds} herida(s) en {where}"
+    text = say(
+        "log.revival.back", entry=name, figure=figure.id, wounds=figure.wounds,
+        x=figure.position[0], y=figure.position[1],
+    )  # fmt: skip
     data = {"figure": figure.id, "entry": name, "wounds": figure.wounds,
             "to": list(figure.position)}  # fmt: skip
     return [Event("revived", text, data)]

@@ -25,6 +25,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc
+from wartime.i18n import say
 
 INVISIBLE = "Invisible"  # what Sentido arácnido senses besides the hidden and the silent
 
@@ -73,5 +74,5 @@ def turn_to(state: GameState, reactor: Figure, actor: Figure) -> list[Event]:
         return []
     dx, dy = actor.position[0] - reactor.position[0], actor.position[1] - reactor.position[1]
     reactor.facing = math.degrees(math.atan2(dy, dx)) % 360.0
-    text = f"{name}: {reactor.id} pivota hacia {actor.id} sin gastar ENE"
+    text = say("log.senses.pivot", entry=name, figure=reactor.id, actor=actor.id)
     return [Event("pivot", text, {"figure": reactor.id, "facing": reactor.facing})]

@@ -21,6 +21,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.shields import Shield, shield_of
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import say
 from wartime.rules.dice import round_half_up
 from wartime.rules.effects import Choice
 
@@ -56,21 +57,23 @@ def meet(
         if magnet is None:
             return [], damage
         halved = round_half_up(Fraction(damage, 2))  # Munición magnética, with no shield
-        text = f"{magnet}: {target.id} no tiene escudo y el DAÑ baja de {damage} a {halved}"
+        text = say(
+            "log.shields.halved", entry=magnet, figure=target.id, damage=damage, halved=halved
+        )
         return [Event("halved", text, {"figure": target.id, "damage": halved})], halved
     number = shield.number
     if magnet is not None:  # Munición magnética: the shield counts half
         number = round_half_up(Fraction(number, 2))
     held, event = roll(state, target, f"{shield.name} (CH DEF)", number, [])
     if held.passed:
-        text = f"{shield.name} detiene el impacto contra {target.id}"
+        text = say("log.shields.saved", shield=shield.name, figure=target.id)
         return [event, Event("saved", text, {"figure": target.id, "shield": shield.name})], None
     return [event, _lose_level(target, shield)], damage
 
 
 def _drained(target: Figure, shield: Shield | None, entry: str) -> Event:
     if shield is None or not shield.left(target):
-        text = f"{entry}: el impacto no causa daño a {target.id}, que no tiene escudo"
+        text = say("log.shields.spared", entry=entry, figure=target.id)
         return Event("spared", text, {"figure": target.id, "entry": entry})
     return _lose_level(target, shield, f"{entry}: ")
 
@@ -78,5 +81,5 @@ def _drained(target: Figure, shield: Shield | None, entry: str) -> Event:
 def _lose_level(target: Figure, shield: Shield, why: str = "") -> Event:
     target.shield_lost += 1
     left = shield.left(target)
-    text = f"{why}{target.id} pierde un nivel de {shield.name} (le quedan {left})"
+    text = say("log.shields.level", why=why, figure=target.id, shield=shield.name, left=left)
     return Event("shield", text, {"figure": target.id, "shield": shield.name, "left": left})

@@ -45,6 +45,7 @@ from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.dice import OpposedResult, round_half_up
 from wartime.rules.effects import Effect, Special, effects_of
 
@@ -119,14 +120,14 @@ def clustered(weapon: Weapon, carried: Iterable[str]) -> Weapon:
 
 def _other(state: GameState, figure: Figure, target_id: str | None, name: str) -> Figure:
     if target_id is None:
-        raise IllegalActionError(f"{name} needs a target (Action.target)")
+        raise IllegalActionError(say("refused.specials.no_target", entry=name))
     target = state.figures.get(target_id)
     if target is None:
-        raise IllegalActionError(f"No figure {target_id!r}")
+        raise IllegalActionError(say("refused.specials.no_figure", id=repr(target_id)))
     if target is figure:
-        raise IllegalActionError(f"{name} cannot aim at its own bearer")
+        raise IllegalActionError(say("refused.specials.own_bearer", entry=name))
     if target.removed:
-        raise IllegalActionError(f"{target.id} is out of the game")
+        raise IllegalActionError(say("refused.specials.out", figure=target.id))
     return target
 
 
@@ -144,21 +145,21 @@ def _eat(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     assert isinstance(use, Special)  # played for its ``eat``, a field of specials only
     corpse = _other(state, figure, action.target, name)
     if not _dead(corpse):
-        raise IllegalActionError(f"{name}: {corpse.id} is not a corpse")
+        raise IllegalActionError(say("refused.specials.no_corpse", entry=name, figure=corpse.id))
     if _gap(figure, corpse) > CONTACT:
-        raise IllegalActionError(f"{name}: {corpse.id} is not in base contact")
+        raise IllegalActionError(say("refused.specials.no_contact", entry=name, figure=corpse.id))
     left = corpse.profile.con - mark(corpse).eaten
     if left <= 0:
-        raise IllegalActionError(f"{name}: nothing is left to eat on {corpse.id}")
+        raise IllegalActionError(say("refused.specials.eaten", entry=name, figure=corpse.id))
     refuse_healing(figure, name)
     events = [spend(figure, use.use or 1, f"{name} ({corpse.id})")]
     healed = min(use.eat, figure.wounds, left)
     figure.wounds -= healed
     put(corpse, Eaten(mark(corpse).eaten + healed))
-    text = (
-        f"{figure.id} come de {corpse.id} y sana {healed} herida(s) (le quedan "
-        f"{figure.wounds}); el cadáver pierde {healed} de CON"
-    )
+    text = say(
+        "log.specials.eat", figure=figure.id, corpse=corpse.id, healed=healed,
+        wounds=figure.wounds,
+    )  # fmt: skip
     data = {"figure": figure.id, "corpse": corpse.id, "wounds": figure.wounds,
             "eaten": mark(corpse).eaten}  # fmt: skip
     return [*events, Event("healed", text, data)]
@@ -200,24 +201,27 @@ def _regain(
     """Munición regenerativa: pay the action and roll CH CAL for the weapon."""
     assert isinstance(use, Special)  # played for its ``regain``, a field of specials only
     if action.target is not None:
-        raise IllegalActionError(f"{name} is used on its bearer: it takes no target")
+        raise IllegalActionError(say("refused.specials.on_bearer", entry=name))
     weapon = regain_weapon(figure, name)
     if weapon is None:
-        raise IllegalActionError(f"{name}: no magazine of {figure.id} is short of rounds")
+        raise IllegalActionError(say("refused.specials.full", entry=name, figure=figure.id))
     cal = weapon.cal - figure.weapon_wounds.get(weapon.id, 0)
     if cal <= 0:
-        raise IllegalActionError(f"{weapon.id} is unusable: it has as many wounds as its CAL")
+        raise IllegalActionError(say("refused.specials.unusable", weapon=weapon.id))
     events = [spend(figure, use.use or 1, f"{name} ({weapon.id})")]
     outcome, event = roll(state, figure, f"CH CAL ({name}, {weapon.id})", cal, [])
     events.append(event)
     if outcome.passed:
         size = magazine_size(figure, weapon) or 0
         figure.rounds[weapon.id] = min(size, (rounds_left(figure, weapon) or 0) + use.regain)
-        text = f"{figure.id} recupera munición en {weapon.id} ({figure.rounds[weapon.id]})"
+        text = say(
+            "log.specials.rounds", figure=figure.id, weapon=weapon.id,
+            rounds=figure.rounds[weapon.id],
+        )  # fmt: skip
         data = {"figure": figure.id, "weapon": weapon.id, "rounds": figure.rounds[weapon.id]}
         return [*events, Event("rounds", text, data)]
     figure.weapon_wounds[weapon.id] = figure.weapon_wounds.get(weapon.id, 0) + 1
-    text = f"{weapon.id} de {figure.id} pierde 1 de CAL ({name})"
+    text = say("log.specials.cal_lost", weapon=weapon.id, figure=figure.id, entry=name)
     data = {"figure": figure.id, "weapon": weapon.id,
             "wounds": figure.weapon_wounds[weapon.id]}  # fmt: skip
     return [*events, Event("weapon_wounded", text, data)]
@@ -230,11 +234,17 @@ def _challenge(
     """Desafiante: pay the action; a won CH VOL ENF sets the enemy on the bearer."""
     rival = _other(state, figure, action.target, name)
     if rival.side == figure.side or rival.casualty:
-        raise IllegalActionError(f"{name}: {rival.id} is not an enemy in the game")
+        raise IllegalActionError(say("refused.specials.no_enemy", entry=name, figure=rival.id))
     reach = vol(state, figure)
     if _gap(figure, rival) > reach:
         raise IllegalActionError(
-            f"{rival.id} is {_gap(figure, rival):.1f} K away: {name} reaches VOL ({reach}) K"
+            say(
+                "refused.specials.challenge_far",
+                figure=rival.id,
+                gap=_gap(figure, rival),
+                entry=name,
+                reach=reach,
+            )
         )
     events = [spend(figure, use.use or 1, f"{name} a {rival.id}")]
     result, _, contested = contest(state, figure, rival, "VOL", melee=False)
@@ -242,7 +252,7 @@ def _challenge(
     if result is not OpposedResult.ACTOR:
         return events
     rival.fury = figure.id
-    text = f"{figure.id} desafía a {rival.id}: deberá cargar contra él si puede"
+    text = say("log.specials.challenge", figure=figure.id, rival=rival.id)
     return [*events, Event("fury", text, {"figure": rival.id, "target": figure.id})]
 
 
@@ -256,13 +266,12 @@ def _source(state: GameState, figure: Figure, action: Action, name: str) -> Figu
     if not action.options:
         return figure
     if vol(state, figure) < FAR_HAND_VOL:
-        raise IllegalActionError(f"{name}: only with VOL {FAR_HAND_VOL} may the wound come "
-                                 "from another figure")  # fmt: skip
+        raise IllegalActionError(say("refused.specials.far_hand", entry=name, vol=FAR_HAND_VOL))
     source = state.figures.get(action.options[0])
     if source is None or source.side != figure.side or source.casualty:
-        raise IllegalActionError(f"{name}: the wound comes from the bearer or a standing ally")
+        raise IllegalActionError(say("refused.specials.source", entry=name))
     if source is not figure and _gap(figure, source) > hand_reach(state, figure):
-        raise IllegalActionError(f"{name}: {source.id} is beyond VOL K")
+        raise IllegalActionError(say("refused.specials.beyond_vol", entry=name, figure=source.id))
     return source
 
 
@@ -275,13 +284,13 @@ def _death_hand(
     source = _source(state, figure, action, name)
     target = _other(state, figure, action.target, name)
     if target is source:
-        raise IllegalActionError(f"{name}: the wound must go to another figure")
+        raise IllegalActionError(say("refused.specials.another", entry=name))
     if _dead(target):
-        raise IllegalActionError(f"{name}: {target.id} is already taken out")
+        raise IllegalActionError(say("refused.specials.taken_out", entry=name, figure=target.id))
     if not source.wounds:
-        raise IllegalActionError(f"{name}: {source.id} has no wound to pass on")
+        raise IllegalActionError(say("refused.specials.no_wound", entry=name, figure=source.id))
     if _gap(figure, target) > hand_reach(state, figure):
-        raise IllegalActionError(f"{name}: {target.id} is out of reach")
+        raise IllegalActionError(say("refused.specials.reach", entry=name, figure=target.id))
     events = [spend(figure, use.use or 1, f"{name} ({source.id} → {target.id})")]
     if target.side != figure.side and not target.unconscious:
         result, _, contested = contest(state, figure, target, "VOL", melee=False)
@@ -298,7 +307,10 @@ def _death_hand(
     source.wounds -= 1
 
     hookspecs.wound_passed.collect(figure, source)  # Condenado: one of its own passed on
-    text = f"{name}: {figure.id} pasa 1 herida de {source.id} a {target.id}"
+    text = say(
+        "log.specials.wound_moved", entry=name, figure=figure.id, source=source.id,
+        target=target.id,
+    )  # fmt: skip
     events.append(Event("wound_moved", text, {"figure": figure.id, "from": source.id,
                                               "to": target.id}))  # fmt: skip
     return events + wound(state, target, 1, by=figure)
@@ -334,7 +346,7 @@ def manipulate(
     if result is not OpposedResult.ACTOR:
         return events
     _MANIPULATED.put(shooter, Manipulated(True))
-    text = f"{bearer.id} manipula a {shooter.id}: CH IMP −1 en este disparo ({MANIPULATOR})"
+    text = say("log.specials.manipulated", figure=bearer.id, shooter=shooter.id, entry=MANIPULATOR)
     return [*events, Event("manipulated", text, {"figure": shooter.id, "by": bearer.id})]
 
 

@@ -41,6 +41,7 @@ from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import toward
 from wartime.geometry.movement import too_close
+from wartime.i18n import say
 from wartime.rules.effects import Spell, effects_of
 
 WAYS = 8  # sampled directions for a despistar in legal_actions
@@ -84,24 +85,25 @@ def refusal(
     suppress = _effect(ability, "suppresses")
     chosen = spell_options(action.options)  # (Resonador's names no spell)
     if chosen and suppress is None:
-        raise IllegalActionError(f"{ability.id} takes no options")
+        raise IllegalActionError(say("refused.spells.no_options", ability=ability.id))
     if suppress is not None:
         if len(chosen) != 1:
             raise IllegalActionError(
-                f"{suppress[0]}: name one entry or metaability of {target.id} to cancel "
-                f"(Action.options)"
+                say("refused.spells.name_one", entry=suppress[0], figure=target.id)
             )
         if chosen[0] not in nameable(target):
             raise IllegalActionError(
-                f"{target.id} carries no entry or metaability {chosen[0]!r} to cancel"
+                say("refused.spells.not_carried", figure=target.id, chosen=repr(chosen[0]))
             )
     displace = _effect(ability, "displaces")
     if displace is None or not enemy:
         if action.point is not None:
-            raise IllegalActionError(f"{ability.id} moves no enemy here: it takes no point")
+            raise IllegalActionError(say("refused.spells.no_point", ability=ability.id))
         return
     if action.point is None:
-        raise IllegalActionError(f"{displace[0]}: say where {target.id} goes (Action.point)")
+        raise IllegalActionError(
+            say("refused.spells.where", entry=displace[0], figure=target.id)
+        )
     _slide(state, caster, target, action.point, displace[1])
 
 
@@ -111,11 +113,11 @@ def _slide(
     """Where the target would end, sliding toward ``goal`` up to the caster's attribute
     in K (the base is left where it is)."""
     if target.aboard is not None or target.held_by is not None:
-        raise IllegalActionError(f"{target.id} is not free to be moved (aboard or held)")
+        raise IllegalActionError(say("refused.spells.not_free", figure=target.id))
     reach = float(caster.profile.attribute(effect.displaces or "INT"))
     gap = math.dist(target.position, goal)
     if gap < _MIN_SLIDE:
-        raise IllegalActionError(f"{target.id} already stands at that point")
+        raise IllegalActionError(say("refused.spells.there", figure=target.id))
     if target.level == 1:
         result = state.physics().probe_move(target.id, goal, reach)
         end, travelled = result.end, result.travelled
@@ -125,7 +127,7 @@ def _slide(
     near = too_close(target.disc(), end, others)
     if near:
         raise IllegalActionError(
-            f"{target.id} would end within 1 K of {', '.join(near)}: pick another point"
+            say("refused.spells.too_close", figure=target.id, others=", ".join(near))
         )
     return end, travelled
 
@@ -155,17 +157,17 @@ def cast(
 
 def _calm(target: Figure, name: str) -> Event:
     target.panic, target.stress, target.fury = False, 0, None
-    text = f"{name}: {target.id} queda tranquilo (sin pánico ni estrés)"
+    text = say("log.spells.calmed", entry=name, figure=target.id)
     return Event("calmed", text, {"figure": target.id, "entry": name})
 
 
 def _sleep(state: GameState, target: Figure, name: str) -> Event:
     if not calm(target):
-        text = f"{name}: {target.id} no está tranquilo y no se duerme"
+        text = say("log.spells.not_asleep", entry=name, figure=target.id)
         return Event("not_asleep", text, {"figure": target.id, "entry": name})
     target.unconscious = True  # knocked out, as Noquear: Curar wakes it (generic.py)
     state.lift(target)  # a casualty no longer blocks movement
-    text = f"{name}: {target.id} se duerme (inconsciente hasta que lo atiendan)"
+    text = say("log.spells.asleep", entry=name, figure=target.id)
     return Event("asleep", text, {"figure": target.id, "entry": name})
 
 
@@ -178,7 +180,10 @@ def _displace(
         reach = float(caster.profile.attribute(effect.displaces or "INT"))
         end = state.physics().move_toward(target.id, goal, reach).end
     target.position = end
-    text = f"{name}: {target.id} se desplaza {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    text = say(
+        "log.spells.displaced", entry=name, figure=target.id, travelled=travelled, x=end[0],
+        y=end[1],
+    )  # fmt: skip
     data = {"figure": target.id, "from": list(start), "to": list(end), "travelled": travelled}
     return Event("displaced", text, data)
 
@@ -186,8 +191,8 @@ def _displace(
 def _suppress(caster: Figure, target: Figure, name: str, what: str) -> Event:
     kept = tuple(s for s in target.suppressed if s != (what, caster.id))
     target.suppressed = (*kept, (what, caster.id))
-    text = (
-        f"{name}: {what} deja de actuar sobre {target.id} hasta la próxima actuación de {caster.id}"
+    text = say(
+        "log.spells.suppressed", entry=name, what=what, figure=target.id, caster=caster.id
     )
     return Event("suppressed", text, {"figure": target.id, "entry": what, "by": caster.id})
 
@@ -205,7 +210,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
         ]  # fmt: skip
         other.suppressed = tuple(s for s in other.suppressed if s not in ending)
         for what, caster in ending:
-            text = f"{what} vuelve a actuar sobre {other.id} (anulado por {caster})"
+            text = say("log.spells.unsuppressed", what=what, figure=other.id, caster=caster)
             events.append(Event("unsuppressed", text, {"figure": other.id, "entry": what}))
     return events
 

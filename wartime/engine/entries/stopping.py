@@ -19,6 +19,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import shove
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import say
 from wartime.rules.effects import Cloud
 
 if TYPE_CHECKING:
@@ -46,9 +47,10 @@ def pushed(
     if distance <= 0 or origin == target.position:
         return []
 
-    text = (
-        f"{entry}: {target.id} retrocede {distance} K (DAÑ {damage} + 2 − CON {target.profile.con})"
-    )
+    text = say(
+        "log.stopping.pushed", entry=entry, figure=target.id, distance=distance, damage=damage,
+        con=target.profile.con,
+    )  # fmt: skip
     note = Event("stopped", text, {"figure": target.id, "entry": entry, "distance": distance})
     return [note, shove(state, target, origin, distance)]
 

@@ -23,6 +23,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.dice import Outcome
 from wartime.rules.effects import Special, effects_of
 
@@ -65,16 +66,16 @@ def volley(state: GameState, figure: Figure, action: Action, weapon: Weapon) -> 
     if ENTRY not in action.options:
         return None
     if not swarming(weapon):
-        raise IllegalActionError(f"{ENTRY}: {weapon.id} is no swarm weapon")
+        raise IllegalActionError(say("refused.swarm.weapon", entry=ENTRY, weapon=weapon.id))
     target, seen = shot_target(state, figure, action, weapon)
     joiners = _joiners(state, figure, target)
     if not joiners:
         raise IllegalActionError(
-            f"{ENTRY}: no ally with a swarm weapon can shoot {target.id} with {figure.id} now"
+            say("refused.swarm.no_ally", entry=ENTRY, target=target.id, figure=figure.id)
         )
     shooters = [(figure, weapon, seen), *joiners]
     names = ", ".join(s.id for s, _, _ in shooters)
-    text = f"{ENTRY}: {names} disparan a la vez contra {target.id}"
+    text = say("log.swarm.volley", entry=ENTRY, figures=names, target=target.id)
     events = [Event("volley", text, {"figures": [s.id for s, _, _ in shooters],
                                      "target": target.id})]  # fmt: skip
     aimed: list[Aimed] = []
@@ -106,11 +107,11 @@ def _cancelled(outcomes: list[Outcome], target: Figure) -> tuple[list[Outcome], 
         out[i] = Outcome.FAIL
     events = []
     if pairs:
-        text = f"{ENTRY}: {pairs} pifia(s) anulan {pairs} crítico(s)"
+        text = say("log.swarm.cancelled", entry=ENTRY, pairs=pairs)
         events.append(Event("volley_cancelled", text, {"cancelled": pairs}))
     left = len(crits) - pairs
     shift = left * _def_per_critical()
     if left:
-        text = f"{ENTRY}: {left} crítico(s), DEF −{shift} de {target.id} contra la ráfaga"
+        text = say("log.swarm.criticals", entry=ENTRY, left=left, shift=shift, target=target.id)
         events.append(Event("volley_criticals", text, {"target": target.id, "def": -shift}))
     return out, events, shift

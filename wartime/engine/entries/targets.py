@@ -53,6 +53,7 @@ from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.effects import Targeting, effects_of
 
 SHOTS = "ataque_distancia"  # every shot at a figure starts so (a bulto, a ciegas...)
@@ -246,14 +247,24 @@ def shot_problem(state: GameState, figure: Figure, target: Figure, weapon: Weapo
         zone = blind_zone(figure, weapon)
         if zone is not None and _gap(figure, target) < zone[1] - TIE:
             raise IllegalActionError(
-                f"{zone[0]}: {weapon.id} cannot fire within {zone[1]:g} K "
-                f"({target.id} is {_gap(figure, target):.1f} K away)"
+                say(
+                    "refused.targets.blind",
+                    entry=zone[0],
+                    weapon=weapon.id,
+                    within=zone[1],
+                    figure=target.id,
+                    gap=_gap(figure, target),
+                )
             )
     screen = crowd(state, figure, target)
     if screen is not None:
         raise IllegalActionError(
-            f"Anónimo: {target.id} cannot be shot at while {screen} stands within "
-            f"{_own(target, 'anonymous')[1].anonymous:g} K of it"  # type: ignore[index]
+            say(
+                "refused.targets.anonymous",
+                figure=target.id,
+                screen=screen,
+                within=_own(target, "anonymous")[1].anonymous,  # type: ignore[index]
+            )
         )
 
 
@@ -282,7 +293,7 @@ def sure_shot(figure: Figure, target: Figure) -> list[Event]:
     found = _own(figure, "sure_shot")
     if found is None:
         return []
-    text = f"{found[0]}: el disparo de {figure.id} alcanza a {target.id} sin 2º CH IMP"
+    text = say("log.targets.sure_shot", entry=found[0], figure=figure.id, target=target.id)
     return [Event("sure_shot", text, {"figure": figure.id, "target": target.id})]
 
 
@@ -335,7 +346,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     if outcome.passed:
         return [event]
     put(figure, Dazzled(tuple(f.id for f, _, _ in near)))
-    text = f"{figure.id} debe disparar antes a {names} ({near[0][1]})"
+    text = say("log.targets.dazzled", figure=figure.id, targets=names, entry=near[0][1])
     return [
         event,
         Event("dazzled", text, {"figure": figure.id, "targets": list(mark(figure).dazzled)}),

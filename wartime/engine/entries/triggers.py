@@ -39,6 +39,7 @@ from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.effects import Trigger
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def landed(state: GameState, target: Figure, landing: Landing) -> list[Event]:
             found += _drain(target, trait.name, loss)
         if effect.stuns:
             put(target, replace(mark(target), stunned=WAITING))
-            text = f"{trait.name}: {target.id} queda aturdido (sin reacciones, CH ATR −1)"
+            text = say("log.triggers.stunned", entry=trait.name, figure=target.id)
             found.append(Event("stunned", text, {"figure": target.id, "entry": trait.name}))
     return found
 
@@ -124,7 +125,7 @@ def _weapon_damage(figure: Figure, weapon: Weapon | None) -> int:
 def _drain(target: Figure, name: str, loss: int) -> list[Event]:
     before = target.ene
     target.ene = max(REACTION_FLOOR, min(before, before - loss))
-    text = f"{name}: {target.id} pierde ENE: {before} → {target.ene}"
+    text = say("log.triggers.ene_lost", entry=name, figure=target.id, before=before, ene=target.ene)
     return [Event("ene_lost", text, {"figure": target.id, "entry": name, "ene": target.ene})]
 
 
@@ -167,7 +168,7 @@ def _psychopath(striker: Figure, dealt: int) -> list[Event]:
         return []
     before = striker.ene
     striker.ene = min(ENE_CAP, before + gain)
-    text = f"Psicópata: {striker.id} hiere y gana ENE: {before} → {striker.ene}"
+    text = say("log.triggers.psychopath", figure=striker.id, before=before, ene=striker.ene)
     return [Event("ene_gain", text, {"figure": striker.id, "ene": striker.ene})]
 
 
@@ -176,7 +177,7 @@ def _wrath(target: Figure) -> list[Event]:
     if not found:
         return []
     put(target, replace(mark(target), wrath=mark(target).wrath | WAITING))
-    text = f"{found[0][0].name}: {target.id} se enfurece para su próxima actuación"
+    text = say("log.triggers.wrath", entry=found[0][0].name, figure=target.id)
     return [Event("wrath", text, {"figure": target.id})]
 
 
@@ -186,7 +187,7 @@ def _pride(state: GameState, target: Figure, striker: Figure) -> list[Event]:
     if not found or striker.casualty or striking_free():
         return []
     name = found[0][0].name
-    text = f"{name}: {target.id} devuelve el golpe a {striker.id}"
+    text = say("log.triggers.strike_back", entry=name, figure=target.id, striker=striker.id)
     opening = Event("strike_back", text, {"figure": target.id, "target": striker.id})
     return free_blow(state, target, striker, name, opening)
 
@@ -201,8 +202,11 @@ def _fatality(state: GameState, striker: Figure, victim: Figure) -> list[Event]:
         if e is not victim
         and edge_distance(e.position, e.radius, striker.position, striker.radius) <= effect.kill_psi
     ]  # fmt: skip
-    names = ", ".join(e.id for e in near) or "nadie"
-    text = f"{trait.name}: {striker.id} acaba con {victim.id}; CH PSI para {names}"
+    names = ", ".join(e.id for e in near) or say("phrase.triggers.nobody")
+    text = say(
+        "log.triggers.fatality", entry=trait.name, figure=striker.id, victim=victim.id,
+        names=names,
+    )  # fmt: skip
     events = [Event("fatality", text, {"figure": striker.id, "cowed": [e.id for e in near]})]
     for enemy in near:
         if not enemy.casualty:
@@ -218,12 +222,12 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     events = []
     if mark(figure).stunned == WAITING:
         put(figure, replace(mark(figure), stunned=NOW))
-        text = f"{figure.id} sigue aturdido esta actuación: CH ATR −1, sin reacciones"
+        text = say("log.triggers.still_stunned", figure=figure.id)
         events.append(Event("stunned", text, {"figure": figure.id}))
     if mark(figure).wrath:
         put(figure, replace(mark(figure), wrath=NOW if mark(figure).wrath & WAITING else 0))
         if mark(figure).wrath:
-            text = f"Ira: {figure.id} está furioso esta actuación (CaC: CH IMP +1, DAÑ +1)"
+            text = say("log.triggers.furious", figure=figure.id)
             events.append(Event("wrath", text, {"figure": figure.id}))
     return events
 
@@ -239,7 +243,7 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     if not found or figure.casualty:
         return []
     hurt = sum(e.end_wounds for _, e in found)
-    text = f"{found[0][0].name}: {figure.id} sufre {hurt} herida(s) al terminar su actuación"
+    text = say("log.triggers.end_wounds", entry=found[0][0].name, figure=figure.id, wounds=hurt)
     events = [Event("end_wounds", text, {"figure": figure.id, "wounds": hurt})]
     return events + wound(state, figure, hurt)
 

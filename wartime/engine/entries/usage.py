@@ -19,6 +19,7 @@ from wartime.engine.core.modifiers import action_weapon
 from wartime.engine.core.psychology import stress_limits
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import say
 from wartime.rules.effects import Choice, effects_of
 
 
@@ -49,11 +50,11 @@ def pay(state: GameState, figure: Figure, action: Action) -> list[Event]:
             break
         if effect.used_stress:
             figure.stress += effect.used_stress
-            text = f"{name}: {figure.id} gana {effect.used_stress} de estrés al usarlo"
+            text = say("log.usage.stress", entry=name, figure=figure.id, stress=effect.used_stress)
             events.append(Event("stress", text, {"figure": figure.id, "stress": figure.stress}))
             events += stress_limits(state, figure)
         if effect.used_wounds and _unlucky(state, figure, name, effect, events):
-            text = f"{name}: {figure.id} se hiere al usarlo"
+            text = say("log.usage.hurt", entry=name, figure=figure.id)
             events.append(Event("used", text, {"figure": figure.id, "entry": name}))
             events += wound(state, figure, effect.used_wounds)
     return events

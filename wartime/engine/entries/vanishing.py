@@ -32,6 +32,7 @@ from wartime.engine.core.movement import engaged_with, holder
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, Reason, say
 from wartime.rules.effects import Effect, EntryAction
 
 AWAY, BACK = 1, 2  # Figure.vanished
@@ -59,38 +60,36 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
 def use(state: GameState, figure: Figure, action: Action, name: str, effect: Effect) -> list[Event]:
     """Usar bonus of Desaparecer: leave the table, or come back at the given point."""
     if action.target is not None:
-        raise IllegalActionError(f"{name} is used on its bearer: it takes no target")
+        raise IllegalActionError(say("refused.vanishing.on_bearer", entry=name))
     if state.active != figure.id or figure.reacting or state.resume:
-        raise IllegalActionError(f"{name} is used in the bearer's own activation")
+        raise IllegalActionError(say("refused.vanishing.own", entry=name))
     if figure.vanished == AWAY:
         return _come_back(state, figure, action, name, effect)
     if figure.vanished == BACK:
-        raise IllegalActionError(f"{name} is once a game, and {figure.id} has used it")
+        raise IllegalActionError(say("refused.vanishing.used", entry=name, figure=figure.id))
     if action.point is not None:
-        raise IllegalActionError(f"{figure.id} is on the table: {name} takes no point yet")
+        raise IllegalActionError(say("refused.vanishing.no_point", figure=figure.id, entry=name))
     reason = _tied_down(state, figure)
     if reason:
-        raise IllegalActionError(f"{name}: {reason}")
+        raise IllegalActionError(say("refused.vanishing.tied", entry=name, reason=reason))
     if not _zones(state, figure.side):
-        raise IllegalActionError(
-            f"{name}: side {figure.side} has no deployment zone to come back to"
-        )
+        raise IllegalActionError(say("refused.vanishing.no_zone", entry=name, side=figure.side))
     events = [spend(figure, effect.use or 1, name)]
     figure.vanished = AWAY
     state.lift(figure)
-    text = f"{name}: {figure.id} se retira de la mesa (no es baja)"
+    text = say("log.vanishing.away", entry=name, figure=figure.id)
     return [*events, Event("vanished", text, {"figure": figure.id, "entry": name})]
 
 
-def _tied_down(state: GameState, figure: Figure) -> str | None:
+def _tied_down(state: GameState, figure: Figure) -> Message | None:
     if engaged_with(state, figure):
-        return f"{figure.id} is engaged in CaC"
+        return say("refused.vanishing.engaged", figure=figure.id)
     if figure.aboard is not None:
-        return f"{figure.id} is aboard {figure.aboard}"
+        return say("refused.vanishing.aboard", figure=figure.id, ride=figure.aboard)
     if figure.tied is not None or holder(state, figure) is not None:
-        return f"{figure.id} is held or tied up"
+        return say("refused.vanishing.held", figure=figure.id)
     if figure.perch:
-        return f"{figure.id} stands on top of something"
+        return say("refused.vanishing.perched", figure=figure.id)
     return None
 
 
@@ -98,7 +97,7 @@ def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
     return zones_of(state, side)
 
 
-def return_problem(state: GameState, figure: Figure, point: Point) -> str | None:
+def return_problem(state: GameState, figure: Figure, point: Point) -> Reason | None:
     """Why the away ``figure`` cannot come back at ``point`` (None: it can)."""
     reason = spot_problem(state, figure.id, figure.side, point, figure.radius)
     if reason:
@@ -106,7 +105,7 @@ def return_problem(state: GameState, figure: Figure, point: Point) -> str | None
     centre = shapely.Point(point)
     reach = figure.radius + EDGE_TOLERANCE
     if not any(zone.exterior.distance(centre) <= reach for zone in _zones(state, figure.side)):
-        return f"{figure.id} must come back touching the edge of its deployment zone"
+        return say("refused.vanishing.edge", figure=figure.id)
     return None
 
 
@@ -114,7 +113,7 @@ def _come_back(
     state: GameState, figure: Figure, action: Action, name: str, effect: Effect
 ) -> list[Event]:
     if action.point is None:
-        raise IllegalActionError(f"{figure.id} comes back at a point (Action.point)")
+        raise IllegalActionError(say("refused.vanishing.point", figure=figure.id))
     reason = return_problem(state, figure, action.point)
     if reason:
         raise IllegalActionError(reason)
@@ -124,7 +123,7 @@ def _come_back(
     figure.vanished = BACK
     state.settle(figure)
     x, y = action.point
-    text = f"{name}: {figure.id} vuelve a la mesa en ({x:.1f}, {y:.1f})"
+    text = say("log.vanishing.back", entry=name, figure=figure.id, x=x, y=y)
     data = {"figure": figure.id, "entry": name, "point": [x, y]}
     return [*events, Event("came_back", text, data)]
 

@@ -54,6 +54,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.geometry.terrain import SURCHARGE
+from wartime.i18n import Message, say
 from wartime.rules.effects import Wear, effects_of
 
 EXTREME = SURCHARGE["extreme"]
@@ -253,7 +254,7 @@ def _order(effect: Wear) -> int:
 
 def _test(
     state: GameState, figure: Figure, trait: Trait, effect: Wear, events: list[Event]
-) -> str | None:
+) -> Message | None:
     """One test before the use; the reason it is lost, or None."""
     if effect.use_check is not None:
         attribute = effect.use_check
@@ -262,7 +263,7 @@ def _test(
             figure.profile.attribute(attribute), acting_modifiers(figure),
         )  # fmt: skip
         events.append(event)
-        return None if outcome.passed else f"falla el CH {attribute}"
+        return None if outcome.passed else say("phrase.wear.failed_check", attribute=attribute)
     if effect.use_psi:
         events += psi_check(state, figure, trait.name)
         return None
@@ -270,16 +271,17 @@ def _test(
     purpose = f"{trait.name}: {effect.misfire} o menos"
     unlucky, event = chance(state, figure.id, purpose, "1D100", effect.misfire)
     events.append(event)
-    return None if not unlucky else _MISFIRES.get(trait.name, "falla el arma")
+    return None if not unlucky else say(_MISFIRES.get(trait.name, "phrase.wear.misfire"))
 
 
-_MISFIRES = {"Sin munición": "se queda sin munición", "Munición atascada": "el arma se atasca"}
+# What a misfire does, by the entry's name (a closed set: each key is in the catalogues).
+_MISFIRES = {"Sin munición": "phrase.wear.out_of_ammo", "Munición atascada": "phrase.wear.jammed"}
 
 
-def _lose(figure: Figure, action: Action, price: int, name: str, why: str) -> list[Event]:
+def _lose(figure: Figure, action: Action, price: int, name: str, why: Message) -> list[Event]:
     events = [spend(figure, price, f"{entry_name(action)} ({name})")] if price else []
     figure.next_action_modifier = 0
-    text = f"{name}: {figure.id} {why}: pierde la acción"
+    text = say("log.wear.lost", entry=name, figure=figure.id, why=why)
     events.append(Event("use_lost", text, {"figure": figure.id, "entry": name}))
     return events
 
@@ -298,6 +300,6 @@ def after(figure: Figure, action: Action, facing: float) -> list[Event]:
     limit = turn_limit(figure)
     if limit is not None and _angle(facing, figure.facing) > limit[1] + ROUND:
         figure.facing = _toward(facing, figure.facing, limit[1])
-        text = f"{limit[0]}: {figure.id} solo gira hasta {figure.facing:.0f}°"
+        text = say("log.wear.turn", entry=limit[0], figure=figure.id, facing=figure.facing)
         events.append(Event("turn", text, {"figure": figure.id, "facing": figure.facing}))
     return events
