@@ -278,6 +278,7 @@ def _sprinted_once(state: GameState) -> None:
     while state.pending.kind is PendingKind.REACT:
         state.apply(Action("pass"))
 
+
 CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     # -- board.edits: naming elements and ids -------------------------------------------
     (
@@ -516,7 +517,9 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     # -- board.validation -------------------------------------------------------------
     (
         "polygon-few-points",
-        lambda: next(polygon_problems(((0.0, 0.0), (1.0, 1.0)), "obstacles[0].polygon"))[1].text("en"),
+        lambda: next(polygon_problems(((0.0, 0.0), (1.0, 1.0)), "obstacles[0].polygon"))[1].text(
+            "en"
+        ),
         "un polígono necesita al menos 3 puntos y tiene 2",
     ),
     (
@@ -1231,8 +1234,9 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     (
         "engine-range",
         lambda: engine_refusal(SHOOT, _far_sighted_a_and_b_away),
-        lambda english: "Objetivo fuera de alcance: "
-        + english.split(": ")[1].replace(" has ", " tiene "),
+        lambda english: (
+            "Objetivo fuera de alcance: " + english.split(": ")[1].replace(" has ", " tiene ")
+        ),
     ),
     (
         "engine-ene",
