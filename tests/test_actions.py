@@ -249,7 +249,7 @@ def _raw() -> dict[str, Any]:
 def _problems(raw: Any) -> list[str]:
     with pytest.raises(DataError) as caught:
         _validated(raw)
-    return [f"{p.path}: {p.message}" for p in caught.value.problems]
+    return [f"{p.path}: {p.reason('en')}" for p in caught.value.problems]
 
 
 def _break(index: int, key: str, value: Any) -> dict[str, Any]:

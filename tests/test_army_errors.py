@@ -135,7 +135,7 @@ def assert_problem(problem: Problem, file: Path, where: str, line: int | None, *
     assert problem.line == line
     assert problem.severity is Severity.ERROR
     for word in words:
-        assert word in problem.message, f"{word!r} not in {problem.message!r}"
+        assert word in problem.reason("en"), f"{word!r} not in {problem.reason('en')!r}"
 
 
 def assert_only_problem(file: Path, where: str, line: int | None, *words: str) -> None:
@@ -459,7 +459,7 @@ def test_weapon_table_and_alc_problems_are_reported_together(tmp_path: Path) -> 
     path = write(tmp_path, archetype_yaml("weapon", {"ENE": 1, "DAÑ": 8, "ALC": 41}))
     problems = problems_of(path)
     assert [p.path for p in problems] == ["archetypes[0].DAÑ", "archetypes[0].ALC"]
-    assert "ALC 41 exceeds 5×DAÑ = 40" in problems[1].message
+    assert "ALC 41 exceeds 5×DAÑ = 40" in problems[1].reason("en")
 
 
 # -- BONUS Y MALUS ------------------------------------------------------------------
@@ -480,8 +480,8 @@ def test_unknown_bonus_without_a_close_name_points_to_the_catalog(tmp_path: Path
     path = write(tmp_path, archetype_yaml("race", bonus="[Qwertyuiop]"))
     problem = only_problem(path)
     assert_problem(problem, path, "archetypes[0].bonus[0]", 9, "unknown bonus 'Qwertyuiop'")
-    assert "did you mean" not in problem.message
-    assert "wartime catalog --search" in problem.message
+    assert "did you mean" not in problem.reason("en")
+    assert "wartime catalog --search" in problem.reason("en")
 
 
 def test_bonus_names_match_ignoring_case_and_accents(tmp_path: Path) -> None:
@@ -1264,7 +1264,7 @@ def test_version_true_is_not_version_1(tmp_path: Path) -> None:
     path = write(tmp_path, "wartime_army: true\n")
     problem = only_problem(path)
     assert problem.path == "wartime_army"
-    assert "unsupported version" in problem.message
+    assert "unsupported version" in problem.reason("en")
 
 
 @pytest.mark.parametrize(
@@ -1376,7 +1376,7 @@ def test_a_controller_must_fit(tmp_path: Path, character: str, words: tuple[str,
 def test_a_remote_unit_with_no_controller_is_a_warning(tmp_path: Path) -> None:
     path = write(tmp_path, ARSENAL, _remote("{id: zumbido, race: dron}"))
     (warning,) = load_army(path).warnings
-    assert warning.path == "characters[1]" and "names no controller" in warning.message
+    assert warning.path == "characters[1]" and "names no controller" in warning.reason("en")
 
 
 def test_a_list_with_a_remote_unit_has_its_controller(tmp_path: Path) -> None:
@@ -1453,7 +1453,7 @@ def test_summoners_must_fit(tmp_path: Path, character: str, where: str, words: s
 def test_an_avatar_nobody_summons_is_a_warning(tmp_path: Path) -> None:
     path = write(tmp_path, ARSENAL, _avatar("{id: demonio, race: infernal}"))
     (warning,) = load_army(path).warnings
-    assert warning.path == "characters[1]" and "never comes into the game" in warning.message
+    assert warning.path == "characters[1]" and "never comes into the game" in warning.reason("en")
 
 
 def test_a_list_with_an_avatar_has_a_summoner(tmp_path: Path) -> None:

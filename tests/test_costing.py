@@ -228,7 +228,7 @@ def test_requirement_tag_warns_but_still_costs() -> None:
     army = Army("t", (race, spell), (Character("pj", race="r", metaabilities=("m",)),))
     (finding,) = army_findings(army)
     assert finding.path == "characters[0]"
-    assert "Invocación" in finding.message and "Neuromante" in finding.message
+    assert "Invocación" in finding.message.text("en") and "Neuromante" in finding.message.text("en")
     assert army_cost(army).archetypes[1].points == 5 + 5 - 3 + 7
 
 
@@ -278,4 +278,4 @@ def test_reliquia_repeated_in_a_list_warns() -> None:
     twice = Army("t", (race, relic), (pj,), (ArmyList("l", 100, ("pj", "pj")),))
     assert army_findings(once) == []
     (finding,) = army_findings(twice)
-    assert finding.path == "lists[0]" and "Reliquia" in finding.message
+    assert finding.path == "lists[0]" and "Reliquia" in finding.message.text("en")

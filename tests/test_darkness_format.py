@@ -30,7 +30,7 @@ def _messages(tmp_path: Path, text: str) -> list[str]:
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     with pytest.raises(DataError) as info:
         load_map(path)
-    return [f"{p.path}: {p.message}" for p in info.value.problems]
+    return [f"{p.path}: {p.reason('en')}" for p in info.value.problems]
 
 
 def test_dark_areas_and_lights_load_and_round_trip() -> None:
@@ -111,7 +111,8 @@ def test_the_editor_refuses_what_the_loader_would() -> None:
     with pytest.raises(edits.EditError, match="needs at least 3 points"):
         edits.add_darkness(field, [(1, 1), (5, 1)])
     off = edits.move(field, [lamp], 40, 0)
-    assert ("lights[0]", "error", "the light is off the 40×20 K table") in edits.problems(off)
+    found = [(key, severity, message.text("en")) for key, severity, message in edits.problems(off)]
+    assert ("lights[0]", "error", "the light is off the 40×20 K table") in found
     assert not edits.can_save(off)[0]
 
 

@@ -40,6 +40,7 @@ from wartime.board.edits import (
 from wartime.board.validation import battlefield_problems
 from wartime.formats.document import parse_document
 from wartime.formats.map import dump_map, load_map, parse_map
+from wartime.i18n import told
 
 SQUARE = ((0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0))
 
@@ -352,17 +353,27 @@ def test_snap_prefers_vertices_then_grid() -> None:
 # -- problems and saving ---------------------------------------------------------
 
 
+def problems_en(field: Battlefield) -> list[tuple[str, str, str]]:
+    """The editor's live problems, their messages worded in English (the core's language)."""
+    return [(key, severity, told(message, "en")) for key, severity, message in problems(field)]
+
+
+def can_save_en(field: Battlefield) -> tuple[bool, list[str]]:
+    ok, messages = can_save(field)
+    return ok, [told(message, "en") for message in messages]
+
+
 def test_problems_of_a_clean_map_and_deployment_warnings() -> None:
     field = base_map()
-    assert problems(field) == []
-    assert can_save(field) == (True, [])
+    assert problems_en(field) == []
+    assert can_save_en(field) == (True, [])
     bare = delete(field, ["deployment[0]", "deployment[1]"])
-    assert problems(bare) == [("", "warning", "there is no deployment zone")]
-    assert can_save(bare) == (True, ["there is no deployment zone"])
+    assert problems_en(bare) == [("", "warning", "there is no deployment zone")]
+    assert can_save_en(bare) == (True, ["there is no deployment zone"])
     one = delete(field, ["deployment[1]"])
-    assert ("", "warning", "side B has no deployment zone") in problems(one)
+    assert ("", "warning", "side B has no deployment zone") in problems_en(one)
     outside = move(field, ["a1"], 0.0, 1.8)  # the base now pokes out of zone A
-    assert problems(outside) == [
+    assert problems_en(outside) == [
         ("a1", "warning", "unit 'a1' is not wholly inside a deployment zone of side A")
     ]
 
@@ -371,18 +382,18 @@ def test_problems_map_findings_to_keys() -> None:
     field = base_map()
     crossed = move_vertex(field, "casa", 1, (12.0, 11.0))  # a bow tie
     crossed = move_vertex(crossed, "deployment[1]", 1, (0.0, 16.0))
-    found = [p for p in problems(crossed) if p[1] == "error"]
+    found = [p for p in problems_en(crossed) if p[1] == "error"]
     assert {(k, s) for k, s, _ in found} == {("casa", "error"), ("deployment[1]", "error")}
     assert any("crosses itself" in m for _, _, m in found)
-    ok, messages = can_save(crossed)
+    ok, messages = can_save_en(crossed)
     assert not ok and all("polygon" in m for m in messages)
     # a house drawn over a unit: the unit is the culprit
     covered = move(field, ["casa"], -10.0, -7.0)
-    assert problems(covered) == [("a1", "error", "unit 'a1' stands inside 'casa'")]
-    assert can_save(covered) == (False, ["unit 'a1' stands inside 'casa'"])
+    assert problems_en(covered) == [("a1", "error", "unit 'a1' stands inside 'casa'")]
+    assert can_save_en(covered) == (False, ["unit 'a1' stands inside 'casa'"])
     # a wall key without an id
     walled = move(field, ["walls[0]"], -1.0, -7.0)
-    assert problems(walled) == [("a1", "error", "unit 'a1' stands inside 'walls[0]'")]
+    assert problems_en(walled) == [("a1", "error", "unit 'a1' stands inside 'walls[0]'")]
 
 
 def test_dump_and_parse_round_trip_after_edits() -> None:

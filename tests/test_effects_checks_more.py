@@ -445,5 +445,5 @@ def test_sin_miembro_names_its_limb_in_the_army_and_an_unknown_one_is_warned(
     army = load_army(tmp_path / "army.yaml").army
     (trait,) = profile_from_army(army, "m").traits
     assert (trait.name, trait.param) == ("Sin miembro", limb)
-    found = [f.message for f in entry_findings(army)]
+    found = [f.message.text("en") for f in entry_findings(army)]
     assert bool([m for m in found if "names no limb the engine knows" in m]) is warned

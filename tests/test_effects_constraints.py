@@ -128,7 +128,7 @@ def _findings(tmp_path: Path, text: str) -> list[tuple[str, str]]:
 
     (tmp_path / "army.yaml").write_text(text, encoding="utf-8")
     army = load_army(tmp_path / "army.yaml").army
-    return [(f.path, f.message) for f in army_findings(army)]
+    return [(f.path, f.message.text("en")) for f in army_findings(army)]
 
 
 def test_an_enorme_weapon_off_a_transport_is_a_finding(tmp_path: Path) -> None:

@@ -437,7 +437,10 @@ def test_the_army_is_warned_where_the_engine_or_the_entry_falls_short(tmp_path: 
     from wartime.rules.legality import entry_findings
 
     (tmp_path / "army.yaml").write_text(ARMY, encoding="utf-8")
-    found = [(f.path, f.message) for f in entry_findings(load_army(tmp_path / "army.yaml").army)]
+    found = [
+        (f.path, f.message.text("en"))
+        for f in entry_findings(load_army(tmp_path / "army.yaml").army)
+    ]
     assert [path for path, _ in found] == ["characters[0]", "characters[1]"]
     assert "'Servus' on metaability 'vigor' is not applied" in found[0][1]
     assert "'Garras y dientes' cannot take equipment" in found[1][1] and "maza" in found[1][1]

@@ -88,7 +88,7 @@ def test_a_save_of_another_hash_version_replays_unchecked(  # type: ignore[no-un
     path.write_text(text.replace(f"hash_version: {SAVE_HASH_VERSION}", "hash_version: 99"))
     replayed = replay_save(path)
     assert replayed.state.history == state.history
-    assert replayed.unchecked is not None and "hash version 99" in replayed.unchecked
+    assert replayed.unchecked is not None and "hash version 99" in replayed.unchecked.text("en")
     assert main(["--lang", "en", "replay", str(path), "--verify"]) == 0
     assert "(not verified: saved with hash version 99" in capsys.readouterr().out
 
@@ -101,7 +101,7 @@ def test_a_save_without_hash_version_holds_version_one(village, tmp_path: Path) 
     path.write_text("\n".join(x for x in lines if not x.startswith("hash_version")) + "\n")
     replayed = replay_save(path)
     assert HASH_VERSION == 2 and replayed.unchecked is not None
-    assert "saved with hash version 1" in replayed.unchecked
+    assert "saved with hash version 1" in replayed.unchecked.text("en")
 
 
 def test_a_malformed_hash_version_is_a_located_error(village, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -177,7 +177,7 @@ def test_a_huge_flat_file_stops_at_the_cap(monkeypatch: pytest.MonkeyPatch) -> N
         document.parse_document(text, "wall.yaml")
     (problem,) = info.value.problems
     assert problem.line == 6 and problem.path.startswith("walls[0].points[9")
-    assert "at most 300" in problem.message
+    assert "at most 300" in problem.reason("en")
 
 
 @pytest.mark.parametrize("depth", [500, 5000])
@@ -185,7 +185,7 @@ def test_deep_nesting_is_a_located_error(depth: int) -> None:
     with pytest.raises(DataError) as info:
         document.parse_document("a: " + "[" * depth + "]" * depth + "\n", "deep.yaml")
     (problem,) = info.value.problems  # libyaml's depth limit, or Python's recursion limit
-    assert problem.file == "deep.yaml" and "nest" in problem.message
+    assert problem.file == "deep.yaml" and "nest" in problem.reason("en")
 
 
 def test_one_parse_gives_the_data_and_the_lines() -> None:
@@ -383,9 +383,12 @@ def test_a_wall_over_the_point_cap_is_refused_with_the_limit(
 def test_the_editor_shows_a_wall_over_the_point_cap() -> None:
     from wartime.board.battlefield import Battlefield, Wall
     from wartime.board.edits import problems
+    from wartime.i18n import told
 
     wall = Wall(tuple((float(i % 24), float(i % 18)) for i in range(10_001)), 1.0, 1, id="muro")
-    found = problems(Battlefield("t", (24.0, 18.0), walls=(wall,)))
+    found = [
+        (k, s, told(m, "en")) for k, s, m in problems(Battlefield("t", (24.0, 18.0), walls=(wall,)))
+    ]
     assert ("muro", "error", "too many points: a wall may have at most 10,000, this one has "
             "10,001") in found  # fmt: skip
 

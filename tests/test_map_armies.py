@@ -78,7 +78,9 @@ def test_a_bare_name_with_a_typo_is_refused_by_character_too(tmp_path: Path) -> 
     with pytest.raises(DataError) as info:
         load_map(path)
     (problem,) = info.value.problems
-    assert problem.path == "units[0].character" and "did you mean 'sargento'" in problem.message
+    assert problem.path == "units[0].character" and "did you mean 'sargento'" in problem.reason(
+        "en"
+    )
 
 
 def test_an_unknown_bare_name_is_a_located_error(
@@ -90,8 +92,8 @@ def test_an_unknown_bare_name_is_a_located_error(
     (problem,) = info.value.problems
     assert (problem.file, problem.path, problem.line) == (str(path), "armies[2]", 9)
     assert problem.severity is Severity.ERROR
-    assert "no packaged army 'legio' (did you mean 'legion'?)" in problem.message
-    assert "the packaged armies are culto, legion" in problem.message
+    assert "no packaged army 'legio' (did you mean 'legion'?)" in problem.reason("en")
+    assert "the packaged armies are culto, legion" in problem.reason("en")
     for argv in (["check", str(path)], ["sim", str(path), "--games", "1"]):
         assert main(argv) == 2
         out, err = capsys.readouterr()
@@ -109,7 +111,7 @@ def test_a_path_may_still_not_leave_the_map_folder(tmp_path: Path, entry: str) -
         load_map(path)
     (problem,) = info.value.problems
     assert problem.path == "armies[0]"
-    assert problem.message == f"'{entry}' leaves the map's folder: give a path inside it"
+    assert problem.reason("en") == f"'{entry}' leaves the map's folder: give a path inside it"
 
 
 def test_a_file_beside_the_map_is_named_with_its_extension(tmp_path: Path) -> None:
@@ -130,8 +132,8 @@ def test_the_warning_names_exactly_the_units_with_undefined_characters(tmp_path:
     (warning,) = loaded.warnings
     assert warning.severity is Severity.WARNING
     assert (warning.file, warning.path, warning.line) == (str(path), "units", 3)
-    assert named_units(warning.message) == {"a1": "sargento", "a3": "fusilero", "b1": "bruto"}
-    assert "without weapons" in warning.message
+    assert named_units(warning.reason("en")) == {"a1": "sargento", "a3": "fusilero", "b1": "bruto"}
+    assert "without weapons" in warning.reason("en")
 
 
 def test_no_warning_when_every_character_is_defined(tmp_path: Path) -> None:
@@ -162,7 +164,7 @@ def test_sim_warns_about_the_sides_no_army_arms(
     path = write(tmp_path, SMALL)
     scenario = load_scenario(path, {"A": ARMIES / "legion.yaml"})
     (warning,) = scenario.warnings
-    assert named_units(warning.message) == {"b1": "bruto"}
+    assert named_units(warning.reason("en")) == {"b1": "bruto"}
     assert scenario.with_seed(3).warnings == scenario.warnings
     argv = ["--lang", "en", "sim", str(path), "--games", "1"]
     argv += ["--army-a", str(ARMIES / "legion.yaml")]

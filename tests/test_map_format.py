@@ -131,7 +131,7 @@ def test_missing_version_and_unsupported_version(tmp_path: Path) -> None:
 
 def test_yaml_syntax_error_gives_line_and_column(tmp_path: Path) -> None:
     (problem,) = problems(tmp_path, "wartime_map: 1\nsize: [4, 4\n")
-    assert "line" in problem.message and "column" in problem.message
+    assert "line" in problem.reason("en") and "column" in problem.reason("en")
 
 
 def test_army_path_may_not_leave_the_map_folder(tmp_path: Path) -> None:
@@ -139,7 +139,7 @@ def test_army_path_may_not_leave_the_map_folder(tmp_path: Path) -> None:
     found = problems(
         tmp_path, GOOD + "armies: [../escape.yaml, /etc/passwd, ok.yaml, missing.yaml]\n"
     )
-    messages = {p.path: p.message for p in found}
+    messages = {p.path: p.reason("en") for p in found}
     assert "leaves the map's folder" in messages["armies[0]"]
     assert "leaves the map's folder" in messages["armies[1]"]
     assert "armies[2]" not in messages
@@ -154,7 +154,7 @@ def test_vertex_cap_stops_hostile_files() -> None:
         parse_map(doc)
     (problem,) = info.value.problems
     assert problem.path == f"walls[{MAX_VERTICES // MAX_POINTS}].points"
-    assert problem.message == "too many vertices: a map may have at most 100,000"
+    assert problem.reason("en") == "too many vertices: a map may have at most 100,000"
 
 
 @pytest.mark.parametrize(
@@ -173,7 +173,8 @@ def test_point_cap_per_wall_and_polygon(key: str, path: str, what: str) -> None:
     (problem,) = info.value.problems
     assert problem.path == path
     assert (
-        problem.message == f"too many points: {what} may have at most 10,000, this one has 10,001"
+        problem.reason("en")
+        == f"too many points: {what} may have at most 10,000, this one has 10,001"
     )
 
 
@@ -260,13 +261,15 @@ def test_linked_armies_check_unit_characters(tmp_path: Path) -> None:
     assert load_map(path).unit("a1").character == "sargento"
     found = problems(tmp_path, linked.replace("character: sargento", "character: sargentoo"))
     (problem,) = found
-    assert problem.path == "units[0].character" and "did you mean 'sargento'" in problem.message
+    assert problem.path == "units[0].character" and "did you mean 'sargento'" in problem.reason(
+        "en"
+    )
 
 
 def test_invalid_linked_army_is_reported_on_the_map(tmp_path: Path) -> None:
     (tmp_path / "bad.yaml").write_text("wartime_army: 1\narchetypes: 3\n", encoding="utf-8")
     (problem,) = problems(tmp_path, GOOD + "armies: [bad.yaml]\n")
-    assert problem.path == "armies[0]" and "the army file is invalid" in problem.message
+    assert problem.path == "armies[0]" and "the army file is invalid" in problem.reason("en")
 
 
 def test_unit_count_is_capped() -> None:

@@ -92,7 +92,8 @@ def refused(edit: Callable[..., object], *args: object) -> Callable[[], str]:
 
 def problem(field: Battlefield, containing: str = "") -> str:
     """The one message of ``problems(field)`` containing ``containing``."""
-    found = [m for _key, _severity, m in problems(field) if containing in m]
+    found = [told(m, "en") for _key, _severity, m in problems(field)]
+    found = [m for m in found if containing in m]
     assert len(found) == 1, problems(field)
     return found[0]
 
@@ -102,7 +103,7 @@ def loaded(text: str, containing: str = "", folder: Path | None = None) -> str:
     file = str((folder or Path("/nowhere")) / "map.yaml")
     with pytest.raises(DataError) as info:
         parse_map(parse_document(text, file))
-    found = [p.message for p in info.value.problems if containing in p.message]
+    found = [p.reason("en") for p in info.value.problems if containing in p.reason("en")]
     assert len(found) == 1, info.value.problems
     return found[0]
 
@@ -110,7 +111,7 @@ def loaded(text: str, containing: str = "", folder: Path | None = None) -> str:
 def read(path: Path) -> str:
     with pytest.raises(DataError) as info:
         read_document(path)
-    return info.value.problems[0].message
+    return info.value.problems[0].reason("en")
 
 
 ARMY = """\
@@ -142,7 +143,7 @@ def army(text: str, containing: str = "") -> str:
     followed by ``text``."""
     with pytest.raises(DataError) as info:
         parse_army(parse_document(ARMY + text, "army.yaml"))
-    found = [p.message for p in info.value.problems if containing in p.message]
+    found = [p.reason("en") for p in info.value.problems if containing in p.reason("en")]
     assert len(found) == 1, info.value.problems
     return found[0]
 
@@ -150,13 +151,13 @@ def army(text: str, containing: str = "") -> str:
 def army_warning(text: str) -> str:
     """The one warning the army loader gives for :data:`ARMY` followed by ``text``."""
     (found,) = parse_army(parse_document(ARMY + text, "army.yaml")).warnings
-    return found.message
+    return found.reason("en")
 
 
 def map_warning(text: str) -> str:
     """The one warning the map loader gives for ``text``."""
     (found,) = read_map(parse_document(text, "/nowhere/map.yaml")).warnings
-    return found.message
+    return found.reason("en")
 
 
 def archetype(fields: str, containing: str = "") -> str:
@@ -180,9 +181,9 @@ def replayed(tmp: Path, change: Callable[[str], str]) -> str:
     try:
         unchecked = replay_save(path, verify=True).unchecked
     except DataError as exc:
-        return exc.problems[0].message
+        return exc.problems[0].reason("en")
     assert unchecked is not None
-    return unchecked
+    return told(unchecked, "en")
 
 
 def read_save(path: Path) -> str:
@@ -190,7 +191,7 @@ def read_save(path: Path) -> str:
 
     with pytest.raises(DataError) as info:
         replay_save(path)
-    return info.value.problems[0].message
+    return info.value.problems[0].reason("en")
 
 
 def _rehashed(text: str, version: str | None = None) -> str:
@@ -204,7 +205,7 @@ def _rehashed(text: str, version: str | None = None) -> str:
 def parsed(text: str) -> str:
     with pytest.raises(DataError) as info:
         parse_document(text, "x.yaml")
-    return info.value.problems[0].message
+    return info.value.problems[0].reason("en")
 
 
 MAP = "wartime_map: 1\nsize: [10, 10]\n"
@@ -276,6 +277,7 @@ def _sprinted_once(state: GameState) -> None:
     state.apply(Action("esprintar", "a", point=(8.0, 10.0)))
     while state.pending.kind is PendingKind.REACT:
         state.apply(Action("pass"))
+
 
 CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     # -- board.edits: naming elements and ids -------------------------------------------
@@ -515,7 +517,9 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     # -- board.validation -------------------------------------------------------------
     (
         "polygon-few-points",
-        lambda: next(polygon_problems(((0.0, 0.0), (1.0, 1.0)), "obstacles[0].polygon"))[1],
+        lambda: next(polygon_problems(((0.0, 0.0), (1.0, 1.0)), "obstacles[0].polygon"))[1].text(
+            "en"
+        ),
         "un polígono necesita al menos 3 puntos y tiene 2",
     ),
     (
@@ -1230,8 +1234,9 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
     (
         "engine-range",
         lambda: engine_refusal(SHOOT, _far_sighted_a_and_b_away),
-        lambda english: "Objetivo fuera de alcance: "
-        + english.split(": ")[1].replace(" has ", " tiene "),
+        lambda english: (
+            "Objetivo fuera de alcance: " + english.split(": ")[1].replace(" has ", " tiene ")
+        ),
     ),
     (
         "engine-ene",
@@ -1284,7 +1289,7 @@ def _patched(module: Any, name: str, value: object, make: Callable[[], str]) -> 
 def _cannot_save(field: Battlefield) -> str:
     ok, reasons = can_save(field)
     assert not ok and len(reasons) == 1, reasons
-    return reasons[0]
+    return told(reasons[0], "en")
 
 
 def _fifo(tmp: Path) -> Path:

@@ -42,7 +42,7 @@ def _load(text: str) -> Battlefield:
 def _problems(text: str) -> list[str]:
     with pytest.raises(DataError) as info:
         _load(text)
-    return [f"{p.path}: {p.message}" for p in info.value.problems]
+    return [f"{p.path}: {p.reason('en')}" for p in info.value.problems]
 
 
 def test_a_map_lists_its_throwables_and_dumps_them_back() -> None:

@@ -17,6 +17,7 @@ from wartime.board import edits
 from wartime.board.battlefield import SIDES, Battlefield, Unit
 from wartime.board.queries import element, is_open, nearest_edge
 from wartime.board.shapes import Point
+from wartime.i18n import say
 
 TOOLS = (
     "select", "wall", "rect", "polygon", "terrain", "deploy", "unit", "throwable", "dark", "light",
@@ -40,7 +41,7 @@ def add_shape(
     Returns the new map and the new element's key.
     """
     if not shape_done(tool, points):
-        raise edits.EditError(f"too few points for a {tool}: {len(points)}")
+        raise edits.EditError(say("refused.commands.too_few", tool=tool, count=len(points)))
     if tool == "wall":
         return edits.add_wall(field, points)
     if tool == "polygon":
@@ -51,7 +52,7 @@ def add_shape(
         return edits.add_deployment(field, side, points)
     if tool == "dark":
         return edits.add_darkness(field, points)
-    raise edits.EditError(f"the {tool} tool draws no shape")
+    raise edits.EditError(say("refused.commands.no_shape", tool=tool))
 
 
 def rectangle(a: Point, b: Point) -> list[Point]:
@@ -154,6 +155,6 @@ def insert_vertex_near(field: Battlefield, key: str, near: Point, point: Point) 
     _kind, _index, item = element(field, key)
     shape = getattr(item, "points", None) or getattr(item, "polygon", None)
     if not shape:
-        raise edits.EditError(f"'{key}' has no vertices")
+        raise edits.EditError(say("refused.commands.no_vertices", key=key))
     index = nearest_edge(shape, near, closed=not is_open(item))
     return edits.insert_vertex(field, key, index, point)

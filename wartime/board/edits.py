@@ -44,18 +44,30 @@ from wartime.board.battlefield import (
 )
 from wartime.board.history import History, autosave, clear_autosave, recover
 from wartime.board.shapes import Point, Solid
-from wartime.board.validation import battlefield_problems
-from wartime.errors import DataError
+from wartime.board.validation import battlefield_problems, thing_name
+from wartime.errors import DataError, ReasonError
 from wartime.formats.document import parse_document
 from wartime.formats.map import (
+    A_POLYGON,
+    A_WALL,
+    ABOVE_0,
     MAX_POINTS,
     MAX_TABLE_K,
     MAX_UNITS,
     MAX_VERTICES,
+    NOISE_RULE,
+    POSTURE,
+    SIDE,
+    SIZE,
+    TERRAIN_KIND,
+    ZERO_OR_MORE,
     dump_map,
     parse_map,
     too_many_points,
+    too_many_units,
+    too_many_vertices,
 )
+from wartime.i18n import Message, Reason, say
 
 __all__ = [
     "KINDS",
@@ -103,15 +115,61 @@ _TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap (as in 
 _PATH = re.compile(
     r"^(walls|obstacles|terrain|deployment|units|throwables|darkness|lights)\[(\d+)\]"
 )
-_NAMES = {
-    "walls": "wall",
-    "obstacles": "obstacle",
-    "terrain": "terrain area",
-    "deployment": "deployment zone",
-    "units": "unit",
-    "throwables": "throwable object",
-    "darkness": "dark area",
-    "lights": "light",
+_NAMES = {  # each kind of element, bare: "there is no wall number 3"
+    "walls": say("phrase.edits.wall"),
+    "obstacles": say("phrase.edits.obstacle"),
+    "terrain": say("phrase.edits.terrain_area"),
+    "deployment": say("phrase.edits.deployment_zone"),
+    "units": say("phrase.edits.unit"),
+    "throwables": say("phrase.edits.throwable"),
+    "darkness": say("phrase.edits.dark_area"),
+    "lights": say("phrase.edits.light"),
+}
+_A_NAMES = {  # and with its article: "a wall has no property 'kind'"
+    "walls": A_WALL,
+    "obstacles": say("phrase.edits.a_obstacle"),
+    "terrain": say("phrase.edits.a_terrain_area"),
+    "deployment": say("phrase.edits.a_deployment_zone"),
+    "units": say("phrase.edits.a_unit"),
+    "throwables": say("phrase.edits.a_throwable"),
+    "darkness": say("phrase.edits.a_dark_area"),
+    "lights": say("phrase.edits.a_light"),
+}
+# What a checked value is for, by the name the code gives it ("height" in
+# ``_measure(value, "height")``), as the refusal words it.
+_WHAT = {
+    "height": say("phrase.edits.height"),
+    "thickness": say("phrase.edits.thickness"),
+    "base": say("phrase.edits.base"),
+    "facing": say("phrase.edits.facing"),
+    "level": say("phrase.edits.level"),
+    "DEF": say("phrase.edits.def"),
+    "VOL": say("phrase.edits.vol"),
+    "x": say("phrase.edits.x"),
+    "y": say("phrase.edits.y"),
+    "radius": say("phrase.edits.radius"),
+    "move across": say("phrase.edits.move_across"),
+    "move along": say("phrase.edits.move_along"),
+    "angle": say("phrase.edits.angle"),
+    "offset across": say("phrase.edits.offset_across"),
+    "offset along": say("phrase.edits.offset_along"),
+    "grid step": say("phrase.edits.grid_step"),
+    "table width": say("phrase.edits.table_width"),
+    "table height": say("phrase.edits.table_height"),
+    "point": say("phrase.edits.a_point"),
+    "position": say("phrase.edits.a_position"),
+    "wall": A_WALL,
+    "obstacle": say("phrase.edits.an_obstacle"),
+    "terrain area": say("phrase.edits.a_terrain_area"),
+    "deployment zone": say("phrase.edits.a_deployment_zone"),
+    "dark area": say("phrase.edits.a_dark_area"),
+}
+_CHOICES = {  # what a choice is of
+    "terrain kind": TERRAIN_KIND,
+    "side": SIDE,
+    "posture": POSTURE,
+    "noise rule": NOISE_RULE,
+    "size": SIZE,
 }
 _NAMED = ("walls", "obstacles", "terrain", "darkness", "lights")  # features with an optional id
 
@@ -124,8 +182,9 @@ def _copy(value: _T, **changes: Any) -> _T:
     return cast(_T, replace(cast(Any, value), **changes))
 
 
-class EditError(ValueError):
-    """An edit refused; the message says why, for a map designer."""
+class EditError(ReasonError):
+    """An edit refused; its reason says why, for a map designer: ``str()`` in English,
+    :meth:`text` in the language of the moment (see :class:`~wartime.errors.ReasonError`)."""
 
 
 # -- naming elements -----------------------------------------------------------
@@ -133,7 +192,7 @@ class EditError(ValueError):
 
 def _items(field: Battlefield, kind: str) -> tuple[Element, ...]:
     if kind not in KINDS:
-        raise EditError(f"unknown kind of element '{kind}': allowed {', '.join(KINDS)}")
+        raise EditError(say("refused.edits.unknown_kind", kind=kind, allowed=", ".join(KINDS)))
     items: tuple[Element, ...] = getattr(field, kind)
     return items
 
@@ -142,7 +201,8 @@ def key_of(field: Battlefield, kind: str, index: int) -> str:
     """The key of the ``index``-th element of ``kind``: its id, else its path."""
     items = _items(field, kind)
     if not 0 <= index < len(items):
-        raise EditError(f"there is no {_NAMES[kind]} number {index + 1}: the map has {len(items)}")
+        name, count = _NAMES[kind], len(items)
+        raise EditError(say("refused.edits.no_number", name=name, n=index + 1, count=count))
     item = items[index]
     ident = getattr(item, "id", None)
     return ident if ident else f"{kind}[{index}]"
@@ -157,7 +217,7 @@ def find(field: Battlefield, key: str) -> tuple[str, int]:
     match = _PATH.fullmatch(key)
     if match and int(match[2]) < len(_items(field, match[1])):
         return match[1], int(match[2])
-    raise EditError(f"there is nothing called '{key}' on the map")
+    raise EditError(say("refused.edits.nothing_called", key=key))
 
 
 def _ids(field: Battlefield) -> set[str]:
@@ -172,11 +232,11 @@ def _check_new_id(field: Battlefield, ident: str | None, *, optional: bool) -> s
     if ident is None and optional:
         return None
     if not isinstance(ident, str) or not ident.strip():
-        raise EditError(f"an id must be non-empty text, got {ident!r}")
+        raise EditError(say("refused.edits.bad_id", value=repr(ident)))
     if ident in _ids(field):
-        raise EditError(f"the id '{ident}' is already used on this map: choose another")
+        raise EditError(say("refused.edits.id_used", id=ident))
     if _PATH.fullmatch(ident):
-        raise EditError(f"the id '{ident}' looks like a place in the map file: choose another")
+        raise EditError(say("refused.edits.id_path", id=ident))
     return ident
 
 
@@ -196,103 +256,116 @@ def _with(field: Battlefield, kind: str, items: Sequence[Element]) -> Battlefiel
 
 
 def _number(value: object, what: str) -> float:
-    """A finite number; text typed into a field is read as a number too."""
+    """A finite number; text typed into a field is read as a number too.  ``what`` names
+    the value for the refusal (a key of ``_WHAT``)."""
     if isinstance(value, bool):
-        raise EditError(f"{what} must be a number, got {value!r}")
+        raise EditError(say("refused.edits.not_number", what=_WHAT[what], value=repr(value)))
     if isinstance(value, str):
         try:
             value = float(value.strip().replace(",", "."))
         except ValueError:
-            raise EditError(f"{what} must be a number, got {value!r}") from None
+            refused = say("refused.edits.not_number", what=_WHAT[what], value=repr(value))
+            raise EditError(refused) from None
     if not isinstance(value, int | float):
-        raise EditError(f"{what} must be a number, got {value!r}")
+        raise EditError(say("refused.edits.not_number", what=_WHAT[what], value=repr(value)))
     try:
         number = float(value)
     except OverflowError:  # a whole number too large for a float
-        raise EditError(f"{what} must be a finite number, got a number too large") from None
+        raise EditError(say("refused.edits.too_large", what=_WHAT[what])) from None
     if not math.isfinite(number):
-        raise EditError(f"{what} must be a finite number, got {value!r}")
+        raise EditError(say("refused.edits.not_finite", what=_WHAT[what], value=repr(value)))
     return number
 
 
 def _whole(value: object, what: str) -> int:
     number = _number(value, what)
     if not number.is_integer():
-        raise EditError(f"{what} must be a whole number, got {number:g}")
+        raise EditError(say("refused.edits.not_whole", what=_WHAT[what], value=number))
     return int(number)
 
 
 def _measure(value: object, what: str, *, positive: bool = False) -> float:
     number = _number(value, what)
     if number < 0 or (positive and number == 0):
-        bound = "above 0" if positive else "0 or more"
-        raise EditError(f"{what} {number:g} is not allowed: it must be {bound}")
+        bound = ABOVE_0 if positive else ZERO_OR_MORE
+        refused = say("refused.edits.not_allowed", what=_WHAT[what], value=number, bound=bound)
+        raise EditError(refused)
     return number
 
 
 def _defense(value: object) -> int:
     number = _whole(value, "DEF")
     if not 0 <= number <= 10:
-        raise EditError(f"DEF {number} is out of range: allowed 0 to 10")
+        raise EditError(say("problem.map.def_range", value=number))
     return number
 
 
 def _choice(value: object, allowed: Sequence[str], what: str) -> str:
     text = str(value.value) if isinstance(value, TerrainKind | Posture | ThrowSize) else value
     if text not in allowed:
-        raise EditError(f"unknown {what} {value!r}: allowed {', '.join(allowed)}")
+        named = ", ".join(allowed)
+        raise EditError(
+            say("problem.map.unknown_choice", what=_CHOICES[what], value=repr(value), allowed=named)
+        )
     return str(text)
 
 
 def _level(value: object) -> int:
     number = _whole(value, "level")
     if number not in LEVELS:
-        raise EditError(f"level {number} is not allowed: allowed {', '.join(map(str, LEVELS))}")
+        allowed = ", ".join(map(str, LEVELS))
+        raise EditError(say("refused.edits.level", value=number, allowed=allowed))
     return number
 
 
 def _vol(value: object) -> int:
     number = _whole(value, "VOL")
     if not 1 <= number <= 10:
-        raise EditError(f"VOL {number} is out of range: allowed 1 to 10")
+        raise EditError(say("problem.map.vol_range", value=number))
     return number
 
 
-def _point(value: object, what: str = "a point") -> Point:
+def _point(value: object, what: str = "point") -> Point:
     if not (isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 2):
-        raise EditError(f"{what} must be two numbers (x, y), got {value!r}")
+        raise EditError(say("refused.edits.not_point", what=_WHAT[what], value=repr(value)))
     return (_number(value[0], "x"), _number(value[1], "y"))
 
 
 def _points(values: Iterable[object], minimum: int, what: str) -> tuple[Point, ...]:
     points = tuple(_point(p) for p in values)
     if len(points) < minimum:
-        raise EditError(f"{what} needs at least {minimum} points, got {len(points)}")
+        count = len(points)
+        raise EditError(say("refused.edits.too_few", what=_WHAT[what], n=minimum, count=count))
     return points
+
+
+def _table(field: Battlefield) -> str:
+    """The table's size as the refusals give it: ``48×36``."""
+    return f"{field.size[0]:g}×{field.size[1]:g}"
 
 
 # -- keeping units clear -------------------------------------------------------
 
 
-def _clash(field: Battlefield, unit: Unit, solids: Sequence[Solid] | None = None) -> str | None:
+def _clash(field: Battlefield, unit: Unit, solids: Sequence[Solid] | None = None) -> Message | None:
     """Why ``unit`` cannot stand where it is on ``field`` (other units as they are), or None."""
     x, y = unit.position
     r = unit.radius
     width, height = field.size
     if x - r < -_TOUCH or y - r < -_TOUCH or x + r > width + _TOUCH or y + r > height + _TOUCH:
-        return f"unit '{unit.id}' would be off the {width:g}×{height:g} K table"
+        return say("refused.edits.unit_off", id=unit.id, size=_table(field))
     for other in field.units:
         if other.id == unit.id or other.level != unit.level:
             continue
         gap = math.dist(unit.position, other.position) - r - other.radius
         if gap < -_TOUCH:
-            return f"unit '{unit.id}' would overlap unit '{other.id}'"
+            return say("refused.edits.overlap", id=unit.id, other=other.id)
     if unit.level != 1:  # flyers and tunnellers pass over and under buildings
         return None
     centre = shapely.Point(unit.position)
     for solid in field.solids() if solids is None else solids:
         if shapely.distance(solid.polygon(), centre) < r - _TOUCH:
-            return f"unit '{unit.id}' would stand inside '{solid.id}'"
+            return say("refused.edits.inside", id=unit.id, solid=solid.id)
     return None
 
 
@@ -304,8 +377,9 @@ def _refuse_off_table(field: Battlefield, indices: Iterable[int]) -> None:
         xs, ys = zip(*thing.outline(), strict=True)
         inside = min(xs) >= -_TOUCH and min(ys) >= -_TOUCH
         if not (inside and max(xs) <= width + _TOUCH and max(ys) <= height + _TOUCH):
+            thing_size = thing_name(thing.size.value)
             raise EditError(
-                f"the {thing.size.value} '{thing.id}' would be off the {width:g}×{height:g} K table"
+                say("refused.edits.thing_off", thing=thing_size, id=thing.id, size=_table(field))
             )
 
 
@@ -331,7 +405,7 @@ def add_wall(
 ) -> tuple[Battlefield, str]:
     """A wall along ``points`` (2 or more); returns the new map and the wall's key."""
     wall = Wall(
-        points=_points(points, 2, "a wall"),
+        points=_points(points, 2, "wall"),
         height=_measure(height, "height"),
         defense=_defense(defense),
         thickness=_measure(thickness, "thickness", positive=True),
@@ -351,7 +425,7 @@ def add_obstacle(
 ) -> tuple[Battlefield, str]:
     """A building or other obstacle with this footprint (3 or more points)."""
     obstacle = Obstacle(
-        polygon=_points(polygon, 3, "an obstacle"),
+        polygon=_points(polygon, 3, "obstacle"),
         height=_measure(height, "height"),
         defense=_defense(defense),
         id=_check_new_id(field, ident, optional=True),
@@ -370,7 +444,7 @@ def add_terrain(
     """An area of difficult, extreme, water or crevice terrain."""
     kinds = tuple(k.value for k in TerrainKind)
     area = Terrain(
-        polygon=_points(polygon, 3, "a terrain area"),
+        polygon=_points(polygon, 3, "terrain area"),
         kind=TerrainKind(_choice(kind, kinds, "terrain kind")),
         id=_check_new_id(field, ident, optional=True),
     )
@@ -382,7 +456,7 @@ def add_deployment(
     field: Battlefield, side: str, polygon: Iterable[Point]
 ) -> tuple[Battlefield, str]:
     """A deployment zone for side A or B."""
-    zone = Deployment(_choice(side, SIDES, "side"), _points(polygon, 3, "a deployment zone"))
+    zone = Deployment(_choice(side, SIDES, "side"), _points(polygon, 3, "deployment zone"))
     out = _with(field, "deployment", (*field.deployment, zone))
     return out, key_of(out, "deployment", len(out.deployment) - 1)
 
@@ -392,7 +466,7 @@ def add_darkness(
 ) -> tuple[Battlefield, str]:
     """A dark area: what stands wholly in it, lit by no light, is not seen."""
     area = Darkness(
-        polygon=_points(polygon, 3, "a dark area"), id=_check_new_id(field, ident, optional=True)
+        polygon=_points(polygon, 3, "dark area"), id=_check_new_id(field, ident, optional=True)
     )
     out = _with(field, "darkness", (*field.darkness, area))
     return out, key_of(out, "darkness", len(out.darkness) - 1)
@@ -403,7 +477,7 @@ def add_light(
 ) -> tuple[Battlefield, str]:
     """A light source at ``position`` that lights every base within ``radius`` K."""
     light = Light(
-        position=_point(position, "a position"),
+        position=_point(position, "position"),
         radius=_measure(radius, "radius", positive=True),
         id=_check_new_id(field, ident, optional=True),
     )
@@ -416,11 +490,11 @@ def _checked_unit(unit: Unit) -> Unit:
     postures = tuple(p.value for p in Posture)
     character = unit.character
     if character is not None and (not isinstance(character, str) or not character.strip()):
-        raise EditError(f"a character must be non-empty text, got {character!r}")
+        raise EditError(say("refused.edits.character_empty", value=repr(character)))
     return replace(
         unit,
         side=_choice(unit.side, SIDES, "side"),
-        position=_point(unit.position, "a position"),
+        position=_point(unit.position, "position"),
         facing=bearing(_number(unit.facing, "facing")),
         base=_measure(unit.base, "base", positive=True),
         height=_measure(unit.height, "height", positive=True),
@@ -451,7 +525,7 @@ def add_throwable(
     if ident is None:
         ident = _numbered(field, THROW_NAMES[kind.value])
     thing = Throwable(
-        _check_new_id(field, ident, optional=False) or ident, _point(point, "a position"), kind
+        _check_new_id(field, ident, optional=False) or ident, _point(point, "position"), kind
     )
     out = _with(field, "throwables", (*field.throwables, thing))
     _refuse_off_table(out, (len(out.throwables) - 1,))
@@ -515,7 +589,7 @@ def move(field: Battlefield, keys: Iterable[str], dx: float, dy: float) -> Battl
     Refused when a moved unit would end up off the table, on another base or
     in a wall or obstacle (moved ones included, where they land).
     """
-    dx, dy = _number(dx, "the move across"), _number(dy, "the move along")
+    dx, dy = _number(dx, "move across"), _number(dy, "move along")
     chosen = _resolve(field, keys)
     out = _map_chosen(field, chosen, lambda item: _shifted(item, dx, dy))
     _refuse_clashes(out, (out.units[i].id for i in sorted(chosen["units"])))
@@ -544,7 +618,7 @@ def _centre(points: tuple[Point, ...], closed: bool) -> Point:
 def rotate(field: Battlefield, key: str, degrees: float) -> Battlefield:
     """Turn a unit (its facing, counter-clockwise) or a shape about its centroid; a
     throwable lies square to the table and stays as it is."""
-    degrees = _number(degrees, "the angle")
+    degrees = _number(degrees, "angle")
     kind, index = find(field, key)
     item = _items(field, kind)[index]
     changed: Element
@@ -581,7 +655,7 @@ def duplicate(
     Returns the new map and the copies' keys (in the order of the map file).
     Refused when a copied unit would not stand clear.
     """
-    dx, dy = _number(offset[0], "the offset across"), _number(offset[1], "the offset along")
+    dx, dy = _number(offset[0], "offset across"), _number(offset[1], "offset along")
     chosen = _resolve(field, keys)
     taken = _ids(field)
     out = field
@@ -615,11 +689,11 @@ def _shape(field: Battlefield, key: str) -> tuple[str, int, tuple[Point, ...], i
     kind, index = find(field, key)
     item = _items(field, kind)[index]
     if isinstance(item, Unit):
-        raise EditError(f"unit '{item.id}' has no vertices: move it instead")
+        raise EditError(say("refused.edits.unit_vertices", id=item.id))
     if isinstance(item, Throwable):
-        raise EditError(f"'{item.id}' has no vertices: move it, or change its size")
+        raise EditError(say("refused.edits.thing_vertices", id=item.id))
     if isinstance(item, Light):
-        raise EditError(f"light '{key}' has no vertices: move it instead")
+        raise EditError(say("refused.edits.light_vertices", id=key))
     if isinstance(item, Wall):
         return kind, index, item.points, 2
     return kind, index, item.polygon, 3
@@ -637,7 +711,7 @@ def _with_vertices(
 def _vertex_index(key: str, index: int, count: int, *, inserting: bool = False) -> int:
     top = count if inserting else count - 1
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= top:
-        raise EditError(f"'{key}' has no vertex number {index}: allowed 0 to {top}")
+        raise EditError(say("refused.edits.no_vertex", key=key, n=str(index), top=top))
     return index
 
 
@@ -660,10 +734,8 @@ def remove_vertex(field: Battlefield, key: str, index: int) -> Battlefield:
     kind, item, points, minimum = _shape(field, key)
     index = _vertex_index(key, index, len(points))
     if len(points) <= minimum:
-        shape = "a wall" if minimum == 2 else "a polygon"
-        raise EditError(
-            f"cannot remove a vertex of '{key}': {shape} needs at least {minimum} points"
-        )
+        shape = A_WALL if minimum == 2 else A_POLYGON
+        raise EditError(say("refused.edits.remove_vertex", key=key, shape=shape, n=minimum))
     return _with_vertices(field, kind, item, (*points[:index], *points[index + 1 :]))
 
 
@@ -686,7 +758,8 @@ def set_property(field: Battlefield, key: str, name: str, value: object) -> Batt
         name = "def"
     allowed = PROPERTIES[kind]
     if name not in allowed:
-        raise EditError(f"a {_NAMES[kind]} has no property '{name}': allowed {', '.join(allowed)}")
+        what, named = _A_NAMES[kind], ", ".join(allowed)
+        raise EditError(say("refused.edits.no_property", what=what, prop=name, allowed=named))
     changed = _copy(item, **{_attribute(name): _value(field, item, name, value)})
     out = _map_chosen(field, {kind: {index}}, lambda _: changed)
     if isinstance(changed, Unit) and name in ("base", "level"):
@@ -708,14 +781,16 @@ def set_map_property(field: Battlefield, name: str, value: object) -> Battlefiel
     """
     if name == "name":
         if not isinstance(value, str) or not value.strip():
-            raise EditError(f"a map's name must be non-empty text, got {value!r}")
+            raise EditError(say("refused.edits.map_name", value=repr(value)))
         return replace(field, name=value.strip())
     if name not in MAP_PROPERTIES:
         allowed = ", ".join(MAP_PROPERTIES)
-        raise EditError(f"a map has no property '{name}': allowed {allowed}")
-    side = _measure(value, f"the table's {name}", positive=True)
+        raise EditError(say("refused.edits.map_property", prop=name, allowed=allowed))
+    what = f"table {name}"
+    side = _measure(value, what, positive=True)
     if side > MAX_TABLE_K:
-        raise EditError(f"the table's {name} may be at most {MAX_TABLE_K:g} K, got {side:g}")
+        refused = say("refused.edits.table_size", what=_WHAT[what], top=MAX_TABLE_K, value=side)
+        raise EditError(refused)
     width, height = field.size
     return replace(field, size=(side, height) if name == "width" else (width, side))
 
@@ -732,7 +807,7 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
         if not isinstance(item, Unit | Throwable) and (value is None or value == ""):
             return None
         if not isinstance(value, str):
-            raise EditError(f"an id must be non-empty text, got {value!r}")
+            raise EditError(say("refused.edits.bad_id", value=repr(value)))
         return _check_new_id(field, value, optional=False)
     if name == "height":
         return _measure(value, "height", positive=isinstance(item, Unit))
@@ -762,7 +837,7 @@ def _value(field: Battlefield, item: Element, name: str, value: object) -> objec
     if value is None or value == "":
         return None
     if not isinstance(value, str) or not value.strip():
-        raise EditError(f"a character must be text, got {value!r}")
+        raise EditError(say("refused.edits.character_text", value=repr(value)))
     return value
 
 
@@ -796,14 +871,14 @@ def snap(
     if best is not None:
         return best
     if grid:
-        step = _measure(step, "the grid step", positive=True)
+        step = _measure(step, "grid step", positive=True)
         return (round(x / step) * step, round(y / step) * step)
     return (x, y)
 
 
 # -- problems ------------------------------------------------------------------
 
-Issue = tuple[str, str, str]  # (element key or "", "error" | "warning", message)
+Issue = tuple[str, str, Reason]  # (element key or "", "error" | "warning", message)
 
 
 def _key_of_path(field: Battlefield, path: str) -> str:
@@ -825,14 +900,14 @@ def problems(field: Battlefield) -> list[Issue]:
          for p in getattr(x, "polygon", ())]
     )  # fmt: skip
     if vertices > MAX_VERTICES:
-        found.append(("", "error", f"too many vertices: a map may have at most {MAX_VERTICES:,}"))
+        found.append(("", "error", too_many_vertices(MAX_VERTICES)))
     if len(field.units) > MAX_UNITS:
-        found.append(("", "error", f"too many units: a map may have at most {MAX_UNITS:,}"))
+        found.append(("", "error", too_many_units(MAX_UNITS)))
     for kind in ("walls", "obstacles", "terrain", "deployment", "darkness"):
         for index, item in enumerate(_items(field, kind)):
             count = len(item.points if isinstance(item, Wall) else getattr(item, "polygon", ()))
             if count > MAX_POINTS:
-                what = "a wall" if kind == "walls" else "a polygon"
+                what = A_WALL if kind == "walls" else A_POLYGON
                 message = too_many_points(what, count, MAX_POINTS)
                 found.append((key_of(field, kind, index), "error", message))
     found += [
@@ -845,7 +920,7 @@ def problems(field: Battlefield) -> list[Issue]:
 
 def _deployment_warnings(field: Battlefield) -> list[Issue]:
     if not field.deployment:
-        return [("", "warning", "there is no deployment zone")]
+        return [("", "warning", say("problem.edits.no_deployment"))]
     out: list[Issue] = []
     zones: dict[str, list[shapely.Polygon]] = {side: [] for side in SIDES}
     for zone in field.deployment:
@@ -856,17 +931,17 @@ def _deployment_warnings(field: Battlefield) -> list[Issue]:
         if zones[side]:
             areas[side] = shapely.union_all(zones[side]).buffer(_TOUCH)
         else:
-            out.append(("", "warning", f"side {side} has no deployment zone"))
+            out.append(("", "warning", say("problem.edits.side_no_zone", side=side)))
     for unit in field.units:
         area = areas.get(unit.side)
         base = shapely.Point(unit.position).buffer(unit.radius)
         if area is not None and not area.covers(base):
-            message = f"unit '{unit.id}' is not wholly inside a deployment zone of side {unit.side}"
+            message = say("problem.edits.outside_zone", id=unit.id, side=unit.side)
             out.append((unit.id, "warning", message))
     return out
 
 
-def can_save(field: Battlefield) -> tuple[bool, list[str]]:
+def can_save(field: Battlefield) -> tuple[bool, list[Reason]]:
     """Whether a save would load back, and the messages to show.
 
     False (with the errors) only when the saved file could not be loaded back;

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from wartime.board.battlefield import Battlefield, Unit
-from wartime.errors import DataError
+from wartime.errors import DataError, ReasonError
 from wartime.formats.document import read_document
 from wartime.formats.files import write_atomic
 from wartime.formats.map import _MapReader, dump_map
+from wartime.i18n import say
 
 AUTOSAVE_SUFFIX = ".yaml"
 
@@ -32,7 +33,7 @@ class History:
 
     def __init__(self, field: Battlefield, limit: int = 1000) -> None:
         if limit < 1:
-            raise ValueError(f"the history limit must be 1 or more, got {limit}")
+            raise ReasonError(say("refused.history.limit", value=limit))
         self.limit = limit
         self._current = field
         self._saved = field

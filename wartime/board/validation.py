@@ -13,27 +13,58 @@ import shapely
 
 from wartime.board.battlefield import Battlefield, Unit
 from wartime.board.shapes import MIN_SEGMENT, Point
+from wartime.i18n import Message, Reason, say
 
-Finding = tuple[str, str]
+Finding = tuple[str, Message]
 _TOUCH = 1e-6  # K: bases may touch; only real penetration is an overlap
+
+# A throwable object's size, as a reason names it ("the car 'c1' ...").
+THROW_SIZES = {
+    "car": say("phrase.validation.car"),
+    "lorry": say("phrase.validation.lorry"),
+    "larger": say("phrase.validation.larger"),
+}
+# Why GEOS finds a polygon invalid: the words before its "[x y]", which are GEOS's own.
+_INVALID = {
+    "Self-intersection": say("phrase.validation.self_intersection"),
+    "Ring Self-intersection": say("phrase.validation.ring_self_intersection"),
+    "Too few points": say("phrase.validation.too_few_points"),
+    "Invalid Coordinate": say("phrase.validation.invalid_coordinate"),
+    "Hole lies outside shell": say("phrase.validation.hole_outside"),
+    "Nested holes": say("phrase.validation.nested_holes"),
+    "Interior is disconnected": say("phrase.validation.disconnected"),
+    "Nested shells": say("phrase.validation.nested_shells"),
+    "Duplicate Rings": say("phrase.validation.duplicate_rings"),
+}
+
+
+def thing_name(size: str) -> Reason:
+    """A throwable's size (``car``, ``lorry``, ``larger``) as the reasons name it."""
+    return THROW_SIZES.get(size, size)
+
+
+def _invalid(reason: str) -> Message:
+    head, bracket, tail = reason.partition("[")
+    why: Reason = _INVALID.get(head, head)
+    return say("problem.validation.crosses_itself", why=why, at=bracket + tail)
 
 
 def polygon_problems(points: tuple[Point, ...], path: str) -> Iterator[Finding]:
     if len(points) < 3:
-        yield path, f"a polygon needs at least 3 points, got {len(points)}"
+        yield path, say("problem.validation.polygon_few", count=len(points))
         return
     polygon = shapely.Polygon(points)
     if shapely.convex_hull(polygon).area <= 0:
-        yield path, "the polygon has no area (its points are on one line)"
+        yield path, say("problem.validation.no_area")
     elif not polygon.is_valid:
-        yield path, f"the polygon crosses itself ({shapely.is_valid_reason(polygon)})"
+        yield path, _invalid(shapely.is_valid_reason(polygon))
 
 
 def wall_problems(field: Battlefield) -> Iterator[Finding]:
     """Walls with no length: every point where the one before it is (nothing to draw)."""
     for i, wall in enumerate(field.walls):
         if all(_distance(a, b) < MIN_SEGMENT for a, b in itertools.pairwise(wall.points)):
-            yield f"walls[{i}].points", "the wall has no length (all its points are one point)"
+            yield f"walls[{i}].points", say("problem.validation.no_length")
 
 
 def _off_table(unit: Unit, size: tuple[float, float]) -> bool:
@@ -54,7 +85,7 @@ def unit_problems(field: Battlefield) -> Iterator[Finding]:
         if _off_table(unit, field.size):
             yield (
                 f"{path}.position",
-                f"unit '{unit.id}' is off the {field.size[0]:g}×{field.size[1]:g} K table",
+                say("problem.validation.unit_off", id=unit.id, size=_table(field.size)),
             )
         for j in range(i):
             other = field.units[j]
@@ -62,14 +93,16 @@ def unit_problems(field: Battlefield) -> Iterator[Finding]:
             if gap < -_TOUCH and unit.level == other.level:
                 yield (
                     f"{path}.position",
-                    f"unit '{unit.id}' overlaps unit '{other.id}' (units[{j}])",
+                    say(
+                        "problem.validation.overlap", id=unit.id, other=other.id, path=f"units[{j}]"
+                    ),
                 )
         if unit.level != 1:  # flyers and tunnellers pass over and under buildings
             continue
         inner = discs[i].buffer(-_TOUCH)
         for k in tree.query(inner, predicate="intersects"):
             solid = solids[int(k)]
-            yield f"{path}.position", f"unit '{unit.id}' stands inside '{solid.id}'"
+            yield f"{path}.position", say("problem.validation.inside", id=unit.id, solid=solid.id)
 
 
 def throwable_problems(field: Battlefield) -> Iterator[Finding]:
@@ -81,7 +114,12 @@ def throwable_problems(field: Battlefield) -> Iterator[Finding]:
         if not (inside and max(xs) <= width + _TOUCH and max(ys) <= height + _TOUCH):
             yield (
                 f"throwables[{i}].position",
-                f"the {thing.size.value} '{thing.id}' is off the {width:g}×{height:g} K table",
+                say(
+                    "problem.validation.thing_off",
+                    thing=thing_name(thing.size.value),
+                    id=thing.id,
+                    size=_table((width, height)),
+                ),
             )
 
 
@@ -93,8 +131,13 @@ def light_problems(field: Battlefield) -> Iterator[Finding]:
         if not (-_TOUCH <= x <= width + _TOUCH and -_TOUCH <= y <= height + _TOUCH):
             yield (
                 f"lights[{i}].position",
-                f"the light is off the {width:g}×{height:g} K table",
+                say("problem.validation.light_off", size=_table((width, height))),
             )
+
+
+def _table(size: tuple[float, float]) -> str:
+    """A table's size as the reasons give it: ``48×36``."""
+    return f"{size[0]:g}×{size[1]:g}"
 
 
 def _distance(a: Point, b: Point) -> float:
@@ -110,7 +153,9 @@ def battlefield_problems(field: Battlefield) -> list[Finding]:
         "darkness": [d.polygon for d in field.darkness],
     }
     found: list[Finding] = [
-        *wall_problems(field), *throwable_problems(field), *light_problems(field)
+        *wall_problems(field),
+        *throwable_problems(field),
+        *light_problems(field),
     ]
     for key, items in polygons.items():
         for i, points in enumerate(items):

@@ -9,7 +9,7 @@ from wartime.errors import DataError, Problem
 from wartime.formats.army import parse_army
 from wartime.formats.document import Document, read_document
 from wartime.formats.map import read_map
-from wartime.i18n import ntext, text
+from wartime.i18n import ntext, say, text
 from wartime.rules.costing import army_cost
 
 
@@ -48,7 +48,7 @@ def _check_one(path: str) -> str:
         over = [
             doc.problem(
                 f"lists[{index}]",
-                text("cli.check.over", list=cost.list, points=cost.points, limit=cost.limit),
+                say("cli.check.over", list=cost.list, points=cost.points, limit=cost.limit),
             )
             for index, cost in enumerate(army_cost(army).lists)
             if not cost.within_limit
@@ -65,7 +65,7 @@ def _check_one(path: str) -> str:
         )
     if "wartime_map" in data:
         return _map_verdict(path, doc)
-    raise DataError([Problem(path, "", text("cli.check.unknown_type"))])
+    raise DataError([Problem(path, "", say("cli.check.unknown_type"))])
 
 
 def check(args: argparse.Namespace) -> int:

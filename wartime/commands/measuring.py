@@ -10,7 +10,7 @@ from wartime.errors import DataError, Problem
 from wartime.formats.map import load_map
 from wartime.geometry.measure import Measurement, Table
 from wartime.geometry.noise import NoiseRule
-from wartime.i18n import text
+from wartime.i18n import say, text
 
 
 def _table(path: str) -> Table:
@@ -22,7 +22,7 @@ def _known(table: Table, path: str, *ids: str | None) -> None:
     known = {unit.id for unit in table.field.units}
     for uid in ids:
         if uid is not None and uid not in known:
-            message = text("cli.unknown_unit", id=uid, map=table.field.name)
+            message = say("cli.unknown_unit", id=uid, map=table.field.name)
             raise DataError([Problem(path, "units", message)])
 
 
@@ -54,7 +54,7 @@ def measure(args: argparse.Namespace) -> int:
         _known(table, args.map, args.source, args.target)
         results = [table.measure(args.source, args.target)]
     else:
-        raise DataError([Problem(args.map, "", text("cli.measure.needs_units"))])
+        raise DataError([Problem(args.map, "", say("cli.measure.needs_units"))])
     if args.json:
         print_json([m.to_json() for m in results] if args.all else results[0].to_json())
     else:
@@ -68,16 +68,16 @@ def template(args: argparse.Namespace) -> int:
     try:
         if args.shape.startswith("S"):
             if not args.target:
-                raise DataError([Problem(args.map, "", text("cli.template.needs_target"))])
+                raise DataError([Problem(args.map, "", say("cli.template.needs_target"))])
             result: dict[str, Any] = {"chain": table.chain(args.shape, args.target)}
         elif args.at is None:
-            message = text("cli.template.needs_at", shape=args.shape)
+            message = say("cli.template.needs_at", shape=args.shape)
             raise DataError([Problem(args.map, "", message)])
         elif args.source is None and not args.shape.startswith("R"):
-            message = text("cli.template.needs_from", shape=args.shape)
+            message = say("cli.template.needs_from", shape=args.shape)
             raise DataError([Problem(args.map, "", message)])
         elif args.source is not None and table.field.unit(args.source).position == args.at:
-            raise DataError([Problem(args.map, "", text("cli.template.no_direction"))])
+            raise DataError([Problem(args.map, "", say("cli.template.no_direction"))])
         else:
             result = table.template(args.shape, args.at, args.source, args.line_width)
     except ValueError as exc:  # the geometry's own refusal, should a case slip past these

@@ -6,6 +6,7 @@ problem in one :class:`DataError`; a file that loads is safe to cost.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,13 +14,16 @@ from typing import Any
 from wartime.errors import Problem, Severity
 from wartime.formats.document import Document, read_document
 from wartime.formats.schema import Checker, describe
+from wartime.i18n import Message, say
 from wartime.rules.archetypes import (
+    KINDS,
     Archetype,
     Army,
     ArmyList,
     BonusRef,
     Character,
     Kind,
+    Range,
     attribute_ranges,
     cross_attribute_problems,
 )
@@ -42,6 +46,22 @@ _SLOTS = {  # character key -> the archetype kind it holds
     "transport": Kind.TRANSPORT,
 }
 _MAX_HEIGHT = 100.0  # human heights; far above any figure, catches unit mix-ups
+_AREAS = "R1–R10, L1–L10, L12, L15, L20, S1–S10, G3/2–G7/4"  # Área's shapes
+
+
+def out_of_range(name: str, value: int, allowed: Range) -> Message:
+    """Why an attribute's value is refused: ``CON 11 is out of range: allowed 1 to 10``."""
+    if allowed.high is None:
+        return say("problem.army.range_open", name=name, value=value, low=allowed.low)
+    return say("problem.army.range", name=name, value=value, low=allowed.low, high=allowed.high)
+
+
+def no_character(ident: str, ids: Collection[str]) -> Message:
+    """No character ``ident`` in the army, with the closest id when one is close."""
+    hint = closest(ident, ids)
+    if hint:
+        return say("problem.army.no_character_hint", id=ident, hint=hint)
+    return say("problem.army.no_character", id=ident)
 
 
 @dataclass(frozen=True)
@@ -64,7 +84,7 @@ class _ArmyReader(Checker):
         if ident is None:
             return None
         if ident in seen:
-            self.error(f"{path}.id", f"duplicated id '{ident}' (first used at {seen[ident]})")
+            self.error(f"{path}.id", say("problem.map.duplicated_id", id=ident, path=seen[ident]))
             return None
         seen[ident] = path
         return ident
@@ -81,11 +101,11 @@ class _ArmyReader(Checker):
 
     def archetype(self, raw: Any, path: str, seen: dict[str, str]) -> Archetype | None:
         if not isinstance(raw, dict):
-            self.error(path, f"expected a mapping, got {describe(raw)}")
+            self.error(path, say("problem.schema.not_mapping", got=describe(raw)))
             return None
         ident = self.unique_id(raw, path, seen)
         if "kind" not in raw:
-            self.error(path, "missing 'kind'")
+            self.error(path, say("problem.schema.missing", key="kind"))
             kind = None
         else:
             kind = self.kind(raw["kind"], f"{path}.kind")
@@ -117,8 +137,12 @@ class _ArmyReader(Checker):
         except ValueError:
             allowed = ", ".join(k.value for k in Kind)
             hint = closest(str(raw), (k.value for k in Kind))
-            tip = f" (did you mean '{hint}'?)" if hint else ""
-            self.error(path, f"kind {raw!r} is not one of {allowed}{tip}")
+            self.error(
+                path,
+                say("problem.army.kind_hint", kind=repr(raw), allowed=allowed, hint=hint)
+                if hint
+                else say("problem.army.kind", kind=repr(raw), allowed=allowed),
+            )
             return None
 
     def attributes(self, raw: dict[str, Any], path: str, kind: Kind) -> dict[str, int] | None:
@@ -128,18 +152,17 @@ class _ArmyReader(Checker):
             keys = [k for k in (name, *(a for a, n in _ALIASES.items() if n == name)) if k in raw]
             if not keys:
                 needed = ", ".join(attribute_ranges()[kind])
-                self.error(path, f"missing {name} (a {kind.value} needs {needed})")
+                missing = say("problem.army.missing", name=name, kind=KINDS[kind], needed=needed)
+                self.error(path, missing)
                 ok = False
                 continue
             if len(keys) > 1:
-                self.error(f"{path}.{keys[1]}", f"{keys[1]} repeats {name}: give it once")
+                self.error(f"{path}.{keys[1]}", say("problem.army.repeats", key=keys[1], name=name))
             value = self.integer(raw[keys[0]], f"{path}.{keys[0]}")
             if value is None:
                 ok = False
             elif value not in allowed:
-                self.error(
-                    f"{path}.{keys[0]}", f"{name} {value} is out of range: allowed {allowed}"
-                )
+                self.error(f"{path}.{keys[0]}", out_of_range(name, value, allowed))
                 ok = False
             else:
                 values[name] = value
@@ -153,9 +176,7 @@ class _ArmyReader(Checker):
     def height(self, raw: Any, path: str) -> float | None:
         value = self.number(raw, path)
         if value is not None and not 0 < value <= _MAX_HEIGHT:
-            self.error(
-                path, f"height {raw} must be above 0 and at most {_MAX_HEIGHT:g} human heights"
-            )
+            self.error(path, say("problem.army.height", value=str(raw), most=_MAX_HEIGHT))
             return None
         return value
 
@@ -179,8 +200,12 @@ class _ArmyReader(Checker):
         entry = self.catalog.find(name)
         if entry is None:
             hint = self.catalog.suggest(name)
-            tip = f" (did you mean '{hint}'?)" if hint else " (see `wartime catalog --search`)"
-            self.error(path, f"unknown bonus '{name}'{tip}")
+            self.error(
+                path,
+                say("problem.army.unknown_bonus_hint", name=name, hint=hint)
+                if hint
+                else say("problem.army.unknown_bonus", name=name),
+            )
             return None
         level = self.level(fields, path, entry.name, entry.per_level, entry.max_level)
         param = self.param(fields, path, entry.name, entry.param)
@@ -197,10 +222,10 @@ class _ArmyReader(Checker):
         if level is None:
             return None
         if not per_level and level != 1:
-            self.error(f"{path}.level", f"'{name}' has no levels: remove 'level'")
+            self.error(f"{path}.level", say("problem.army.no_levels", name=name))
             return None
         if not 1 <= level <= top:
-            self.error(f"{path}.level", f"level {level} of '{name}' is outside 1 to {top}")
+            self.error(f"{path}.level", say("problem.army.level", level=level, name=name, top=top))
             return None
         return level
 
@@ -209,22 +234,22 @@ class _ArmyReader(Checker):
         raw = fields.get("param")
         if raw is None:
             if name == "Área":
-                self.error(path, "'Área' needs a shape in 'param', e.g. {name: Área, param: R3}")
+                example = "{name: Área, param: R3}"  # YAML, whose braces no template may hold
+                self.error(path, say("problem.army.area_shape", example=example))
                 return None
             return ""
         if not takes:
-            self.error(f"{path}.param", f"'{name}' takes no parameter")
+            self.error(f"{path}.param", say("problem.army.no_param", name=name))
             return None
         if type(raw) not in (str, int, float) or isinstance(raw, bool):
-            self.error(f"{path}.param", f"expected text or a number, got {describe(raw)}")
+            self.error(f"{path}.param", say("problem.army.not_param", got=describe(raw)))
             return None
         if name != "Área":
             return str(raw)
         shape = normalize_shape(str(raw))
         if self.tables.area_points(shape) is None:
             self.error(
-                f"{path}.param",
-                f"unknown area '{raw}' (allowed: R1–R10, L1–L10, L12, L15, L20, S1–S10, G3/2–G7/4)",
+                f"{path}.param", say("problem.army.unknown_area", area=str(raw), allowed=_AREAS)
             )
             return None
         return shape
@@ -256,7 +281,7 @@ class _ArmyReader(Checker):
                 controller = self.text(fields["controller"], f"{path}.controller")
             pet = self.bonuses(fields["pet"], f"{path}.pet") if "pet" in fields else []
             if pet is not None and len(pet) > PET_ENTRIES:
-                many = f"a pet has at most {PET_ENTRIES} entries, not {len(pet)}"
+                many = say("problem.army.pet_entries", most=PET_ENTRIES, count=len(pet))
                 self.error(f"{path}.pet", many)
             called = self.sequence(fields.get("summoners", []), f"{path}.summoners") or []
             summoners = [self.text(r, f"{path}.summoners[{j}]") for j, r in enumerate(called)]
@@ -290,43 +315,37 @@ class _ArmyReader(Checker):
                 for b in by_id[aid].bonuses
             }  # fmt: skip
             if character.pet and PET not in carried:
-                self.error(f"characters[{i}].pet", f"only a character with {PET} has a pet")
+                self.error(f"characters[{i}].pet", say("problem.army.pet_only", entry=PET))
             self.summoned(i, character, AVATAR in carried, ids)
             if character.controller is None:
                 if REMOTE in carried:
                     self.warning(
                         f"characters[{i}]",
-                        f"{character.id} carries {REMOTE} but names no controller: "
-                        "it acts on its own, as any character",
+                        say("problem.army.no_controller", id=character.id, entry=REMOTE),
                     )
                 continue
             if REMOTE not in carried:
-                self.error(path, f"only a character with {REMOTE} has a controller")
+                self.error(path, say("problem.army.controller_only", entry=REMOTE))
             elif character.controller == character.id:
-                self.error(path, f"{character.id} cannot be its own controller")
+                self.error(path, say("problem.army.own_controller", id=character.id))
             elif character.controller not in ids:
-                hint = closest(character.controller, ids)
-                tip = f" (did you mean '{hint}'?)" if hint else ""
-                self.error(path, f"no character with id '{character.controller}'{tip}")
+                self.error(path, no_character(character.controller, ids))
 
     def summoned(self, i: int, character: Character, avatar: bool, ids: list[str]) -> None:
         """Avatar: its summoners are other characters of the army; only an avatar has them."""
         path = f"characters[{i}].summoners"
         if character.summoners and not avatar:
-            self.error(path, f"only a character with {AVATAR} is summoned")
+            self.error(path, say("problem.army.summoned_only", entry=AVATAR))
         elif avatar and not character.summoners:
             self.warning(
                 f"characters[{i}]",
-                f"{character.id} carries {AVATAR} but names no summoners: "
-                "it never comes into the game",
+                say("problem.army.no_summoners", id=character.id, entry=AVATAR),
             )
         for j, summoner in enumerate(character.summoners):
             if summoner == character.id:
-                self.error(f"{path}[{j}]", f"{character.id} cannot summon itself")
+                self.error(f"{path}[{j}]", say("problem.army.summons_itself", id=character.id))
             elif summoner not in ids:
-                hint = closest(summoner, ids)
-                tip = f" (did you mean '{hint}'?)" if hint else ""
-                self.error(f"{path}[{j}]", f"no character with id '{summoner}'{tip}")
+                self.error(f"{path}[{j}]", no_character(summoner, ids))
 
     def fielded(self, lists: list[ArmyList], characters: list[Character]) -> None:
         """A list that recruits a remote unit recruits its controller too, and one that
@@ -339,21 +358,31 @@ class _ArmyReader(Checker):
                 if callers and not set(callers) & set(roster.characters):
                     self.error(
                         f"lists[{i}].characters[{j}]",
-                        f"{member} ({AVATAR}) is summoned by {', '.join(callers)}, "
-                        f"none of whom is in list '{roster.id}'",
+                        say(
+                            "problem.army.summoners_missing",
+                            member=member,
+                            entry=AVATAR,
+                            callers=", ".join(callers),
+                            list=roster.id,
+                        ),
                     )
                 controller = operated.get(member)
                 if controller is not None and controller not in roster.characters:
                     self.error(
                         f"lists[{i}].characters[{j}]",
-                        f"{member} is operated by {controller} ({REMOTE}), "
-                        f"who is not in list '{roster.id}'",
+                        say(
+                            "problem.army.controller_missing",
+                            member=member,
+                            controller=controller,
+                            entry=REMOTE,
+                            list=roster.id,
+                        ),
                     )
 
     def slot(self, raw: Any, path: str, kind: Kind) -> list[str] | None:
         """Archetype references of one kind; race and transport hold a single id."""
         if kind is Kind.RACE and raw is None:
-            self.error(path, "a character needs a race: give a race archetype's id")
+            self.error(path, say("problem.army.no_race"))
             return None
         if kind in (Kind.RACE, Kind.TRANSPORT):
             refs = [] if raw is None else [(raw, path)]
@@ -371,14 +400,20 @@ class _ArmyReader(Checker):
             return None
         if ident not in self.kinds:
             hint = closest(ident, self.kinds)
-            tip = f" (did you mean '{hint}'?)" if hint else ""
-            self.error(path, f"no archetype with id '{ident}'{tip}")
+            self.error(
+                path,
+                say("problem.army.no_archetype_hint", id=ident, hint=hint)
+                if hint
+                else say("problem.army.no_archetype", id=ident),
+            )
             return None
         found = self.kinds[ident]
         if found is None:  # that archetype's own problem is already reported
             return None
         if found is not kind:
-            self.error(path, f"'{ident}' is a {found.value}, not a {kind.value}")
+            self.error(
+                path, say("problem.army.wrong_kind", id=ident, found=KINDS[found], kind=KINDS[kind])
+            )
             return None
         return ident
 
@@ -395,7 +430,7 @@ class _ArmyReader(Checker):
                 self.integer(fields.get("limit"), f"{path}.limit") if "limit" in fields else None
             )
             if limit is not None and limit < 0:
-                self.error(f"{path}.limit", f"limit {limit} must be 0 or more points")
+                self.error(f"{path}.limit", say("problem.army.limit", limit=limit))
                 limit = None
             members = []
             for j, ref in enumerate(
@@ -403,9 +438,7 @@ class _ArmyReader(Checker):
             ):
                 cid = self.text(ref, f"{path}.characters[{j}]")
                 if cid is not None and cid not in characters:
-                    hint = closest(cid, characters)
-                    tip = f" (did you mean '{hint}'?)" if hint else ""
-                    self.error(f"{path}.characters[{j}]", f"no character with id '{cid}'{tip}")
+                    self.error(f"{path}.characters[{j}]", no_character(cid, characters))
                 elif cid is not None:
                     members.append(cid)
             if ident is not None and limit is not None:

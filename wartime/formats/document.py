@@ -10,6 +10,7 @@ then built from that tree.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import stat
@@ -23,6 +24,7 @@ from yaml.composer import Composer
 from yaml.events import AliasEvent
 
 from wartime.errors import DataError, Problem, Severity
+from wartime.i18n import Reason, say
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Document:
             path = path[:cut] if cut > 0 else ""
         return None
 
-    def problem(self, path: str, message: str, severity: Severity = Severity.ERROR) -> Problem:
+    def problem(self, path: str, message: Reason, severity: Severity = Severity.ERROR) -> Problem:
         return Problem(self.file, path, message, self.line(path), severity)
 
 
@@ -167,10 +169,7 @@ def _text_problem(file: str, node: yaml.Node, path: str) -> Problem | None:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
-        message = (
-            f"the text holds {value[exc.start]!a}, half of a UTF-16 surrogate pair and "
-            "not a character: write the character itself, or its \\U escape"
-        )
+        message = say("problem.document.surrogate", char=ascii(value[exc.start]))
         return Problem(file, printable(path), message, node.start_mark.line + 1)
     return None
 
@@ -236,43 +235,61 @@ def parse_document(text: str, file: str) -> Document:
         walk = _Walk({}, [])
         data = _compose(text, file, walk)
     except _CycleError as cycle:
-        message = "an alias contains itself: recursive YAML is not allowed"
+        message = say("problem.document.recursive")
         raise DataError([Problem(file, "", message, cycle.line)]) from None
     except _TooManyNodesError as many:
-        message = (
-            f"too many values: a file may hold at most {MAX_NODES:,} "
-            "(each use of an alias counts all the values it repeats)"
-        )
+        message = say("problem.document.too_many_values", n=MAX_NODES)
         raise DataError([Problem(file, many.path, message, many.line)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        reason = exc.problem or exc.context or "invalid YAML"
+        reason = exc.problem or exc.context or "invalid YAML"  # PyYAML's words, in English
         if mark is None:
-            raise DataError([Problem(file, "", f"YAML syntax error: {reason}")]) from None
-        where = f"line {mark.line + 1}, column {mark.column + 1}"
-        raise DataError(
-            [Problem(file, "", f"YAML syntax error at {where}: {reason}", mark.line + 1)]
-        ) from None
+            raise DataError(
+                [Problem(file, "", say("problem.document.syntax", why=reason))]
+            ) from None
+        line, column = mark.line + 1, mark.column + 1
+        message = say("problem.document.syntax_at", line=line, column=column, why=reason)
+        raise DataError([Problem(file, "", message, line)]) from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(file, "", f"YAML error: {exc}")]) from None
+        raise DataError([Problem(file, "", say("problem.document.yaml", why=str(exc)))]) from None
     except RecursionError:
-        message = "the data is nested too deeply to be read"
+        message = say("problem.document.too_deep")
         raise DataError([Problem(file, "", message)]) from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         # the constructor raises these for well-formed text with impossible values,
         # e.g. the date 2024-13-45 or the tag !!int uno.
-        raise DataError([Problem(file, "", f"YAML value cannot be read: {exc}")]) from None
+        message = say("problem.document.bad_value", why=str(exc))
+        raise DataError([Problem(file, "", message)]) from None
     return Document(file, data, walk.lines, tuple(walk.dups), text)
 
 
 MAX_BYTES = 8 * 1024 * 1024  # far above any real map or army; stops hostile files early
 _KINDS = (  # what a path names when it is no regular file
-    (stat.S_ISDIR, "is a folder, not a file"),
-    (stat.S_ISFIFO, "is a named pipe (FIFO), not a regular file: only regular files are read"),
-    (stat.S_ISCHR, "is a device, not a regular file: only regular files are read"),
-    (stat.S_ISBLK, "is a device, not a regular file: only regular files are read"),
-    (stat.S_ISSOCK, "is a socket, not a regular file: only regular files are read"),
+    (stat.S_ISDIR, say("problem.document.folder")),
+    (stat.S_ISFIFO, say("problem.document.fifo")),
+    (stat.S_ISCHR, say("problem.document.device")),
+    (stat.S_ISBLK, say("problem.document.device")),
+    (stat.S_ISSOCK, say("problem.document.socket")),
 )
+# The system's usual reasons a file cannot be read, worded in the reader's language; any
+# other stays in the C library's words (strerror).
+_SYSTEM: dict[int, Reason] = {
+    errno.ENOENT: say("phrase.document.enoent"),
+    errno.EACCES: say("phrase.document.eacces"),
+    errno.EISDIR: say("phrase.document.eisdir"),
+    errno.ENOTDIR: say("phrase.document.enotdir"),
+    errno.ENAMETOOLONG: say("phrase.document.enametoolong"),
+    errno.ELOOP: say("phrase.document.eloop"),
+}
+
+
+def system_why(exc: OSError) -> Reason:
+    """Why the system refused a file: a known reason worded, else the C library's words."""
+    return _SYSTEM.get(exc.errno or 0) or exc.strerror or str(exc)
+
+
+def cannot_read(file: str, exc: OSError) -> DataError:
+    return DataError([Problem(file, "", say("problem.document.cannot_read", why=system_why(exc)))])
 
 
 def read_regular(path: str | Path) -> bytes:
@@ -287,17 +304,17 @@ def read_regular(path: str | Path) -> bytes:
     try:
         fd = os.open(path, flags)
     except IsADirectoryError:
-        raise DataError([Problem(file, "", "is a folder, not a file")]) from None
+        raise DataError([Problem(file, "", say("problem.document.folder"))]) from None
     except OSError as exc:
-        raise DataError([Problem(file, "", f"cannot read: {exc.strerror or exc}")]) from None
+        raise cannot_read(file, exc) from None
     except ValueError:  # os.open refuses a NUL in the name
-        message = "cannot read: the file name holds a NUL character, which no file name may"
+        message = say("problem.document.nul_name")
         raise DataError([Problem(file, "", message)]) from None
     try:
         mode = os.fstat(fd).st_mode
         kind = next((why for test, why in _KINDS if test(mode)), None)
         if kind is None and not stat.S_ISREG(mode):
-            kind = "is not a regular file: only regular files are read"
+            kind = say("problem.document.not_regular")
         if kind is not None:
             raise DataError([Problem(file, "", kind)])
         chunks, size = [], 0
@@ -309,12 +326,12 @@ def read_regular(path: str | Path) -> bytes:
             size += len(chunk)
         raw = b"".join(chunks)
     except OSError as exc:
-        raise DataError([Problem(file, "", f"cannot read: {exc.strerror or exc}")]) from None
+        raise cannot_read(file, exc) from None
     finally:
         os.close(fd)
     if len(raw) > MAX_BYTES:
         limit = f"{MAX_BYTES // (1024 * 1024)} MiB"
-        raise DataError([Problem(file, "", f"file too large: the limit is {limit}")])
+        raise DataError([Problem(file, "", say("problem.document.too_large", limit=limit))])
     return raw
 
 
@@ -325,7 +342,6 @@ def read_document(path: str | Path) -> Document:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(
-            [Problem(file, "", f"not UTF-8 text (bad byte at offset {exc.start})")]
-        ) from None
+        message = say("problem.document.not_utf8", n=exc.start)
+        raise DataError([Problem(file, "", message)]) from None
     return parse_document(text, file)

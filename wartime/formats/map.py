@@ -36,11 +36,12 @@ from wartime.board.battlefield import (
 )
 from wartime.board.shapes import Point
 from wartime.board.validation import battlefield_problems
-from wartime.errors import DataError, Problem, Severity
+from wartime.errors import DataError, Problem, ReasonError, Severity
 from wartime.formats.army import load_army
-from wartime.formats.document import Document, read_document
+from wartime.formats.document import Document, read_document, system_why
 from wartime.formats.files import write_atomic
 from wartime.formats.schema import Checker, describe
+from wartime.i18n import Message, Reason, say, say_n
 from wartime.rules.archetypes import Army
 from wartime.rules.text import closest
 
@@ -60,9 +61,29 @@ _UNIT = ("id", "side", "position", "facing", "base", "height", "level", "posture
 _PACKAGED_NAME = re.compile(r"[\w-]+")  # no folder, no extension: `legion`
 
 
-def too_many_points(what: str, count: int, limit: int = MAX_POINTS) -> str:
-    """Why ``what`` ("a wall", "a polygon") of ``count`` points is refused."""
-    return f"too many points: {what} may have at most {limit:,}, this one has {count:,}"
+# Phrases the map's reasons share with the editor's (board.edits).
+A_WALL = say("phrase.map.a_wall")
+A_POLYGON = say("phrase.map.a_polygon")
+ABOVE_0 = say("phrase.map.above_0")
+ZERO_OR_MORE = say("phrase.map.zero_or_more")
+TERRAIN_KIND = say("phrase.map.terrain_kind")
+SIDE = say("phrase.map.side")
+POSTURE = say("phrase.map.posture")
+NOISE_RULE = say("phrase.map.noise_rule")
+SIZE = say("phrase.map.size")
+
+
+def too_many_points(what: Message, count: int, limit: int = MAX_POINTS) -> Message:
+    """Why ``what`` (:data:`A_WALL`, :data:`A_POLYGON`) of ``count`` points is refused."""
+    return say("problem.map.too_many_points", what=what, limit=limit, count=count)
+
+
+def too_many_vertices(limit: int = MAX_VERTICES) -> Message:
+    return say("problem.map.too_many_vertices", n=limit)
+
+
+def too_many_units(limit: int = MAX_UNITS) -> Message:
+    return say("problem.map.too_many_units", n=limit)
 
 
 @dataclass(frozen=True)
@@ -89,7 +110,8 @@ def is_packaged_name(entry: str) -> bool:
 
 
 def army_file(map_file: str | Path, entry: str) -> Path:
-    """The army file an `armies:` entry names; ValueError says why there is none.
+    """The army file an `armies:` entry names; :class:`ReasonError` (a ValueError) says
+    why there is none.
 
     A bare name (no folder, no extension) is one of the sample armies installed
     with the program; anything else is a path relative to the map's folder,
@@ -100,28 +122,28 @@ def army_file(map_file: str | Path, entry: str) -> Path:
         if entry in packaged:
             return packaged[entry]
         hint = closest(entry, packaged)
-        tip = f" (did you mean '{hint}'?)" if hint else ""
-        raise ValueError(
-            f"no packaged army '{entry}'{tip}: the packaged armies are "
-            f"{', '.join(packaged) or 'none'}; to name a file beside the map, "
-            f"give its extension, e.g. '{entry}.yaml'"
+        names: Reason = ", ".join(packaged) or say("phrase.map.none")
+        file = f"{entry}.yaml"
+        raise ReasonError(
+            say("problem.map.no_packaged_hint", name=entry, hint=hint, names=names, file=file)
+            if hint
+            else say("problem.map.no_packaged", name=entry, names=names, file=file)
         )
     if "\0" in entry:  # the operating system would refuse it with a bare ValueError
-        raise ValueError(f"the army file name {entry!r} holds a NUL character, which no file may")
+        raise ReasonError(say("problem.map.nul_army", path=repr(entry)))
     try:
         folder = Path(map_file).resolve().parent
         target = (folder / entry).resolve()
         if Path(entry).is_absolute() or not target.is_relative_to(folder):
-            raise ValueError(f"'{entry}' leaves the map's folder: give a path inside it")
+            raise ReasonError(say("problem.map.leaves_folder", path=entry))
         found = target.is_file()
     except RuntimeError:  # pathlib's "Symlink loop" (Python 3.11 and 3.12)
-        why = "a loop of symbolic links"
-        raise ValueError(f"the army file '{entry}' cannot be opened: {why}") from None
+        raise ReasonError(say("problem.map.army_loop", path=entry)) from None
     except OSError as exc:  # a name too long, a loop (3.13), a folder that cannot be read
-        why = exc.strerror or str(exc)
-        raise ValueError(f"the army file '{entry}' cannot be opened: {why}") from None
+        why = system_why(exc)
+        raise ReasonError(say("problem.map.army_unopenable", path=entry, why=why)) from None
     if not found:
-        raise ValueError(f"no army file '{entry}' beside the map")
+        raise ReasonError(say("problem.map.no_army_file", path=entry))
     return target
 
 
@@ -136,7 +158,7 @@ def linked_army_files(doc: Document) -> dict[str, Path]:
         if isinstance(entry, str):
             try:
                 out[entry] = army_file(doc.file, entry)
-            except ValueError:
+            except ReasonError:
                 continue
     return out
 
@@ -147,13 +169,8 @@ def undefined_characters(doc: Document, units: Sequence[Unit]) -> list[Problem]:
     if not units:
         return []
     named = ", ".join(f"{u.id} ({u.character})" for u in units)
-    packaged = ", ".join(resources.packaged_armies()) or "none installed"
-    message = (
-        f"{len(units)} unit{'s' if len(units) != 1 else ''} name characters that no linked "
-        f"army defines, so they play as bare figures without weapons: {named}; link the "
-        f"armies that define them under `armies:` (a file beside the map, or a packaged "
-        f"army by name: {packaged})"
-    )
+    packaged: Reason = ", ".join(resources.packaged_armies()) or say("phrase.map.none_installed")
+    message = say_n("problem.map.undefined_characters", len(units), named=named, packaged=packaged)
     return [doc.problem("units", message, Severity.WARNING)]
 
 
@@ -169,13 +186,13 @@ class _MapReader(Checker):
 
     def point(self, raw: Any, path: str) -> Point | None:
         if not (isinstance(raw, list) and len(raw) == 2):
-            self.error(path, f"expected a point [x, y], got {describe(raw)}")
+            self.error(path, say("problem.map.not_point", got=describe(raw)))
             return None
         x, y = (self.number(v, f"{path}[{i}]") for i, v in enumerate(raw))
         if x is None or y is None:
             return None
         if not (math.isfinite(x) and math.isfinite(y)):
-            self.error(path, "coordinates must be finite numbers")
+            self.error(path, say("problem.map.not_finite"))
             return None
         return (x, y)
 
@@ -184,15 +201,15 @@ class _MapReader(Checker):
         if items is None:
             return None
         if len(items) > MAX_POINTS:
-            what = "a wall" if path.endswith(".points") else "a polygon"
+            what = A_WALL if path.endswith(".points") else A_POLYGON
             self.error(path, too_many_points(what, len(items)))
             return None
         self.vertices += len(items)
         if self.vertices > MAX_VERTICES:
-            self.error(path, f"too many vertices: a map may have at most {MAX_VERTICES:,}")
+            self.error(path, too_many_vertices())
             return None
         if len(items) < minimum:
-            self.error(path, f"needs at least {minimum} points, got {len(items)}")
+            self.error(path, say("problem.map.too_few_points", n=minimum, count=len(items)))
             return None
         pts = [self.point(p, f"{path}[{i}]") for i, p in enumerate(items)]
         return None if None in pts else tuple(p for p in pts if p is not None)
@@ -203,21 +220,24 @@ class _MapReader(Checker):
         if value is None:
             return None
         if not math.isfinite(value) or value < 0 or (positive and value == 0):
-            bound = "above 0" if positive else "0 or more"
-            self.error(path, f"{value:g} is not allowed: must be {bound}")
+            bound = ABOVE_0 if positive else ZERO_OR_MORE
+            self.error(path, say("problem.map.not_allowed", value=value, bound=bound))
             return None
         return value
 
     def defense(self, raw: Any, path: str) -> int | None:
         value = self.integer(raw, path)
         if value is not None and not 0 <= value <= 10:
-            self.error(path, f"DEF {value} is out of range: allowed 0 to 10")
+            self.error(path, say("problem.map.def_range", value=value))
             return None
         return value
 
-    def choice(self, raw: Any, path: str, allowed: tuple[str, ...], what: str) -> str | None:
+    def choice(self, raw: Any, path: str, allowed: tuple[str, ...], what: Message) -> str | None:
         if raw not in allowed:
-            self.error(path, f"unknown {what} {raw!r}: allowed {', '.join(allowed)}")
+            named = ", ".join(allowed)
+            self.error(
+                path, say("problem.map.unknown_choice", what=what, value=repr(raw), allowed=named)
+            )
             return None
         return str(raw)
 
@@ -226,7 +246,7 @@ class _MapReader(Checker):
             return None
         ident = self.text(fields["id"], f"{path}.id")
         if ident is not None and ident in seen:
-            self.error(f"{path}.id", f"duplicated id '{ident}' (first used at {seen[ident]})")
+            self.error(f"{path}.id", say("problem.map.duplicated_id", id=ident, path=seen[ident]))
             if self.salvage:  # the editor names elements by id: a second one is renumbered
                 n = 2
                 while f"{ident}-{n}" in seen:
@@ -244,7 +264,7 @@ class _MapReader(Checker):
         for i, item in enumerate(self.sequence(raw, key) or []):
             path = f"{key}[{i}]"
             if not isinstance(item, dict):
-                self.error(path, f"expected a mapping, got {describe(item)}")
+                self.error(path, say("problem.schema.not_mapping", got=describe(item)))
                 self.left_out += 1
                 continue
             value = read(item, path)
@@ -284,9 +304,7 @@ class _MapReader(Checker):
         polygon = self.points(f.get("polygon"), f"{path}.polygon", 3)
         kinds = tuple(k.value for k in TerrainKind)
         kind = (
-            self.choice(f.get("kind"), f"{path}.kind", kinds, "terrain kind")
-            if "kind" in f
-            else None
+            self.choice(f.get("kind"), f"{path}.kind", kinds, TERRAIN_KIND) if "kind" in f else None
         )
         if polygon is None or kind is None:
             return None
@@ -313,7 +331,7 @@ class _MapReader(Checker):
 
     def zone(self, f: dict[str, Any], path: str) -> Deployment | None:
         self.mapping(f, path, ("side", "polygon"), ("side", "polygon"))
-        side = self.choice(f.get("side"), f"{path}.side", SIDES, "side") if "side" in f else None
+        side = self.choice(f.get("side"), f"{path}.side", SIDES, SIDE) if "side" in f else None
         polygon = self.points(f.get("polygon"), f"{path}.polygon", 3)
         if side is None or polygon is None:
             return None
@@ -322,22 +340,21 @@ class _MapReader(Checker):
     def unit(self, f: dict[str, Any], path: str) -> Unit | None:
         self.mapping(f, path, _UNIT, ("id", "side", "position"))
         ident = self.ident(f, path, self.seen)
-        side = self.choice(f.get("side"), f"{path}.side", SIDES, "side") if "side" in f else None
+        side = self.choice(f.get("side"), f"{path}.side", SIDES, SIDE) if "side" in f else None
         position = self.point(f.get("position"), f"{path}.position") if "position" in f else None
         facing = self.number(f.get("facing", 90.0), f"{path}.facing")
         base = self.measure(f.get("base", 1.0), f"{path}.base", positive=True)
         height = self.measure(f.get("height", 1.0), f"{path}.height", positive=True)
         level = self.integer(f.get("level", 1), f"{path}.level")
         if level is not None and level not in LEVELS:
-            self.error(
-                f"{path}.level", f"level {level} is not one of {', '.join(map(str, LEVELS))}"
-            )
+            allowed = ", ".join(map(str, LEVELS))
+            self.error(f"{path}.level", say("problem.map.level", value=level, allowed=allowed))
             level = None
         postures = tuple(p.value for p in Posture)
-        posture = self.choice(f.get("posture", "standing"), f"{path}.posture", postures, "posture")
+        posture = self.choice(f.get("posture", "standing"), f"{path}.posture", postures, POSTURE)
         vol = self.integer(f.get("vol", 4), f"{path}.vol")
         if vol is not None and not 1 <= vol <= 10:
-            self.error(f"{path}.vol", f"VOL {vol} is out of range: allowed 1 to 10")
+            self.error(f"{path}.vol", say("problem.map.vol_range", value=vol))
             vol = None
         character = f.get("character")
         if character is not None:
@@ -364,7 +381,7 @@ class _MapReader(Checker):
         ident = self.ident(f, path, self.seen)
         position = self.point(f.get("position"), f"{path}.position") if "position" in f else None
         sizes = tuple(s.value for s in ThrowSize)
-        size = self.choice(f.get("size"), f"{path}.size", sizes, "size") if "size" in f else None
+        size = self.choice(f.get("size"), f"{path}.size", sizes, SIZE) if "size" in f else None
         if ident is None or position is None or size is None:
             return None
         return Throwable(ident, position, ThrowSize(size))
@@ -379,9 +396,9 @@ class _MapReader(Checker):
         default = GameRules()
         limit = self.integer(fields.get("turn_limit", default.turn_limit), "scenario.turn_limit")
         if limit is not None and limit < 1:
-            self.error("scenario.turn_limit", f"turn limit {limit} must be 1 or more")
+            self.error("scenario.turn_limit", say("problem.map.turn_limit", value=limit))
         rule = fields.get("noise_wall_rule", default.noise_wall_rule)
-        rule = self.choice(rule, "scenario.noise_wall_rule", NOISE_RULES, "noise rule")
+        rule = self.choice(rule, "scenario.noise_wall_rule", NOISE_RULES, NOISE_RULE)
         width = self.measure(
             fields.get("line_width", default.line_width), "scenario.line_width", positive=True
         )
@@ -393,7 +410,10 @@ class _MapReader(Checker):
 
     def capped(self, raw: Any, key: str, limit: int) -> Any:
         if isinstance(raw, list) and len(raw) > limit:
-            self.error(key, f"too many {key}: a map may have at most {limit:,}")
+            many = say("problem.map.too_many_units", n=limit)
+            if key != "units":
+                many = say("problem.map.too_many_throwables", n=limit)
+            self.error(key, many)
             self.left_out += len(raw) - limit
             return raw[:limit]
         return raw
@@ -403,7 +423,7 @@ class _MapReader(Checker):
         if point is None:
             return None
         if not all(0 < v <= MAX_TABLE_K for v in point):
-            self.error("size", f"each side must be above 0 and at most {MAX_TABLE_K:g} K")
+            self.error("size", say("problem.map.size", top=MAX_TABLE_K))
             return None
         return point
 
@@ -422,8 +442,8 @@ class _MapReader(Checker):
                 continue
             try:
                 target = army_file(self.doc.file, entry)
-            except ValueError as exc:
-                self.error(path, str(exc))
+            except ReasonError as exc:
+                self.error(path, exc.reason)
                 continue
             out.append(entry)
             self.characters |= self.army_characters(target, path)
@@ -434,9 +454,13 @@ class _MapReader(Checker):
         try:
             army = load_army(target).army
         except DataError as exc:
-            first = exc.problems[0]
-            more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
-            self.error(path, f"the army file is invalid: {first}{more}")
+            first, more = exc.problems[0].said(), len(exc.problems) - 1
+            self.error(
+                path,
+                say("problem.map.army_invalid_more", first=first, more=more)
+                if more
+                else say("problem.map.army_invalid", first=first),
+            )
             return set()
         return {c.id for c in army.characters}
 
@@ -445,10 +469,12 @@ class _MapReader(Checker):
         for i, unit in enumerate(units):
             if unit.character is not None and unit.character not in self.characters:
                 hint = closest(unit.character, self.characters)
-                tip = f" (did you mean '{hint}'?)" if hint else ""
+                name = unit.character
                 self.error(
                     f"units[{i}].character",
-                    f"no character '{unit.character}' in the map's armies{tip}",
+                    say("problem.map.no_character_hint", name=name, hint=hint)
+                    if hint
+                    else say("problem.map.no_character", name=name),
                 )
 
     def battlefield(self) -> Battlefield:

@@ -13,35 +13,39 @@ from typing import Any
 
 from wartime.errors import DataError, Problem, Severity
 from wartime.formats.document import Document
+from wartime.i18n import Reason, say
 from wartime.rules.text import closest
 
+# What a YAML value is, worded in the reader's language (an odd type by its Python name).
+_KINDS: dict[type, Reason] = {
+    bool: say("phrase.schema.bool"),
+    int: say("phrase.schema.number"),
+    float: say("phrase.schema.number"),
+    str: say("phrase.schema.text"),
+    list: say("phrase.schema.list"),
+    dict: say("phrase.schema.mapping"),
+    type(None): say("phrase.schema.nothing"),
+}
+# What a file is, in "not a Wartime map file".
+FILE_KINDS: dict[str, Reason] = {"map": say("phrase.schema.map"), "army": say("phrase.schema.army")}
 
-def describe(value: Any) -> str:
+
+def describe(value: Any) -> Reason:
     """A short, user-facing description of a YAML value's type."""
-    names = {
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        str: "text",
-        list: "a list",
-        dict: "a mapping",
-        type(None): "nothing",
-    }
-    return names.get(type(value), type(value).__name__)
+    return _KINDS.get(type(value), type(value).__name__)
 
 
 class Checker:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.problems: list[Problem] = [
-            doc.problem(path, "duplicated key: only the last value would be kept")
-            for path in doc.duplicate_keys
+            doc.problem(path, say("problem.schema.duplicated_key")) for path in doc.duplicate_keys
         ]
 
-    def error(self, path: str, message: str) -> None:
+    def error(self, path: str, message: Reason) -> None:
         self.problems.append(self.doc.problem(path, message))
 
-    def warning(self, path: str, message: str) -> None:
+    def warning(self, path: str, message: Reason) -> None:
         self.problems.append(self.doc.problem(path, message, Severity.WARNING))
 
     @property
@@ -57,16 +61,20 @@ class Checker:
     ) -> dict[str, Any] | None:
         """A mapping with only ``allowed`` keys and every ``required`` one."""
         if not isinstance(value, dict):
-            self.error(path, f"expected a mapping, got {describe(value)}")
+            self.error(path, say("problem.schema.not_mapping", got=describe(value)))
             return None
         for key in value:
             if key not in allowed:
                 hint = closest(str(key), allowed)
-                tip = f" (did you mean '{hint}'?)" if hint else f" (allowed: {', '.join(allowed)})"
-                self.error(_join(path, str(key)), f"unknown key '{key}'{tip}")
+                unknown = (
+                    say("problem.schema.unknown_key_hint", key=key, hint=hint)
+                    if hint
+                    else say("problem.schema.unknown_key", key=key, allowed=", ".join(allowed))
+                )
+                self.error(_join(path, str(key)), unknown)
         for key in required:
             if key not in value:
-                self.error(path, f"missing '{key}'")
+                self.error(path, say("problem.schema.missing", key=key))
         return value
 
     def sequence(self, value: Any, path: str) -> list[Any] | None:
@@ -74,43 +82,50 @@ class Checker:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.error(path, f"expected a list, got {describe(value)}")
+            self.error(path, say("problem.schema.not_list", got=describe(value)))
             return None
         return value
 
     def integer(self, value: Any, path: str) -> int | None:
         # bool is an int in Python, but `true` is never a valid attribute.
         if type(value) is not int:
-            shown = f" {value!r}" if isinstance(value, (str, float)) else ""
-            self.error(path, f"expected a whole number, got {describe(value)}{shown}")
+            got = describe(value)
+            self.error(
+                path,
+                say("problem.schema.not_whole_shown", got=got, value=repr(value))
+                if isinstance(value, (str, float))
+                else say("problem.schema.not_whole", got=got),
+            )
             return None
         return value
 
     def number(self, value: Any, path: str) -> float | None:
         if type(value) not in (int, float):
-            self.error(path, f"expected a number, got {describe(value)}")
+            self.error(path, say("problem.schema.not_number", got=describe(value)))
             return None
         try:
             return float(value)
         except OverflowError:  # a whole number of more than 308 digits
-            self.error(path, f"number too large: a number may be at most {sys.float_info.max:.3g}")
+            self.error(path, say("problem.schema.too_large", top=sys.float_info.max))
             return None
 
     def text(self, value: Any, path: str) -> str | None:
         if not isinstance(value, str) or not value.strip():
-            self.error(path, f"expected non-empty text, got {describe(value)}")
+            self.error(path, say("problem.schema.not_text", got=describe(value)))
             return None
         return value
 
     def version(self, data: Any, key: str, supported: int, what: str) -> bool:
         """Check the ``key: N`` version marker at the top of a file."""
         if not isinstance(data, dict) or key not in data:
-            self.error("", f"not a Wartime {what} file: it must start with '{key}: {supported}'")
+            kind = FILE_KINDS.get(what, what)
+            self.error(
+                "", say("problem.schema.not_wartime", what=kind, marker=f"{key}: {supported}")
+            )
             return False
         if type(data[key]) is not int or data[key] != supported:  # `true` and 1.0 are not 1
-            self.error(
-                key, f"unsupported version {data[key]!r}: this program reads version {supported}"
-            )
+            found = repr(data[key])
+            self.error(key, say("problem.schema.unsupported_version", value=found, n=supported))
             return False
         return True
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from wartime import data
+from wartime.i18n import Message, say
 from wartime.rules.tables import Tables
 
 
@@ -22,6 +23,17 @@ class Kind(StrEnum):
     METAABILITY = "metaability"
     OBJECT = "object"
     TRANSPORT = "transport"
+
+
+# Each kind as a reason names it ("'x' is a weapon, not a race"), in the reader's language.
+KINDS: Mapping[Kind, Message] = {
+    Kind.RACE: say("phrase.archetypes.race"),
+    Kind.WEAPON: say("phrase.archetypes.weapon"),
+    Kind.PROTECTION: say("phrase.archetypes.protection"),
+    Kind.METAABILITY: say("phrase.archetypes.metaability"),
+    Kind.OBJECT: say("phrase.archetypes.object"),
+    Kind.TRANSPORT: say("phrase.archetypes.transport"),
+}
 
 
 @dataclass(frozen=True)
@@ -80,7 +92,7 @@ class Archetype:
         return self.attributes[attribute]
 
 
-def cross_attribute_problems(archetype: Archetype, tables: Tables) -> list[tuple[str, str]]:
+def cross_attribute_problems(archetype: Archetype, tables: Tables) -> list[tuple[str, Message]]:
     """Rules between attributes, as (attribute, message) pairs.
 
     Call only once each attribute is within its own range.
@@ -90,9 +102,9 @@ def cross_attribute_problems(archetype: Archetype, tables: Tables) -> list[tuple
     ene, dan, alc = archetype["ENE"], archetype["DAÑ"], archetype["ALC"]
     problems = []
     if tables.weapon_cell(ene, dan) is None:
-        problems.append(("DAÑ", f"ENE {ene} × DAÑ {dan} is not allowed by the weapon table"))
+        problems.append(("DAÑ", say("problem.archetypes.weapon_table", ene=ene, damage=dan)))
     if alc > 5 * dan:
-        problems.append(("ALC", f"ALC {alc} exceeds 5×DAÑ = {5 * dan}"))
+        problems.append(("ALC", say("problem.archetypes.alc", alc=alc, most=5 * dan)))
     return problems
 
 

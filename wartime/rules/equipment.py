@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartime.rules.archetypes import Archetype, Army, Kind
+from wartime.i18n import Message, say
+from wartime.rules.archetypes import KINDS, Archetype, Army, Kind
 from wartime.rules.catalog import Catalog
 from wartime.rules.text import fold
 
@@ -53,8 +54,12 @@ def equipment_findings(army: Army, catalog: Catalog) -> list[Finding]:
                 findings.append(
                     Finding(
                         path,
-                        f"'{ANIMAL}' on transport '{archetype.id}' is read as its rider's: "
-                        f"the engine treats character '{character.id}' as the animal",
+                        say(
+                            "problem.equipment.animal",
+                            entry=ANIMAL,
+                            id=archetype.id,
+                            character=character.id,
+                        ),
                     )
                 )
             for ref in archetype.bonuses:
@@ -66,8 +71,12 @@ def equipment_findings(army: Army, catalog: Catalog) -> list[Finding]:
                     findings.append(
                         Finding(
                             path,
-                            f"'{REQUIRES} ({ref.param})' on '{archetype.id}' names no catalogue "
-                            "entry and no archetype: the players adjudicate who may use it",
+                            say(
+                                "problem.equipment.requires_unknown",
+                                entry=REQUIRES,
+                                param=ref.param,
+                                id=archetype.id,
+                            ),
                         )
                     )
                 elif (entry is None and wanted not in ids) or (
@@ -76,18 +85,30 @@ def equipment_findings(army: Army, catalog: Catalog) -> list[Finding]:
                     findings.append(
                         Finding(
                             path,
-                            f"'{archetype.id}' requires {ref.param}, which character "
-                            f"'{character.id}' does not have: it cannot use it",
+                            say(
+                                "problem.equipment.requires",
+                                id=archetype.id,
+                                param=ref.param,
+                                character=character.id,
+                            ),
                         )
                     )
     return findings
 
 
-def _enormous(character: str, archetype: Archetype) -> str:
-    extra = f" or {MEGA_ARMOUR}" if archetype.kind is Kind.WEAPON else ""
-    return (
-        f"'{ENORMOUS}' {archetype.kind.value} '{archetype.id}' only goes on a transport, "
-        f"but character '{character}' has no transport{extra}"
+def _enormous(character: str, archetype: Archetype) -> Message:
+    kind, ident = KINDS[archetype.kind], archetype.id
+    if archetype.kind is Kind.WEAPON:  # a weapon may also go on a Mega armadura
+        return say(
+            "problem.equipment.enormous_weapon",
+            entry=ENORMOUS,
+            kind=kind,
+            id=ident,
+            character=character,
+            armour=MEGA_ARMOUR,
+        )
+    return say(
+        "problem.equipment.enormous", entry=ENORMOUS, kind=kind, id=ident, character=character
     )
 
 

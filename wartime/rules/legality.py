@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from wartime.rules.archetypes import Archetype, Army, Kind
+from wartime.i18n import Message, say
+from wartime.rules.archetypes import KINDS, Archetype, Army, Kind
 from wartime.rules.catalog import Catalog, Requirement, load_catalog
 from wartime.rules.limbs import MISSING_LIMB, limb
 from wartime.rules.tables import parse_shape
@@ -19,7 +20,7 @@ from wartime.rules.text import fold
 @dataclass(frozen=True)
 class Finding:
     path: str  # e.g. "characters[2]"
-    message: str
+    message: Message
 
 
 def _meets(way: Requirement, carried: list[Archetype], owner: Archetype) -> bool:
@@ -45,8 +46,13 @@ def requirement_findings(army: Army, catalog: Catalog) -> list[Finding]:
                         findings.append(
                             Finding(
                                 f"characters[{index}]",
-                                f"'{ref.name}' on archetype '{archetype.id}' requires {tag}, "
-                                f"which character '{character.id}' does not have",
+                                say(
+                                    "problem.legality.requires",
+                                    name=ref.name,
+                                    id=archetype.id,
+                                    tag=tag,
+                                    character=character.id,
+                                ),
                             )
                         )
     return findings
@@ -71,11 +77,7 @@ def list_findings(army: Army, catalog: Catalog) -> list[Finding]:
         for aid, count in sorted(uses.items()):
             if count > 1:
                 findings.append(
-                    Finding(
-                        f"lists[{index}]",
-                        f"archetype '{aid}' is a Reliquia and may appear once per list, "
-                        f"not {count} times",
-                    )
+                    Finding(f"lists[{index}]", say("problem.legality.relic", id=aid, count=count))
                 )
     return findings
 
@@ -102,8 +104,12 @@ def entry_findings(army: Army) -> list[Finding]:
             findings.append(
                 Finding(
                     f"characters[{index}]",
-                    f"'{NO_EQUIPMENT}' cannot take equipment, but character "
-                    f"'{character.id}' carries {', '.join(gear)}",
+                    say(
+                        "problem.legality.no_equipment",
+                        entry=NO_EQUIPMENT,
+                        character=character.id,
+                        gear=", ".join(gear),
+                    ),
                 )
             )
         for archetype in carried:
@@ -112,8 +118,12 @@ def entry_findings(army: Army) -> list[Finding]:
                 findings.append(
                     Finding(
                         f"characters[{index}]",
-                        f"'{RAISES}' on {archetype.kind.value} '{archetype.id}' is not applied "
-                        "by the engine: adjust CON and AGI by hand while it counts",
+                        say(
+                            "problem.legality.raises",
+                            entry=RAISES,
+                            kind=KINDS[archetype.kind],
+                            id=archetype.id,
+                        ),
                     )
                 )
     return findings
@@ -124,8 +134,7 @@ def _limb_findings(index: int, archetype: Archetype) -> list[Finding]:
     return [
         Finding(
             f"characters[{index}]",
-            f"'{MISSING_LIMB} ({b.param or ''})' on '{archetype.id}' names no limb the engine "
-            "knows (brazo, mano, pierna, pie): the players adjudicate which actions it hinders",
+            say("problem.legality.limb", entry=MISSING_LIMB, limb=b.param or "", id=archetype.id),
         )
         for b in archetype.bonuses
         if fold(b.name) == fold(MISSING_LIMB) and limb(b.param) is None

@@ -32,6 +32,7 @@ from wartime.formats.document import Document, read_document
 from wartime.formats.files import write_atomic
 from wartime.formats.schema import Checker, describe
 from wartime.geometry.noise import NoiseRule
+from wartime.i18n import Message, Reason, say
 
 VERSION = 1
 SAVE_HASH_VERSION = 3
@@ -85,7 +86,7 @@ class Replayed:
     and, when it was replayed without ``verify``, the hash mismatch found (or None)."""
 
     state: GameState
-    unchecked: str | None = None
+    unchecked: Message | None = None
     mismatch: Problem | None = None
 
 
@@ -105,9 +106,7 @@ def replay_save(path: str | Path, verify: bool = True) -> Replayed:
     doc = read_document(path)
     file = str(path)
     if not isinstance(doc.data, dict) or doc.data.get("wartime_save") != VERSION:
-        raise DataError(
-            [Problem(file, "", f"not a Wartime save: it must start with 'wartime_save: {VERSION}'")]
-        )
+        raise DataError([Problem(file, "", say("problem.saves.not_save", version=VERSION))])
     form = _SaveReader(doc).read()
     scenario = _scenario(doc, form)
     actions = []
@@ -122,24 +121,26 @@ def replay_save(path: str | Path, verify: bool = True) -> Replayed:
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise DataError(
-                [doc.problem(f"actions[{index}]", f"cannot be replayed: {exc}")]
-            ) from None
+            # the engine's refusal nested as it is, worded in the reader's language
+            refused = say("problem.saves.unreplayable", why=exc.reason)
+            raise DataError([doc.problem(f"actions[{index}]", refused)]) from None
     if _STATE_HASH_OF.get(form.hash_version) != HASH_VERSION:
         return Replayed(
             state,
-            f"saved with hash version {form.hash_version}, and this program hashes with "
-            f"version {SAVE_HASH_VERSION}: the moves replayed, but the final hash cannot be "
-            "compared",
+            say("problem.saves.hash_version", saved=form.hash_version, ours=SAVE_HASH_VERSION),
         )
     if form.hash_version == SAVE_HASH_VERSION:
         replayed = save_hash(state.hash(), doc.data["scenario"])
-        changed = "its moves or the scenario it embeds were changed"
+        key = "problem.saves.mismatch_scenario"
     else:  # version 2, the state alone
-        replayed, changed = state.hash(), "its moves were changed"
+        replayed, key = state.hash(), "problem.saves.mismatch"
     if replayed != form.hash:
-        message = f"hash mismatch: the replay gives {replayed}, the save says {form.hash}"
-        mismatch = doc.problem("hash", f"{message}: {changed}")
+        mismatch = doc.problem(
+            "hash",
+            say("problem.saves.mismatch_scenario", replayed=replayed, saved=str(form.hash))
+            if key == "problem.saves.mismatch_scenario"
+            else say("problem.saves.mismatch", replayed=replayed, saved=str(form.hash)),
+        )
         if verify:
             raise DataError([mismatch])
         return Replayed(state, mismatch=mismatch)
@@ -175,15 +176,15 @@ class _SaveReader(Checker):
         if raw is None:
             return {}
         if not isinstance(raw, dict):
-            self.error(path, f"expected a mapping, got {describe(raw)}")
+            self.error(path, say("problem.schema.not_mapping", got=describe(raw)))
             return {}
         out = {}
         for key, value in raw.items():
             where = f"{path}.{key}"
             if not isinstance(key, str) or (keys is not None and not keys.fullmatch(key)):
-                self.error(where, f"unknown key {key!r}")
+                self.error(where, say("problem.saves.unknown_key", key=repr(key)))
             elif not isinstance(value, str):
-                self.error(where, f"expected text, got {describe(value)}")
+                self.error(where, say("problem.saves.not_text", got=describe(value)))
             else:
                 out[key] = value
         return out
@@ -196,18 +197,26 @@ class _SaveReader(Checker):
         if rule not in {r.value for r in NoiseRule}:
             allowed = ", ".join(r.value for r in NoiseRule)
             path = "scenario.ruleset.noise_wall_rule"
-            self.error(path, f"unknown noise rule {rule!r}: allowed {allowed}")
+            what = say("phrase.map.noise_rule")
+            self.error(
+                path,
+                say("problem.map.unknown_choice", what=what, value=repr(rule), allowed=allowed),
+            )
             rule = default.noise_wall_rule.value
         width = self.number(
             fields.get("line_width", default.line_width), "scenario.ruleset.line_width"
         )
         if width is not None and not (math.isfinite(width) and width > 0):
-            self.error("scenario.ruleset.line_width", f"{width:g} is not allowed: must be above 0")
+            above = say("phrase.map.above_0")
+            self.error(
+                "scenario.ruleset.line_width",
+                say("problem.map.not_allowed", value=width, bound=above),
+            )
         limit = self.integer(
             fields.get("turn_limit", default.turn_limit), "scenario.ruleset.turn_limit"
         )
         if limit is not None and limit < 1:
-            self.error("scenario.ruleset.turn_limit", f"turn limit {limit} must be 1 or more")
+            self.error("scenario.ruleset.turn_limit", say("problem.map.turn_limit", value=limit))
         return Ruleset(
             NoiseRule(rule),
             width if width is not None and width > 0 else default.line_width,
@@ -223,16 +232,16 @@ class _SaveReader(Checker):
         names = self.strings(fields.get("names"), "scenario.names", _TEXT_KEYS)
         lists = self.strings(fields.get("lists"), "scenario.lists", re.compile("[AB]"))
         if isinstance(fields.get("texts"), dict) and "map" not in fields["texts"]:
-            self.error("scenario.texts", "missing 'map': the save holds no map")
+            self.error("scenario.texts", say("problem.saves.no_map"))
         for key in texts:
             if "names" in fields and key not in names:
-                self.error("scenario.names", f"missing '{key}': every embedded text has a name")
+                self.error("scenario.names", say("problem.saves.no_name", key=key))
         seed = self.integer(fields.get("seed", 0), "scenario.seed")
         ruleset = self.ruleset(fields.get("ruleset"))
         actions = self.sequence(data.get("actions"), "actions")
         version = data.get("hash_version", 1)  # saves from before the field hold version 1
         if type(version) is not int or version < 1:
-            self.error("hash_version", "the hash version is a whole number ≥ 1")
+            self.error("hash_version", say("problem.saves.bad_hash_version"))
         self.raise_errors()
         return _Form(
             texts, names, lists, seed or 0, ruleset, actions or [], data.get("hash"), version
@@ -257,9 +266,15 @@ def _inside(doc: Document, problem: Problem, embedded: dict[str, str]) -> Proble
     if problem.path == "lists" or key is None:  # the lists chosen, or the scenario as a whole
         path = "scenario.lists" if problem.path == "lists" else "scenario"
         return Problem(doc.file, path, problem.message, doc.line(path), problem.severity)
-    inner = f"line {problem.line} of the embedded text" if problem.line is not None else ""
+    inner: Reason = ""
+    if problem.line is not None:
+        inner = say("phrase.saves.embedded_line", line=problem.line)
     if problem.path:
-        inner = f"{problem.path} ({inner})" if inner else problem.path
-    message = f"{inner}: {problem.message}" if inner else problem.message
+        inner = say("phrase.saves.inner", path=problem.path, inner=inner) if inner else problem.path
+    message = (
+        say("phrase.errors.located", where=inner, reason=problem.message)
+        if inner
+        else problem.message
+    )
     path = f"scenario.texts.{key}"
     return Problem(doc.file, path, message, doc.line(path), problem.severity)

@@ -17,6 +17,7 @@ from wartime.formats.army import parse_army
 from wartime.formats.document import Document, parse_document, read_document
 from wartime.formats.map import linked_army_files, parse_map, undefined_characters
 from wartime.geometry.noise import NoiseRule
+from wartime.i18n import say
 from wartime.rules.archetypes import Army
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ def scenario_from_texts(
         elif unit.character in {c.id for c in army.characters}:
             profiles[unit.id] = profile_from_army(army, unit.character)
         else:
-            message = f"no character '{unit.character}' in the army of side {unit.side}"
+            message = say("problem.scenario.no_character", name=unit.character, side=unit.side)
             problems.append(Problem(names["map"], f"units[{index}].character", message))
     waiting = _reserves(field_, rosters, lists or {}, names, problems)
     if problems:
@@ -187,7 +188,9 @@ def _reserves(
         chosen = next((lst for lst in army.lists if lst.id == list_id), None) if army else None
         if army is None or chosen is None:
             where = names.get(f"army:{side}", names["map"])
-            problems.append(Problem(where, "lists", f"no list '{list_id}' for side {side}"))
+            problems.append(
+                Problem(where, "lists", say("problem.scenario.no_list", id=list_id, side=side))
+            )
             continue
         placed = Counter(u.character for u in field_.units if u.side == side and u.character)
         taken = {u.id for u in field_.units}

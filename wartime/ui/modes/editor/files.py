@@ -19,8 +19,7 @@ from wartime.errors import DataError
 from wartime.formats.army import load_army
 from wartime.formats.map import salvage_map, save_map
 from wartime.ui import dialogs
-from wartime.ui.modes.editor.state import EditorState
-from wartime.ui.reasons import to_spanish
+from wartime.ui.modes.editor.state import EditorState, shown
 from wartime.ui.shell import EMPTY_TABLE
 from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import alive, kill
@@ -99,7 +98,7 @@ class EditorFiles(EditorState):
             found = salvage_map(path)
         except DataError as exc:
             reason = exc.problems[0].message if exc.problems else str(exc)
-            self.app._say(text("status.open_failed", path=path.name, reason=to_spanish(reason)))
+            self.app._say(text("status.open_failed", path=path.name, reason=shown(reason)))
             return False
         self._load(found.battlefield, path)
         self.set_file_problems(found.problems, found.left_out)
@@ -140,7 +139,7 @@ class EditorFiles(EditorState):
                 text("dialog.cannot_save_title"),
                 text(
                     "dialog.cannot_save",
-                    reasons="<br>".join(f"• {to_spanish(r)}" for r in reasons),
+                    reasons="<br>".join(f"• {shown(r)}" for r in reasons),
                 ),
             )
             return False
@@ -203,7 +202,7 @@ class EditorFiles(EditorState):
             army = load_army(path).army
         except DataError as exc:
             reason = exc.problems[0].message if exc.problems else str(exc)
-            self.app._say(text("editor.army_failed", path=path.name, reason=to_spanish(reason)))
+            self.app._say(text("editor.army_failed", path=path.name, reason=shown(reason)))
             return False
         self.characters = [c.id for c in army.characters]
         self.army_name = army.name

@@ -24,9 +24,8 @@ from pygame_gui.elements import (
 from wartime.board import edits, queries
 from wartime.board.battlefield import LEVELS, SIDES, Battlefield, Posture, TerrainKind, ThrowSize
 from wartime.board.edits import EditError
-from wartime.ui.modes.editor.state import EditorState
+from wartime.ui.modes.editor.state import EditorState, shown
 from wartime.ui.panels import panel_height, side_panel
-from wartime.ui.reasons import to_spanish
 from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import call
 
@@ -202,7 +201,7 @@ class PropertiesPanel(EditorState):
         try:
             field = edit()
         except EditError as exc:
-            self.panel_error = text("panel.refused", reason=to_spanish(str(exc)))
+            self.panel_error = text("panel.refused", reason=exc.text())
             self._show_panel_error()
             return False
         self.panel_error = ""
@@ -234,7 +233,7 @@ class PropertiesPanel(EditorState):
         labels = []
         self._problem_keys = {}
         for n, (key, severity, message) in enumerate(issues, 1):
-            label = f"{n}. {text(f'severity.{severity}')}: {to_spanish(message)}"
+            label = f"{n}. {text(f'severity.{severity}')}: {shown(message)}"
             labels.append(label)
             self._problem_keys[label] = key
         if not labels:

@@ -28,12 +28,22 @@ from wartime.board.edits import EditError
 from wartime.board.history import History
 from wartime.board.shapes import Point
 from wartime.errors import Problem, Severity
+from wartime.i18n import Message, Reason, say
 from wartime.ui.modes.base import Mode
 from wartime.ui.reasons import to_spanish
-from wartime.ui.strings import text
+from wartime.ui.strings import current_language, text
 from wartime.ui.widgets import call
 
 AUTOSAVE_SECONDS = 60.0
+
+
+def shown(reason: Reason) -> str:
+    """A refusal or a problem in the window's language: a message is worded by the
+    catalogue; plain text, from code that does not speak through it yet, is English, put
+    in Spanish by the old table (issue 16)."""
+    if isinstance(reason, str):
+        return to_spanish(reason) if current_language() == "es" else reason
+    return reason.text()
 
 
 class EditorState(Mode):
@@ -144,7 +154,7 @@ class EditorState(Mode):
             return None
 
     def refuse(self, exc: EditError) -> None:
-        self.app._say(text("editor.refused", reason=to_spanish(str(exc))))
+        self.app._say(text("editor.refused", reason=exc.text()))
 
     def set_tool(self, tool: str) -> None:
         self.tool = tool
@@ -175,11 +185,14 @@ class EditorState(Mode):
 
 
 def _file_issue(problem: Problem) -> edits.Issue:
-    """A problem of the file as the Problems list shows it: where in the file, and why."""
+    """A problem of the file as the Problems list shows it: where in the file, and why
+    (worded when the list is drawn, in the language of the moment)."""
     severity = "warning" if problem.severity is Severity.WARNING else "error"
-    message = to_spanish(problem.message)
+    message: Message | str = problem.message
+    if isinstance(message, str):  # English from code not speaking through the catalogue
+        message = shown(message)
     if problem.path:
-        message = f"{problem.path}: {message}"
+        message = say("phrase.errors.located", where=problem.path, reason=message)
     if problem.line is None:
-        return ("", severity, text("problem.file_no_line", message=message))
-    return ("", severity, text("problem.file", line=problem.line, message=message))
+        return ("", severity, say("problem.file_no_line", message=message))
+    return ("", severity, say("problem.file", line=problem.line, message=message))

@@ -16,8 +16,7 @@ from wartime.physics import TABLE
 from wartime.physics import Table as Physics
 from wartime.render.primitives import Shape
 from wartime.ui.modes.overlay.tool import BadValueError, Tool
-from wartime.ui.reasons import to_spanish
-from wartime.ui.strings import current_language, text
+from wartime.ui.strings import text
 
 if TYPE_CHECKING:
     from wartime.ui.modes.overlay.mode import OverlayMode
@@ -134,7 +133,9 @@ class TableTool(Tool):
             )  # fmt: skip
             new = edits.add_unit(field, unit)
         except (BadValueError, edits.EditError) as exc:
-            self.mode.app._say(text("table.refused", reason=_words(str(exc))))
+            # a refused edit is worded in the window's language; a bad field already is
+            reason = exc.text() if isinstance(exc, edits.EditError) else str(exc)
+            self.mode.app._say(text("table.refused", reason=reason))
             return
         self.mode.set_field(new)
         self.mode.select(unit.id)
@@ -167,7 +168,3 @@ class TableTool(Tool):
 
     def report(self) -> str:
         return self.mode.chosen_report()
-
-
-def _words(reason: str) -> str:
-    return to_spanish(reason) if current_language() == "es" else reason
