@@ -83,7 +83,11 @@ def within_reach(
     if gap > reach + 1e-9:
         raise IllegalActionError(
             say(
-                "refused.magic.reach", target=target.id, gap=gap, label=label, name=name,
+                "refused.magic.reach",
+                target=target.id,
+                gap=gap,
+                label=label,
+                name=name,
                 reach=reach,
             )
         )
@@ -103,7 +107,10 @@ def gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -
         return [Event("no_stress", text, {"figure": target.id, "by": source.id})]
     target.stress += amount
     text = say(
-        "log.psychology.stress_up", figure=target.id, amount=amount, stress=target.stress,
+        "log.psychology.stress_up",
+        figure=target.id,
+        amount=amount,
+        stress=target.stress,
         vol=vol(state, target),
     )
     data = {"figure": target.id, "stress": target.stress, "gain": amount, "by": source.id}

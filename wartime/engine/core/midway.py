@@ -102,7 +102,9 @@ def answering(state: GameState, action: Action) -> tuple[Action, tuple[str, ...]
     if action.kind != held.kind:
         raise IllegalActionError(
             say(
-                "refused.midway.answer_first", figure=held.figure, question=held.event.message,
+                "refused.midway.answer_first",
+                figure=held.figure,
+                question=held.event.message,
                 options=", ".join(held.options),
             )
         )
@@ -114,8 +116,10 @@ def answering(state: GameState, action: Action) -> tuple[Action, tuple[str, ...]
     if answer not in held.options:
         raise IllegalActionError(
             say(
-                "refused.midway.not_option", asked=_ASKED[held.kind],
-                options=", ".join(held.options), answer=answer,
+                "refused.midway.not_option",
+                asked=_ASKED[held.kind],
+                options=", ".join(held.options),
+                answer=answer,
             )
         )
     return held.action, (*held.answers, answer)

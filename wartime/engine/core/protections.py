@@ -93,8 +93,13 @@ def _state(figure: Figure, index: int, what: Message) -> Event:
         else say("phrase.protections.damaged")
     )
     text = say(
-        "log.protections.piece", piece=piece.id, figure=figure.id, what=what, wounds=wounds,
-        cal=cal, state=word,
+        "log.protections.piece",
+        piece=piece.id,
+        figure=figure.id,
+        what=what,
+        wounds=wounds,
+        cal=cal,
+        state=word,
     )
     data = {"figure": figure.id, "item": piece.id, "wounds": wounds, "cal": cal}
     return Event("gear", text, data)

@@ -32,9 +32,7 @@ def caught(
         key=lambda f: (center_distance(origin, f.position), f.id),
     )
     names = ", ".join(f.id for f in hit) or say("phrase.blasts.nobody")
-    text = say(
-        "log.templates.caught", shape=template.shape, x=origin[0], y=origin[1], names=names
-    )
+    text = say("log.templates.caught", shape=template.shape, x=origin[0], y=origin[1], names=names)
     data = {"shape": template.shape, "origin": list(origin), "full": list(covered.full),
             "partial": list(covered.partial)}  # fmt: skip
     return covered, hit, Event("template", text, data)

@@ -49,7 +49,9 @@ def unusable_text(figure: Figure) -> Message:
     vehicle = figure.profile.transport
     assert vehicle is not None
     return say(
-        "refused.vehicles.unusable", vehicle=vehicle.id, wounds=figure.vehicle_wounds,
+        "refused.vehicles.unusable",
+        vehicle=vehicle.id,
+        wounds=figure.vehicle_wounds,
         cal=vehicle.cal,
     )
 
@@ -95,9 +97,7 @@ def turn_problem(figure: Figure, facing: float | None) -> Reason | None:
     if not math.isfinite(facing):
         return say("refused.routes.facing")
     if _angle(figure.facing, facing) > TURN_LIMIT + 1e-9:
-        return say(
-            "refused.vehicles.turn", limit=TURN_LIMIT, asked=_angle(figure.facing, facing)
-        )
+        return say("refused.vehicles.turn", limit=TURN_LIMIT, asked=_angle(figure.facing, facing))
     return None
 
 
@@ -240,8 +240,13 @@ def thrown_clear(state: GameState, figure: Figure, name: str) -> list[Event]:
     figure.position = start if spot is None else spot
     state.settle(figure)
     text = say(
-        "log.vehicles.ejected", entry=name, figure=figure.id, drift=drift, angle=angle,
-        x=figure.position[0], y=figure.position[1],
+        "log.vehicles.ejected",
+        entry=name,
+        figure=figure.id,
+        drift=drift,
+        angle=angle,
+        x=figure.position[0],
+        y=figure.position[1],
     )
     data = {"figure": figure.id, "entry": name, "roll": drift, "angle": angle,
             "to": list(figure.position)}  # fmt: skip
