@@ -90,7 +90,7 @@ def test_refusals_stay_english_in_str_and_speak_spanish_when_asked() -> None:
     do(state, Action("ataque_distancia", "a", target="b", item="fusil"))
     broke = refusal(state, Action("ataque_distancia", "a", target="b", item="fusil"))
     assert str(broke) == "Not enough ENE: Ataque a distancia with fusil costs 3, you have 2"
-    assert broke.text("es") == "ENE insuficiente: Ataque a distancia con fusil cuesta 3, tienes 2"
+    assert broke.text("es") == "ENE insuficiente: Ataque a distancia con fusil cuesta 3 y tienes 2"
 
 
 def test_the_check_of_a_move_hands_the_refusal_on_unworded() -> None:

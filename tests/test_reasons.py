@@ -49,6 +49,7 @@ from wartime.formats import document
 from wartime.formats.army import parse_army
 from wartime.formats.document import parse_document, read_document
 from wartime.formats.map import parse_map, read_map
+from wartime.i18n import told
 from wartime.ui.reasons import TEMPLATES, WORDS, to_spanish
 
 from .engine_support import scenario as engine_scenario
@@ -256,7 +257,7 @@ def engine_refusal(
         setup(state)
     reason = state.check(action)
     assert reason is not None, action
-    return reason
+    return told(reason, "en")  # the core's English, as the table reads it
 
 
 def _b_beside_a(state: GameState) -> None:
@@ -1233,9 +1234,11 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         + english.split(": ")[1].replace(" has ", " tiene "),
     ),
     (
-        "engine-ene",
-        lambda: engine_refusal(SHOOT, lambda s: setattr(s.figures["a"], "ene", 0)),
-        "ENE insuficiente: Ataque a distancia con fusil cuesta 3 y tienes 0",
+        "engine-ene",  # a move: its label is the action's name in both languages
+        lambda: engine_refusal(
+            Action("correr", "a", point=(12.0, 10.0)), lambda s: setattr(s.figures["a"], "ene", 0)
+        ),
+        "ENE insuficiente: Correr cuesta 2 y tienes 0",
     ),
     (
         "engine-once",

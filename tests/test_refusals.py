@@ -4,6 +4,7 @@ reason, for the play screen to grey out (issue 13)."""
 from __future__ import annotations
 
 from wartime.engine import Action, GameState
+from wartime.i18n import told
 from wartime.rules.actions import load_actions
 
 from .engine_support import duel, started
@@ -40,4 +41,5 @@ def test_a_figure_that_is_not_acting_may_take_no_action() -> None:
     state = _acting()
     refused = state.refusals("b")
     assert len(refused) == len(load_actions().actions)
-    assert {r.reason for r in refused} == {"It is not b's turn to act"}
+    assert {told(r.reason, "en") for r in refused} == {"It is not b's turn to act"}
+    assert {told(r.reason, "es") for r in refused} == {"No es el turno de b"}

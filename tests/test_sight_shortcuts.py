@@ -25,6 +25,7 @@ from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.profiles import Profile, Weapon
 from wartime.engine.core.world import World
 from wartime.formats.map import load_map
+from wartime.i18n import told
 
 from .conftest import ROOT
 
@@ -149,7 +150,7 @@ def test_the_offers_lookouts_are_the_a_ciegas_rule() -> None:
             looking = offers.lookouts(state, figure, enemy)
             spotted = any(view.line_of_sight != "blocked" for _, view in looking)
             refusal = state.check(Action(offers.BLIND, fid, target=enemy.id, item="fusil"))
-            assert ("No ally of" in (refusal or "")) == (not spotted), state.history
+            assert ("No ally of" in told(refusal or "", "en")) == (not spotted), state.history
             both.add(spotted)
     assert both == {True, False}
 

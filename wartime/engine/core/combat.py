@@ -137,7 +137,8 @@ def _weapon(figure: Figure, action: Action, *, ranged: bool) -> Weapon:
     if weapon.ranged is not ranged and (
         ranged or hookspecs.short_weapon.first(figure, weapon) is None
     ):
-        need = "ALC > 0" if ranged else "ALC 0"  # Arma corta: a short gun serves in CaC
+        # Arma corta: a short gun serves in CaC
+        need: Reason = say("phrase.combat.alc_above") if ranged else "ALC 0"
         raise IllegalActionError(say("refused.combat.wrong_weapon", weapon=weapon.id, need=need))
     if figure.weapon_wounds.get(weapon.id, 0) >= weapon.cal:
         raise IllegalActionError(say("refused.combat.broken", weapon=weapon.id))
