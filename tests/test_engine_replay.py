@@ -220,7 +220,8 @@ def test_replay_command_prints_the_log_and_verifies(village, tmp_path: Path, cap
     save_game(state, path)
     assert main(["--lang", "en", "replay", str(path), "--verify"]) == 0
     out = capsys.readouterr().out
-    assert "Iniciativa A: 1D10 =" in out and f"hash {state.hash()} (verified)" in out
+    # the log speaks the run's language too (issue 16): --lang en prints it in English
+    assert "Initiative A: 1D10 =" in out and f"hash {state.hash()} (verified)" in out
 
 
 def test_the_baseline_takes_cover_when_shot_at_and_unable_to_answer() -> None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from wartime.engine import Action, GameState, IllegalActionError, PendingKind
 from wartime.engine.core.profiles import Trait, Weapon
+from wartime.i18n import told
 from wartime.rules.dice import check_odds
 
 from .engine_support import KNIFE, duel, profile, scenario, started
@@ -94,7 +95,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason() -> None:
     state = _plain_duel()
     before = state.hash()
     far = Action("ataque_distancia", "a", target="b", item="cuchillo")
-    with pytest.raises(IllegalActionError, match=state.check(far) or "never"):
+    with pytest.raises(IllegalActionError, match=told(state.check(far) or "never", "en")):
         state.preview(far)
     assert state.hash() == before
 

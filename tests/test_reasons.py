@@ -258,7 +258,7 @@ def engine_refusal(
         setup(state)
     reason = state.check(action)
     assert reason is not None, action
-    return told(reason, "en")  # the engine's English, which the table translates
+    return told(reason, "en")  # the core's English, as the table reads it
 
 
 def _b_beside_a(state: GameState) -> None:
@@ -1239,9 +1239,11 @@ CASES: list[tuple[str, Maker, str | Callable[[str], str]]] = [
         ),
     ),
     (
-        "engine-ene",
-        lambda: engine_refusal(SHOOT, lambda s: setattr(s.figures["a"], "ene", 0)),
-        "ENE insuficiente: Ataque a distancia con fusil cuesta 3 y tienes 0",
+        "engine-ene",  # a move: its label is the action's name in both languages
+        lambda: engine_refusal(
+            Action("correr", "a", point=(12.0, 10.0)), lambda s: setattr(s.figures["a"], "ene", 0)
+        ),
+        "ENE insuficiente: Correr cuesta 2 y tienes 0",
     ),
     (
         "engine-once",

@@ -41,4 +41,5 @@ def test_a_figure_that_is_not_acting_may_take_no_action() -> None:
     state = _acting()
     refused = state.refusals("b")
     assert len(refused) == len(load_actions().actions)
-    assert {r.reason for r in refused} == {"It is not b's turn to act"}
+    assert {told(r.reason, "en") for r in refused} == {"It is not b's turn to act"}
+    assert {told(r.reason, "es") for r in refused} == {"No es el turno de b"}

@@ -150,8 +150,7 @@ def test_the_offers_lookouts_are_the_a_ciegas_rule() -> None:
             looking = offers.lookouts(state, figure, enemy)
             spotted = any(view.line_of_sight != "blocked" for _, view in looking)
             refusal = state.check(Action(offers.BLIND, fid, target=enemy.id, item="fusil"))
-            said = "" if refusal is None else told(refusal, "en")
-            assert ("No ally of" in said) == (not spotted), state.history
+            assert ("No ally of" in told(refusal or "", "en")) == (not spotted), state.history
             both.add(spotted)
     assert both == {True, False}
 

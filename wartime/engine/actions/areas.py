@@ -77,6 +77,7 @@ from wartime.geometry.templates import (
     make_template,
 )
 from wartime.geometry.vision import muzzle_point
+from wartime.i18n import Reason, say
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Special
 from wartime.rules.tables import Shape, parse_shape
@@ -141,13 +142,12 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
     """Ataque a distancia with a weapon that has the bonus Área (R, L, G or S)."""
     shape = parse_shape(weapon.area or "")
     if shape is None:
-        raise IllegalActionError(
-            f"{weapon.id} has an Área '{weapon.area}' that is not R, L, G or S"
-        )
+        raise IllegalActionError(say("refused.areas.shape", weapon=weapon.id, area=weapon.area))
     aim = _aim(state, figure, action, weapon, shape)
     # ÁREAS, Salto: where a tied jump goes is picked before the dice (actions/areas.py)
     chain = _plan_chain(state, figure, aim, shape.size) if shape.kind == "S" else None
-    events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id} (área {weapon.area})")]
+    label = say("phrase.areas.shot", weapon=weapon.id, area=weapon.area)
+    events = [spend(figure, weapon.ene, label)]
     # A point is measured as a target that stands upright and still, of the shooter's size:
     # the range band and the shooter's own modifiers count, no target's.
     aimed_at = aim.target or _spot(figure, aim.point)
@@ -181,11 +181,9 @@ def area_attack(state: GameState, figure: Figure, action: Action, weapon: Weapon
 def _aim(state: GameState, figure: Figure, action: Action, weapon: Weapon, shape: Shape) -> Aim:
     """COMBATE, Atacar a distancia: check the aim; raise IllegalActionError if it is not allowed."""
     if action.target is not None and action.point is not None:
-        raise IllegalActionError("Aim at a figure or at a point on the table, not both")
+        raise IllegalActionError(say("refused.areas.both"))
     if action.target is None and action.point is None:
-        raise IllegalActionError(
-            f"Aim {weapon.id} (Área {weapon.area}) at a target figure or at a point on the table"
-        )
+        raise IllegalActionError(say("refused.areas.neither", weapon=weapon.id, area=weapon.area))
     if action.target is not None:
         aim = _aim_at_figure(state, figure, action, weapon)
     else:
@@ -194,9 +192,7 @@ def _aim(state: GameState, figure: Figure, action: Action, weapon: Weapon, shape
     if shape.kind in _STARTS_AT_ATTACKER and (
         center_distance(figure.position, aim.point) <= figure.radius
     ):
-        raise IllegalActionError(
-            f"A {shape.kind} template starts at your base edge: aim beyond your own base"
-        )
+        raise IllegalActionError(say("refused.areas.own_base", shape=shape.kind))
     return aim
 
 
@@ -219,14 +215,11 @@ def _aim_at_point(
 ) -> Aim:
     """A point: in the CdV arc, within VOL×5 and ALC of the attacker's base edge, on the table."""
     if shape.kind == "S":
-        raise IllegalActionError(
-            f"{weapon.id} has Área {weapon.area} (Salto): it must be aimed at a target figure"
-        )
+        raise IllegalActionError(say("refused.areas.jump", weapon=weapon.id, area=weapon.area))
     width, height = state.scenario.battlefield.size
     if not _on_table(point, width, height):
         raise IllegalActionError(
-            f"The aim point ({point[0]:.1f}, {point[1]:.1f}) is off the table "
-            f"(0–{width:g} × 0–{height:g} K)"
+            say("refused.areas.off_table", x=point[0], y=point[1], width=width, height=height)
         )
     ready_to_shoot(state, figure)
     seen = sight(state, figure, _spot(figure, point))  # a point: a base of radius 0
@@ -236,14 +229,14 @@ def _aim_at_point(
         hookspecs.far_strike_aimed.collect(state, figure, weapon, point, seen.distance, strike)
         return Aim(point, None, seen.distance, figure.level, False, False, strike)
     if not seen.in_vision and boundless is None:
-        raise IllegalActionError("Aim point outside the CdV")
+        raise IllegalActionError(say("refused.areas.outside_cdv"))
     if seen.distance > weapon.alc and boundless is None:
         raise IllegalActionError(
-            f"Aim point out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
+            say("refused.areas.range", gap=seen.distance, weapon=weapon.id, alc=weapon.alc)
         )
     sees = _sees_point(state, figure, point)
     if boundless is not None and not sees and (not seen.in_vision or seen.distance > weapon.alc):
-        raise IllegalActionError(f"{boundless}: no LdV to the aim point")
+        raise IllegalActionError(say("refused.areas.no_ldv", entry=boundless))
     return Aim(point, None, seen.distance, figure.level, sees, seen.in_vision)
 
 
@@ -274,35 +267,35 @@ def _template_attack(state: GameState, shot: Shot, outcome: Outcome) -> list[Eve
     figure, weapon, aim = shot.figure, shot.weapon, shot.aim
     where = {"figure": figure.id, "point": list(aim.point)}
     if shot.critical:
-        text = f"Crítico: el área de {figure.id} cae donde apuntaba (DAÑ +1, sin cobertura)"
+        text = say("log.areas.critical", figure=figure.id)
         return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]
     strays = None if aim.in_vision or aim.strike else endless(figure, weapon)
     if _carries(figure, weapon, DISPERSION) or strays or aim.strike:  # all but a critical
         per_die = DISPERSION_K_WITH_LDV if aim.line_of_sight else DISPERSION_K_WITHOUT_LDV
-        seen = "con LdV" if aim.line_of_sight else "sin LdV"
-        verdict = "impacta" if outcome.passed else "falla"
-        why = f"{strays}, fuera del CdV" if strays else "Dispersión"
+        seen = say("phrase.areas.with_ldv") if aim.line_of_sight else say("phrase.areas.no_ldv")
+        verdict = say("phrase.areas.hits") if outcome.passed else say("phrase.areas.misses")
+        why: Reason = say("phrase.areas.strays", entry=strays) if strays else DISPERSION
         why = f"{aim.strike}, {DISPERSION}" if aim.strike else why  # its tag (godstrike.py)
-        text = f"{figure.id} {verdict} sin crítico: el área se dispersa ({why}, {seen})"
+        text = say("log.areas.scatters", figure=figure.id, verdict=verdict, why=why, seen=seen)
     elif outcome.passed:
-        text = f"{figure.id} impacta: el área cae donde apuntaba"
+        text = say("log.areas.on_target", figure=figure.id)
         return [Event("area_on_target", text, where), *_hit_template(state, shot, aim.point)]
     elif weapon.alc > 0:  # ÁREAS, Dispersión: a failed CH IMP scatters
         per_die = K_PER_DIE
-        text = f"{figure.id} falla: el área se dispersa"
+        text = say("log.areas.miss_scatters", figure=figure.id)
     else:
-        return [Event("miss", f"{figure.id} falla", where)]
+        return [Event("miss", say("log.areas.miss", figure=figure.id), where)]
     beacon = hookspecs.unscattered.first(state, aim.point)  # Faro: nothing scatters near it
     if beacon is not None:
-        verdict = "impacta" if outcome.passed else "falla"
-        note = f"{figure.id} {verdict}, pero el área no se dispersa ({beacon}): cae donde apuntaba"
+        verdict = say("phrase.areas.hits") if outcome.passed else say("phrase.areas.misses")
+        note = say("log.areas.beacon", figure=figure.id, verdict=verdict, entry=beacon)
         placed = Event("area_on_target", note, {**where, "beacon": beacon})
         return [placed, *_hit_template(state, shot, aim.point)]
     drift, rolled = _scatter(state, figure, weapon, aim, per_die)
     events = [Event("miss" if not outcome.passed else "area_off_aim", text, where), *rolled]
     width, height = state.scenario.battlefield.size
     if not _on_table(drift.end, width, height):
-        text = "El área cae fuera de la mesa: no alcanza a nadie"
+        text = say("log.areas.off_table")
         return [*events, Event("area_off_table", text, {"point": list(drift.end)})]
     return events + _hit_template(state, shot, drift.end)
 
@@ -319,7 +312,7 @@ def _scatter(
     again = _drift(_roll(state, aim, per_die), halve)
     events.append(_scatter_event(figure, aim, again, per_die, " (Corrector de puntería)"))
     kept = again if again.distance < first.distance else first
-    text = f"Se queda la dispersión más corta: {kept.distance} K"
+    text = say("log.areas.kept", distance=kept.distance)
     return kept, [*events, Event("scatter_kept", text, {"distance": kept.distance})]
 
 
@@ -343,11 +336,15 @@ def _drift(rolled: Scatter, halve: bool) -> Drift:
 
 def _scatter_event(figure: Figure, aim: Aim, drift: Drift, per_die: float, note: str) -> Event:
     dice = " + ".join(str(r) for r in drift.rolls)
-    halved = f", la mitad: {drift.distance} K" if drift.distance != sum(drift.rolls) else ""
-    text = (
-        f"Dispersión{note}: {len(drift.rolls)}D10 = {dice} = {sum(drift.rolls)} K{halved} "
-        f"hacia {drift.angle:.0f}°: cae en ({drift.end[0]:.1f}, {drift.end[1]:.1f})"
+    halved: Reason = (
+        say("phrase.areas.halved", distance=drift.distance)
+        if drift.distance != sum(drift.rolls)
+        else ""
     )
+    text = say(
+        "log.areas.scatter", note=note, dice_count=len(drift.rolls), dice=dice,
+        total=sum(drift.rolls), halved=halved, angle=drift.angle, x=drift.end[0], y=drift.end[1],
+    )  # fmt: skip
     data = {
         "figure": figure.id,
         "aim": list(aim.point),
@@ -391,12 +388,15 @@ def _hit_template(state: GameState, shot: Shot, point: Point) -> list[Event]:
         full = target.id in covered.full
         damage = _faded(figure, shot.weapon, origin, target, shot.damage_to(state, target))
         if damage <= 0:  # Área manguante: the DAÑ fades out before this base
-            text = f"El área de {figure.id} se desvanece antes de {target.id} (DAÑ 0)"
+            text = say("log.areas.faded", figure=figure.id, target=target.id)
             events.append(Event("faded", text, {"figure": figure.id, "target": target.id}))
             continue
         dealt = damage if full else round_half_up(Fraction(damage, 2))
-        how = "de lleno" if full else "en parte"
-        text = f"El área de {figure.id} alcanza {how} a {target.id} (DAÑ {dealt})"
+        text = (
+            say("log.areas.hit_full", figure=figure.id, target=target.id, damage=dealt)
+            if full
+            else say("log.areas.hit_part", figure=figure.id, target=target.id, damage=dealt)
+        )
         detail = {
             "figure": figure.id,
             "target": target.id,
@@ -465,9 +465,11 @@ def _picker(state: GameState, figure: Figure) -> Callable[[list[str], tuple[str,
     """
 
     def pick(tied: list[str], chain: tuple[str, ...]) -> str:
-        text = (
-            f"Salto de {figure.id}: desde {chain[-1]}, "
-            f"{' y '.join(tied)} están igual de cerca; elige el bando {figure.side}"
+        both: Reason = tied[0]
+        for other in tied[1:]:
+            both = say("phrase.areas.and", left=both, right=other)
+        text = say(
+            "log.areas.jump_choice", figure=figure.id, last=chain[-1], tied=both, side=figure.side
         )
         data = {"figure": figure.id, "chain": list(chain), "options": list(tied)}
         return ask(state, JUMP, figure, tied, tied[0], Event("jump_choice", text, data))
@@ -480,16 +482,16 @@ def _chain(state: GameState, shot: Shot, chain: Chain, outcome: Outcome, jumps: 
     figure, target = shot.figure, shot.aim.target
     assert target is not None
     if not outcome.passed:
-        text = f"{figure.id} falla contra {target.id}"
+        text = say("log.combat.miss", figure=figure.id, target=target.id)
         return [Event("miss", text, {"figure": figure.id, "target": target.id})]
-    text = f"Salto S{jumps} de {figure.id}: {' → '.join(chain.ids)}"
+    text = say("log.areas.chain", jumps=jumps, figure=figure.id, chain=" → ".join(chain.ids))
     events = [Event("chain", text, {"figure": figure.id, "chain": list(chain.ids)})]
     source = figure
     for link_id in chain.ids:
         link = state.figures[link_id]
         cover = "none" if shot.critical else _link_cover(state, figure, source, link)
         damage = shot.damage_to(state, link)
-        text = f"El salto de {figure.id} alcanza a {link.id} (DAÑ {damage})"
+        text = say("log.areas.jump_hit", figure=figure.id, target=link.id, damage=damage)
         detail = {"figure": figure.id, "target": link.id, "damage": damage, "cover": cover}
         events.append(Event("hit", text, detail))
         events += defend(state, link, damage, cover, None, source=source.position, blow=shot.blow)

@@ -24,6 +24,7 @@ from wartime.engine.core.sequence import possessed
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 
 COUNTER_ENE = 3  # Contramagia (3, INT ENF)
 _MIND_ACTIONS = frozenset({"corromper_hackear", "poseer", "marcar_un_objetivo"})
@@ -67,8 +68,12 @@ def _counter(
         return None
     if action.figure not in counter_mages(state, actor, declared.action):
         raise IllegalActionError(
-            f"{action.figure} cannot answer with {entry(COUNTER).name}: a neuromante of the "
-            f"other side within its INT in K of {actor.id} may"
+            say(
+                "refused.countermagic.mage",
+                figure=action.figure,
+                action=entry(COUNTER).name,
+                actor=actor.id,
+            )
         )
     mage = state.figure(action.figure)
     mage.reacting = True  # outside its activation: ENE down to −10

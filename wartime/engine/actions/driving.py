@@ -15,6 +15,7 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import drives
+from wartime.i18n import Reason, say
 from wartime.rules.actions import load_actions
 
 # What a transport cannot do: CaC (BONUS Y MALUS, Mecha is the exception), and the
@@ -36,10 +37,10 @@ def _cac() -> frozenset[str]:
 
 
 @hookspecs.refusal.impl(order=30, key="driving")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why a figure in a transport cannot take ``action``, or None."""
     if not drives(figure) or action.kind not in _ON_FOOT | _cac():
         return None
     vehicle = figure.profile.transport
     assert vehicle is not None
-    return f"{figure.id} rides {vehicle.id}: a transport cannot take '{action.kind}'"
+    return say("refused.driving.rides", figure=figure.id, vehicle=vehicle.id, kind=action.kind)

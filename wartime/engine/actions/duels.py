@@ -23,6 +23,7 @@ from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.dice import OpposedResult
 
 SHOT = "ataque_distancia"
@@ -73,15 +74,15 @@ def desenfundar(
     shot = Action(SHOT, drawer.id, target=shooter.id, item=weapon.id)
     problem = state.probe(lambda trial: _fire(trial, trial.figure(drawer.id), shot))
     if problem:
-        raise IllegalActionError(f"{drawer.id} cannot shoot back first: {problem}")
+        raise IllegalActionError(say("refused.duels.cannot", figure=drawer.id, problem=problem))
     with carrying_out(state, drawer, action):
         events = [spend(drawer, cost(entry(DRAW)), entry(DRAW).name)]
     result, _, contested = contest(state, drawer, shooter, "AGI", melee=False)
     events += contested
     if result is not OpposedResult.ACTOR:
-        text = f"{shooter.id} desenfunda antes que {drawer.id}"
+        text = say("log.duels.lost", shooter=shooter.id, drawer=drawer.id)
         return [*events, Event("draw_lost", text, {"figure": drawer.id, "by": shooter.id})]
-    text = f"{drawer.id} desenfunda antes que {shooter.id} y dispara primero"
+    text = say("log.duels.won", drawer=drawer.id, shooter=shooter.id)
     events.append(Event("draw_won", text, {"figure": drawer.id, "against": shooter.id}))
     return events + perform(state, drawer, shot, HANDLERS[SHOT])
 
@@ -95,7 +96,7 @@ def _weapon(drawer: Figure, shooter: Figure, action: Action) -> Weapon:
     ready = draw_weapons(drawer, shooter, Action(SHOT))
     chosen = next((w for w in ready if w.id == action.item), None) if action.item else None
     if action.item and chosen is None:
-        raise IllegalActionError(f"{action.item} is not a ranged weapon {drawer.id} can use here")
+        raise IllegalActionError(say("refused.duels.weapon", item=action.item, figure=drawer.id))
     if chosen is None and not ready:
-        raise IllegalActionError(f"{drawer.id} has no ranged weapon that reaches {shooter.id}")
+        raise IllegalActionError(say("refused.duels.reach", figure=drawer.id, shooter=shooter.id))
     return chosen or ready[0]

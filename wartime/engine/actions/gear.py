@@ -32,6 +32,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import used
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say, say_n
 from wartime.rules.effects import Choice
 
 ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
@@ -59,13 +60,13 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event] | None
 def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) -> list[Event]:
     """Usar (X = the object's ENE) with an object whose entries act when used."""
     if gear.id in figure.used_up:
-        raise IllegalActionError(f"{gear.id} was used up")
+        raise IllegalActionError(say("refused.gear.used_up", item=gear.id))
     found = used(gear)
 
     where = bombs.spot(figure, action) if bombs.gear_bomb(gear) else None
     target = _target(state, figure, action, gear)
     raised = _raised(action, found)
-    events = [spend(figure, gear.ene, f"Usar {gear.id}")]
+    events = [spend(figure, gear.ene, say("phrase.gear.use", item=gear.id))]
     if where is not None:  # it leaves its bearer for good, armed where it was put
         figure.used_up = (*figure.used_up, gear.id)
         return events + bombs.used(state, figure, gear, where)
@@ -73,14 +74,14 @@ def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) ->
     played = any(hookspecs.plays_object.collect(gear))  # Droga (entries/addiction.py)
     if not found and not played:  # the players' to say (not yet automated)
         names = ", ".join(t.name for t in gear.traits) or "sin bonus"
-        text = f"{figure.id} usa {gear.id}: su efecto queda a juicio de los jugadores ({names})"
+        text = say("log.gear.adjudicate", figure=figure.id, item=gear.id, names=names)
         events.append(Event("adjudicate", text, {"figure": figure.id, "item": gear.id}))
     for trait, effect in found:
         events += _effect(state, target, trait, effect, raised)
     events += chain.from_iterable(hookspecs.object_used.collect(state, target, gear))  # Droga
     if any(e.consumed for _, e in found):
         figure.used_up = (*figure.used_up, gear.id)
-        text = f"{gear.id} de {figure.id} se retira del juego"
+        text = say("log.gear.used_up", item=gear.id, figure=figure.id)
         events.append(Event("used_up", text, {"figure": figure.id, "item": gear.id}))
     return events
 
@@ -90,10 +91,12 @@ def _target(state: GameState, figure: Figure, action: Action, gear: Gear) -> Fig
         return figure
     other = state.figure(action.target)
     if other.side != figure.side or other.casualty:
-        raise IllegalActionError(f"{gear.id} is used on oneself or on a living ally")
+        raise IllegalActionError(say("refused.gear.target", item=gear.id))
     gap = edge_distance(figure.position, figure.radius, other.position, other.radius)
     if gap > gear.alc:
-        raise IllegalActionError(f"{other.id} is {gap:.1f} K away: {gear.id} has ALC {gear.alc}")
+        raise IllegalActionError(
+            say("refused.gear.range", figure=other.id, gap=gap, item=gear.id, alc=gear.alc)
+        )
     return other
 
 
@@ -101,10 +104,10 @@ def _raised(action: Action, found: list[tuple[Trait, Choice]]) -> str | None:
     """The attribute a cóctel raises: the one the action's options name."""
     if not any(e.boost for _, e in found):
         if action.options:
-            raise IllegalActionError("This object takes no options")
+            raise IllegalActionError(say("refused.gear.no_options"))
         return None
     if len(action.options) != 1 or action.options[0] not in ATTRIBUTES:
-        raise IllegalActionError(f"Name the attribute it raises: one of {', '.join(ATTRIBUTES)}")
+        raise IllegalActionError(say("refused.gear.attribute", allowed=", ".join(ATTRIBUTES)))
     return action.options[0]
 
 
@@ -120,7 +123,13 @@ def _effect(
     if effect.boost and raised is not None:
         target.boosts = (*target.boosts, raised)
         target.drain_next = True
-        text = f"{trait.name}: {target.id} sube {raised} +{effect.boost} el resto de la actuación"
+        text = say(
+            "log.gear.boost",
+            entry=trait.name,
+            figure=target.id,
+            attribute=raised,
+            boost=effect.boost,
+        )
         return [Event("boost", text, {"figure": target.id, "attribute": raised})]
     return []
 
@@ -129,8 +138,12 @@ def _heal(target: Figure, trait: Trait, amount: int) -> list[Event]:
     barred = no_healing(target)  # Sin cura
     healed = 0 if barred else min(amount, target.wounds)
     target.wounds -= healed
-    why = f"{barred} se lo impide" if barred else f"recupera {healed} herida(s)"
-    text = f"{trait.name}: {target.id} {why}"
+    why = (
+        say("phrase.combat.barred", entry=barred)
+        if barred
+        else say_n("phrase.combat.healed", healed)
+    )
+    text = say("log.gear.healed", entry=trait.name, figure=target.id, why=why)
     return [Event("healed", text, {"figure": target.id, "healed": healed})]
 
 
@@ -142,11 +155,11 @@ def _dose(state: GameState, target: Figure, trait: Trait, effect: Choice) -> lis
         target.crash = 1
     doses = target.doses + 1 if target.dose_turn == state.turn else 1
     target.dose_turn, target.doses = state.turn, doses
-    text = f"{trait.name}: {target.id} ENE {before} → {target.ene}"
+    text = say("log.gear.dose", entry=trait.name, figure=target.id, before=before, ene=target.ene)
     events = [Event("dose", text, {"figure": target.id, "ene": target.ene, "doses": doses})]
     if effect.overdose and doses >= 2:
         target.overdose = effect.overdose
-        text = f"{trait.name}: segunda dosis este turno, {target.id} sufrirá heridas"
+        text = say("log.gear.second_dose", entry=trait.name, figure=target.id)
         events.append(Event("overdose", text, {"figure": target.id}))
     return events
 
@@ -175,11 +188,11 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     events = []
     if figure.crash == 1:
         figure.crash, figure.ene = 2, 0
-        text = f"{figure.id} sufre el bajón de la droga: ENE 0 esta actuación"
+        text = say("log.gear.crash", figure=figure.id)
         events.append(Event("crash", text, {"figure": figure.id}))
     if figure.drain_next:
         figure.drain_next, figure.drained = False, True
-        text = f"{figure.id} tiene resaca de cóctel: CH ATR −1 esta actuación"
+        text = say("log.gear.drained", figure=figure.id)
         events.append(Event("drained", text, {"figure": figure.id}))
     return events
 
@@ -196,7 +209,7 @@ def activation_ends(state: GameState, active: Figure) -> list[Event]:
         figure.boosts = ()
         if figure.overdose and not figure.casualty:
             hurt, figure.overdose = figure.overdose, 0
-            text = f"{figure.id} sufre la sobredosis"
+            text = say("log.gear.overdose", figure=figure.id)
             events.append(Event("overdose", text, {"figure": figure.id, "wounds": hurt}))
             events += wound(state, figure, hurt)
     return events

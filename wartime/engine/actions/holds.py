@@ -25,6 +25,7 @@ from wartime.engine.core.holds import STEEL, wrestle
 from wartime.engine.core.movement import holder
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, Reason, say
 from wartime.rules.dice import Outcome
 
 FUMBLE_WOUNDS = 1  # Desatarse: a fumble costs 1 wound
@@ -47,15 +48,15 @@ def _held(state: GameState, figure: Figure) -> list[Action]:
 
 
 @hookspecs.refusal.impl(order=60, key="holds")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """What a held or tied Pj may not do."""
     if action.kind == UNTIE:
         return None
     if figure.tied is not None:
-        return f"{figure.id} is tied up ({figure.tied}): it can only try Desatarse"
+        return say("refused.holds.tied_up", figure=figure.id, material=_material(figure.tied))
     grip = holder(state, figure)
     if grip is not None and (action.kind in movement_ids() or action.kind in _LEAVING):
-        return f"{figure.id} is held by {grip.id}: it cannot move (Desatarse breaks the hold)"
+        return say("refused.holds.held", figure=figure.id, by=grip.id)
     return None
 
 
@@ -65,7 +66,12 @@ def release(state: GameState, figure: Figure) -> list[Event]:
     if figure.held_by is None:
         return []
     figure.held_by = None
-    return [Event("released", f"{figure.id} ya no está inmovilizado", {"figure": figure.id})]
+    return [Event("released", say("log.holds.released", figure=figure.id), {"figure": figure.id})]
+
+
+def _material(tied: str) -> Message:
+    """What ties it, in the reader's words (the state keeps the Spanish id)."""
+    return say("phrase.holds.steel") if tied == STEEL else say("phrase.holds.rope")
 
 
 def desatarse(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -74,11 +80,12 @@ def desatarse(state: GameState, figure: Figure, action: Action) -> list[Event]:
         return _untie(state, figure)
     grip = holder(state, figure)
     if grip is None:
-        raise IllegalActionError(f"{figure.id} is neither tied up nor held")
-    won, events = wrestle(state, figure, grip, f"{entry(UNTIE).name} (inmovilización)")
+        raise IllegalActionError(say("refused.holds.free", figure=figure.id))
+    label = say("phrase.holds.break", action=entry(UNTIE).name)
+    won, events = wrestle(state, figure, grip, label)
     if won:
         figure.held_by = None
-        text = f"{figure.id} se libera de {grip.id}"
+        text = say("log.holds.broke_free", figure=figure.id, grip=grip.id)
         events.append(Event("released", text, {"figure": figure.id, "from": grip.id}))
     return events
 
@@ -98,13 +105,17 @@ def _untie(state: GameState, figure: Figure) -> list[Event]:
     figure.untie_crits = figure.untie_crits + 1 if outcome is Outcome.CRITICAL else 0
     free = figure.untie_crits >= needed if figure.tied == STEEL else outcome.passed
     if not free:
-        left = f" ({figure.untie_crits}/{needed} críticos)" if figure.tied == STEEL else ""
-        return [
-            *events,
-            Event("still_tied", f"{figure.id} sigue atado{left}", {"figure": figure.id}),
-        ]
+        still = (
+            say("log.holds.still_steel", figure=figure.id, crits=figure.untie_crits, needed=needed)
+            if figure.tied == STEEL
+            else say("log.holds.still_tied", figure=figure.id)
+        )
+        return [*events, Event("still_tied", still, {"figure": figure.id})]
     figure.tied, figure.untie_crits = None, 0
-    return [*events, Event("untied", f"{figure.id} se desata", {"figure": figure.id})]
+    return [
+        *events,
+        Event("untied", say("log.holds.untied", figure=figure.id), {"figure": figure.id}),
+    ]
 
 
 HANDLERS = {UNTIE: desatarse}

@@ -30,25 +30,27 @@ from wartime.engine.core.profiles import METAABILITY_KINDS, Metaability
 from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 from wartime.rules.dice import OpposedResult, Outcome
 
 
 def _ability(figure: Figure, action: Action) -> Metaability:
     ability = figure.profile.metaability(action.item)
     if ability is None:
-        own = ", ".join(m.id for m in figure.profile.metaabilities) or "none"
+        own = ", ".join(m.id for m in figure.profile.metaabilities) or say(
+            "phrase.metaabilities.none"
+        )
         raise IllegalActionError(
-            f"'{action.item}' is not a metaability or object of {figure.id} "
-            f"(its metaabilities: {own})"
+            say("refused.metaabilities.unknown", item=action.item, figure=figure.id, own=own)
         )
     if ability.attribute is None:
         kinds = ", ".join(METAABILITY_KINDS)
-        raise IllegalActionError(
-            f"{ability.id} has no kind entry ({kinds}): nothing says which CH ATR it takes"
-        )
+        raise IllegalActionError(say("refused.metaabilities.kind", ability=ability.id, kinds=kinds))
     needed = USER.get(ability.attribute)
     if needed is not None and not carries(figure, needed):
-        raise IllegalActionError(f"Only a character with {needed} uses {ability.id}")
+        raise IllegalActionError(
+            say("refused.metaabilities.user", needed=needed, ability=ability.id)
+        )
     return ability
 
 
@@ -96,19 +98,24 @@ def usar(state: GameState, figure: Figure, action: Action) -> list[Event]:
             if not goes_on:
                 return events
     if figure.cast.get(ability.id) == state.turn - 1:
-        text = f"{figure.id} mantiene {ability.id}: sin CH {ability.attribute}, solo la ENE"
+        text = say(
+            "log.metaabilities.maintain",
+            figure=figure.id,
+            ability=ability.id,
+            attribute=ability.attribute,
+        )
         events.append(Event("maintain", text, {"figure": figure.id, "ability": ability.id}))
     else:
         outcome, rolled = _check(state, figure, ability, target)
         events += rolled
         if not outcome.passed:
-            text = f"{ability.id} de {figure.id} no surte efecto"
+            text = say("log.metaabilities.miss", ability=ability.id, figure=figure.id)
             return [*events, Event("miss", text, {"figure": figure.id, "ability": ability.id})]
     if target.side != figure.side and not corpse:
         result, _, contested = contest(state, figure, target, "VOL", melee=False)
         events += contested
         if result is not OpposedResult.ACTOR:
-            text = f"{target.id} resiste {ability.id}"
+            text = say("log.metaabilities.resisted", figure=target.id, ability=ability.id)
             return [*events, Event("resisted", text, {"figure": target.id, "by": figure.id})]
     runes, cancelled = _cancelled(state, figure, target, ability)  # Runas de vacío
     if cancelled:
@@ -153,9 +160,18 @@ def _grant(figure: Figure, target: Figure, ability: Metaability) -> Event:
     target.granted = [
         g for g in target.granted if (g.ability, g.caster) != (ability.id, figure.id)
     ] + [Grant(ability.id, figure.id, ability.grants, on_self)]
-    until = "hasta su próxima actuación" if on_self else "hasta el final de su próxima actuación"
-    names = ", ".join(t.name for t in ability.grants) or "sin bonus"
-    text = f"{ability.id} de {figure.id} actúa sobre {target.id} ({names}) {until}"
+    until = (
+        say("phrase.metaabilities.until_next") if on_self else say("phrase.metaabilities.until_end")
+    )
+    names = ", ".join(t.name for t in ability.grants) or say("phrase.metaabilities.no_bonus")
+    text = say(
+        "log.metaabilities.grant",
+        ability=ability.id,
+        figure=figure.id,
+        target=target.id,
+        names=names,
+        until=until,
+    )
     data = {"figure": figure.id, "target": target.id, "ability": ability.id}
     return Event("metaability", text, data)
 
@@ -178,7 +194,9 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
 
 
 def _ended(figure: Figure, grant: Grant) -> Event:
-    text = f"{grant.ability} de {grant.caster} deja de actuar sobre {figure.id}"
+    text = say(
+        "log.metaabilities.ended", ability=grant.ability, caster=grant.caster, figure=figure.id
+    )
     return Event("metaability_ends", text, {"figure": figure.id, "ability": grant.ability})
 
 

@@ -22,6 +22,7 @@ from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.vision import in_arc
+from wartime.i18n import say
 
 
 def ataque_sorpresa(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -29,19 +30,20 @@ def ataque_sorpresa(state: GameState, figure: Figure, action: Action) -> list[Ev
     book = entry("ataque_sorpresa")
     target = _enemy(state, figure, action)
     if target not in engaged_with(state, figure):
-        raise IllegalActionError(f"{book.name} needs {figure.id} in base contact with {target.id}")
+        raise IllegalActionError(
+            say("refused.surprise.contact", action=book.name, figure=figure.id, target=target.id)
+        )
     if in_arc(target.position, target.facing, figure.position, 0.0):
         raise IllegalActionError(
-            f"{figure.id} is in front of {target.id}: {book.name} comes from its back"
+            say("refused.surprise.front", figure=figure.id, target=target.id, action=book.name)
         )
     unseen = figure.silent or figure.hidden
     if not unseen and not any(t.name in UNSEEN_TRAITS for t in figure.profile.traits):
         raise IllegalActionError(
-            f"{figure.id} was noticed: {book.name} needs an arrival with Mover sin hacer "
-            f"ruido, hidden (Esconderse), or Invisible or Mimético"
+            say("refused.surprise.noticed", figure=figure.id, action=book.name)
         )
     figure.surprise = target.id
-    text = f"{figure.id} sorprende a {target.id} por la espalda: su próximo golpe CaC impacta solo"
+    text = say("log.surprise.surprise", figure=figure.id, target=target.id)
     return [Event("surprise", text, {"figure": figure.id, "target": target.id})]
 
 

@@ -20,6 +20,7 @@ from wartime.engine.core.responses import declare
 from wartime.engine.core.sequence import action_lost, end_activation, possessed
 from wartime.engine.core.vehicles import drives, turn_to
 from wartime.errors import IllegalActionError
+from wartime.i18n import say
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -33,15 +34,15 @@ def turn_freely(figure: Figure, action: Action) -> list[Event]:
     without it counting as an action (a transport turns 45° after a move, or pivots with an
     action; outside its activation a Pj cannot turn: reactions have no Girar)."""
     if drives(figure):
-        raise IllegalActionError(
-            f"{figure.id} is a transport: it turns up to 45° at the end of a move, or with Pivotar"
-        )
+        raise IllegalActionError(say("refused.acting.transport", figure=figure.id))
     if figure.panic:
-        raise IllegalActionError(f"{figure.id} is in panic: it may only flee")
+        raise IllegalActionError(say("refused.acting.panic", figure=figure.id))
     if action.facing is None:
-        raise IllegalActionError("Girar needs the facing to turn to, in degrees")
+        raise IllegalActionError(say("refused.acting.no_facing"))
     if abs((action.facing - figure.facing + 180.0) % 360.0 - 180.0) < SAME_FACING:
-        raise IllegalActionError(f"{figure.id} already faces {figure.facing:.0f}°")
+        raise IllegalActionError(
+            say("refused.acting.same_facing", figure=figure.id, facing=figure.facing)
+        )
     return turn_to(figure, action.facing)
 
 
@@ -59,13 +60,15 @@ def act(state: GameState, action: Action) -> list[Event]:
     if action.figure not in (None, figure.id):
         puppet = state.figures.get(action.figure)
         if puppet is None or puppet.possessed_by != figure.id or not possessed(state, puppet):
-            raise IllegalActionError(f"It is {figure.id}'s activation, not {action.figure}'s")
+            raise IllegalActionError(
+                say("refused.acting.not_yours", active=figure.id, figure=action.figure)
+            )
     if action.kind == "end" and puppet is None:
         return end_activation(state, figure, acted=True)
     if action.kind == TURN and puppet is None:
         return turn_freely(figure, action)
     if action.kind not in HANDLERS and action.kind != "end":  # a puppet's "end" is refused later
-        raise IllegalActionError(f"Unknown or not yet automated action '{action.kind}'")
+        raise IllegalActionError(say("refused.acting.unknown", kind=action.kind))
     early: list[Event] = []
     if puppet is None:
         hookspecs.compulsions.collect(state, figure, action)  # a fury's charge first...

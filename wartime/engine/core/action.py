@@ -10,6 +10,7 @@ from typing import Any
 
 from wartime.board.shapes import Point
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, Reason, say, told
 
 
 @dataclass(frozen=True)
@@ -47,14 +48,14 @@ class Action:
     def from_data(cls, data: object) -> Action:
         """The action a save holds; :class:`MalformedActionError` names the field that is wrong."""
         if not isinstance(data, dict):
-            raise MalformedActionError(
-                "", f"an action is a mapping with a kind, not {_shown(data)}"
-            )
+            raise MalformedActionError("", say("refused.action.mapping", shown=_shown(data)))
         unknown = sorted(str(k) for k in data if k not in FIELDS)
         if unknown:
-            raise MalformedActionError(unknown[0], f"unknown field (allowed: {', '.join(FIELDS)})")
+            raise MalformedActionError(
+                unknown[0], say("refused.action.unknown_field", allowed=", ".join(FIELDS))
+            )
         if "kind" not in data:
-            raise MalformedActionError("kind", "missing: every action has a kind")
+            raise MalformedActionError("kind", say("refused.action.no_kind"))
         point, facing = data.get("point"), data.get("facing")
         options = () if data.get("options") is None else data["options"]
         action = cls(
@@ -81,27 +82,23 @@ class Action:
         """
         if not isinstance(self.kind, str) or not self.kind:
             shown = _shown(self.kind)
-            raise MalformedActionError("kind", f"an action's kind is a name, not {shown}")
+            raise MalformedActionError("kind", say("refused.action.kind", shown=shown))
         for name in ("figure", "target", "item"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
-                raise MalformedActionError(name, f"a name is expected, not {_shown(value)}")
+                raise MalformedActionError(name, say("refused.action.name", shown=_shown(value)))
         point, facing, level, options = self.point, self.facing, self.level, self.options
         if point is not None and not (
             isinstance(point, tuple) and len(point) == 2 and all(map(_real, point))
         ):
-            raise MalformedActionError(
-                "point", f"a point is two finite numbers, not {_shown(point)}"
-            )
+            raise MalformedActionError("point", say("refused.action.point", shown=_shown(point)))
         if facing is not None and not _real(facing):
-            raise MalformedActionError(
-                "facing", f"a facing is finite degrees, not {_shown(facing)}"
-            )
+            raise MalformedActionError("facing", say("refused.action.facing", shown=_shown(facing)))
         if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
-            raise MalformedActionError("level", f"a height is a whole number, not {_shown(level)}")
+            raise MalformedActionError("level", say("refused.action.level", shown=_shown(level)))
         if not isinstance(options, tuple) or not all(isinstance(o, str) for o in options):
             shown = _shown(options)
-            raise MalformedActionError("options", f"options are entry labels, not {shown}")
+            raise MalformedActionError("options", say("refused.action.options", shown=shown))
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -122,12 +119,12 @@ class Action:
         return " ".join(parts)
 
 
-def option_refused(figure: str, label: str, where: str, allowed: Iterable[str]) -> str:
+def option_refused(figure: str, label: str, where: Reason, allowed: Iterable[str]) -> Message:
     """The refusal of an option label ``figure`` cannot take ``where``, naming those it can."""
     labels = ", ".join(allowed)
-    return f"{figure} cannot take {label} {where} (" + (
-        f"it may take: {labels})" if labels else "it has no option to take there)"
-    )
+    if labels:
+        return say("refused.action.option", figure=figure, label=label, where=where, labels=labels)
+    return say("refused.action.no_option", figure=figure, label=label, where=where)
 
 
 FIELDS = ("kind", "figure", "target", "point", "item", "facing", "level", "options")
@@ -136,10 +133,13 @@ FIELDS = ("kind", "figure", "target", "point", "item", "facing", "level", "optio
 class MalformedActionError(IllegalActionError):
     """An action whose ``field`` has the wrong type or value (refused before it is tried)."""
 
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}" if field else reason)
+    def __init__(self, field: str, reason: Reason) -> None:
+        located = say("refused.action.field", field=field, reason=reason) if field else reason
+        super().__init__(located)
         self.field = field
-        self.detail = reason  # without the field's name, for a problem located at it
+        self.said = reason  # without the field's name, for a problem located at it
+        # The same in English, for a save's problem (a file problem's message is text yet).
+        self.detail = told(reason, "en")
 
 
 _SHORT = reprlib.Repr()

@@ -15,6 +15,7 @@ from wartime.engine.core.combat import defend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -48,8 +49,10 @@ def burst(state: GameState, figure: Figure, name: str, damage: int, radius: floa
     """``figure`` blows up with ``damage`` over ``radius`` K from its base edge (Bomba
     viviente, Explota, Inflamable: ``name``): each figure caught defends."""
     victims = caught(state, figure, float(radius))
-    names = ", ".join(victims) or "nadie"
-    text = f"{name}: {figure.id} estalla con DAÑ {damage} en {radius:g} K ({names})"
+    names = ", ".join(victims) or say("phrase.blasts.nobody")
+    text = say(
+        "log.blasts.burst", entry=name, figure=figure.id, damage=damage, radius=radius, names=names
+    )
     data = {"figure": figure.id, "entry": name, "damage": damage, "radius": radius,
             "victims": victims}  # fmt: skip
     events = [Event("explosion", text, data), *blast(state, victims, damage)]

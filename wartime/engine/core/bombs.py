@@ -19,6 +19,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.profiles import Gear, Weapon
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import point_to_base
+from wartime.i18n import say
 from wartime.rules.effects import Trap, effects_of
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def spot(figure: Figure, action: Action) -> Point:
     if action.point is None:
         return figure.position
     if point_to_base(action.point, figure.position, figure.radius) > TOUCH:
-        raise IllegalActionError(f"{figure.id} can only leave it within reach of its own base")
+        raise IllegalActionError(say("refused.bombs.reach", figure=figure.id))
     return action.point
 
 
@@ -111,10 +112,10 @@ def _leave(
     mine = Mine(entry, item, figure.id, point, figure.level, float(reach), shape, damage,
                 homing, waits)  # fmt: skip
     state.mines = (*state.mines, mine)
-    text = (
-        f"{entry}: {figure.id} deja {item} en ({point[0]:.1f}, {point[1]:.1f}); "
-        f"queda armado al acabar la actuación de {waits} (a {reach} K, DAÑ {damage})"
-    )
+    text = say(
+        "log.bombs.laid", entry=entry, figure=figure.id, item=item, x=point[0], y=point[1],
+        waits=waits, reach=reach, damage=damage,
+    )  # fmt: skip
     data = {"figure": figure.id, "item": item, "entry": entry, "point": list(point),
             "reach": reach, "damage": damage}  # fmt: skip
     return [Event("mine_laid", text, data)]

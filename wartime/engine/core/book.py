@@ -18,6 +18,7 @@ from wartime.engine.core.movement import moves
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
+from wartime.i18n import Reason, say
 from wartime.rules.actions import Action as Entry
 from wartime.rules.actions import Difficulty, EneSource, load_actions
 from wartime.rules.text import fold
@@ -114,15 +115,15 @@ def material(book: Entry, item: str | None) -> tuple[str, int]:
     key = DEFAULT_MATERIAL if item is None else MATERIAL_ALIASES.get(fold(item), fold(item))
     if key not in table:
         known = ", ".join(f"{m} (DAÑ {d})" for m, d in table.items())
-        raise IllegalActionError(f"Unknown material '{item}': use {known}")
+        raise IllegalActionError(say("refused.book.material", item=item, known=known))
     return key, table[key]
 
 
-def refused(action_id: str, why: str) -> Handler:
+def refused(action_id: str, why: Reason) -> Handler:
     """A handler for an action of the list the engine cannot play yet: it says why."""
     name = entry(action_id).name
 
     def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
-        raise IllegalActionError(f"{name} is not yet automated: {why}")
+        raise IllegalActionError(say("refused.book.not_automated", action=name, why=why))
 
     return handler

@@ -18,7 +18,7 @@ from wartime.engine.core.events import Event, roll_event
 from wartime.engine.core.figures import ENE_CAP, REACTION_FLOOR, Figure
 from wartime.engine.core.modifiers import Context
 from wartime.errors import IllegalActionError
-from wartime.i18n import Reason
+from wartime.i18n import Message, Reason, say, told
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.dice import D10_FACES, OpposedResult, Outcome, opposed_result
 
@@ -48,7 +48,7 @@ class Luck:
 
     def noted(self, event: Event) -> Event:
         """The roll's event with the use taken on it."""
-        text = f"{event.text} — {self.entry}: {self.label}"
+        text = say("log.checks.luck", line=event.message, entry=self.entry, use=self.label)
         return Event(event.kind, text, {**event.data, self.key: self.label})
 
 
@@ -80,15 +80,17 @@ def acting_modifiers(figure: Figure) -> Modifiers:
 
 
 def roll(
-    state: GameState, who: Figure, purpose: str, target: int, modifiers: Modifiers,
+    state: GameState, who: Figure, said: Reason, target: int, modifiers: Modifiers,
     ctx: Context | None = None,
 ) -> tuple[Outcome, Event]:  # fmt: skip
     """Roll one CH for ``who``: 1D10 against target + modifiers, logged.
 
     Automated bonus/malus add their modifiers (or drop some, or fix the number),
     change which faces are criticals or fumbles, allow one reroll of a failure,
-    or pass outright.
+    or pass outright.  The rules read the purpose in Spanish, the game's own words; the
+    log words it in the reader's language.
     """
+    purpose = told(said, "es")
     ctx = _situation(state, who, purpose, ctx or Context())
     read = bonuses.faces(state, who, purpose, ctx)
     mods = (
@@ -125,18 +127,20 @@ def roll(
     elif use is Use.NO_FUMBLE:
         outcome = Outcome.FAIL
     what = bonuses.checked(purpose, ctx.weapon)
-    event = roll_event(purpose, die, target, tuple(mods), outcome.value, who.id, first, what)
+    event = roll_event(said, die, target, tuple(mods), outcome.value, who.id, first, what)
     return outcome, event if luck is None else luck.noted(event)
 
 
-def chance(state: GameState, who: str, purpose: str, die: str, at_most: int) -> tuple[bool, Event]:
+def chance(state: GameState, who: str, said: Reason, die: str, at_most: int) -> tuple[bool, Event]:
     """A logged die that is no check: 1D10 or 1D100 at most ``at_most`` (a Probabilidad)."""
+    purpose = told(said, "es")  # the dice and the data keep the game's own words
     high = 100 if die == "1D100" else D10_FACES
     cut = min(max(at_most, 0), high)
     sides = (tuple(range(1, cut + 1)), tuple(range(cut + 1, high + 1)))
     face = state.dice.among(high, tuple(side for side in sides if side), purpose)
     hit = face <= at_most
-    text = f"{who}: {purpose} — {die} = {face}: {'sí' if hit else 'no'}"
+    answer = say("phrase.checks.yes") if hit else say("phrase.checks.no")
+    text = say("log.checks.chance", who=who, purpose=said, die=die, face=face, answer=answer)
     data = {
         "purpose": purpose, "who": who, "roll": face, "target": at_most, "modifiers": [],
         "outcome": "pass" if hit else "fail", "die": die,
@@ -198,7 +202,7 @@ def _quieted(figure: Figure, action: Action, events: list[Event]) -> list[Event]
     name = bonuses.silencer(figure, action)
     if name is None:
         return events
-    text = f"{name}: el ataque de {figure.id} no hace ruido"
+    text = say("log.checks.silent", entry=name, figure=figure.id)
     quiet = Event("silent", text, {"figure": figure.id, "entry": name})
     return [quiet if e.kind == "noise" and e.data.get("figure") == figure.id else e for e in events]
 
@@ -223,7 +227,10 @@ def activation_bonus(state: GameState, figure: Figure) -> list[Event]:
     for label, gain in bonuses.activation_ene(state, figure):
         before = figure.ene
         figure.ene = max(figure.ene, min(ENE_CAP, figure.ene + gain))
-        text = f"{figure.id}: {label}, ENE +{figure.ene - before} → {figure.ene}"
+        gained = figure.ene - before
+        text = say(
+            "log.checks.ene_gain", figure=figure.id, label=label, gain=gained, ene=figure.ene
+        )
         events.append(Event("ene_gain", text, {"figure": figure.id, "ene": figure.ene}))
     return events
 
@@ -281,7 +288,9 @@ def _read(die: int, total: int, faces: bonuses.Faces) -> Outcome:
     return Outcome.PASS if die <= total else Outcome.FAIL
 
 
-def spend(figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool = False) -> Event:
+def spend(
+    figure: Figure, cost: int, label: Reason, extra: Reason = "", *, deep: bool = False
+) -> Event:
     """Pay an action's ENE: at least 1; never below 0 in one's own activation, −10 reacting
     (or ``deep``: an entry lets it go down to −10 while acting, Arma de enjambre).
 
@@ -293,7 +302,8 @@ def spend(figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool 
     hookspecs.ene_paid.collect(figure, mods)
     why = _why(mods)
     figure.ene -= cost
-    text = f"{figure.id} gasta ENE {cost} en {label}{why} (le queda {figure.ene})"
+    paid = say("log.checks.paid", figure=figure.id, cost=cost, label=label, why=why)
+    text = say("log.checks.spend", paid=paid, ene=figure.ene)
     data: dict[str, object] = {"figure": figure.id, "cost": cost, "ene": figure.ene}
     if mods:
         data["modifiers"] = [list(m) for m in mods]
@@ -301,7 +311,7 @@ def spend(figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool 
 
 
 def afford(
-    figure: Figure, cost: int, label: str, extra: str = "", *, deep: bool = False
+    figure: Figure, cost: int, label: Reason, extra: Reason = "", *, deep: bool = False
 ) -> tuple[int, tuple[tuple[str, int], ...]]:
     """The ENE ``cost`` comes to with the entries' modifiers, or the player's reason why it
     cannot be paid.  Nothing is paid (a move plans its cost before it goes)."""
@@ -312,12 +322,28 @@ def afford(
     cost, mods = hookspecs.ene_cost.thread((cost, mods), figure)  # Rambo, Grito de veterano
     floor = REACTION_FLOOR if figure.reacting or deep else 0
     if figure.ene - cost < floor:
-        limit = " (a reaction may go down to ENE −10)" if figure.reacting else ""
-        limit = " (it may go down to ENE −10)" if deep and not limit else limit
+        limit: Reason = ""
+        if figure.reacting:
+            limit = say("phrase.checks.reaction_floor")
+        elif deep:
+            limit = say("phrase.checks.deep_floor")
         raise IllegalActionError(
-            f"Not enough ENE: {label} costs {cost}{extra}{_why(mods)}, you have {figure.ene}{limit}"
-        )
+            say(
+                "refused.checks.ene", label=label, cost=cost, extra=extra, why=_why(mods),
+                ene=figure.ene, limit=limit,
+            )
+        )  # fmt: skip
     return cost, mods
+
+
+def paid_part(event: Event) -> Reason:
+    """The first part of :func:`spend`'s line, what was paid and for what, without the ENE
+    left: for a line that tells the payment its own way (Maná)."""
+    if isinstance(event.message, Message) and event.message.key == "log.checks.spend":
+        paid = dict(event.message.values)["paid"]
+        if isinstance(paid, Message):
+            return paid
+    return told(event.message)
 
 
 def _why(mods: tuple[tuple[str, int], ...]) -> str:
@@ -342,7 +368,9 @@ def contest(
     result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
     winner = {OpposedResult.ACTOR: actor.id, OpposedResult.DEFENDER: defender.id}.get(result)
     text = (
-        f"CH {name} ENF: gana {winner}" if winner else f"CH {name} ENF: ambos fallan, no pasa nada"
+        say("log.checks.opposed", name=name, winner=winner)
+        if winner
+        else say("log.checks.opposed_none", name=name)
     )
     data = {"figure": actor.id, "target": defender.id, "winner": winner, "result": result.value}
     return result, mine, [mine_event, theirs_event, Event("opposed", text, data)]

@@ -45,6 +45,7 @@ from wartime.geometry.cover import cover_class, line_of_sight
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.vision import can_interact, in_arc, vision_range
+from wartime.i18n import Message, Reason, say, say_n
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Trigger
 from wartime.rules.tables import load_tables
@@ -126,18 +127,21 @@ def _weapon(figure: Figure, action: Action, *, ranged: bool) -> Weapon:
         if choices:
             return _chamber(figure, choices[0]) if ranged else choices[0]
         if ranged:
-            raise IllegalActionError(f"{figure.id} has no ranged weapon")
+            raise IllegalActionError(say("refused.combat.no_ranged", figure=figure.id))
         return UNARMED
     weapon = figure.profile.weapon(action.item)
     if weapon is None:
-        raise IllegalActionError(f"{figure.id} carries no weapon '{action.item}'")
+        raise IllegalActionError(
+            say("refused.combat.no_weapon", figure=figure.id, item=action.item)
+        )
     if weapon.ranged is not ranged and (
         ranged or hookspecs.short_weapon.first(figure, weapon) is None
     ):
-        need = "ALC > 0" if ranged else "ALC 0"  # Arma corta: a short gun serves in CaC
-        raise IllegalActionError(f"{weapon.id} cannot be used for this attack: it needs {need}")
+        # Arma corta: a short gun serves in CaC
+        need: Reason = say("phrase.combat.alc_above") if ranged else "ALC 0"
+        raise IllegalActionError(say("refused.combat.wrong_weapon", weapon=weapon.id, need=need))
     if figure.weapon_wounds.get(weapon.id, 0) >= weapon.cal:
-        raise IllegalActionError(f"{weapon.id} is unusable: it has as many wounds as its CAL")
+        raise IllegalActionError(say("refused.combat.broken", weapon=weapon.id))
     return _chamber(figure, weapon) if ranged else weapon
 
 
@@ -169,7 +173,7 @@ def _chamber(figure: Figure, weapon: Weapon) -> Weapon:
     if left is None:
         return weapon
     if left <= 0:
-        raise IllegalActionError(f"{weapon.id} has an empty magazine: reload it first (Recargar)")
+        raise IllegalActionError(say("refused.combat.empty", weapon=weapon.id))
     figure.rounds[weapon.id] = left - 1
     return weapon
 
@@ -184,9 +188,9 @@ def _enemy(state: GameState, figure: Figure, action: Action) -> Figure:
     if target.side == figure.side and not any(  # Locura asesina may shoot a friend
         hookspecs.friendly_target.collect(state, figure, target)
     ):
-        raise IllegalActionError(f"{target.id} is on your own side")
+        raise IllegalActionError(say("refused.combat.own_side", target=target.id))
     if target.casualty:
-        raise IllegalActionError(f"{target.id} is already a casualty")
+        raise IllegalActionError(say("refused.combat.casualty", target=target.id))
     return target
 
 
@@ -200,7 +204,7 @@ def ataque_distancia(state: GameState, figure: Figure, action: Action) -> list[E
     if volley is not None:
         return volley
     target, seen = shot_target(state, figure, action, weapon)
-    events = [spend(figure, weapon.ene, f"Ataque a distancia con {weapon.id}")]
+    events = [spend(figure, weapon.ene, say("phrase.combat.shot", weapon=weapon.id))]
     aimed = aim_shot(state, figure, target, weapon, seen)
     return events + aimed.events + land_shot(state, aimed)
 
@@ -226,9 +230,7 @@ def shot_target(
     target = _enemy(state, figure, action)
     seen = check_shot(state, figure, target, weapon)
     if engaged_with(state, target):
-        raise IllegalActionError(
-            f"{target.id} is engaged in CaC: shoot with Ataque a distancia a un combate CaC"
-        )
+        raise IllegalActionError(say("refused.combat.target_engaged", target=target.id))
     return target, seen
 
 
@@ -261,9 +263,9 @@ def land_shot(state: GameState, aimed: Aimed, outcome: Outcome | None = None) ->
 def ready_to_shoot(state: GameState, figure: Figure) -> None:
     """COMBATE, Atacar a distancia: not while engaged in CaC, nor after Esprintar."""
     if engaged_with(state, figure):
-        raise IllegalActionError("Engaged in CaC: you cannot shoot")
+        raise IllegalActionError(say("refused.combat.engaged"))
     if figure.sprinted:
-        raise IllegalActionError("After Esprintar a character cannot attack this turn")
+        raise IllegalActionError(say("refused.combat.sprinted"))
 
 
 def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon) -> Sight:
@@ -271,19 +273,20 @@ def check_shot(state: GameState, figure: Figure, target: Figure, weapon: Weapon)
     if not can_interact(figure.level, target.level, ranged=True) and not any(
         hookspecs.any_height.collect(figure, weapon)
     ):  # Arma ATA
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+        raise IllegalActionError(say("refused.combat.height", target=target.id))
     ready_to_shoot(state, figure)
     seen = sight(state, figure, target)
     unlimited = endless(figure, weapon)  # Alcance infinito: LdV is all it needs
     if not seen.in_vision and unlimited is None:
-        raise IllegalActionError("Target outside the CdV")
+        raise IllegalActionError(say("refused.combat.outside_cdv"))
     if seen.distance > weapon.alc and unlimited is None:
         raise IllegalActionError(
-            f"Target out of range: {seen.distance:.1f} K, {weapon.id} has ALC {weapon.alc}"
+            say("refused.combat.range", gap=seen.distance, weapon=weapon.id, alc=weapon.alc)
         )
     if seen.line_of_sight == "blocked":
-        dark = ": it stands in the dark" if state.world.shade is not None and seen.dark else ""
-        raise IllegalActionError(f"No LdV to {target.id}{dark}")
+        if state.world.shade is not None and seen.dark:
+            raise IllegalActionError(say("refused.combat.no_ldv_dark", target=target.id))
+        raise IllegalActionError(say("refused.combat.no_ldv", target=target.id))
     hookspecs.shot_barred.collect(state, figure, target, weapon)  # Campo ciego, Anónimo
     return seen
 
@@ -349,10 +352,12 @@ def ataque_cac(state: GameState, figure: Figure, action: Action) -> list[Event]:
         else hookspecs.reaches.first(state, figure, target, weapon)
     )  # Arma muy larga, Arma ATA
     if reach is None and target not in engaged_with(state, figure):
-        raise IllegalActionError(f"{target.id} is not engaged with {figure.id} in CaC")
+        raise IllegalActionError(
+            say("refused.combat.not_engaged", target=target.id, figure=figure.id)
+        )
     if figure.sprinted:
-        raise IllegalActionError("After Esprintar a character cannot attack this turn")
-    events = [spend(figure, weapon.ene, f"Ataque CaC con {weapon.id}")]
+        raise IllegalActionError(say("refused.combat.sprinted"))
+    events = [spend(figure, weapon.ene, say("phrase.combat.blow", weapon=weapon.id))]
     events += blunt_charge(figure, target)  # Contracarga (the entry): no charge bonus
     mods = acting_modifiers(figure) + _melee_modifiers(state, figure, target)
     damage = melee_damage(figure, weapon)
@@ -376,7 +381,7 @@ def blunt_charge(figure: Figure, target: Figure) -> list[Event]:
     if not figure.charging or name is None:
         return []
     figure.charging = False
-    text = f"{name}: {figure.id} no obtiene el bonus de la carga contra {target.id}"
+    text = say("log.combat.charge_blunted", entry=name, figure=figure.id, target=target.id)
     return [Event("charge_blunted", text, {"figure": figure.id, "target": target.id})]
 
 
@@ -449,7 +454,7 @@ def _free_blow(
     events = [opening]
     ctx = Context(killer, melee=True, weapon=None if weapon is UNARMED else weapon)
     mods = _melee_modifiers(state, victim, killer)
-    purpose = f"CH IMP (ataque gratuito, {label.partition(' (')[0]})"
+    purpose = say("phrase.combat.free_blow", entry=label.partition(" (")[0])
     outcome, event = roll(state, victim, purpose, victim.profile.agi, mods, ctx)
     events.append(event)
     damage = max(1, melee_damage(victim, weapon) + bonus_damage(state, victim, killer, ctx))
@@ -465,18 +470,19 @@ def _resolve_hit(
     if outcome is Outcome.FUMBLE:
         # Pifia en CH IMP: an automatic DAÑ 1 hit on oneself, and the weapon takes a wound.
         corrosive = hits.fumble_wounds(attacker, arm)
-        text = f"Pifia: {attacker.id} recibe un impacto de DAÑ 1"
+        text = say("log.combat.fumble", figure=attacker.id)
         if corrosive is not None:  # Munición corrosiva: its own wound, with no CH DEF
             name, hurt = corrosive
-            text = f"Pifia: {attacker.id} sufre {hurt} herida(s) sin CH DEF ({name})"
+            text = say_n("log.combat.fumble_corrosive", hurt, figure=attacker.id, entry=name)
         events = [Event("fumble", text, {"figure": attacker.id})]
         if weapon is not UNARMED:
             attacker.weapon_wounds[weapon.id] = attacker.weapon_wounds.get(weapon.id, 0) + 1
-            events.append(Event("gear", f"{weapon.id} gana 1 herida", {"item": weapon.id}))
+            worn = say("log.combat.weapon_wound", weapon=weapon.id)
+            events.append(Event("gear", worn, {"item": weapon.id}))
         events += _dulled(attacker, arm, melee)
         immune = modifiers.own_invocation_immunity(attacker, arm)
         if immune is not None:  # Cuerpo de luz: its own invocation cannot hurt it
-            text = f"{immune}: el impacto no causa daño a {attacker.id}"
+            text = say("log.combat.spared", entry=immune, figure=attacker.id)
             return [*events, Event("spared", text, {"figure": attacker.id, "entry": immune})]
         if corrosive is not None:
             return events + wound(state, attacker, corrosive[1])
@@ -487,7 +493,7 @@ def _resolve_hit(
         return [
             Event(
                 "miss",
-                f"{attacker.id} falla contra {target.id}",
+                say("log.combat.miss", figure=attacker.id, target=target.id),
                 {"figure": attacker.id, "target": target.id},
             )
         ]
@@ -495,7 +501,7 @@ def _resolve_hit(
     if critical:  # Crítico en CH IMP: ignores cover, DAÑ +1 (more with Daño extra, Matarife)
         damage, cover = damage + critical_bonus(state, attacker, target, arm, melee), "none"
     damage = hookspecs.hit_damage.thread(damage, state, attacker, target)
-    text = f"{attacker.id} impacta a {target.id} (DAÑ {damage})"
+    text = say("log.combat.hit", figure=attacker.id, target=target.id, damage=damage)
     events = [Event("hit", text, {"figure": attacker.id, "target": target.id, "damage": damage})]
     blow = hits.Blow(attacker, arm, melee, critical)
     return events + defend(
@@ -509,7 +515,7 @@ def _fumble_damage(attacker: Figure, weapon: Weapon | None) -> tuple[list[Event]
     if not found:
         return [], 1
     dan = 1 + sum(e.fumble_dan for _, e in found)
-    text = f"{found[0][0].name}: la pifia de {attacker.id} le causa DAÑ {dan}"
+    text = say("log.combat.danger", entry=found[0][0].name, figure=attacker.id, damage=dan)
     return [Event("danger", text, {"figure": attacker.id, "damage": dan})], dan
 
 
@@ -518,7 +524,11 @@ def _dulled(attacker: Figure, weapon: Weapon | None, melee: bool) -> list[Event]
     lost = hits.lost_on_fumble(attacker, weapon, melee)
     attacker.dulled = (*attacker.dulled, *lost)
     return [
-        Event("dulled", f"{attacker.id} pierde {key} por la pifia", {"figure": attacker.id})
+        Event(
+            "dulled",
+            say("log.combat.dulled", figure=attacker.id, entry=key),
+            {"figure": attacker.id},
+        )
         for key in lost
     ]
 
@@ -573,7 +583,7 @@ def defend(
         events = _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
         return events + _landed(state, target, blow, events, (hurt, where, damage, source))
     name, times = plan.hits  # Munición explosiva: the one hit is defended again
-    text = f"{name}: {target.id} hace {times} CH DEF contra el impacto"
+    text = say("log.combat.hits", entry=name, figure=target.id, times=times)
     events = [Event("hits", text, {"figure": target.id, "hits": times})]
     for _ in range(times):
         events += _defend_once(state, target, damage, cover, attacker, source, blow, plan, cap)
@@ -616,7 +626,7 @@ def _defend_once(
         held, event = roll(state, target, COVER_CHECK, guard, [])
         events.append(event)
         if held.passed:
-            saved = f"La cobertura detiene el impacto contra {target.id}"
+            saved = say("log.combat.cover_saves", figure=target.id)
             return [*events, Event("saved", saved, {"figure": target.id, "cover": guard})]
     more, shielded = _shielded(state, target, blow, damage)  # Escudo de energía
     events += more
@@ -629,7 +639,7 @@ def _defend_once(
         return events
     covered = cover in ("over_half", "total")
     if covered and plan.no_cover is not None:
-        text = f"{plan.no_cover}: {target.id} no se beneficia de su cobertura"
+        text = say("log.combat.no_cover", entry=plan.no_cover, figure=target.id)
         events.append(Event("no_cover", text, {"figure": target.id}))
     bonus = load_tables().cover_defence_bonus  # Cobertura: over 50% hidden, CH DEF +2
     mods: Modifiers = [("cobertura", bonus)] if covered and not plan.no_cover else []
@@ -645,7 +655,7 @@ def _defend_once(
     defense = max(0, own + shift)
     if plan.defense:
         named = ", ".join(f"{n} {v:+d}" for n, v in plan.defense)
-        text = f"DEF de {target.id}: {own} → {defense} ({named})"
+        text = say("log.combat.defense", figure=target.id, own=own, defense=defense, named=named)
         events.append(Event("defense", text, {"figure": target.id, "defense": defense}))
     striker = blow.striker if blow else attacker
     ctx = Context(striker, melee=melee, no_reroll=plan.no_repeat is not None)
@@ -657,11 +667,13 @@ def _defend_once(
     if factors:  # Blandito, Alérgico (X): the DAÑ it takes is multiplied
         before, damage = damage, damage * math.prod(f for _, f in factors)
         named = ", ".join(f"{n} ×{f}" for n, f in factors)
-        text = f"DAÑ contra {target.id}: {before} → {damage} ({named})"
+        text = say(
+            "log.combat.damage_factor", figure=target.id, before=before, damage=damage, named=named
+        )
         events.append(Event("damage_factor", text, {"figure": target.id, "damage": damage}))
     if outcome is Outcome.CRITICAL:
         events.append(
-            Event("saved", f"Crítico: {target.id} no sufre heridas", {"figure": target.id})
+            Event("saved", say("log.combat.critical", figure=target.id), {"figure": target.id})
         )
         if attacker is not None:  # Crítico en CH DEF en CaC: DAÑ 1 back at the attacker
             more, dan = _spikes(target)  # Pinchos: DAÑ 2
@@ -677,7 +689,7 @@ def _defend_once(
     wounds, notes = _wound_entries(target, outcome, damage, wounds, plan)
     events += notes
     if cap is not None and wounds > cap:
-        text = f"Sin armas: como mucho {cap} herida(s) en lugar de {wounds}"
+        text = say_n("log.combat.cap", cap, wounds=wounds)
         events.append(Event("cap", text, {"figure": target.id, "wounds": wounds, "cap": cap}))
         wounds = cap
     spared_by_luck = hookspecs.wounds_ignored.first(state, target, wounds) if wounds else None
@@ -715,10 +727,13 @@ def _deal_stress(state: GameState, target: Figure, amount: int, name: str) -> li
     """The wounds a hit that strikes the mind (``name``) lets through, as stress (above
     VOL: unconscious)."""
     if amount <= 0:
-        text = f"{name}: {target.id} no gana estrés"
+        text = say("log.combat.no_stress", entry=name, figure=target.id)
         return [Event("no_stress", text, {"figure": target.id, "entry": name})]
     target.stress += amount
-    text = f"{name}: {target.id} gana {amount} de estrés ({target.stress}/{vol(state, target)})"
+    text = say(
+        "log.combat.stress", entry=name, figure=target.id, gain=amount, stress=target.stress,
+        vol=vol(state, target),
+    )  # fmt: skip
     data = {"figure": target.id, "stress": target.stress, "gain": amount, "entry": name}
     return [Event("stress", text, data), *stress_limits(state, target)]
 
@@ -740,12 +755,12 @@ def _spared(
     events: list[Event] = []
     for chance in chances:
         if chance.die is not None:
-            purpose = f"{chance.label}: DAÑ 0 con {chance.at_most} o menos"
+            purpose = say("phrase.combat.chance", entry=chance.label, at_most=chance.at_most)
             hit, event = checks.chance(state, chance.owner, purpose, chance.die, chance.at_most)
             events.append(event)
             if not hit:
                 continue
-        text = f"{chance.label}: el impacto no causa daño a {target.id}"
+        text = say("log.combat.spared", entry=chance.label, figure=target.id)
         events.append(Event("spared", text, {"figure": target.id, "entry": chance.label}))
         return events, True
     return events, False
@@ -771,15 +786,15 @@ def _defence_checks(
     outcome, event = roll(state, target, "CH DEF", used, mods, ctx)
     events = [event]
     if plan.no_repeat and not outcome.passed and _could_repeat(state, target, ctx, plan):
-        text = f"{plan.no_repeat}: {target.id} no puede repetir la CH DEF"
+        text = say("log.combat.no_repeat", entry=plan.no_repeat, figure=target.id)
         events.append(Event("no_repeat", text, {"figure": target.id}))
     while True:
         if outcome.passed and forced and (forced[1] == "any" or outcome is Outcome.PASS):
-            purpose = f"CH DEF repetida ({forced[0]})"
+            purpose: Reason = say("phrase.combat.def_repeated", entry=forced[0])
             forced = None
         elif not outcome.passed and seconds:
             name, used = seconds.pop(0)
-            purpose = f"CH DEF extra ({name})"
+            purpose = say("phrase.combat.def_extra", entry=name)
         else:
             return outcome, used, events
         outcome, event = roll(state, target, purpose, used, mods, ctx)
@@ -792,7 +807,7 @@ def _spikes(defender: Figure) -> tuple[list[Event], int]:
     if not found:
         return [], 1
     dan = max(e.spikes for _, e in found)
-    text = f"{found[0][0].name}: el crítico de {defender.id} devuelve DAÑ {dan}"
+    text = say("log.combat.spikes", entry=found[0][0].name, figure=defender.id, damage=dan)
     return [Event("spikes", text, {"figure": defender.id, "damage": dan})], dan
 
 
@@ -810,19 +825,19 @@ def _wound_entries(
     Munición corrosiva, then Larga vida, then Gran bestia."""
     events: list[Event] = []
 
-    def note(name: str, what: str, now: int) -> None:
-        text = f"{name}: {target.id} {what}"
+    def note(name: str, what: Message, now: int) -> None:
+        text = say("log.combat.wound_rule", entry=name, figure=target.id, what=what)
         events.append(Event("wound_rule", text, {"figure": target.id, "wounds": now}))
 
     if outcome is Outcome.PASS and plan.pass_wounds and wounds < plan.pass_wounds[1]:
         wounds = plan.pass_wounds[1]
-        note(plan.pass_wounds[0], f"sufre {wounds} herida(s) aunque supera la CH DEF", wounds)
+        note(plan.pass_wounds[0], say_n("phrase.combat.pass_wounds", wounds), wounds)
     if outcome.passed and plan.pass_saves and wounds:
         wounds = 0
-        note(plan.pass_saves, "supera la CH DEF y no sufre heridas", wounds)
+        note(plan.pass_saves, say("phrase.combat.pass_saves"), wounds)
     if plan.wounded_above and wounds and damage <= plan.wounded_above[1] * target.profile.con:
         wounds = 0
-        note(plan.wounded_above[0], f"no sufre heridas de DAÑ {damage}", wounds)
+        note(plan.wounded_above[0], say("phrase.combat.small_damage", damage=damage), wounds)
     return wounds, events
 
 
@@ -832,8 +847,12 @@ def _devour(striker: Figure, victim: Figure, heal: tuple[str, int]) -> list[Even
     barred = hits.no_healing(striker)
     healed = 0 if barred else min(amount, striker.wounds)
     striker.wounds -= healed
-    why = f"{barred} se lo impide" if barred else f"recupera {healed} herida(s)"
-    text = f"{name}: {striker.id} acaba con {victim.id} y {why}"
+    why = (
+        say("phrase.combat.barred", entry=barred)
+        if barred
+        else say_n("phrase.combat.healed", healed)
+    )
+    text = say("log.combat.devour", entry=name, figure=striker.id, victim=victim.id, why=why)
     return [Event("healed", text, {"figure": striker.id, "healed": healed})]
 
 
@@ -843,7 +862,8 @@ def trauma(state: GameState, fallen: Figure, by: Figure | None) -> list[Event]:
     events: list[Event] = []
     for ally in sorted(near(state, fallen, side_is_ally=True), key=lambda f: f.id):
         if in_vision(state, ally, fallen) and sight(state, ally, fallen).cover_class != "total":
-            events += psi_check(state, ally, f"{TRAUMA}: cae {fallen.id}", source=by)
+            cause = say("phrase.combat.trauma", trauma=TRAUMA, fallen=fallen.id)
+            events += psi_check(state, ally, cause, source=by)
     return events
 
 
@@ -861,7 +881,11 @@ def wound(
     if wounds <= 0:
         return [
             *spared,
-            Event("wounds", f"{figure.id} no sufre heridas", {"figure": figure.id, "wounds": 0}),
+            Event(
+                "wounds",
+                say("log.combat.no_wounds", figure=figure.id),
+                {"figure": figure.id, "wounds": 0},
+            ),
         ]
     if spared:
         return spared + wound(state, figure, wounds, by, damage)
@@ -872,12 +896,19 @@ def wound(
     figure.wounds += wounds
     gained = _all(hookspecs.wounds_taken.collect(figure, taken))  # Poderoso: Poder grows
     if not wounds:  # its limbs took them all: the head and trunk are unhurt
-        return zones + gained + psi_check(state, figure, "heridas", source=by)
+        return zones + gained + psi_check(state, figure, say("phrase.combat.wounds"), source=by)
     dead = figure.dead and hookspecs.never_dies.first(figure) is None  # Héroe: unconscious
-    state_word = "muerto" if dead else "incapacitado" if figure.casualty else "herido"
-    text = (
-        f"{figure.id} sufre {wounds} herida(s): {figure.wounds}/{figure.profile.con}, {state_word}"
+    state_word = (
+        say("phrase.combat.dead")
+        if dead
+        else say("phrase.combat.down")
+        if figure.casualty
+        else say("phrase.combat.hurt")
     )
+    text = say_n(
+        "log.combat.wounds", wounds, figure=figure.id, total=figure.wounds,
+        con=figure.profile.con, state=state_word,
+    )  # fmt: skip
     events = [
         *zones,
         Event("wounds", text, {"figure": figure.id, "wounds": wounds, "total": figure.wounds}),
@@ -889,7 +920,7 @@ def wound(
         dealt = wounds if damage is None else damage  # Bomba viviente, Héroe, Explota...
         events += _all(hookspecs.taken_out.collect(state, figure, dealt))
         return events + trauma(state, figure, by)
-    return events + gained + psi_check(state, figure, "heridas", source=by)
+    return events + gained + psi_check(state, figure, say("phrase.combat.wounds"), source=by)
 
 
 def _hide(figure: Figure, wounds: int) -> list[Event]:
@@ -901,7 +932,7 @@ def _hide(figure: Figure, wounds: int) -> list[Event]:
     taken = min(wounds, levels - figure.hide_lost)
     figure.hide_lost += taken
     left = levels - figure.hide_lost
-    text = f"{name}: {figure.id} pierde {taken} nivel(es) en lugar de heridas (le quedan {left})"
+    text = say_n("log.combat.hide", taken, entry=name, figure=figure.id, left=left)
     return [Event("hide", text, {"figure": figure.id, "levels": taken, "left": left})]
 
 

@@ -20,6 +20,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import too_close
+from wartime.i18n import Reason, say, told
 
 if TYPE_CHECKING:
     from wartime.engine.core.scenario import Reserve
@@ -43,29 +44,38 @@ def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
     ]
 
 
-def problem(state: GameState, reserve: Reserve, point: Point) -> str | None:
+def problem(state: GameState, reserve: Reserve, point: Point) -> Reason | None:
     """Why ``reserve`` cannot be deployed at ``point`` (None: it can)."""
-    return spot_problem(state, reserve.id, reserve.side, point, reserve.base / 2)
+    return spot_reason(state, reserve.id, reserve.side, point, reserve.base / 2)
 
 
 def spot_problem(
     state: GameState, fid: str, side: str, point: Point, radius: float
 ) -> str | None:
+    """:func:`spot_reason` in English, for a caller that still speaks in plain text
+    (entries/vanishing.py, until it speaks through the catalogue)."""
+    reason = spot_reason(state, fid, side, point, radius)
+    return None if reason is None else told(reason, "en")
+
+
+def spot_reason(
+    state: GameState, fid: str, side: str, point: Point, radius: float
+) -> Reason | None:
     """Why a base of ``radius`` cannot be set down at ``point`` in a zone of ``side``
     (deploying, or coming back with Desaparecer: entries/vanishing.py)."""
     zones = _zones(state, side)
     if not zones:
-        return f"Side {side} has no deployment zone on this map"
+        return say("refused.deployment.no_zone", side=side)
     body = shapely.Point(point).buffer(radius, quad_segs=16)
     if not any(zone.buffer(1e-9).contains(body) for zone in zones):
-        return f"{fid} must be wholly inside a deployment zone of side {side}"
+        return say("refused.deployment.outside", figure=fid, side=side)
     in_the_way = state.physics().overlaps(Disc(fid, point, radius, side))
     if in_the_way:
-        return f"{fid} would overlap {', '.join(in_the_way)}"
+        return say("refused.deployment.overlap", figure=fid, others=", ".join(in_the_way))
     enemies = [f.disc() for f in state.figures.values() if f.side != side and f.present]
     near = too_close(Disc(fid, point, radius, side), point, enemies)
     if near and hookspecs.beacon.first(state, side, point, radius) is None:  # Faro
-        return f"Within 1 K of an enemy: {', '.join(near)}"
+        return say("refused.deployment.enemy", enemies=", ".join(near))
     return None
 
 
@@ -96,19 +106,22 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     """Place one reserve figure of the side whose turn it is to deploy."""
     side = side_to_deploy(state)
     if action.kind != "deploy":
-        raise IllegalActionError("Deploy a figure first: every reserve must be on the table")
+        raise IllegalActionError(say("refused.deployment.first"))
     if action.figure not in state.reserves:
-        raise IllegalActionError(f"{action.figure} is not waiting to be deployed")
+        raise IllegalActionError(say("refused.deployment.not_waiting", figure=action.figure))
     reserve = state.reserve(action.figure)
     placer, why = placing(reserve)  # Perdido: the enemy places it
     if placer != side and placer != reserve.side:
         raise IllegalActionError(
-            f"{reserve.id} is {why}: side {placer} places it (in a zone of side {reserve.side})"
+            say(
+                "refused.deployment.placer", figure=reserve.id, entry=why, placer=placer,
+                side=reserve.side,
+            )
         )
     if placer != side:
-        raise IllegalActionError(f"It is side {side}'s turn to deploy, not {placer}'s")
+        raise IllegalActionError(say("refused.deployment.turn", side=side, placer=placer))
     if action.point is None:
-        raise IllegalActionError("Deploying needs a point")
+        raise IllegalActionError(say("refused.deployment.no_point"))
     reason = problem(state, reserve, action.point)
     if reason:
         raise IllegalActionError(reason)
@@ -119,9 +132,12 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     figure = place(state, reserve, action.point, facing)
     state.reserves.remove(reserve.id)
     state.deploy_side = SIDES[1 - SIDES.index(placer)]
-    text = f"{figure.id} se despliega en ({action.point[0]:.1f}, {action.point[1]:.1f})"
+    x, y = action.point
+    text = say("log.deployment.deploy", figure=figure.id, x=x, y=y)
     if placer != reserve.side:
-        text += f": {why}, lo despliega el bando {placer}"
+        text = say(
+            "log.deployment.deploy_by", figure=figure.id, x=x, y=y, entry=why, placer=placer
+        )
     return [
         Event(
             "deploy", text, {"figure": figure.id, "point": list(action.point), "side": figure.side}

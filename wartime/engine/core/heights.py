@@ -17,6 +17,7 @@ from wartime.engine.core.checks import acting_modifiers, roll
 from wartime.engine.core.combat import wound
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import REACTION_FLOOR, Figure
+from wartime.i18n import Reason, say, say_n
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -40,13 +41,15 @@ def rough(state: GameState, spot: Point) -> bool:
 
 
 def rough_failure(
-    state: GameState, figure: Figure, name: str, lost_ene: int, wounds: int, label: str
+    state: GameState, figure: Figure, name: str, lost_ene: int, wounds: int, label: Reason
 ) -> list[Event]:
     """A failed CH AGI on rough ground: ENE lost (never below the floor), then a CH CON
     whose failure costs ``wounds`` wounds with no CH DEF."""
     lost = max(0, min(lost_ene, figure.ene - (REACTION_FLOOR if figure.reacting else 0)))
     figure.ene -= lost
-    text = f"{figure.id} {label} ({name}): ENE -{lost} (le queda {figure.ene})"
+    text = say(
+        "log.heights.stay", figure=figure.id, label=label, entry=name, lost=lost, ene=figure.ene
+    )
     events = [Event("stay", text, {"figure": figure.id, "ene": figure.ene})]
     outcome, event = roll(
         state, figure, f"CH {ROUGH_CHECK} ({name})", figure.profile.con, acting_modifiers(figure)
@@ -54,6 +57,6 @@ def rough_failure(
     events.append(event)
     if outcome.passed:
         return events
-    hurt = f"{figure.id} se lastima ({name}): {wounds} heridas"
+    hurt = say_n("log.heights.hurt", wounds, figure=figure.id, entry=name)
     return [*events, Event("rough_landing", hurt, {"figure": figure.id, "wounds": wounds}),
             *wound(state, figure, wounds)]  # fmt: skip

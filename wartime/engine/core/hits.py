@@ -39,6 +39,7 @@ from wartime.engine.core.profiles import Trait, Weapon
 from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import say
 from wartime.rules.effects import CheckModifier, Choice, Damage, Effect
 
 if TYPE_CHECKING:
@@ -390,10 +391,12 @@ def refuse_healing(figure: Figure, name: str) -> None:
     """Raise IllegalActionError when an entry ``name`` cannot heal ``figure``: it has no
     wounds, or an entry keeps it from recovering any (Sin cura)."""
     if not figure.wounds:
-        raise IllegalActionError(f"{name}: {figure.id} has no wounds to heal")
+        raise IllegalActionError(say("refused.hits.no_wounds", entry=name, figure=figure.id))
     barred = no_healing(figure)
     if barred is not None:
-        raise IllegalActionError(f"{name}: {figure.id} never recovers wounds ({barred})")
+        raise IllegalActionError(
+            say("refused.hits.no_healing", entry=name, figure=figure.id, barred=barred)
+        )
 
 
 def blunts_charge(figure: Figure) -> str | None:

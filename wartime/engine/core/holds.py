@@ -15,6 +15,7 @@ from wartime.engine.core.checks import contest, spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.errors import IllegalActionError
+from wartime.i18n import Reason, say
 from wartime.rules.dice import OpposedResult
 
 if TYPE_CHECKING:
@@ -29,25 +30,27 @@ ROPE = "cuerda"
 def hold(figure: Figure, target: Figure) -> list[Event]:
     """A won Inmovilizar enemigo: held until its next activation starts."""
     target.held_by = figure.id
-    text = f"{target.id} queda inmovilizado por {figure.id} hasta el comienzo de su actuación"
+    text = say("log.holds.held", figure=target.id, by=figure.id)
     return [Event("immobilised", text, {"figure": target.id, "by": figure.id})]
 
 
 def tie(state: GameState, figure: Figure, target: Figure, action: Action) -> list[Event]:
     """Inmovilizar enemigo at a Pj it holds: ENE 3 and a new CH CON ENF tie it up."""
     if target.tied is not None:
-        raise IllegalActionError(f"{target.id} is already tied up")
+        raise IllegalActionError(say("refused.holds.tied", figure=target.id))
     material = STEEL if action.item == STEEL else ROPE
-    won, events = wrestle(state, figure, target, f"{entry('inmovilizar_enemigo').name} (atar)")
+    label = say("phrase.holds.tie", action=entry("inmovilizar_enemigo").name)
+    won, events = wrestle(state, figure, target, label)
     if won:
         target.tied = material
-        text = f"{figure.id} ata a {target.id} ({material})"
+        tied_with = say("phrase.holds.steel") if material == STEEL else say("phrase.holds.rope")
+        text = say("log.holds.tied", figure=figure.id, target=target.id, material=tied_with)
         events.append(Event("tied", text, {"figure": target.id, "by": figure.id, "with": material}))
     return events
 
 
 def wrestle(
-    state: GameState, figure: Figure, other: Figure, label: str
+    state: GameState, figure: Figure, other: Figure, label: Reason
 ) -> tuple[bool, list[Event]]:
     """ENE 3 and a CH CON ENF against ``other`` (tying, or breaking a hold): won or not."""
     events = [spend(figure, HOLD_ENE, label)]

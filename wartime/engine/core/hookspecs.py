@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
     from wartime.geometry.templates import Template
     from wartime.geometry.terrain import PathCost
+    from wartime.i18n import Reason
     from wartime.rules.dice import Outcome
     from wartime.rules.effects import Effect
 
@@ -112,7 +113,7 @@ holds_on: Hook[[GameState, str], bool] = Hook("holds_on")
 
 # Why ``figure`` may not take ``action`` now, in a player's words; None lets it through.
 # The first refusal wins, so a cheap and common one should come early.
-refusal: Hook[[GameState, Figure, Action], str | None] = Hook("refusal")
+refusal: Hook[[GameState, Figure, Action], Reason | None] = Hook("refusal")
 
 # Whether ``figure`` may take ``action`` at all now that it must do something else first
 # (a fury's charge, Ansia de sangre, Locura asesina): an answer raises the refusal.
@@ -225,7 +226,7 @@ ground_surcharge: Thread[[Figure], tuple[int, str]] = Thread("ground_surcharge")
 
 # Why a move of ``figure`` may not end at ``point`` (Apestoso keeps allies away): the
 # first answer refuses it; None lets it through.
-keeps_away: Hook[[GameState, Figure, Point], str | None] = Hook("keeps_away")
+keeps_away: Hook[[GameState, Figure, Point], Reason | None] = Hook("keeps_away")
 
 # At height 3, the entry that lets a move stop short of the whole MOV (Retros), or None.
 brakes: Hook[[Figure], str | None] = Hook("brakes")
@@ -233,7 +234,7 @@ brakes: Hook[[Figure], str | None] = Hook("brakes")
 # Why a sampled Mover, Correr or Esprintar is refused by the figure's own entries
 # (Lastrado, Piernas muy cortas): legal_actions' fast check of a move (core.routes.move_problem)
 # asks these refusals instead of every one; the first answer refuses it.
-move_refusal: Hook[[GameState, Figure, Action], str | None] = Hook("move_refusal")
+move_refusal: Hook[[GameState, Figure, Action], Reason | None] = Hook("move_refusal")
 
 # K more a move reaches with the options it names (Fuego en las venas), added up; an
 # answer raises, changing nothing, for an option the figure cannot take with a move.
@@ -265,7 +266,7 @@ free_high: Hook[[Figure], str | None] = Hook("free_high")
 
 # Why ``figure`` cannot take off from ``start`` or land at ``goal`` (``landing``) here
 # (Pista de aterrizaje: a clear strip): the first answer refuses it; None lets it.
-runway: Hook[[GameState, Figure, Point, Point, bool], str | None] = Hook("runway")
+runway: Hook[[GameState, Figure, Point, Point, bool], Reason | None] = Hook("runway")
 
 # What a failed take-off or landing on rough ground costs ``figure`` instead of the
 # action list's rule: (entry, ENE lost, wounds of a failed CH CON) (Planeador), or None.

@@ -27,6 +27,7 @@ from wartime.engine.core.stats import sight_extra, vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import can_interact, in_arc, vision_range
+from wartime.i18n import Reason, say, told
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
 if TYPE_CHECKING:
@@ -68,20 +69,27 @@ def mind_attribute(state: GameState, figure: Figure) -> tuple[str, int] | None:
 
 
 def within_reach(
-    state: GameState, figure: Figure, target: Figure, label: str, name: str, reach: int
+    state: GameState, figure: Figure, target: Figure, label: Reason, name: str, reach: int
 ) -> None:
     """A target at the same height (or levels 1 and 2), in the CdV and within ``reach`` K."""
     if not can_interact(figure.level, target.level, ranged=True):
-        raise IllegalActionError(f"{target.id} moves at another height: out of reach")
+        raise IllegalActionError(say("refused.combat.height", target=target.id))
     gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
     sight = vision_range(vol(state, figure)) + sight_extra(figure)  # Súper vista...
     if not in_arc(figure.position, figure.facing, target.position, target.radius) or gap > sight:
         raise IllegalActionError(
-            f"{target.id} is not in {figure.id}'s CdV (180° in front, {sight:g} K)"
+            say("refused.magic.cdv", target=target.id, figure=figure.id, sight=sight)
         )
     if gap > reach + 1e-9:
         raise IllegalActionError(
-            f"{target.id} is {gap:.1f} K away: {label} reaches {name} {reach} K"
+            say(
+                "refused.magic.reach",
+                target=target.id,
+                gap=gap,
+                label=label,
+                name=name,
+                reach=reach,
+            )
         )
 
 
@@ -89,22 +97,28 @@ def fumbled(state: GameState, figure: Figure) -> list[Event]:
     """Pifias con metahabilidades: the CH PSI of a fumbled casting (+1 stress if it fails),
     or what spares the caster it (Runas de protección)."""
     spared = hookspecs.fumble_spared.first(figure)
-    return spared if spared is not None else psi_check(state, figure, "pifia con metahabilidad")
+    return spared if spared is not None else psi_check(state, figure, say("phrase.magic.fumble"))
 
 
 def gain_stress(state: GameState, target: Figure, amount: int, source: Figure) -> list[Event]:
     """``target`` gains ``amount`` stress from ``source``'s attack on its mind."""
     if amount <= 0:
-        text = f"{target.id} resiste el ataque mental de {source.id}: no gana estrés"
+        text = say("log.magic.resists", figure=target.id, by=source.id)
         return [Event("no_stress", text, {"figure": target.id, "by": source.id})]
     target.stress += amount
-    text = f"{target.id} gana {amount} de estrés ({target.stress}/{vol(state, target)})"
+    text = say(
+        "log.psychology.stress_up",
+        figure=target.id,
+        amount=amount,
+        stress=target.stress,
+        vol=vol(state, target),
+    )
     data = {"figure": target.id, "stress": target.stress, "gain": amount, "by": source.id}
     return [Event("stress", text, data), *stress_limits(state, target)]
 
 
 def cast_roll(
-    state: GameState, caster: Figure, purpose: str, value: int, mods: Modifiers, ctx: Context
+    state: GameState, caster: Figure, purpose: Reason, value: int, mods: Modifiers, ctx: Context
 ) -> tuple[Outcome, list[Event]]:
     """The caster's CH INT, or, under Contramagia, the CH INT ENF that replaces it.
 
@@ -113,11 +127,16 @@ def cast_roll(
     that stress.
     """
     countering = state.countering
-    if countering is None or countering[1] != caster.id or not purpose.startswith("CH INT"):
+    if (
+        countering is None
+        or countering[1] != caster.id
+        or not told(purpose, "es").startswith("CH INT")  # the game's own words
+    ):
         outcome, event = roll(state, caster, purpose, value, mods, ctx)
         return outcome, [event]
     mage = state.figure(countering[0])
-    mine, mine_event = roll(state, caster, f"{purpose} ENF", value, mods, ctx)
+    opposed = say("phrase.magic.opposed", purpose=purpose)
+    mine, mine_event = roll(state, caster, opposed, value, mods, ctx)
     ctx_mage = Context(caster, melee=False, action=COUNTER, defending=True)
     theirs, theirs_event = roll(
         state, mage, "CH INT ENF (Contramagia)", mage.profile.int_, acting_modifiers(mage), ctx_mage
@@ -125,8 +144,11 @@ def cast_roll(
     a, d = mine_event.data, theirs_event.data
     result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
     goes_on = result is OpposedResult.ACTOR
-    word = "sigue adelante" if goes_on else "queda anulado"
-    text = f"Contramagia de {mage.id}: el lanzamiento de {caster.id} {word}"
+    text = (
+        say("log.magic.goes_on", mage=mage.id, caster=caster.id)
+        if goes_on
+        else say("log.magic.cancelled", mage=mage.id, caster=caster.id)
+    )
     data = {"figure": caster.id, "by": mage.id, "result": result.value}
     events = [mine_event, theirs_event, Event("opposed", text, data)]
     if theirs is Outcome.CRITICAL:

@@ -14,6 +14,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.book import book_modifiers, entry
 from wartime.engine.core.checks import Modifiers, roll
 from wartime.engine.core.events import Event
+from wartime.i18n import say
 from wartime.rules.dice import Outcome
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def cac_impact(
     Ataque sorpresa hits without it; Esquivar en CaC replaces it with CH AGI ENF.
     """
     if figure.surprise == target.id:
-        text = f"Ataque sorpresa: {figure.id} impacta a {target.id} sin CH IMP"
+        text = say("log.melee.surprise", figure=figure.id, target=target.id)
         hit = Event("auto_hit", text, {"figure": figure.id, "target": target.id})
         return Outcome.PASS, [hit], 0
     if state.dodging == (target.id, figure.id):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.core.action import Action
 from wartime.engine.core.events import Event
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, say
 
 if TYPE_CHECKING:
     from wartime.engine.core.figures import Figure
@@ -83,9 +84,9 @@ def suspend(state: GameState, action: Action, question: Question) -> Suspended:
     )  # fmt: skip
 
 
-_ASKED = {
-    "jump": "The jump goes to one of the figures equally near",
-    "fortune": "Fortuna is spent as one of these, or not",
+_ASKED: dict[str, Message] = {
+    "jump": say("phrase.midway.jump"),
+    "fortune": say("phrase.midway.fortune"),
 }
 
 
@@ -100,13 +101,27 @@ def answering(state: GameState, action: Action) -> tuple[Action, tuple[str, ...]
     assert held is not None
     if action.kind != held.kind:
         raise IllegalActionError(
-            f"{held.figure} must first answer: {held.event.text} ({', '.join(held.options)})"
+            say(
+                "refused.midway.answer_first",
+                figure=held.figure,
+                question=held.event.message,
+                options=", ".join(held.options),
+            )
         )
     if action.figure not in (None, held.figure):
-        raise IllegalActionError(f"{held.figure} is the one to answer, not {action.figure}")
+        raise IllegalActionError(
+            say("refused.midway.other", answerer=held.figure, figure=action.figure)
+        )
     answer = answer_of(action)
     if answer not in held.options:
-        raise IllegalActionError(f"{_ASKED[held.kind]}: {', '.join(held.options)}; not '{answer}'")
+        raise IllegalActionError(
+            say(
+                "refused.midway.not_option",
+                asked=_ASKED[held.kind],
+                options=", ".join(held.options),
+                answer=answer,
+            )
+        )
     return held.action, (*held.answers, answer)
 
 

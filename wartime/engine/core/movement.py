@@ -22,6 +22,7 @@ from wartime.engine.core.traits import entries_of
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance, toward
 from wartime.geometry.vision import in_arc
+from wartime.i18n import say
 from wartime.rules.actions import Action as ListedAction
 from wartime.rules.actions import JumpTable, load_actions
 from wartime.rules.effects import EntryAction
@@ -128,7 +129,7 @@ def through(
     found = table.overlaps(disc)
     if found:
         raise IllegalActionError(
-            f"Incorpóreo: {figure.id} cannot end its move overlapping {', '.join(found)}"
+            say("refused.movement.intangible", figure=figure.id, others=", ".join(found))
         )
     if keep and table.holds(figure.id):
         table.remove(figure.id)
@@ -229,7 +230,7 @@ def previous_action(state: GameState, figure: Figure) -> str | None:
 
 def noise_event(figure: Figure, source: Point, radius: float) -> Event:
     """A sound for REACCIONES: heard through walls by the geometry noise rule."""
-    text = f"{figure.id} hace ruido (alcance {radius:.1f} K)"
+    text = say("log.movement.noise", figure=figure.id, radius=radius)
     return Event("noise", text, {"figure": figure.id, "source": list(source), "radius": radius})
 
 
@@ -253,7 +254,7 @@ def shove(state: GameState, target: Figure, away_from: Point, distance: float) -
     else:
         end, travelled = goal, distance
     target.position = end
-    text = f"{target.id} es empujado {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    text = say("log.movement.pushed", figure=target.id, travelled=travelled, x=end[0], y=end[1])
     data = {"figure": target.id, "from": list(start), "to": list(end), "travelled": travelled}
     return Event("pushed", text, data)
 

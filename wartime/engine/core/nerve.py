@@ -8,6 +8,7 @@ other causes' dice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from wartime.engine.core.action import Action
@@ -17,6 +18,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.psychology import psi_check
 from wartime.engine.core.responses import entry_name
 from wartime.errors import IllegalActionError
+from wartime.i18n import Reason, say
 from wartime.rules.actions import Group, load_actions
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ def is_attack(state: GameState, figure: Figure, action: Action) -> bool:
 
 
 def face(
-    state: GameState, figure: Figure, action: Action, causes: list[str]
+    state: GameState, figure: Figure, action: Action, causes: Sequence[Reason]
 ) -> tuple[list[Event], bool]:
     """The CH PSI each of ``causes`` asks before the attack, in order: their events, and
     whether the attack goes ahead.  The attack must be legal first; a legality probe
@@ -53,9 +55,10 @@ def face(
         if rolled[0].data["outcome"] in ("critical", "pass"):
             continue
         if cost:
-            events.append(spend(figure, cost, f"{entry_name(action)} ({cause})"))
+            label = say("phrase.nerve.cause", action=entry_name(action), cause=cause)
+            events.append(spend(figure, cost, label))
         figure.next_action_modifier = 0
-        text = f"{figure.id} no se atreve a atacar ({cause}): pierde la acción"
+        text = say("log.nerve.cowed", figure=figure.id, cause=cause)
         events.append(Event("cowed", text, {"figure": figure.id, "action": action.kind}))
         return events, False
     return events, True

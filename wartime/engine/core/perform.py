@@ -33,6 +33,7 @@ from wartime.engine.core.modifiers import Context
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.vision import can_interact, vision_range
+from wartime.i18n import Reason, say
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.dice import OpposedResult, opposed_result
 
@@ -111,7 +112,7 @@ def _after(figure: Figure, action: Action) -> list[Event]:
     book = load_actions().find(action.kind) if figure.hidden else None
     if book is not None and book.group is not Group.GENERIC:
         figure.hidden = False
-        text = f"{figure.id} deja de estar escondido ({book.name})"
+        text = say("log.perform.unhidden", figure=figure.id, action=book.name)
         return [Event("revealed", text, {"figure": figure.id, "by": None})]
     return []
 
@@ -135,33 +136,32 @@ def _find_hidden_target(
     ):
         return [], True
     if sight(state, figure, target).cover_class not in COVERED:
-        return [reveal(figure, target, "lo ve sin cobertura suficiente")], True
+        return [reveal(figure, target, say("phrase.perform.seen"))], True
     cost = _trial_cost(state, figure, action, handler)  # the action must be legal first
+    purpose = say("phrase.perform.find")
     _, event = roll(
-        state, figure, "CH INT ENF (descubrir)", figure.profile.int_, acting_modifiers(figure),
-        Context(target),
-    )  # fmt: skip
-    _, theirs = roll(
-        state, target, "CH INT ENF (descubrir)", target.profile.int_, [], Context(figure)
+        state, figure, purpose, figure.profile.int_, acting_modifiers(figure), Context(target)
     )
+    _, theirs = roll(state, target, purpose, target.profile.int_, [], Context(figure))
     a, d = event.data, theirs.data
     result = opposed_result(a["roll"], a["target"], d["roll"], d["target"])
     events = [event, theirs]
     if result is OpposedResult.ACTOR:
-        return [*events, reveal(figure, target, "gana el CH INT ENF")], True
+        return [*events, reveal(figure, target, say("phrase.perform.won"))], True
     name = load_actions().find(action.kind)
     label = name.name if name else action.kind
-    events.append(spend(figure, cost, f"{label} (sin encontrar a {target.id})"))
-    text = f"{figure.id} no encuentra a {target.id}: pierde la acción"
+    unfound = say("phrase.perform.unfound", action=label, target=target.id)
+    events.append(spend(figure, cost, unfound))
+    text = say("log.perform.not_found", figure=figure.id, target=target.id)
     events.append(Event("not_found", text, {"figure": figure.id, "target": target.id}))
     figure.next_action_modifier = 0
     return events, False
 
 
-def reveal(finder: Figure, hidden: Figure, how: str) -> Event:
+def reveal(finder: Figure, hidden: Figure, how: Reason) -> Event:
     """``finder`` finds the hidden ``hidden`` (``how``, for the log): it is hidden no more."""
     hidden.hidden = False
-    text = f"{finder.id} descubre a {hidden.id} ({how})"
+    text = say("log.perform.revealed", finder=finder.id, figure=hidden.id, how=how)
     return Event("revealed", text, {"figure": hidden.id, "by": finder.id})
 
 

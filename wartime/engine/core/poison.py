@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
+from wartime.i18n import say
 
 
 def cure(figure: Figure, by: str) -> list[Event]:
@@ -17,5 +18,5 @@ def cure(figure: Figure, by: str) -> list[Event]:
         return []
     name, figure.poisoned = figure.poisoned, None
     figure.granted = [g for g in figure.granted if g.ability != name]
-    text = f"{by}: {figure.id} ya no está envenenado ({name})"
+    text = say("log.poison.cured", by=by, figure=figure.id, entry=name)
     return [Event("cured", text, {"figure": figure.id, "entry": name})]

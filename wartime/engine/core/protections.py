@@ -20,6 +20,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.hits import Blow
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import Message, say
 from wartime.rules.effects import Choice
 
 
@@ -42,11 +43,11 @@ def wound_piece(figure: Figure, spare: frozenset[int] = frozenset()) -> list[Eve
     figure.armour_wounds += 1
     index = _worst_hit(figure, spare)
     if index is None:  # a bare DEF, or nothing left working
-        text = f"La protección de {figure.id} gana 1 herida"
+        text = say("log.protections.bare", figure=figure.id)
         return [Event("gear", text, {"figure": figure.id})]
     size = len(figure.profile.protections)
     figure.armour = _bumped(figure.armour, index, size)
-    return [_state(figure, index, "gana 1 herida")]
+    return [_state(figure, index, say("phrase.protections.wound"))]
 
 
 def crush(figure: Figure, blow: Blow | None, spare: frozenset[int] = frozenset()) -> list[Event]:
@@ -56,7 +57,7 @@ def crush(figure: Figure, blow: Blow | None, spare: frozenset[int] = frozenset()
     if index is None:
         return []
     figure.crushed = _bumped(figure.crushed, index, len(figure.profile.protections))
-    return [_state(figure, index, f"pierde CAL 1 ({names[0]})")]
+    return [_state(figure, index, say("phrase.protections.crushed", entry=names[0]))]
 
 
 def corrode(figure: Figure, name: str) -> list[Event]:
@@ -65,7 +66,7 @@ def corrode(figure: Figure, name: str) -> list[Event]:
     if index is None:
         return []
     figure.crushed = _bumped(figure.crushed, index, len(figure.profile.protections))
-    return [_state(figure, index, f"pierde CAL 1 ({name})")]
+    return [_state(figure, index, say("phrase.protections.crushed", entry=name))]
 
 
 def wall_pieces(figure: Figure) -> frozenset[int]:
@@ -80,11 +81,25 @@ def _crushers(blow: Blow) -> Iterator[str]:
             yield trait.name
 
 
-def _state(figure: Figure, index: int, what: str) -> Event:
+def _state(figure: Figure, index: int, what: Message) -> Event:
     piece = figure.profile.protections[index]
     wounds = figure.armour[index] if index < len(figure.armour) else 0
     cal = figure.piece_cal(index)
-    word = "destruida" if wounds > cal else "inutilizada" if wounds == cal else "dañada"
-    text = f"{piece.id} de {figure.id} {what}: {wounds}/{cal}, {word}"
+    word = (
+        say("phrase.protections.destroyed")
+        if wounds > cal
+        else say("phrase.protections.unusable")
+        if wounds == cal
+        else say("phrase.protections.damaged")
+    )
+    text = say(
+        "log.protections.piece",
+        piece=piece.id,
+        figure=figure.id,
+        what=what,
+        wounds=wounds,
+        cal=cal,
+        state=word,
+    )
     data = {"figure": figure.id, "item": piece.id, "wounds": wounds, "cal": cal}
     return Event("gear", text, data)

@@ -24,6 +24,7 @@ from wartime.engine.core.figures import Figure, Grant
 from wartime.engine.core.profiles import Trait
 from wartime.engine.core.stats import vol
 from wartime.geometry.distance import edge_distance
+from wartime.i18n import Reason, say
 from wartime.rules.dice import Outcome
 from wartime.rules.madness import malus_for
 
@@ -55,7 +56,7 @@ def near(state: GameState, figure: Figure, side_is_ally: bool) -> list[Figure]:
 
 
 def psi_check(
-    state: GameState, figure: Figure, cause: str, loc: list[tuple[str, int]] | None = None,
+    state: GameState, figure: Figure, cause: Reason, loc: list[tuple[str, int]] | None = None,
     source: Figure | None = None,
 ) -> list[Event]:  # fmt: skip
     """CH PSI: critical CH ATR +1 this activation; fail +1 stress; fumble also CH LOC.
@@ -65,7 +66,9 @@ def psi_check(
     with those modifiers.  ``source`` is the figure that brought the check, if one did
     (the one a critical CH LOC charges).
     """
-    outcome, event = roll(state, figure, f"CH PSI ({cause})", vol(state, figure), [])
+    outcome, event = roll(
+        state, figure, say("phrase.psychology.psi", cause=cause), vol(state, figure), []
+    )
     events = [event]
     if outcome is Outcome.CRITICAL:
         figure.psi_bonus = 1
@@ -76,7 +79,12 @@ def psi_check(
     events.append(
         Event(
             "stress",
-            f"{figure.id} gana 1 de estrés ({figure.stress}/{vol(state, figure)})",
+            say(
+                "log.psychology.stress",
+                figure=figure.id,
+                stress=figure.stress,
+                vol=vol(state, figure),
+            ),
             {"figure": figure.id, "stress": figure.stress},
         )
     )
@@ -85,7 +93,7 @@ def psi_check(
         events.append(
             Event(
                 "lose_next",
-                f"{figure.id} perderá su siguiente acción o reacción",
+                say("log.psychology.lose_next", figure=figure.id),
                 {"figure": figure.id},
             )
         )
@@ -95,25 +103,27 @@ def psi_check(
 
 
 def loc_check(
-    state: GameState, figure: Figure, cause: str, mods: list[tuple[str, int]] | None = None,
+    state: GameState, figure: Figure, cause: Reason, mods: list[tuple[str, int]] | None = None,
     source: Figure | None = None,
 ) -> list[Event]:  # fmt: skip
     """CH LOC: critical, a charge at the enemy that caused it; fail, panic; fumble,
     panic and VOL −1 for good."""
-    outcome, event = roll(state, figure, f"CH LOC ({cause})", vol(state, figure), mods or [])
+    purpose = say("phrase.psychology.loc", cause=cause)
+    outcome, event = roll(state, figure, purpose, vol(state, figure), mods or [])
     events = [event]
     if outcome is Outcome.CRITICAL and source is not None and source.side != figure.side:
         figure.fury = source.id
-        text = f"{figure.id} se enfurece: su próxima acción será cargar contra {source.id}"
+        text = say("log.psychology.fury", figure=figure.id, target=source.id)
         events.append(Event("fury", text, {"figure": figure.id, "target": source.id}))
     if outcome.passed:
         return events
     calm = hookspecs.no_panic.first(figure)  # Fanático: no panic (a fumble still costs VOL)
     if calm is None:
         figure.panic = True
-        events.append(Event("panic", f"{figure.id} entra en pánico", {"figure": figure.id}))
+        panic = say("log.psychology.panic", figure=figure.id)
+        events.append(Event("panic", panic, {"figure": figure.id}))
     else:
-        text = f"{figure.id} no entra en pánico ({calm})"
+        text = say("log.psychology.no_panic", figure=figure.id, entry=calm)
         events.append(Event("no_panic", text, {"figure": figure.id, "entry": calm}))
     events.append(gain_malus(state, figure))
     if outcome is Outcome.FUMBLE:
@@ -121,7 +131,7 @@ def loc_check(
         events.append(
             Event(
                 "vol_loss",
-                f"{figure.id} pierde 1 de VOL para siempre ({vol(state, figure)})",
+                say("log.psychology.vol_loss", figure=figure.id, vol=vol(state, figure)),
                 {"figure": figure.id},
             )
         )
@@ -138,14 +148,12 @@ def gain_malus(state: GameState, figure: Figure) -> Event:
     name = malus_for(face, carried)
     data = {"figure": figure.id, "roll": face, "entry": name}
     if name is None:
-        return Event(
-            "malus", f"{figure.id} ya tiene todos los malus de locura (1D10 = {face})", data
-        )
+        return Event("malus", say("log.psychology.all_malus", figure=figure.id, die=face), data)
     figure.granted = [
         *figure.granted,
         Grant(MADNESS, figure.id, (Trait(name),), False, lasting=True),
     ]
-    text = f"{figure.id} gana el malus {name} para el resto de la partida (1D10 = {face})"
+    text = say("log.psychology.malus", figure=figure.id, entry=name, die=face)
     return Event("malus", text, data)
 
 
@@ -154,15 +162,19 @@ def treat_stress(state: GameState, patient: Figure, change: int) -> list[Event]:
     0); brought back to its VOL or less, one unconscious from stress comes round."""
     before = patient.stress
     patient.stress = max(0, patient.stress + change)
-    word = "pierde" if patient.stress < before else "gana"
+    told_of = {
+        "figure": patient.id, "amount": abs(patient.stress - before), "stress": patient.stress,
+        "vol": vol(state, patient),
+    }  # fmt: skip
     text = (
-        f"{patient.id} {word} {abs(patient.stress - before)} de estrés "
-        f"({patient.stress}/{vol(state, patient)})"
+        say("log.psychology.stress_down", **told_of)
+        if patient.stress < before
+        else say("log.psychology.stress_up", **told_of)
     )
     events = [Event("stress", text, {"figure": patient.id, "stress": patient.stress})]
     if patient.unconscious and patient.stress <= vol(state, patient):
         patient.unconscious = False  # attended to: it comes round (a knocked-out one too)
-        text = f"{patient.id} recupera el conocimiento"
+        text = say("log.psychology.woken", figure=patient.id)
         events.append(Event("woken", text, {"figure": patient.id}))
     return events + stress_limits(state, patient)
 
@@ -174,7 +186,9 @@ def stress_limits(state: GameState, figure: Figure) -> list[Event]:
         state.lift(figure)
         return [
             Event(
-                "unconscious", f"{figure.id} cae inconsciente por el estrés", {"figure": figure.id}
+                "unconscious",
+                say("log.psychology.unconscious", figure=figure.id),
+                {"figure": figure.id},
             )
         ]
     return []
@@ -187,18 +201,20 @@ def start_of_activation(state: GameState, figure: Figure) -> list[Event]:
     if figure.panic:
         calm = [a for a in near(state, figure, side_is_ally=True) if not a.panic]
         mods = [("aliado sereno", len(calm))] if calm else []
-        outcome, event = roll(state, figure, "CH VOL (salir del pánico)", vol(state, figure), mods)
+        purpose = say("phrase.psychology.calm_down")
+        outcome, event = roll(state, figure, purpose, vol(state, figure), mods)
         events.append(event)
         if outcome.passed:
             figure.panic = False
-            events.append(Event("calm", f"{figure.id} sale del pánico", {"figure": figure.id}))
+            calmed = say("log.psychology.calm", figure=figure.id)
+            events.append(Event("calm", calmed, {"figure": figure.id}))
     if figure.stress == vol(state, figure):
-        events += loc_check(state, figure, "estrés")
+        events += loc_check(state, figure, say("phrase.psychology.stress"))
     enemies = near(state, figure, side_is_ally=False)
     allies = near(state, figure, side_is_ally=True)
     if len(enemies) > vol(state, figure) + len(allies):
         nearest = min(enemies, key=lambda e: (_gap(figure, e), e.id))  # what a critical charges
-        events += psi_check(state, figure, "superado en número", source=nearest)
+        events += psi_check(state, figure, say("phrase.psychology.outnumbered"), source=nearest)
     return events
 
 
@@ -212,7 +228,9 @@ def _first_action_lost(state: GameState, figure: Figure) -> list[Event]:
         figure.actions_taken += 1
         events.append(
             Event(
-                "lost_action", f"{figure.id} pierde su primera acción (PSI)", {"figure": figure.id}
+                "lost_action",
+                say("log.psychology.lost_action", figure=figure.id),
+                {"figure": figure.id},
             )
         )
     return events

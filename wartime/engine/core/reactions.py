@@ -40,6 +40,7 @@ from wartime.engine.core.sight import in_vision
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import hear_all
+from wartime.i18n import say
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -113,7 +114,7 @@ def open_window(
         return []
     side = state.figures[found[0]].side
     state.window = Window(actor.id, side, found, path=_path(actor, events))
-    text = f"Pueden reaccionar a {actor.id}: {', '.join(found)}"
+    text = say("log.reactions.window", actor=actor.id, found=", ".join(found))
     return [Event("reaction_window", text, {"actor": actor.id, "candidates": found})]
 
 
@@ -131,15 +132,19 @@ def _early_point(window: Window, action: Action) -> Point | None:
     if action.point is None:
         return None
     if window.path is None:
-        raise IllegalActionError(
-            f"{window.actor} did not move: only a move can be answered before it ends"
-        )
+        raise IllegalActionError(say("refused.reactions.not_moved", actor=window.actor))
     start, end = window.path
     off = shapely.LineString([start, end]).distance(shapely.Point(action.point))
     if off > ON_PATH or math.dist(action.point, end) <= ON_PATH:
         raise IllegalActionError(
-            f"({action.point[0]:g}, {action.point[1]:g}) is not on {window.actor}'s path "
-            f"before its end ({end[0]:.2f}, {end[1]:.2f})"
+            say(
+                "refused.reactions.off_path",
+                x=action.point[0],
+                y=action.point[1],
+                actor=window.actor,
+                end_x=end[0],
+                end_y=end[1],
+            )
         )
     return action.point
 
@@ -150,12 +155,12 @@ def decide(state: GameState, action: Action) -> list[Event]:
     assert window is not None
     if action.kind == "pass":
         state.window = None
-        return [Event("no_reaction", f"El bando {window.side} no reacciona")]
+        return [Event("no_reaction", say("log.reactions.none", side=window.side))]
     if action.kind != "react":
-        raise IllegalActionError("Choose a character to react with, or pass")
+        raise IllegalActionError(say("refused.reactions.choose"))
     if action.figure not in window.candidates:
         raise IllegalActionError(
-            f"{action.figure} cannot react now: it neither saw nor heard {window.actor}"
+            say("refused.reactions.unaware", figure=action.figure, actor=window.actor)
         )
     reactor = state.figure(action.figure)
     volley = hookspecs.reacts_with.first(state, window, reactor, action)  # Machina mors
@@ -172,16 +177,19 @@ def decide(state: GameState, action: Action) -> list[Event]:
         return [
             *turned,
             Event(
-                "lost_reaction", f"{reactor.id} pierde esta reacción (PSI)", {"figure": reactor.id}
+                "lost_reaction",
+                say("log.reactions.lost", figure=reactor.id),
+                {"figure": reactor.id},
             ),
         ]
     if reactor.id in state.bullet_time:  # Tiempo bala: no new CH VOL against this actor
-        text = f"{reactor.id} sigue en tiempo bala: reacciona sin CH VOL"
+        text = say("log.reactions.bullet_time", figure=reactor.id)
         events = [*turned, Event("bullet_time", text, {"figure": reactor.id})]
         return events + _start(state, window, reactor, early)
     guard = [("en guardia", reactor.guard_bonus)] if reactor.guard_bonus else []
     reactor.guard_bonus = 0  # En guardia: only its next CH VOL to react
-    outcome, event = roll(state, reactor, "CH VOL (reacción)", vol(state, reactor), guard)
+    purpose = say("phrase.reactions.react")
+    outcome, event = roll(state, reactor, purpose, vol(state, reactor), guard)
     events = [*turned, event]
     if outcome.passed:
         state.bullet_time.add(reactor.id)
@@ -197,14 +205,16 @@ def _start(state: GameState, window: Window, reactor: Figure, early: Point | Non
     reactor.reacting = True
     reactor.actions_taken = 0
     reactor.next_action_modifier = 0
-    events = [Event("reaction", f"{reactor.id} reacciona", {"figure": reactor.id})]
+    events = [
+        Event("reaction", say("log.reactions.react", figure=reactor.id), {"figure": reactor.id})
+    ]
     if early is None:
         return events
     reactor.reacting_early = True
     window.halt = early
     actor = state.figure(window.actor)
     _put(state, actor, early)
-    text = f"{reactor.id} reacciona antes: {actor.id} está en ({early[0]:.2f}, {early[1]:.2f})"
+    text = say("log.reactions.early", figure=reactor.id, actor=actor.id, x=early[0], y=early[1])
     return [*events, Event("early_reaction", text, {"figure": reactor.id, "at": list(early)})]
 
 
@@ -222,7 +232,7 @@ def _carry_on(state: GameState, window: Window) -> list[Event]:
     assert window.path is not None and window.halt is not None
     goal = window.path[1]
     if actor.casualty or actor.position != window.halt or engaged_with(state, actor):
-        text = f"{actor.id} no termina su movimiento"
+        text = say("log.reactions.move_cut", figure=actor.id)
         return [Event("move_cut", text, {"figure": actor.id, "at": list(actor.position)})]
     if actor.level == 1:
         result = state.physics().move_toward(actor.id, goal, math.dist(actor.position, goal))
@@ -230,7 +240,7 @@ def _carry_on(state: GameState, window: Window) -> list[Event]:
     else:
         actor.position = goal
     end = actor.position
-    text = f"{actor.id} sigue su movimiento hasta ({end[0]:.2f}, {end[1]:.2f})"
+    text = say("log.reactions.move_resumed", figure=actor.id, x=end[0], y=end[1])
     return [Event("move_resumed", text, {"figure": actor.id, "to": list(end)})]
 
 
@@ -240,11 +250,13 @@ def react(state: GameState, action: Action) -> list[Event]:
     assert window is not None and window.reactor is not None
     reactor = state.figure(window.reactor)
     if action.figure not in (None, reactor.id):
-        raise IllegalActionError(f"{reactor.id} is the one reacting, not {action.figure}")
+        raise IllegalActionError(
+            say("refused.reactions.other", reactor=reactor.id, figure=action.figure)
+        )
     if action.kind == "pass":
-        events = [Event("reaction_pass", f"{reactor.id} no hace nada")]
+        events = [Event("reaction_pass", say("log.reactions.pass", figure=reactor.id))]
     elif action.kind in QUIET_ACTIONS or action.kind not in HANDLERS:
-        raise IllegalActionError(f"'{action.kind}' cannot be used as a reaction")
+        raise IllegalActionError(say("refused.reactions.not_reaction", kind=action.kind))
     else:
         events, goes_ahead = keeps_nerve(state, reactor, action)  # Cobarde: a CH PSI to attack
         if goes_ahead:

@@ -18,7 +18,7 @@ from wartime.engine.core.action import Action
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.pending import PendingKind
 from wartime.geometry.distance import edge_distance
-from wartime.i18n import Reason, told
+from wartime.i18n import Message, Reason, say
 from wartime.rules.actions import Group, load_actions
 
 if TYPE_CHECKING:  # the state imports this module for GameState.refusals
@@ -43,7 +43,7 @@ def refusals(state: GameState, figure_id: str) -> tuple[Refusal, ...]:
     book = load_actions().actions
     pending = state.pending
     if pending.kind not in ACTING or pending.figure != figure.id:
-        reason = f"It is not {figure.id}'s turn to act"
+        reason = say("refused.refusals.not_turn", figure=figure.id)
         return tuple(Refusal(a.id, a.name, reason) for a in book)
     offered = {a.kind for a in state.legal_actions()}
     found: list[Refusal] = []
@@ -54,9 +54,19 @@ def refusals(state: GameState, figure_id: str) -> tuple[Refusal, ...]:
         if None in reasons:
             continue
         weapons = [w.id for w in figure.profile.weapons]
-        plain = [r for r in reasons if r and not any(w in told(r, 'en') for w in weapons)]
+        plain = [r for r in reasons if r and not _mentions(r, weapons)]
         found.append(Refusal(entry.id, entry.name, (plain or reasons)[0] or ""))
     return tuple(found)
+
+
+def _mentions(reason: Reason, names: list[str]) -> bool:
+    """Whether ``reason`` names one of ``names`` (a weapon) among its values."""
+    if isinstance(reason, str):
+        return any(name in reason for name in names)
+    return any(
+        _mentions(value, names) if isinstance(value, Message | str) else False
+        for _, value in reason.values
+    )
 
 
 def _tried(state: GameState, figure: Figure, kind: str, group: Group) -> list[Action]:

@@ -20,6 +20,7 @@ ENE may go down to −10 and the Pj does not turn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING
@@ -43,7 +44,7 @@ from wartime.engine.core.sequence import check_game_over, possessed
 from wartime.engine.core.sight import in_vision, unseen
 from wartime.engine.core.vehicles import drives
 from wartime.errors import IllegalActionError
-from wartime.i18n import Reason, told
+from wartime.i18n import Reason, say, told
 from wartime.rules.actions import load_actions
 from wartime.rules.dice import OpposedResult, Outcome, opposed_result
 
@@ -154,18 +155,34 @@ def declare(state: GameState, actor: Figure, action: Action) -> list[Event]:
     assert action.target is not None
     state.declared = Declared(actor.id, action, action.target, tuple(mages), tuple(bodyguards))
     said = [name for _, name in found]
-    names = [f"{action.target} ({' o '.join(said)})"] if found else []
+    names: list[Reason] = []
+    if found:
+        either = _folded(said, either=True)
+        names.append(say("phrase.responses.answers", target=action.target, answers=either))
     names += [f"{mage} ({entry(COUNTER).name})" for mage in mages]
     names += [f"{guard} ({BODYGUARD})" for guard in bodyguards]
-    text = (
-        f"{actor.id} declara {entry_name(action)} contra {action.target}; "
-        f"puede responder: {', '.join(names)}"
-    )
+    text = say(
+        "log.responses.declared", figure=actor.id, action=entry_name(action),
+        target=action.target, names=_folded(names),
+    )  # fmt: skip
     kinds = [kind for kind, _ in found]
     data = {"figure": actor.id, "target": action.target, "answers": kinds, "mages": mages}
     if bodyguards:
         data["guards"] = bodyguards
     return [Event("declared", text, data)]
+
+
+def _folded(parts: Sequence[Reason], *, either: bool = False) -> Reason:
+    """``parts`` joined with ", ", or with " o " / " or " when ``either``, each part
+    worded when shown."""
+    joined: Reason = parts[0]
+    for part in parts[1:]:
+        joined = (
+            say("phrase.responses.or", left=joined, right=part)
+            if either
+            else say("phrase.responses.also", left=joined, right=part)
+        )
+    return joined
 
 
 def entry_name(action: Action) -> str:
@@ -190,17 +207,21 @@ def respond(state: GameState, action: Action) -> list[Event]:
     if stood_in is not None:
         return stood_in + check_game_over(state)
     if action.figure not in (None, target.id):
-        raise IllegalActionError(f"{target.id} is the one answering, not {action.figure}")
+        raise IllegalActionError(
+            say("refused.responses.other", answerer=target.id, figure=action.figure)
+        )
     if action.kind == "pass":
-        events = [Event("answer_pass", f"{target.id} no responde", {"figure": target.id})]
+        silent = say("log.responses.pass", figure=target.id)
+        events = [Event("answer_pass", silent, {"figure": target.id})]
     elif action.kind in answers(state, actor, declared.action):
         events = _answer(state, target, actor, action)
     else:
         dear = unpaid(state, target, action.kind) if action.kind in (FLEE, DODGE) else None
+        may: Reason = ", ".join(answers(state, actor, declared.action)) or say(
+            "phrase.responses.nothing"
+        )
         raise IllegalActionError(
-            dear
-            or f"'{action.kind}' is not an answer {target.id} can give now "
-            f"(it may: {', '.join(answers(state, actor, declared.action)) or 'nothing'})"
+            dear or say("refused.responses.not_answer", kind=action.kind, figure=target.id, may=may)
         )
     state.declared = None
     try:
@@ -216,15 +237,21 @@ def _exchange(state: GameState, action: Action) -> list[Event]:
     assert exchange is not None
     answerer, striker = state.figure(exchange.answerer), state.figure(exchange.striker)
     if action.figure not in (None, answerer.id):
-        raise IllegalActionError(f"{answerer.id} is the one answering, not {action.figure}")
+        raise IllegalActionError(
+            say("refused.responses.other", answerer=answerer.id, figure=action.figure)
+        )
     if action.kind not in ("pass", MENTAL):
         raise IllegalActionError(
-            f"'{action.kind}' is not an answer now: {answerer.id} may use Combate mental or pass"
+            say("refused.responses.mental", kind=action.kind, figure=answerer.id)
         )
     state.exchange = None
     if action.kind == "pass":
         events = [
-            Event("answer_pass", f"{answerer.id} deja el combate mental", {"figure": answerer.id})
+            Event(
+                "answer_pass",
+                say("log.responses.mental_stop", figure=answerer.id),
+                {"figure": answerer.id},
+            )
         ]
     else:
         struck = hookspecs.mental_blow.first(state, answerer, striker)
@@ -232,7 +259,7 @@ def _exchange(state: GameState, action: Action) -> list[Event]:
         events, goes_on = struck
         if goes_on:
             state.exchange = replace(exchange, striker=answerer.id, answerer=striker.id)
-            text = f"{striker.id} puede seguir el combate mental contra {answerer.id}"
+            text = say("log.responses.exchange", figure=striker.id, against=answerer.id)
             events.append(Event("exchange", text, {"figure": striker.id, "against": answerer.id}))
     events += check_game_over(state)
     if state.exchange is None and exchange.window and not state.over:
@@ -250,7 +277,7 @@ def _answer(state: GameState, target: Figure, actor: Figure, action: Action) -> 
             if action.kind == FLEE:
                 return huir(state, target, action)
             events = [spend(target, cost(entry(DODGE)), entry(DODGE).name)]
-        text = f"{target.id} se dispone a esquivar a {actor.id}"
+        text = say("log.responses.dodge", figure=target.id, attacker=actor.id)
         return [*events, Event("dodge", text, {"figure": target.id, "attacker": actor.id})]
     finally:
         target.reacting = False
@@ -260,12 +287,12 @@ def huir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Huir (1, PSI): up to 3 K in any direction, not engaged in CaC; CH PSI after moving."""
     book = entry(FLEE)
     if action.point is None:
-        raise IllegalActionError(f"{book.name} needs a destination point")
+        raise IllegalActionError(say("refused.responses.no_point", action=book.name))
     if engaged_with(state, figure):
-        raise IllegalActionError(f"{book.name} is not possible while engaged in CaC")
+        raise IllegalActionError(say("refused.responses.engaged", action=book.name))
     stride = Stride(book.name, cost(book), 0.0)
     events, _, _ = travel(state, figure, action.point, float(book.distance or 3), stride)
-    return events + psi_check(state, figure, "huida")
+    return events + psi_check(state, figure, say("phrase.responses.flight"))
 
 
 def resolve(state: GameState, actor: Figure, action: Action, answer: str) -> list[Event]:
@@ -276,7 +303,7 @@ def resolve(state: GameState, actor: Figure, action: Action, answer: str) -> lis
     assert action.target is not None
     problem: Reason | None = None
     if actor.casualty:  # the answer took it out (Desenfundar fired first)
-        problem = f"{actor.id} is out of the fight"
+        problem = say("refused.responses.out", figure=actor.id)
     elif answer in (FLEE, DRAW):  # it moved away, or shot first: the action may be gone
         problem = state.probe(lambda trial: carry_out(trial, trial.figure(actor.id), action))
     if problem is None:
@@ -286,8 +313,12 @@ def resolve(state: GameState, actor: Figure, action: Action, answer: str) -> lis
         finally:
             state.dodging = None
     actor.actions_taken += 1  # it was declared: it counts, though nothing is paid
-    why = "ha caído" if actor.casualty else f"{action.target} ya no es un objetivo posible"
-    text = f"{actor.id} pierde su acción: {why}"
+    why = (
+        say("phrase.responses.fallen")
+        if actor.casualty
+        else say("phrase.responses.no_target", target=action.target)
+    )
+    text = say("log.responses.action_lost", figure=actor.id, why=why)
     return [Event("action_lost", text, {"figure": actor.id, "reason": told(problem, "en")})]
 
 
@@ -301,7 +332,7 @@ def dodge(
     extra DAÑ of the blow (+1 when the dodger fumbled); the dodger's critical
     strikes back with DAÑ 1.
     """
-    purpose = "CH AGI ENF (esquivar)"
+    purpose = say("phrase.responses.dodge")
     mine, mine_event = roll(state, attacker, purpose, attacker.profile.agi, mods, ctx)
     _, value = attribute(state, target, entry(DODGE))
     ctx_dodge = Context(attacker, melee=True, action=DODGE, defending=True)
@@ -311,8 +342,11 @@ def dodge(
     hit = result is OpposedResult.ACTOR
     outcome = mine if hit or mine is Outcome.FUMBLE else Outcome.FAIL
     extra = 1 if theirs is Outcome.FUMBLE and hit else 0
-    word = "impacta" if hit else "no impacta"
-    text = f"Esquivar en CaC: {attacker.id} {word} a {target.id}"
+    text = (
+        say("log.responses.dodge_hit", figure=attacker.id, target=target.id)
+        if hit
+        else say("log.responses.dodge_miss", figure=attacker.id, target=target.id)
+    )
     data = {"figure": attacker.id, "target": target.id, "result": result.value,
             "extra_damage": extra}  # fmt: skip
     events = [mine_event, theirs_event, Event("opposed", text, data)]
@@ -326,10 +360,7 @@ def _answer_only(kind: str) -> Handler:
 
     def handler(state: GameState, figure: Figure, action: Action) -> list[Event]:
         # The name is looked up here, not when the module loads (issue 16).
-        raise IllegalActionError(
-            f"{entry(kind).name} answers an enemy's action aimed at this Pj: "
-            "it is offered when one is declared"
-        )
+        raise IllegalActionError(say("refused.responses.answer_only", action=entry(kind).name))
 
     return handler
 

@@ -48,6 +48,7 @@ from wartime.geometry.movement import EXCLUSION_K, too_close
 from wartime.geometry.noise import movement_noise
 from wartime.geometry.pathfinding import Way
 from wartime.geometry.terrain import SURCHARGE, PathCost
+from wartime.i18n import Reason, say
 from wartime.physics import TABLE
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class Route:
     end: Point
     travelled: float
     ene: int
-    extra: str  # the surcharge explained, for the ENE message
+    extra: Reason  # the surcharge explained, for the ENE message
     corners: tuple[Point, ...] = ()  # where a winding move turned, in order
 
 
@@ -137,15 +138,15 @@ def route(
     else:
         end, travelled = _fly(start, goal, budget)
     if travelled < BLOCKED and math.dist(start, goal) >= BLOCKED:
-        raise IllegalActionError("The way is blocked: the base cannot move toward that point")
+        raise IllegalActionError(say("refused.routes.blocked"))
     cost = ground_under(state, figure, [start, *corners, end], passes or over)
     if cost.swims:
-        raise IllegalActionError(f"The path crosses water ({', '.join(cost.swims)}): use Nadar")
+        raise IllegalActionError(say("refused.routes.water", areas=", ".join(cost.swims)))
     ene, extra = stride_cost(figure, stride, surcharge(figure, cost, ground))
     afford(figure, ene, stride.label, extra)  # raises with the player's message
     near = [] if passes else _too_close(state, figure, end, engaging)
     if near:
-        raise IllegalActionError(f"Within 1 K of an enemy without engaging: {', '.join(near)}")
+        raise IllegalActionError(say("refused.routes.near", enemies=", ".join(near)))
     kept_away = hookspecs.keeps_away.first(state, figure, end)  # Apestoso
     if kept_away:
         raise IllegalActionError(kept_away)
@@ -162,7 +163,7 @@ def _over_solids(
     on = [i for i in table.overlaps(replace(figure.disc(), centre=result.end)) if i != TABLE]
     if on:
         raise IllegalActionError(
-            f"{figure.id} climbs over walls, but cannot end its move on {', '.join(on)}"
+            say("refused.routes.climber", figure=figure.id, solids=", ".join(on))
         )
     if keep:
         table.move_toward(figure.id, goal, budget, over_solids=True)
@@ -191,14 +192,17 @@ def surcharge(figure: Figure, cost: PathCost, ground: str = "easy") -> tuple[int
     return hookspecs.ground_surcharge.thread((extra, why), figure)
 
 
-def stride_cost(figure: Figure, stride: Stride, ground: tuple[int, str]) -> tuple[int, str]:
+def stride_cost(figure: Figure, stride: Stride, ground: tuple[int, str]) -> tuple[int, Reason]:
     """The ENE of one ``stride`` over ground that adds ``ground`` (see :func:`surcharge`),
     a transport's start included, and the explanation for the ENE message; before the
     entries' modifiers, which checks.afford adds."""
     extra, why = ground
     explained = f" (+{extra} {why})" if extra else ""
-    starting, why = start_cost(figure)
-    return max(1, stride.ene + extra) + starting, explained + why
+    starting, start = start_cost(figure)
+    total = max(1, stride.ene + extra) + starting
+    if not starting:
+        return total, explained
+    return total, say("phrase.routes.extras", ground=explained, start=start)
 
 
 def _too_close(state: GameState, figure: Figure, end: Point, engaging: frozenset[str]) -> list[str]:
@@ -229,7 +233,7 @@ def travel(
     if not figure.reacting and not drives(figure):  # Girar y pivotar: Pj turn freely acting
         figure.facing = _facing((plan.start, *plan.corners)[-1], plan.end, figure.facing)
     end, travelled = plan.end, plan.travelled
-    text = f"{figure.id} se mueve {travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    text = say("log.routes.move", figure=figure.id, travelled=travelled, x=end[0], y=end[1])
     data = {
         "figure": figure.id,
         "from": list(plan.start),
@@ -274,7 +278,7 @@ def _fly(start: Point, goal: Point, budget: float) -> tuple[Point, float]:
 def move_problem(
     state: GameState, figure: Figure, action: Action, *, engaged: bool | None = None,
     clear: bool = False,
-) -> str | None:  # fmt: skip
+) -> Reason | None:  # fmt: skip
     """Why a Mover/Correr/Esprintar would be refused, without a trial state (fast).
 
     ``engaged`` may be passed when the caller already knows it (many samples, one check);
@@ -282,11 +286,11 @@ def move_problem(
     """
     stride = moves().strides[action.kind]
     if action.point is None:
-        return f"{stride.label} needs a destination point"
+        return say("refused.responses.no_point", action=stride.label)
     if engaged if engaged is not None else engaged_with(state, figure):
-        return "Engaged in CaC: use Destrabarse to leave the combat"
+        return say("refused.routes.engaged")
     if action.kind == "esprintar" and figure.sprinted_now:
-        return "Esprintar only once per activation"
+        return say("refused.routes.sprint_once")
     problem = facing_problem(figure, action.facing)
     problem = problem or hookspecs.move_refusal.first(state, figure, action)  # Lastrado
     if problem:
@@ -300,16 +304,16 @@ def move_problem(
             fleeing_only(state, figure, action)
         route(state, figure, action.point, budget, stride, clear=clear)
     except IllegalActionError as exc:
-        return str(exc)
+        return exc.reason
     finally:
         figure.ene_pending, figure.ene_modifiers = saved
     return None
 
 
-def facing_problem(figure: Figure, facing: float | None) -> str | None:
+def facing_problem(figure: Figure, facing: float | None) -> Reason | None:
     """A final facing: up to 45° for a transport; a Pj outside its activation keeps its own."""
     if facing is not None and figure.reacting and not drives(figure):
-        return "A Pj cannot pivot outside its activation (Girar y pivotar): use Pivotar"
+        return say("refused.routes.pivot")
     if facing is not None and not math.isfinite(facing):
-        return "The facing must be a number of degrees"
+        return say("refused.routes.facing")
     return turn_problem(figure, facing)

@@ -19,6 +19,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.modifiers import initiative_modifiers
 from wartime.engine.core.stats import vol
 from wartime.errors import IllegalActionError
+from wartime.i18n import Reason, say
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -33,13 +34,14 @@ def choose_initiative(state: GameState, action: Action) -> list[Event]:
     side = state.pending.side
     assert side is not None
     if action.kind != "initiative":
-        raise IllegalActionError("Choose the character whose VOL rolls for the initiative")
+        raise IllegalActionError(say("refused.sequence.initiative_choice"))
     figure = state.figure(action.figure)
     if figure.side != side or figure.casualty:
-        raise IllegalActionError(f"{figure.id} is not a living character of side {side}")
+        raise IllegalActionError(say("refused.sequence.not_living", figure=figure.id, side=side))
     state.initiative[side] = figure.id
     if len(state.initiative) < len(SIDES):
-        return [Event("initiative_choice", f"El bando {side} tira iniciativa con {figure.id}")]
+        chosen = say("log.sequence.initiative_choice", side=side, figure=figure.id)
+        return [Event("initiative_choice", chosen)]
     return roll_initiative(state)
 
 
@@ -57,19 +59,24 @@ def roll_initiative(state: GameState) -> list[Event]:
             named = "".join(f" + {label} {value}" for label, value in extra)
             events.append(Event(
                 "roll",
-                f"Iniciativa {side}: 1D10 = {roll} + VOL {will}{named} = {totals[side]}",
+                say("log.sequence.initiative_roll", side=side, die=roll, vol=will, named=named,
+                    total=totals[side]),
                 {"purpose": "iniciativa", "who": figure.id, "roll": roll, "target": None,
                  "modifiers": [["VOL", will], *map(list, extra)],
                  "outcome": totals[side]},
             ))  # fmt: skip
         if totals["A"] != totals["B"]:
             break
-        events.append(Event("tie", "Empate en la iniciativa: se repite la tirada"))
+        events.append(Event("tie", say("log.sequence.tie")))
     state.leader = max(SIDES, key=lambda s: totals[s])
     state.to_move = state.leader
     state.phase = 10
     events.append(
-        Event("initiative", f"El bando {state.leader} gana la iniciativa", {"side": state.leader})
+        Event(
+            "initiative",
+            say("log.sequence.initiative", side=state.leader),
+            {"side": state.leader},
+        )
     )
     return events + advance(state)
 
@@ -133,38 +140,49 @@ def new_turn(state: GameState) -> list[Event]:
         figure.moved = 0.0
         figure.support = 0  # Apoyar: an unused support lapses with the turn
         figure.looted = 0  # Saquear: its CH AGI malus lasts this turn only
-    events = [Event("turn", f"Comienza el turno {state.turn}", {"turn": state.turn})]
+    events = [Event("turn", say("log.sequence.turn", turn=state.turn), {"turn": state.turn})]
     events += chain.from_iterable(hookspecs.turn_starts.collect(state))
     return events + check_game_over(state, waiting_counts=False)
 
 
 def activate(state: GameState, action: Action) -> list[Event]:
     if action.kind != "activate":
-        raise IllegalActionError("Choose which character acts now")
+        raise IllegalActionError(say("refused.sequence.choose"))
     figure = state.figure(action.figure)
     if figure.casualty:
-        down = "dead" if figure.dead else "unconscious" if figure.unconscious else "incapacitated"
-        raise IllegalActionError(f"{figure.id} is {down} and cannot act")
+        if figure.dead:
+            raise IllegalActionError(say("refused.sequence.dead", figure=figure.id))
+        if figure.unconscious:
+            raise IllegalActionError(say("refused.sequence.unconscious", figure=figure.id))
+        raise IllegalActionError(say("refused.sequence.incapacitated", figure=figure.id))
     if figure.side != state.to_move:
-        raise IllegalActionError(f"{figure.id} belongs to side {figure.side}, not {state.to_move}")
-    if not eligible(state, figure, state.phase):
-        why = "already acted" if figure.acted else "waiting"
-        if possessed(state, figure):
-            why = f"possessed by {figure.possessed_by}"
-        elif not figure.acted and any(hookspecs.operated.collect(state, figure)):
-            why = f"operated by {figure.profile.controller}: it acts when they activate it"
         raise IllegalActionError(
-            f"{figure.id} cannot act in phase {state.phase} (VOL {vol(state, figure)}, {why})"
+            say("refused.sequence.side", figure=figure.id, side=figure.side, to_move=state.to_move)
         )
-    return begin_activation(state, figure, f"en la fase {state.phase}")
+    if not eligible(state, figure, state.phase):
+        why = say("phrase.sequence.acted") if figure.acted else say("phrase.sequence.waiting")
+        if possessed(state, figure):
+            why = say("phrase.sequence.possessed", owner=figure.possessed_by)
+        elif not figure.acted and any(hookspecs.operated.collect(state, figure)):
+            why = say("phrase.sequence.operated", controller=figure.profile.controller)
+        raise IllegalActionError(
+            say(
+                "refused.sequence.phase",
+                figure=figure.id,
+                phase=state.phase,
+                vol=vol(state, figure),
+                why=why,
+            )
+        )
+    return begin_activation(state, figure, say("phrase.sequence.in_phase", phase=state.phase))
 
 
-def begin_activation(state: GameState, figure: Figure, how: str) -> list[Event]:
+def begin_activation(state: GameState, figure: Figure, how: Reason) -> list[Event]:
     """``figure`` starts its activation (``how``, for the log: in which phase, or at
     whose word) and gains its ENE."""
     gain = figure.start_activation()
     state.active = figure.id
-    text = f"{figure.id} actúa {how}: ENE +{gain} → {figure.ene}"
+    text = say("log.sequence.activate", figure=figure.id, how=how, gain=gain, ene=figure.ene)
     data = {"figure": figure.id, "phase": state.phase, "ene": figure.ene}
     events = [Event("activate", text, data), *activation_bonus(state, figure)]
     events += chain.from_iterable(hookspecs.activation_starts.collect(state, figure))
@@ -208,15 +226,15 @@ def settle(state: GameState) -> list[Event]:
 def fleeing_only(state: GameState, figure: Figure, action: Action) -> None:
     """Pánico: a Pj in panic always flees, moving away from the nearest enemy."""
     if action.kind not in FLEEING:
-        raise IllegalActionError(
-            f"{figure.id} is in panic: it can only flee (or end its activation)"
-        )
+        raise IllegalActionError(say("refused.sequence.panic", figure=figure.id))
     enemies = state.enemies_of(figure)
     if action.point is None or not enemies:
         return
     nearest = min(enemies, key=lambda e: math.dist(e.position, figure.position))
     if math.dist(action.point, nearest.position) <= math.dist(figure.position, nearest.position):
-        raise IllegalActionError(f"{figure.id} is in panic: it must move away from {nearest.id}")
+        raise IllegalActionError(
+            say("refused.sequence.panic_away", figure=figure.id, nearest=nearest.id)
+        )
 
 
 def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Event]:
@@ -239,7 +257,7 @@ def end_activation(state: GameState, figure: Figure, *, acted: bool) -> list[Eve
     figure.fury = None  # a critical CH LOC's charge is owed for one activation only
     ending = list(chain.from_iterable(hookspecs.activation_ends.collect(state, figure)))
     state.active = None
-    text = f"{figure.id} termina su actuación con ENE {figure.ene}"
+    text = say("log.sequence.end", figure=figure.id, ene=figure.ene)
     events = [*ending, Event("end", text, {"figure": figure.id, "ene": figure.ene})]
     events += chain.from_iterable(hookspecs.activation_over.collect(state, figure))
     back = hookspecs.carries_on.first(state, figure)  # Control remoto: its operator goes on
@@ -277,7 +295,7 @@ def check_game_over(state: GameState, *, waiting_counts: bool = True) -> list[Ev
         return events
     state.over = True
     state.winner = other(beaten[0]) if len(beaten) == 1 else None
-    text = f"Fin de la partida: gana el bando {state.winner}" if state.winner else "Fin: empate"
+    text = say("log.sequence.won", side=state.winner) if state.winner else say("log.sequence.draw")
     return [*events, Event("game_over", text, {"winner": state.winner, "reason": "casualties"})]
 
 
@@ -292,6 +310,6 @@ def finish_on_points(state: GameState) -> list[Event]:
     scores = {side: casualty_points(state, side) for side in SIDES}
     state.over = True
     state.winner = None if scores["A"] == scores["B"] else max(SIDES, key=lambda s: scores[s])
-    text = f"Límite de turnos: A {scores['A']} pts, B {scores['B']} pts"
+    text = say("log.sequence.turn_limit", a=scores["A"], b=scores["B"])
     data = {"winner": state.winner, "reason": "turn_limit", "scores": scores}
     return [*fallen, Event("game_over", text, data)]

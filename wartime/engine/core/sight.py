@@ -39,6 +39,7 @@ from wartime.engine.core.stats import sight_extra, vol
 from wartime.engine.core.traits import carried, per_profile
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.vision import in_arc, vision_range
+from wartime.i18n import say
 from wartime.rules.dice import Outcome
 from wartime.rules.effects import Sense, effects_of
 
@@ -141,7 +142,7 @@ def astray(
     name = endless(figure, weapon)
     if name is None or in_vision or outcome is Outcome.CRITICAL or not outcome.passed:
         return outcome, []
-    text = f"{name}: el blanco está fuera del CdV de {figure.id}; el disparo se dispersa"
+    text = say("log.sight.astray", entry=name, figure=figure.id)
     return Outcome.FAIL, [Event("astray", text, {"figure": figure.id, "entry": name})]
 
 

@@ -32,7 +32,7 @@ from wartime.engine.core.preview import Preview, preview
 from wartime.engine.core.refusals import Refusal, refusals
 from wartime.engine.core.world import WALKING_HEIGHT, World
 from wartime.errors import IllegalActionError
-from wartime.i18n import Reason
+from wartime.i18n import Reason, say
 from wartime.physics import Table
 from wartime.rules.dice import Dice
 
@@ -207,7 +207,7 @@ class GameState:
     def undo(self) -> None:
         """Take back the last decision by replaying the game up to the one before it."""
         if not self.history:
-            raise IllegalActionError("Nothing to undo")
+            raise IllegalActionError(say("refused.state.undo"))
         replay = self.scenario.new_game()
         for action in self.history[:-1]:
             replay.apply(action)
@@ -324,7 +324,7 @@ class GameState:
     # -- helpers for the rule modules ---------------------------------------------------
     def figure(self, figure_id: str | None) -> Figure:
         if figure_id is None or figure_id not in self.figures:
-            raise IllegalActionError(f"No figure '{figure_id}' on the table")
+            raise IllegalActionError(say("refused.state.no_figure", figure=figure_id))
         return self.figures[figure_id]
 
     def reserve(self, reserve_id: str) -> Reserve:
@@ -375,7 +375,7 @@ class GameState:
         action.check_form()
         if action.options and action.kind not in HANDLERS:
             raise IllegalActionError(
-                f"'{action.kind}' takes no options (given: {', '.join(action.options)})"
+                say("refused.state.options", kind=action.kind, given=", ".join(action.options))
             )
         pending = self.pending
         handlers: dict[PendingKind, Callable[[GameState, Action], list[Event]]] = {
@@ -388,7 +388,7 @@ class GameState:
             PendingKind.RESPOND: responses.respond,
         }
         if pending.kind is PendingKind.GAME_OVER:
-            raise IllegalActionError("The game is over")
+            raise IllegalActionError(say("refused.state.over"))
         if self.suspended is not None:  # an answer: apply the held decision again
             held, self.answers = answering(self, action)
             self.suspended, self.answer_index = None, 0

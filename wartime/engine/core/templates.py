@@ -13,6 +13,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.geometry.distance import center_distance
 from wartime.geometry.templates import Coverage, Template, coverage
+from wartime.i18n import say
 
 if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
@@ -30,8 +31,8 @@ def caught(
         (state.figures[i] for i in (*covered.full, *covered.partial)),
         key=lambda f: (center_distance(origin, f.position), f.id),
     )
-    names = ", ".join(f.id for f in hit) or "nadie"
-    text = f"Área {template.shape} en ({origin[0]:.1f}, {origin[1]:.1f}): alcanza a {names}"
+    names = ", ".join(f.id for f in hit) or say("phrase.blasts.nobody")
+    text = say("log.templates.caught", shape=template.shape, x=origin[0], y=origin[1], names=names)
     data = {"shape": template.shape, "origin": list(origin), "full": list(covered.full),
             "partial": list(covered.partial)}  # fmt: skip
     return covered, hit, Event("template", text, data)

@@ -24,6 +24,7 @@ from wartime.board.battlefield import Throwable
 from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
+from wartime.i18n import Reason, say
 
 LIFT_REACH = 1.0  # K from the thrower's base to the object's outline
 NAMES = {"car": "coche", "lorry": "camión", "larger": "objeto más grande"}  # in the log
@@ -38,16 +39,16 @@ def gap(figure: Figure, thing: Throwable, where: Point) -> float:
     return max(0.0, math.hypot(dx, dy) - figure.radius)
 
 
-def lift_problem(figure: Figure, thing: Throwable, where: Point) -> str | None:
+def lift_problem(figure: Figure, thing: Throwable, where: Point) -> Reason | None:
     """Why ``figure`` cannot lift ``thing``, lying centred on ``where`` (None: it can)."""
     name = NAMES[thing.size.value]
     if hookspecs.heaves.first(figure, thing.size.value) is None:
-        return f"{thing.id} is a {thing.size.value} ({name}): only Súper fuerza throws it"
+        return say("refused.throwables.size", thing=thing.id, size=thing.size.value, name=name)
     if figure.level != 1:
-        return f"{thing.id} lies on the ground: {figure.id} must be at height 1 to lift it"
+        return say("refused.throwables.height", thing=thing.id, figure=figure.id)
     far = gap(figure, thing, where)
     if far > LIFT_REACH + 1e-9:
-        return f"{thing.id} is {far:.1f} K away: it must be within {LIFT_REACH:g} K to lift it"
+        return say("refused.throwables.far", thing=thing.id, gap=far, reach=LIFT_REACH)
     return None
 
 

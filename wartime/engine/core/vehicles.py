@@ -23,6 +23,7 @@ from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import ENGAGED_GAP, free_spot, has_room
 from wartime.engine.core.profiles import UNARMED
 from wartime.errors import IllegalActionError
+from wartime.i18n import Message, Reason, say
 from wartime.rules.dice import Outcome, round_half_up
 
 if TYPE_CHECKING:
@@ -44,13 +45,18 @@ def unusable(figure: Figure) -> bool:
     return vehicle is not None and figure.vehicle_wounds == vehicle.cal
 
 
-def unusable_text(figure: Figure) -> str:
+def unusable_text(figure: Figure) -> Message:
     vehicle = figure.profile.transport
     assert vehicle is not None
-    return f"{vehicle.id} has {figure.vehicle_wounds} wounds (CAL {vehicle.cal}): it is unusable"
+    return say(
+        "refused.vehicles.unusable",
+        vehicle=vehicle.id,
+        wounds=figure.vehicle_wounds,
+        cal=vehicle.cal,
+    )
 
 
-def movement_problem(figure: Figure) -> str | None:
+def movement_problem(figure: Figure) -> Reason | None:
     """An unusable transport cannot move (HERIDAS: equipment at CAL cannot be used)."""
     return unusable_text(figure) if drives(figure) and unusable(figure) else None
 
@@ -76,25 +82,22 @@ def ahead(figure: Figure, target: Figure) -> bool:
     return forward > 0 and aside < figure.radius + target.radius
 
 
-def start_cost(figure: Figure) -> tuple[int, str]:
+def start_cost(figure: Figure) -> tuple[int, Reason]:
     """CREACIÓN DE TRANSPORTES, ENE: starting it moving; paid on the first move of a turn."""
     vehicle = figure.profile.transport
     if vehicle is None or not drives(figure) or figure.moved > 0:
         return 0, ""
-    return vehicle.ene, f" (+{vehicle.ene} arrancar {vehicle.id})"
+    return vehicle.ene, say("phrase.vehicles.start", ene=vehicle.ene, vehicle=vehicle.id)
 
 
-def turn_problem(figure: Figure, facing: float | None) -> str | None:
+def turn_problem(figure: Figure, facing: float | None) -> Reason | None:
     """Why a transport may not end its move facing ``facing``: at most 45° from its nose."""
     if facing is None or not drives(figure):
         return None
     if not math.isfinite(facing):
-        return "The facing must be a number of degrees"
+        return say("refused.routes.facing")
     if _angle(figure.facing, facing) > TURN_LIMIT + 1e-9:
-        return (
-            f"A transport turns at most {TURN_LIMIT:g}° at the end of its move "
-            f"({_angle(figure.facing, facing):.0f}° asked): use Pivotar"
-        )
+        return say("refused.vehicles.turn", limit=TURN_LIMIT, asked=_angle(figure.facing, facing))
     return None
 
 
@@ -111,7 +114,7 @@ def final_turn(figure: Figure, facing: float | None) -> list[Event]:
 def turn_to(figure: Figure, facing: float) -> list[Event]:
     """Face ``facing`` degrees, logged."""
     figure.facing = facing % 360
-    text = f"{figure.id} gira hasta {figure.facing:.0f}°"
+    text = say("log.vehicles.turn", figure=figure.id, facing=figure.facing)
     return [Event("turn", text, {"figure": figure.id, "facing": figure.facing})]
 
 
@@ -140,7 +143,7 @@ def ram(
         return events
     toughness = _toughness(target)
     back = toughness + round_half_up(run / 2)
-    text = f"{figure.id} recibe el choque: DAÑ {back} ({toughness} + {k}/2)"
+    text = say("log.vehicles.rammed", figure=figure.id, damage=back, toughness=toughness, k=k)
     events.append(Event("hit", text, {"figure": target.id, "target": figure.id, "damage": back}))
     events += defend(state, figure, back, "none", attacker=None)
     return events + _thrown(state, figure, target, damage - toughness)
@@ -162,7 +165,9 @@ def _thrown(state: GameState, figure: Figure, target: Figure, k: int) -> list[Ev
     result = state.physics().move_toward(target.id, goal, float(k))
     target.position = result.end
     end = result.end
-    text = f"{target.id} sale despedido {result.travelled:.2f} K hasta ({end[0]:.2f}, {end[1]:.2f})"
+    text = say(
+        "log.vehicles.thrown", figure=target.id, travelled=result.travelled, x=end[0], y=end[1]
+    )
     data = {"figure": target.id, "from": list(start), "to": list(end),
             "travelled": round(result.travelled, 6)}  # fmt: skip
     return [Event("move", text, data)]
@@ -184,7 +189,7 @@ def set_down(state: GameState, figure: Figure, spot: Point) -> list[Event]:
     ride = figure.aboard
     figure.aboard, figure.position = None, spot
     state.settle(figure)
-    text = f"{figure.id} baja de {ride} en ({spot[0]:.2f}, {spot[1]:.2f})"
+    text = say("log.vehicles.unboard", figure=figure.id, ride=ride, x=spot[0], y=spot[1])
     return [Event("unboard", text, {"figure": figure.id, "transport": ride, "to": list(spot)})]
 
 
@@ -234,10 +239,14 @@ def thrown_clear(state: GameState, figure: Figure, name: str) -> list[Event]:
     spot = free_spot(state, figure)
     figure.position = start if spot is None else spot
     state.settle(figure)
-    where = f"({figure.position[0]:.2f}, {figure.position[1]:.2f})"
-    text = (
-        f"{name}: {figure.id} sale despedido antes de la explosión, 1D10 = {drift} K "
-        f"hacia {angle:.0f}°, y cae en {where}"
+    text = say(
+        "log.vehicles.ejected",
+        entry=name,
+        figure=figure.id,
+        drift=drift,
+        angle=angle,
+        x=figure.position[0],
+        y=figure.position[1],
     )
     data = {"figure": figure.id, "entry": name, "roll": drift, "angle": angle,
             "to": list(figure.position)}  # fmt: skip
