@@ -14,6 +14,7 @@ from wartime.board.battlefield import Battlefield, Darkness, Light
 from wartime.errors import DataError
 from wartime.formats.document import parse_document
 from wartime.formats.map import dump_map, load_map, parse_map
+from wartime.i18n import told
 
 LIT = """\
 wartime_map: 1
@@ -170,15 +171,15 @@ def test_the_overlay_says_the_darkness_hides_a_target() -> None:
 
 
 def test_the_editors_reasons_in_spanish() -> None:
-    from wartime.ui.reasons import to_spanish
-
-    assert (
-        to_spanish("the light is off the 40×20 K table")
-        == "la luz está fuera de la mesa de 40×20 K"
-    )
-    assert to_spanish("radius 0 is not allowed: it must be above 0") == (
-        "no se admite el radio 0: debe ser mayor que 0"
-    )
-    assert to_spanish("a dark area needs at least 3 points, got 2") == (
-        "una zona oscura necesita al menos 3 puntos y tiene 2"
-    )
+    """The new elements' refusals and problems are catalogue messages (issue 16)."""
+    field = Battlefield("t", (40.0, 20.0))
+    with pytest.raises(edits.EditError) as few:
+        edits.add_darkness(field, [(0.0, 0.0), (1.0, 1.0)])
+    assert str(few.value) == "a dark area needs at least 3 points, got 2"
+    assert few.value.text("es") == "una zona oscura necesita al menos 3 puntos y tiene 2"
+    with pytest.raises(edits.EditError) as dim:
+        edits.add_light(field, (5.0, 5.0), radius=0)
+    assert dim.value.text("es") == "no se admite el radio 0: debe ser mayor que 0"
+    off = replace(field, lights=(Light(position=(50.0, 5.0), radius=3.0),))
+    said = [told(m, "es") for _key, _severity, m in edits.problems(off)]
+    assert "la luz está fuera de la mesa de 40×20 K" in said

@@ -1,9 +1,7 @@
 """How the commands print: JSON, and one line per problem on stderr.
 
 A problem is printed in the run's language: its reason is a message of the catalogue
-(:meth:`wartime.errors.Problem.text`), and so is its framing ("warning:").  A reason
-still given as plain English text is rewritten in Spanish by
-:func:`wartime.ui.reasons.to_spanish` (pure, no pygame), or printed as it is.
+(:meth:`wartime.errors.Problem.text`), and so is its framing ("warning:").
 """
 
 from __future__ import annotations
@@ -14,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wartime.errors import DataError, Problem, Severity
-from wartime.i18n import Reason, current_language, text, told
+from wartime.errors import DataError, Problem
+from wartime.i18n import text
 
 EXIT_OK = 0
 EXIT_DATA = 2
@@ -52,27 +50,9 @@ def system_reason(exc: OSError) -> str:
     return str(exc.strerror or exc)
 
 
-def core_reason(reason: Reason) -> str:
-    """A reason the loaders or the engine give, in the run's language: a message worded
-    by the catalogue; plain text (English, from code not yet speaking through it)
-    rewritten by the old table in Spanish."""
-    if not isinstance(reason, str):
-        return told(reason)
-    if current_language() != "es":
-        return reason
-    from wartime.ui.reasons import to_spanish  # only once there is such a reason to show
-
-    return to_spanish(reason)
-
-
 def problem_line(problem: Problem) -> str:
     """``file:line: path: reason`` on one line, in the run's language."""
-    if not isinstance(problem.message, str):
-        return problem.text()
-    reason = core_reason(problem.message)  # not a message yet: the old table's Spanish
-    if problem.severity is Severity.WARNING:
-        reason = text("cli.problem.warning", reason=reason)
-    return " ".join(f"{problem.where()}: {reason}".splitlines())
+    return problem.text()
 
 
 def warn(problem: Problem) -> None:

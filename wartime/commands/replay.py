@@ -8,8 +8,8 @@ import sys
 from collections.abc import Callable
 
 from wartime import engine
-from wartime.commands.output import EXIT_DATA, EXIT_OK, core_reason, problem_line, warn
-from wartime.i18n import text
+from wartime.commands.output import EXIT_DATA, EXIT_OK, problem_line, warn
+from wartime.i18n import text, told
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -32,7 +32,7 @@ def replay(args: argparse.Namespace) -> int:
         warn(replayed.mismatch)
         note = text("cli.replay.forced")
     elif replayed.unchecked is not None:
-        note = text("cli.replay.unchecked", reason=core_reason(replayed.unchecked))
+        note = text("cli.replay.unchecked", reason=told(replayed.unchecked))
     else:
         note = text("cli.replay.verified")
     print(text("cli.replay.hash", hash=replayed.state.hash(), note=note))

@@ -18,8 +18,9 @@ from wartime.board.history import History, autosave, clear_autosave, recover
 from wartime.errors import DataError
 from wartime.formats.army import load_army
 from wartime.formats.map import salvage_map, save_map
+from wartime.i18n import told
 from wartime.ui import dialogs
-from wartime.ui.modes.editor.state import EditorState, shown
+from wartime.ui.modes.editor.state import EditorState
 from wartime.ui.shell import EMPTY_TABLE
 from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import alive, kill
@@ -98,7 +99,7 @@ class EditorFiles(EditorState):
             found = salvage_map(path)
         except DataError as exc:
             reason = exc.problems[0].message if exc.problems else str(exc)
-            self.app._say(text("status.open_failed", path=path.name, reason=shown(reason)))
+            self.app._say(text("status.open_failed", path=path.name, reason=told(reason)))
             return False
         self._load(found.battlefield, path)
         self.set_file_problems(found.problems, found.left_out)
@@ -139,7 +140,7 @@ class EditorFiles(EditorState):
                 text("dialog.cannot_save_title"),
                 text(
                     "dialog.cannot_save",
-                    reasons="<br>".join(f"• {shown(r)}" for r in reasons),
+                    reasons="<br>".join(f"• {told(r)}" for r in reasons),
                 ),
             )
             return False
@@ -202,7 +203,7 @@ class EditorFiles(EditorState):
             army = load_army(path).army
         except DataError as exc:
             reason = exc.problems[0].message if exc.problems else str(exc)
-            self.app._say(text("editor.army_failed", path=path.name, reason=shown(reason)))
+            self.app._say(text("editor.army_failed", path=path.name, reason=told(reason)))
             return False
         self.characters = [c.id for c in army.characters]
         self.army_name = army.name

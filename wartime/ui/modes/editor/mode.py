@@ -32,9 +32,10 @@ from wartime.board import commands, edits
 from wartime.board.battlefield import Battlefield
 from wartime.errors import DataError, Problem
 from wartime.formats.map import load_map, salvage_map
+from wartime.i18n import told
 from wartime.ui.modes.editor.files import EditorFiles
 from wartime.ui.modes.editor.panel import PANEL_WIDTH, PropertiesPanel
-from wartime.ui.modes.editor.state import AUTOSAVE_SECONDS, shown
+from wartime.ui.modes.editor.state import AUTOSAVE_SECONDS
 from wartime.ui.modes.editor.tools import ROTATE_STEP, TOOL_BAR, ToolInput
 from wartime.ui.settings import config_dir
 from wartime.ui.shell import EMPTY_TABLE, WINDOW_SIZE, ViewApp
@@ -366,7 +367,7 @@ def run_editor(
             if mode.file_problems:
                 app._say(mode.opened_message(path))
         elif asked is not None:
-            reason = shown(problems[0].message) if problems else ""
+            reason = told(problems[0].message) if problems else ""
             app._say(text("editor.unreadable", path=asked.name, reason=reason))
         return app.run(max_frames, events)
     finally:

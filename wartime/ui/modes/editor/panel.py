@@ -24,7 +24,8 @@ from pygame_gui.elements import (
 from wartime.board import edits, queries
 from wartime.board.battlefield import LEVELS, SIDES, Battlefield, Posture, TerrainKind, ThrowSize
 from wartime.board.edits import EditError
-from wartime.ui.modes.editor.state import EditorState, shown
+from wartime.i18n import told
+from wartime.ui.modes.editor.state import EditorState
 from wartime.ui.panels import panel_height, side_panel
 from wartime.ui.strings import ntext, text
 from wartime.ui.widgets import call
@@ -233,7 +234,7 @@ class PropertiesPanel(EditorState):
         labels = []
         self._problem_keys = {}
         for n, (key, severity, message) in enumerate(issues, 1):
-            label = f"{n}. {text(f'severity.{severity}')}: {shown(message)}"
+            label = f"{n}. {text(f'severity.{severity}')}: {told(message)}"
             labels.append(label)
             self._problem_keys[label] = key
         if not labels:

@@ -28,22 +28,12 @@ from wartime.board.edits import EditError
 from wartime.board.history import History
 from wartime.board.shapes import Point
 from wartime.errors import Problem, Severity
-from wartime.i18n import Message, Reason, say
+from wartime.i18n import Message, say
 from wartime.ui.modes.base import Mode
-from wartime.ui.reasons import to_spanish
-from wartime.ui.strings import current_language, text
+from wartime.ui.strings import text
 from wartime.ui.widgets import call
 
 AUTOSAVE_SECONDS = 60.0
-
-
-def shown(reason: Reason) -> str:
-    """A refusal or a problem in the window's language: a message is worded by the
-    catalogue; plain text, from code that does not speak through it yet, is English, put
-    in Spanish by the old table (issue 16)."""
-    if isinstance(reason, str):
-        return to_spanish(reason) if current_language() == "es" else reason
-    return reason.text()
 
 
 class EditorState(Mode):
@@ -189,8 +179,6 @@ def _file_issue(problem: Problem) -> edits.Issue:
     (worded when the list is drawn, in the language of the moment)."""
     severity = "warning" if problem.severity is Severity.WARNING else "error"
     message: Message | str = problem.message
-    if isinstance(message, str):  # English from code not speaking through the catalogue
-        message = shown(message)
     if problem.path:
         message = say("phrase.errors.located", where=problem.path, reason=message)
     if problem.line is None:

@@ -34,6 +34,7 @@ import pygame_gui
 from wartime.board.queries import hit_test
 from wartime.engine import Action, IllegalActionError, PendingKind
 from wartime.errors import DataError
+from wartime.i18n import told
 from wartime.play import (
     MovePlan,
     Session,
@@ -57,7 +58,6 @@ from wartime.ui.modes.play.panel import (
     board_picks,
     choices,
     plain_entries,
-    reason_text,
 )
 from wartime.ui.modes.play.words import banner, breakdown, card
 from wartime.ui.modes.replay import ReplayMode
@@ -233,7 +233,7 @@ class PlayMode(Mode):
         """A bar button: play its one decision, or arm the tool that picks among them."""
         actions = choice.actions
         if not actions:
-            self.app._say(text("play.refused", reason=reason_text(choice.entry.reason or "")))
+            self.app._say(text("play.refused", reason=told(choice.entry.reason or "")))
             return
         first = actions[0]
         pending = self.session.pending.kind
@@ -277,7 +277,7 @@ class PlayMode(Mode):
             if plan is not None and plan.action is not None:
                 self.decide(plan.action)
             elif plan is not None:
-                self.app._say(text("play.refused", reason=reason_text(plan.refusal or "")))
+                self.app._say(text("play.refused", reason=told(plan.refusal or "")))
         elif tool.kind == "point":
             first = tool.choice.actions[0]
             chosen = Action(first.kind, first.figure, point=point, item=first.item)
@@ -296,7 +296,7 @@ class PlayMode(Mode):
         if label is None:
             return
         if label.reason is not None:
-            self.app._say(text("play.refused", reason=reason_text(label.reason)))
+            self.app._say(text("play.refused", reason=told(label.reason)))
             return
         self.decide(label.action)
 
@@ -322,7 +322,7 @@ class PlayMode(Mode):
         try:
             self.session.decide(action)
         except IllegalActionError as exc:
-            self.app._say(text("play.refused", reason=reason_text(exc.reason)))
+            self.app._say(text("play.refused", reason=told(exc.reason)))
             return False
         self.last_person = seat.side
         self._after()
@@ -339,7 +339,7 @@ class PlayMode(Mode):
     def undo(self) -> None:
         refusal = self.session.undo_refusal()
         if refusal is not None:
-            self.app._say(text("play.no_undo", reason=reason_text(refusal)))
+            self.app._say(text("play.no_undo", reason=told(refusal)))
             return
         action = self.session.undo()
         self.app._say(text("play.undone", action=action.kind))
@@ -440,9 +440,7 @@ class PlayMode(Mode):
 
     def _breakdown(self, label: TargetLabel) -> str:
         if label.preview is None:
-            return text(
-                "breakdown.refused", target=label.target, reason=reason_text(label.reason or "")
-            )
+            return text("breakdown.refused", target=label.target, reason=told(label.reason or ""))
         name = self.tool.choice.entry.name if self.tool is not None else label.action.kind
         return breakdown(name, label.preview)
 

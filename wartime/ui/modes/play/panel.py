@@ -19,13 +19,12 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from wartime.engine import Action, Event
-from wartime.i18n import Reason
+from wartime.i18n import told
 from wartime.play import BarEntry
 from wartime.play.bar import OTHER
 from wartime.ui.modes.play.words import action_label, entry_label
 from wartime.ui.panels import panel_height, side_panel
-from wartime.ui.reasons import to_spanish
-from wartime.ui.strings import current_language, text
+from wartime.ui.strings import text
 from wartime.ui.widgets import call
 
 PANEL_WIDTH = 372
@@ -76,14 +75,6 @@ def plain_entries(actions: Sequence[Action]) -> list[BarEntry]:
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
     return [BarEntry(kind, kind, OTHER, None, tuple(acts), None) for kind, acts in by_kind.items()]
-
-
-def reason_text(reason: Reason) -> str:
-    """The engine's reason, in the window's language (an old plain-text one through the
-    table of :mod:`wartime.ui.reasons`)."""
-    if not isinstance(reason, str):
-        return reason.text()
-    return to_spanish(reason) if current_language() == "es" else reason
 
 
 class SidePanel:
@@ -157,7 +148,7 @@ class SidePanel:
             self._headings.append(heading)
             y += ROW - 6
             for choice in mine:
-                tip = reason_text(choice.entry.reason) if choice.entry.reason else None
+                tip = told(choice.entry.reason) if choice.entry.reason else None
                 button = UIButton(
                     pygame.Rect(0, y, width, ROW - 2), choice.label, manager, container=bar,
                     tool_tip_text=escape(tip) if tip else None,
