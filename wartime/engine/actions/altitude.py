@@ -118,7 +118,7 @@ def _check(state: GameState, figure: Figure, name: str) -> tuple[Outcome, Event]
 def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> list[Event]:
     rule = hookspecs.rough_landing.first(figure)  # Planeador: ENE −3 and a CH CON, failed 3 wounds
     if rule is not None:
-        failed = f"no consigue {name.lower()}"
+        failed = say("phrase.altitude.fails", action=name.lower())
         return rough_failure(state, figure, rule[0], rule[1], rule[2], failed)
     lost = min(FAILED_ENE, figure.ene - (REACTION_FLOOR if figure.reacting else 0))
     figure.ene -= max(0, lost)

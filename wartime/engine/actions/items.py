@@ -168,7 +168,9 @@ def comerciar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("comerciar")
     partner = _partner(state, figure, action, book)
     moves = _trade(figure, partner, action.item, book)
-    events = [spend(figure, cost(book), f"{book.name} con {partner.id}")]
+    events = [
+        spend(figure, cost(book), say("phrase.checks.with", label=book.name, other=partner.id))
+    ]
     for move in moves:
         hand_over(*move)
         events.append(_handed(move, say("phrase.items.receives")))

@@ -233,7 +233,7 @@ def _on_ground(figure: Figure, label: str) -> None:
         )
 
 
-def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[int, str, bool]:
+def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[int, Reason, bool]:
     """The ENE surcharge of the ground on ``path``, its text, and whether it enters water.
 
     Only figures at level 1 walk on the ground; flyers pay nothing for it.
@@ -245,10 +245,10 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
     surcharge = cost.ene
     if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
         surcharge = max(surcharge, SURCHARGE["difficult"])
-    why = cost.worst if cost.ene else "agachado"
+    why: Reason = cost.worst if cost.ene else say("phrase.routes.crouched")
     # Equipo pesado, Cojitranco
     surcharge, why = hookspecs.ground_surcharge.thread((surcharge, why), figure)
-    extra = f" (+{surcharge} {why})" if surcharge else ""
+    extra: Reason = say("phrase.routes.surcharge", extra=surcharge, why=why) if surcharge else ""
     return surcharge, extra, bool(cost.swims)
 
 
@@ -687,7 +687,7 @@ def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if outcome.passed:
         return events
     return events + rough_failure(
-        state, figure, label, rough_ene, rough_wounds, "cae mal en terreno difícil"
+        state, figure, label, rough_ene, rough_wounds, say("phrase.terrain.bad_landing")
     )
 
 

@@ -222,7 +222,7 @@ ground_cost: Thread[[Figure], PathCost] = Thread("ground_cost")
 
 # The ENE surcharge of the ground a move crosses and the reason shown, threaded, once
 # posture and load are counted (Equipo pesado makes it difficult, Cojitranco harder).
-ground_surcharge: Thread[[Figure], tuple[int, str]] = Thread("ground_surcharge")
+ground_surcharge: Thread[[Figure], tuple[int, Reason]] = Thread("ground_surcharge")
 
 # Why a move of ``figure`` may not end at ``point`` (Apestoso keeps allies away): the
 # first answer refuses it; None lets it through.

@@ -137,7 +137,7 @@ def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     if not lucky(state, figure):
         raise IllegalActionError(say("refused.fortune.used", figure=figure.id, entry=ENTRY))
     refuse_healing(figure, ENTRY)
-    event = spend(figure, use.use or 1, f"{ENTRY} (curar 1 herida)")
+    event = spend(figure, use.use or 1, say("phrase.fortune.heal", entry=ENTRY))
     put(figure, Spent(state.turn))
     figure.wounds -= 1
     text = say(

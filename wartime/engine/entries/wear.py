@@ -54,7 +54,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.geometry.terrain import SURCHARGE
-from wartime.i18n import Message, say
+from wartime.i18n import Message, Reason, say
 from wartime.rules.effects import Wear, effects_of
 
 EXTREME = SURCHARGE["extreme"]
@@ -101,7 +101,7 @@ def _grounded(figure: Figure) -> tuple[tuple[Trait, Wear], ...]:
 
 
 @hookspecs.ground_surcharge.impl(order=10, key="wear")
-def ground(surcharge_why: tuple[int, str], figure: Figure) -> tuple[int, str]:
+def ground(surcharge_why: tuple[int, Reason], figure: Figure) -> tuple[int, Reason]:
     """The ENE surcharge of the ground a move crosses, as it counts for the figure, and the
     reason shown: Equipo pesado makes it difficult at least, then Cojitranco harder."""
     surcharge, why = surcharge_why
@@ -268,7 +268,7 @@ def _test(
         events += psi_check(state, figure, trait.name)
         return None
     assert effect.misfire is not None
-    purpose = f"{trait.name}: {effect.misfire} o menos"
+    purpose = say("phrase.wear.misfire_chance", entry=trait.name, at_most=effect.misfire)
     unlucky, event = chance(state, figure.id, purpose, "1D100", effect.misfire)
     events.append(event)
     return None if not unlucky else say(_MISFIRES.get(trait.name, "phrase.wear.misfire"))
