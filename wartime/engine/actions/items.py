@@ -51,7 +51,7 @@ from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
-from wartime.i18n import Message, say
+from wartime.i18n import Message, Reason, say
 from wartime.rules.actions import Action as Entry
 
 CARRY = "mover_cargado"
@@ -65,11 +65,11 @@ Move = tuple[Figure, Figure, Weapon]  # giver, receiver, the piece
 
 
 @hookspecs.refusal.impl(order=80, key="items")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why ``action`` cannot aim at its target: a body Eliminar removed is gone (or None)."""
     aimed = state.figures.get(action.target or "")
     if aimed is not None and aimed.removed:
-        return f"{aimed.id} is no longer on the table: its body was removed (Eliminar)"
+        return say("refused.items.body_removed", target=aimed.id)
     return None
 
 

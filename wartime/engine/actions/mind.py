@@ -281,7 +281,8 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
     within_reach(state, figure, target, book.name, name, value)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} a {target.id}", say("phrase.mind.possess", target=target.id),
+        say("phrase.mind.at", label=book.name, target=target.id),
+        say("phrase.mind.possess", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events
@@ -307,7 +308,8 @@ def marcar_un_objetivo(state: GameState, figure: Figure, action: Action) -> list
         )
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} ({target.id})", say("phrase.mind.mark", target=target.id),
+        say("phrase.checks.about", label=book.name, what=target.id),
+        say("phrase.mind.mark", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events

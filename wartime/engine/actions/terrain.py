@@ -964,12 +964,12 @@ _MOVING_COMBAT = frozenset({"embestir", "huir", "destrabarse", "cargar", "contra
 
 
 @hookspecs.refusal.impl(order=70, key="perch")
-def perch_refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def perch_refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """On top of a wall or obstacle (Subir a un alto) a Pj gets down before it moves."""
     if not figure.perch or action.kind in _PERCHED_OK:
         return None
     if action.kind in movement_ids() or action.kind in _MOVING_COMBAT:
-        return f"{figure.id} stands {figure.perch:g} K up: it gets down first (Dejarse caer)"
+        return say("refused.terrain.perched", figure=figure.id, height=figure.perch)
     return None
 
 

@@ -274,7 +274,7 @@ rough_landing: Hook[[Figure], tuple[str, int, int] | None] = Hook("rough_landing
 
 # Why ``figure`` does not fit in the transport ``ride`` (Capacidad): the first answer
 # refuses it; None lets it in.
-no_room: Hook[[GameState, Figure, Figure | None], str | None] = Hook("no_room")
+no_room: Hook[[GameState, Figure, Figure | None], Reason | None] = Hook("no_room")
 
 # ``figure``'s transport explodes: the entry that throws its rider clear first
 # (Asiento eyectable), or None.

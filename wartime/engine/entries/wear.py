@@ -196,34 +196,44 @@ def charges_of(trait: Trait) -> int | None:
 
 
 @hookspecs.refusal.impl(order=120, key="wear")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why the entries of batch H refuse ``action``: its item's charges are spent (Cargas),
     another campaign weapon was used (Arma de campaña), or it turns the figure too far
     (Dirección resistida); None when none does."""
     for item, trait, effect in in_use(figure, action):
         allowed = charges_of(trait) if effect.charges else None
         if allowed is not None and mark(figure).charged.count(item) >= allowed:
-            return f"{trait.name} ({allowed}): {figure.id} has used {item} {allowed} times already"
+            return say(
+                "refused.wear.charges",
+                entry=trait.name,
+                allowed=allowed,
+                figure=figure.id,
+                item=item,
+            )
         if effect.campaign and mark(figure).campaign not in (None, item):
-            return (
-                f"{trait.name}: {figure.id} fired {mark(figure).campaign}; it may fire no other "
-                f"weapon with {trait.name}"
+            return say(
+                "refused.wear.campaign",
+                entry=trait.name,
+                figure=figure.id,
+                weapon=mark(figure).campaign,
             )
     return _turn_refusal(figure, action)
 
 
-def _turn_refusal(figure: Figure, action: Action) -> str | None:
+def _turn_refusal(figure: Figure, action: Action) -> Reason | None:
     limit = turn_limit(figure)
     if limit is None:
         return None
     name, degrees = limit
     if action.kind == TURN_180:
-        return f"{name}: {figure.id} turns at most {degrees}° in one action"
+        return say("refused.wear.turn", entry=name, figure=figure.id, degrees=degrees)
     if action.facing is None or not math.isfinite(action.facing):
         return None
     off = _angle(figure.facing, action.facing)
     if off > degrees + ROUND:
-        return f"{name}: {figure.id} turns at most {degrees}° in one action ({off:.0f}° asked)"
+        return say(
+            "refused.wear.turn_asked", entry=name, figure=figure.id, degrees=degrees, off=off
+        )
     return None
 
 
