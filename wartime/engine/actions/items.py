@@ -221,7 +221,7 @@ def saquear(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("saquear")
     body = _body(state, figure, action, book)
     taken = _loot(figure, body, action.item)
-    events = [spend(figure, cost(book), f"{book.name} a {body.id}")]
+    events = [spend(figure, cost(book), say("phrase.checks.to", label=book.name, other=body.id))]
     for weapon in taken:
         hand_over(body, figure, weapon)
         events.append(_handed((body, figure, weapon), say("phrase.items.loots")))

@@ -752,7 +752,7 @@ def destrabarse(state: GameState, figure: Figure, action: Action) -> list[Event]
     if own > enemy:
         text = say("log.melee.disengage_outnumber", figure=figure.id, own=own, enemy=enemy)
         return [*events, Event("disengage", text, {"figure": figure.id, "free": True})]
-    check = psi_check(state, figure, "destrabarse")
+    check = psi_check(state, figure, say("phrase.melee.disengage"))
     events += check
     if check[0].data["outcome"] in (Outcome.CRITICAL, Outcome.PASS):
         text = say("log.melee.disengage_free", figure=figure.id)
@@ -767,7 +767,7 @@ def destrabarse(state: GameState, figure: Figure, action: Action) -> list[Event]
     weapon = _melee_weapon(nearest)
     ctx = Context(figure, melee=True, weapon=None if weapon is UNARMED else weapon)
     strike, event = roll(
-        state, nearest, "CH IMP (ataque gratuito)", nearest.profile.agi, strike_mods, ctx
+        state, nearest, say("phrase.melee.free_blow"), nearest.profile.agi, strike_mods, ctx
     )
     events.append(event)
     damage = max(1, melee_damage(nearest, weapon) + bonus_damage(state, nearest, figure, ctx))
@@ -810,7 +810,9 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(say("refused.melee.ram_blocked", target=target.id))
     _, value = attribute(state, figure, book)
     ctx = Context(target, melee=True, action="embestir")  # for Ariete's DAÑ +1
-    outcome, event = roll(state, figure, "CH IMP (embestida)", value, acting_modifiers(figure), ctx)
+    outcome, event = roll(
+        state, figure, say("phrase.melee.ram"), value, acting_modifiers(figure), ctx
+    )
     events.append(event)
     if drives(figure):
         figure.next_action_modifier = 0

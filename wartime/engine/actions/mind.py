@@ -236,7 +236,7 @@ def _mind_defence(state: GameState, target: Figure, damage: int, source: Figure)
     """
     will = vol(state, target)  # Líder, Despertando del letargo (presence.py)
     outcome, event = roll(
-        state, target, "CH VOL (defensa mental)", will, [], Context(source, melee=False)
+        state, target, say("phrase.mind.defence"), will, [], Context(source, melee=False)
     )
     if outcome is Outcome.CRITICAL:
         gained = 0
@@ -281,7 +281,7 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
     within_reach(state, figure, target, book.name, name, value)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        say("phrase.mind.at", label=book.name, target=target.id),
+        say("phrase.checks.to", label=book.name, other=target.id),
         say("phrase.mind.possess", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
