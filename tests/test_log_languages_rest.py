@@ -103,3 +103,12 @@ def test_a_chance_keeps_its_spanish_purpose_in_the_data() -> None:
     assert isinstance(event.message, Message)
     assert "Gastado: a wound on 30 or less" in event.message.text("en")
     assert "Gastado: herida con 30 o menos" in event.message.text("es")
+
+
+def test_an_option_a_move_cannot_take_is_refused_in_both_languages() -> None:
+    """Issue 16: an option label the figure lacks is refused, saying where (with a move)."""
+    state = support.started(support.duel())
+    reason = state.check(Action("mover", "a", point=(11.0, 10.0), options=("Nada",)))
+    assert isinstance(reason, Message)
+    assert reason.text("en").startswith("a cannot take Nada with a move (it has no option")
+    assert reason.text("es").startswith("a no puede tomar Nada con un movimiento (no tiene")

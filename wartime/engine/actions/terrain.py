@@ -650,7 +650,9 @@ def _leap_of(figure: Figure, label: str) -> tuple[float, int, int | None, int | 
         if trait.name == label and effect.leap is not None and effect.leap_ene is not None:
             return effect.leap, effect.leap_ene, effect.rough_ene, effect.rough_wounds
     allowed = [t.name for t, e in entries_of(figure, None, Flight) if e.leap is not None]
-    raise IllegalActionError(option_refused(figure.id, label, "with a jump", allowed))
+    raise IllegalActionError(
+        option_refused(figure.id, label, say("phrase.action.with_jump"), allowed)
+    )
 
 
 def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
