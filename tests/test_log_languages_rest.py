@@ -112,3 +112,18 @@ def test_an_option_a_move_cannot_take_is_refused_in_both_languages() -> None:
     assert isinstance(reason, Message)
     assert reason.text("en").startswith("a cannot take Nada with a move (it has no option")
     assert reason.text("es").startswith("a no puede tomar Nada con un movimiento (no tiene")
+
+
+def test_fortunas_question_words_the_failed_checks_purpose_in_english() -> None:
+    """BONUS Y MALUS, Fortuna: the question after a failed check repeats the check as the
+    log said it, so a purpose the catalogue words (the CH PSI for wounds) reads in
+    English too; the rules still read it in Spanish."""
+    lucky = dataclasses.replace(support.profile("b", con=9), traits=(Trait("Fortuna"),))
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
+    state = support.started(support.scenario(units, {"b": lucky}), [3, 9, 9, *[5] * 10])
+    support.do(state, Action("ataque_distancia", "a", target="b", item=RIFLE.id))
+    support.do(state, Action("fortune", "b", item="no"))  # the failed CH DEF stands
+    (asked,) = support.do(state, Action("fortune", "b", item="no"))  # so do the wounds
+    assert asked.kind == "fortune_choice" and isinstance(asked.message, Message)
+    assert asked.message.text("en").startswith("b: CH PSI (wounds) — 1D10 = 9 against 4: ")
+    assert asked.message.text("es").startswith("b: CH PSI (heridas) — 1D10 = 9 contra 4: ")

@@ -610,7 +610,7 @@ option_lasting: Hook[[Figure, str], bool] = Hook("option_lasting")
 # A check of ``figure`` (purpose, die, total, outcome, whether +1 would pass it) has just
 # failed: the second chance an entry takes on it (Fortuna), or None.  It may ask the
 # bearer's side first (a question midway through the resolution, midway.py).
-second_chance: Hook[[GameState, Figure, str, int, int, Outcome, bool], Luck | None] = Hook(
+second_chance: Hook[[GameState, Figure, Reason, int, int, Outcome, bool], Luck | None] = Hook(
     "second_chance"
 )
 
