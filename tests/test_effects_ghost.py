@@ -15,6 +15,7 @@ from wartime.engine.core.modifiers import not_yet_automated
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.profiles import Profile, Trait
 from wartime.engine.entries import ghost
+from wartime.i18n import told
 
 from . import engine_support as support
 from .engine_support import START_ENE, profile, scenario, started
@@ -130,7 +131,7 @@ def test_it_cannot_switch_off_inside_a_solid() -> None:
     state.lift(a)
     a.position = (12.0, 10.0)  # astride the wall
     problem = ghost.refusal(state, a, SWITCH)
-    assert problem is not None and "cannot turn solid" in problem
+    assert problem is not None and "cannot turn solid" in told(problem, "en")
 
 
 def test_random_games_with_incorporeal_figures() -> None:

@@ -39,7 +39,7 @@ from wartime.engine.core.movement import (
 from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.noise import movement_noise
-from wartime.i18n import say
+from wartime.i18n import Reason, say
 from wartime.rules.dice import Outcome
 
 FAILED_ENE = 3  # Cambiar de altitud: a failed CH AGI costs ENE 3 more
@@ -118,7 +118,7 @@ def _check(state: GameState, figure: Figure, name: str) -> tuple[Outcome, Event]
 def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> list[Event]:
     rule = hookspecs.rough_landing.first(figure)  # Planeador: ENE −3 and a CH CON, failed 3 wounds
     if rule is not None:
-        failed = f"no consigue {name.lower()}"
+        failed = say("phrase.altitude.fails", action=name.lower())
         return rough_failure(state, figure, rule[0], rule[1], rule[2], failed)
     lost = min(FAILED_ENE, figure.ene - (REACTION_FLOOR if figure.reacting else 0))
     figure.ene -= max(0, lost)
@@ -136,7 +136,7 @@ def _failed(state: GameState, figure: Figure, outcome: Outcome, name: str) -> li
 
 
 @hookspecs.refusal.impl(order=40, key="altitude")
-def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str | None:
+def high_flight_problem(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Volar en altura 3: no two actions in a row that are not movement."""
     if figure.level != HIGH or action.kind in movement_ids():
         return None
@@ -144,7 +144,7 @@ def high_flight_problem(state: GameState, figure: Figure, action: Action) -> str
         return None
     before = previous_action(state, figure)
     if before is not None and before not in movement_ids():
-        return f"At height 3 {figure.id} must move between two actions that are not movement"
+        return say("refused.altitude.high_row", figure=figure.id)
     return None
 
 

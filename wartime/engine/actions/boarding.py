@@ -26,7 +26,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.vehicles import beside, set_down
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.i18n import say
+from wartime.i18n import Reason, say
 from wartime.rules.actions import load_actions
 
 ACTION = "embarcar_desembarcar"
@@ -49,15 +49,13 @@ def carrier(figure: Figure) -> bool:
 
 
 @hookspecs.refusal.impl(order=50, key="boarding")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why ``action`` cannot be taken by or at a passenger, or None."""
     if figure.aboard is not None and action.kind not in _inside():
-        return (
-            f"{figure.id} is inside {figure.aboard}: it can get out first (Embarcar / desembarcar)"
-        )
+        return say("refused.boarding.inside", figure=figure.id, ride=figure.aboard)
     aimed = state.figures.get(action.target or "")
     if aimed is not None and aimed.aboard is not None and aimed is not figure:
-        return f"{aimed.id} travels inside {aimed.aboard}: it cannot be targeted"
+        return say("refused.boarding.aimed_inside", target=aimed.id, ride=aimed.aboard)
     if action.kind == ACTION and figure.aboard is None and aimed is not None:
         return hookspecs.no_room.first(state, figure, aimed)  # Capacidad
     return None

@@ -32,7 +32,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import used
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.i18n import say, say_n
+from wartime.i18n import Reason, say, say_n
 from wartime.rules.effects import Choice
 
 ATTRIBUTES = ("CON", "AGI", "INT", "VOL")
@@ -73,7 +73,7 @@ def usar_objeto(state: GameState, figure: Figure, action: Action, gear: Gear) ->
 
     played = any(hookspecs.plays_object.collect(gear))  # Droga (entries/addiction.py)
     if not found and not played:  # the players' to say (not yet automated)
-        names = ", ".join(t.name for t in gear.traits) or "sin bonus"
+        names: Reason = ", ".join(t.name for t in gear.traits) or say("phrase.gear.no_bonus")
         text = say("log.gear.adjudicate", figure=figure.id, item=gear.id, names=names)
         events.append(Event("adjudicate", text, {"figure": figure.id, "item": gear.id}))
     for trait, effect in found:

@@ -130,7 +130,7 @@ def apoyar(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(
             say("refused.generic.too_far", figure=ally.id, gap=gap, action=book.name, reach=reach)
         )
-    events = [spend(figure, _cost(book), f"{book.name} a {ally.id}")]
+    events = [spend(figure, _cost(book), say("phrase.checks.to", label=book.name, other=ally.id))]
     bonus, _ = _value(book, check="ATR", who="ally")
     ally.support += bonus
     figure.next_action_modifier = 0
@@ -307,7 +307,9 @@ def curar_reparar(state: GameState, figure: Figure, action: Action) -> list[Even
             raise IllegalActionError(
                 say("refused.generic.no_room", figure=patient.id, blocking=", ".join(blocking))
             )
-    events = [spend(figure, _cost(book), f"{book.name} a {patient.id}")]
+    events = [
+        spend(figure, _cost(book), say("phrase.checks.to", label=book.name, other=patient.id))
+    ]
     outcome, event = _check(state, figure, book)
     events.append(event)
     if waking:
@@ -347,7 +349,8 @@ def _treat_stress(state: GameState, figure: Figure, patient: Figure, book: Entry
     was_down = patient.casualty
     if was_down and patient.level == 1 and state.physics().overlaps(patient.disc()):
         raise IllegalActionError(say("refused.generic.no_room_to_wake", figure=patient.id))
-    events = [spend(figure, _cost(book), f"{book.name} ({STRESS}) a {patient.id}")]
+    stress = say("phrase.checks.about", label=book.name, what=STRESS)
+    events = [spend(figure, _cost(book), say("phrase.checks.to", label=stress, other=patient.id))]
     outcome, event = _check(state, figure, book)
     change, _ = _value(book, stat="wounds", who="target", when=_OUTCOME_WHEN[outcome])
     events += [event, *treat_stress(state, patient, change)]

@@ -51,7 +51,7 @@ from wartime.engine.core.state import GameState
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
 from wartime.geometry.movement import too_close
-from wartime.i18n import Message, say
+from wartime.i18n import Message, Reason, say
 from wartime.rules.actions import Action as Entry
 
 CARRY = "mover_cargado"
@@ -65,11 +65,11 @@ Move = tuple[Figure, Figure, Weapon]  # giver, receiver, the piece
 
 
 @hookspecs.refusal.impl(order=80, key="items")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why ``action`` cannot aim at its target: a body Eliminar removed is gone (or None)."""
     aimed = state.figures.get(action.target or "")
     if aimed is not None and aimed.removed:
-        return f"{aimed.id} is no longer on the table: its body was removed (Eliminar)"
+        return say("refused.items.body_removed", target=aimed.id)
     return None
 
 
@@ -168,7 +168,9 @@ def comerciar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("comerciar")
     partner = _partner(state, figure, action, book)
     moves = _trade(figure, partner, action.item, book)
-    events = [spend(figure, cost(book), f"{book.name} con {partner.id}")]
+    events = [
+        spend(figure, cost(book), say("phrase.checks.with", label=book.name, other=partner.id))
+    ]
     for move in moves:
         hand_over(*move)
         events.append(_handed(move, say("phrase.items.receives")))
@@ -219,7 +221,7 @@ def saquear(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("saquear")
     body = _body(state, figure, action, book)
     taken = _loot(figure, body, action.item)
-    events = [spend(figure, cost(book), f"{book.name} a {body.id}")]
+    events = [spend(figure, cost(book), say("phrase.checks.to", label=book.name, other=body.id))]
     for weapon in taken:
         hand_over(body, figure, weapon)
         events.append(_handed((body, figure, weapon), say("phrase.items.loots")))

@@ -81,7 +81,7 @@ from wartime.geometry.distance import edge_distance
 from wartime.geometry.noise import weapon_noise
 from wartime.geometry.scatter import scatter
 from wartime.geometry.vision import can_interact, in_arc, vision_range
-from wartime.i18n import Message, say, told
+from wartime.i18n import Message, Reason, say, told
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import OpposedResult, Outcome
 
@@ -348,7 +348,11 @@ def ataque_distancia_a_larga_distancia(
 def _shoot(
     state: GameState, figure: Figure, target: Figure, weapon: Weapon, book: Entry, distance: float
 ) -> list[Event]:
-    events = [spend(figure, cost(book, weapon), f"{book.name} con {weapon.id}")]
+    events = [
+        spend(
+            figure, cost(book, weapon), say("phrase.checks.with", label=book.name, other=weapon.id)
+        )
+    ]
     mods = acting_modifiers(figure) + difficulty(book) + _ranged_modifiers(figure, target, distance)
     ctx = Context(target, melee=False, weapon=weapon)
     outcome, event = roll(state, figure, "CH IMP", figure.profile.agi, mods, ctx)
@@ -374,7 +378,11 @@ def ataque_distancia_a_combate_cac(state: GameState, figure: Figure, action: Act
         raise IllegalActionError(say("refused.melee.outside_cdv"))
     _in_range(seen.distance, weapon.alc, say("phrase.melee.has_alc", weapon=weapon.id))
     _need_los(seen.line_of_sight, target)
-    events = [spend(figure, cost(book, weapon), f"{book.name} con {weapon.id}")]
+    events = [
+        spend(
+            figure, cost(book, weapon), say("phrase.checks.with", label=book.name, other=weapon.id)
+        )
+    ]
     mods = acting_modifiers(figure) + difficulty(book)
     mods += _ranged_modifiers(figure, target, seen.distance)
     ctx = Context(target, melee=False, weapon=weapon)
@@ -436,8 +444,9 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     reach, dan, rule = hookspecs.thrown.first(figure, thrown, reach, dan) or plain
     _in_range(seen.distance, reach, say("phrase.melee.throw_reaches", rule=rule))
     _need_los(seen.line_of_sight, target)
-    what = thrown.id if thrown else thing.id if thing else (action.item or "un objeto")
-    events = [spend(figure, cost(book), f"{book.name} ({what})")]
+    what: Reason = thrown.id if thrown else thing.id if thing else action.item or ""
+    what = what or say("phrase.melee.an_object")
+    events = [spend(figure, cost(book), say("phrase.checks.about", label=book.name, what=what))]
     if thing is not None:
         lifted, more = _lift(state, figure, thing)
         events += more
@@ -743,7 +752,7 @@ def destrabarse(state: GameState, figure: Figure, action: Action) -> list[Event]
     if own > enemy:
         text = say("log.melee.disengage_outnumber", figure=figure.id, own=own, enemy=enemy)
         return [*events, Event("disengage", text, {"figure": figure.id, "free": True})]
-    check = psi_check(state, figure, "destrabarse")
+    check = psi_check(state, figure, say("phrase.melee.disengage"))
     events += check
     if check[0].data["outcome"] in (Outcome.CRITICAL, Outcome.PASS):
         text = say("log.melee.disengage_free", figure=figure.id)
@@ -758,7 +767,7 @@ def destrabarse(state: GameState, figure: Figure, action: Action) -> list[Event]
     weapon = _melee_weapon(nearest)
     ctx = Context(figure, melee=True, weapon=None if weapon is UNARMED else weapon)
     strike, event = roll(
-        state, nearest, "CH IMP (ataque gratuito)", nearest.profile.agi, strike_mods, ctx
+        state, nearest, say("phrase.melee.free_blow"), nearest.profile.agi, strike_mods, ctx
     )
     events.append(event)
     damage = max(1, melee_damage(nearest, weapon) + bonus_damage(state, nearest, figure, ctx))
@@ -801,7 +810,9 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(say("refused.melee.ram_blocked", target=target.id))
     _, value = attribute(state, figure, book)
     ctx = Context(target, melee=True, action="embestir")  # for Ariete's DAÑ +1
-    outcome, event = roll(state, figure, "CH IMP (embestida)", value, acting_modifiers(figure), ctx)
+    outcome, event = roll(
+        state, figure, say("phrase.melee.ram"), value, acting_modifiers(figure), ctx
+    )
     events.append(event)
     if drives(figure):
         figure.next_action_modifier = 0

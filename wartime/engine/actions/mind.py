@@ -63,7 +63,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import carried
 from wartime.errors import IllegalActionError
-from wartime.i18n import Message, say
+from wartime.i18n import Message, Reason, say
 from wartime.rules.actions import Action as Entry
 from wartime.rules.dice import Outcome
 
@@ -93,7 +93,7 @@ def _target(state: GameState, figure: Figure, action: Action, book: Entry) -> Fi
 
 def _attempt(
     state: GameState, figure: Figure, book: Entry, caster: tuple[str, int], target: Figure,
-    paid_for: str, failure: Message,
+    paid_for: Reason, failure: Message,
 ) -> tuple[Outcome, list[Event]]:  # fmt: skip
     """Pay the action, roll its CH INT / VOL with the acting modifiers; say so if it fails.
 
@@ -127,9 +127,10 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
     if figure.sprinted:
         raise IllegalActionError(say("refused.mind.after_sprint"))
     within_reach(state, figure, target, book.name, name, value)
+    paid_for = say("phrase.checks.against", label=book.name, other=target.id)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} contra {target.id}", say("phrase.mind.enter_mind", target=target.id),
+        paid_for, say("phrase.mind.enter_mind", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events + _open_exchange(state, figure, target, action)
@@ -215,9 +216,10 @@ def combate_mental(state: GameState, figure: Figure, target: Figure) -> list[Eve
     figure.reacting = figure.reacting or outside
     try:
         with carrying_out(state, figure, Action(MENTAL, figure.id, target=target.id)):
+            paid_for = say("phrase.checks.against", label=book.name, other=target.id)
             outcome, events = _attempt(
                 state, figure, book, caster, target,
-                f"{book.name} contra {target.id}", say("phrase.mind.reach_mind", target=target.id),
+                paid_for, say("phrase.mind.reach_mind", target=target.id),
             )  # fmt: skip
             if outcome.passed:
                 events += _strike(state, figure, target, caster, outcome)
@@ -234,7 +236,7 @@ def _mind_defence(state: GameState, target: Figure, damage: int, source: Figure)
     """
     will = vol(state, target)  # Líder, Despertando del letargo (presence.py)
     outcome, event = roll(
-        state, target, "CH VOL (defensa mental)", will, [], Context(source, melee=False)
+        state, target, say("phrase.mind.defence"), will, [], Context(source, melee=False)
     )
     if outcome is Outcome.CRITICAL:
         gained = 0
@@ -279,7 +281,8 @@ def poseer(state: GameState, figure: Figure, action: Action) -> list[Event]:
     within_reach(state, figure, target, book.name, name, value)
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} a {target.id}", say("phrase.mind.possess", target=target.id),
+        say("phrase.checks.to", label=book.name, other=target.id),
+        say("phrase.mind.possess", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events
@@ -305,7 +308,8 @@ def marcar_un_objetivo(state: GameState, figure: Figure, action: Action) -> list
         )
     outcome, events = _attempt(
         state, figure, book, (name, value), target,
-        f"{book.name} ({target.id})", say("phrase.mind.mark", target=target.id),
+        say("phrase.checks.about", label=book.name, what=target.id),
+        say("phrase.mind.mark", target=target.id),
     )  # fmt: skip
     if not outcome.passed:
         return events

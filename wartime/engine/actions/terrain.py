@@ -233,7 +233,7 @@ def _on_ground(figure: Figure, label: str) -> None:
         )
 
 
-def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[int, str, bool]:
+def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[int, Reason, bool]:
     """The ENE surcharge of the ground on ``path``, its text, and whether it enters water.
 
     Only figures at level 1 walk on the ground; flyers pay nothing for it.
@@ -245,10 +245,10 @@ def _ground(state: GameState, figure: Figure, path: Sequence[Point]) -> tuple[in
     surcharge = cost.ene
     if figure.posture is Posture.CROUCHED:  # Agacharse: easy ground counts as difficult
         surcharge = max(surcharge, SURCHARGE["difficult"])
-    why = cost.worst if cost.ene else "agachado"
+    why: Reason = cost.worst if cost.ene else say("phrase.routes.crouched")
     # Equipo pesado, Cojitranco
     surcharge, why = hookspecs.ground_surcharge.thread((surcharge, why), figure)
-    extra = f" (+{surcharge} {why})" if surcharge else ""
+    extra: Reason = say("phrase.routes.surcharge", extra=surcharge, why=why) if surcharge else ""
     return surcharge, extra, bool(cost.swims)
 
 
@@ -650,7 +650,9 @@ def _leap_of(figure: Figure, label: str) -> tuple[float, int, int | None, int | 
         if trait.name == label and effect.leap is not None and effect.leap_ene is not None:
             return effect.leap, effect.leap_ene, effect.rough_ene, effect.rough_wounds
     allowed = [t.name for t, e in entries_of(figure, None, Flight) if e.leap is not None]
-    raise IllegalActionError(option_refused(figure.id, label, "with a jump", allowed))
+    raise IllegalActionError(
+        option_refused(figure.id, label, say("phrase.action.with_jump"), allowed)
+    )
 
 
 def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
@@ -687,7 +689,7 @@ def _leap(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if outcome.passed:
         return events
     return events + rough_failure(
-        state, figure, label, rough_ene, rough_wounds, "cae mal en terreno difícil"
+        state, figure, label, rough_ene, rough_wounds, say("phrase.terrain.bad_landing")
     )
 
 
@@ -964,12 +966,12 @@ _MOVING_COMBAT = frozenset({"embestir", "huir", "destrabarse", "cargar", "contra
 
 
 @hookspecs.refusal.impl(order=70, key="perch")
-def perch_refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def perch_refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """On top of a wall or obstacle (Subir a un alto) a Pj gets down before it moves."""
     if not figure.perch or action.kind in _PERCHED_OK:
         return None
     if action.kind in movement_ids() or action.kind in _MOVING_COMBAT:
-        return f"{figure.id} stands {figure.perch:g} K up: it gets down first (Dejarse caer)"
+        return say("refused.terrain.perched", figure=figure.id, height=figure.perch)
     return None
 
 

@@ -73,7 +73,12 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     cost = _switch_cost(figure, name)
     if cost is not None:
         on = name not in figure.switched
-        event = spend(figure, cost, f"{'activar' if on else 'desactivar'} {name}")
+        switch = (
+            say("phrase.usar_bonus.switch_on", entry=name)
+            if on
+            else say("phrase.usar_bonus.switch_off", entry=name)
+        )
+        event = spend(figure, cost, switch)
         figure.switched = (
             (*figure.switched, name) if on else tuple(n for n in figure.switched if n != name)
         )
@@ -93,7 +98,7 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
         raise IllegalActionError(say("refused.usar_bonus.all_levels", entry=name))
     if not shield.left(figure):
         raise IllegalActionError(say("refused.usar_bonus.no_level_left", entry=name))
-    event = spend(figure, shield.restore, f"recuperar un nivel de {name}")
+    event = spend(figure, shield.restore, say("phrase.usar_bonus.restore", entry=name))
     figure.shield_lost -= 1
     text = say("log.usar_bonus.shield", figure=figure.id, entry=name, left=shield.left(figure))
     data = {"figure": figure.id, "shield": name, "left": shield.left(figure)}
@@ -207,7 +212,9 @@ def _steal(state: GameState, figure: Figure, action: Action, name: str, use: Eff
         )
     if victim.ene <= 0:
         raise IllegalActionError(say("refused.usar_bonus.no_ene", target=victim.id))
-    events = [spend(figure, use.use or 1, f"{name} contra {victim.id}")]
+    events = [
+        spend(figure, use.use or 1, say("phrase.checks.against", label=name, other=victim.id))
+    ]
     result, _, contested = contest(state, figure, victim, "VOL", melee=False)
     events += contested
     if result is not OpposedResult.ACTOR:

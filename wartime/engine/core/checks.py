@@ -114,8 +114,8 @@ def roll(
         outcome = _read(die, total, read)
     if read.auto_pass and not outcome.passed:
         outcome = Outcome.PASS
-    luck = hookspecs.second_chance.first(
-        state, who, purpose, die, total, outcome, _read(die, total + 1, read).passed
+    luck = hookspecs.second_chance.first(  # the purpose as said, for the question's line
+        state, who, said, die, total, outcome, _read(die, total + 1, read).passed
     )
     use = luck.use if luck is not None else None
     if use is Use.REROLL:  # the die is cancelled and rolled again

@@ -20,7 +20,7 @@ from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.errors import IllegalActionError
 from wartime.geometry.movement import too_close
-from wartime.i18n import Reason, say, told
+from wartime.i18n import Reason, say
 
 if TYPE_CHECKING:
     from wartime.engine.core.scenario import Reserve
@@ -47,15 +47,6 @@ def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
 def problem(state: GameState, reserve: Reserve, point: Point) -> Reason | None:
     """Why ``reserve`` cannot be deployed at ``point`` (None: it can)."""
     return spot_reason(state, reserve.id, reserve.side, point, reserve.base / 2)
-
-
-def spot_problem(
-    state: GameState, fid: str, side: str, point: Point, radius: float
-) -> str | None:
-    """:func:`spot_reason` in English, for a caller that still speaks in plain text
-    (entries/vanishing.py, until it speaks through the catalogue)."""
-    reason = spot_reason(state, fid, side, point, radius)
-    return None if reason is None else told(reason, "en")
 
 
 def spot_reason(
@@ -114,7 +105,10 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     if placer != side and placer != reserve.side:
         raise IllegalActionError(
             say(
-                "refused.deployment.placer", figure=reserve.id, entry=why, placer=placer,
+                "refused.deployment.placer",
+                figure=reserve.id,
+                entry=why,
+                placer=placer,
                 side=reserve.side,
             )
         )
@@ -135,9 +129,7 @@ def deploy(state: GameState, action: Action) -> list[Event]:
     x, y = action.point
     text = say("log.deployment.deploy", figure=figure.id, x=x, y=y)
     if placer != reserve.side:
-        text = say(
-            "log.deployment.deploy_by", figure=figure.id, x=x, y=y, entry=why, placer=placer
-        )
+        text = say("log.deployment.deploy_by", figure=figure.id, x=x, y=y, entry=why, placer=placer)
     return [
         Event(
             "deploy", text, {"figure": figure.id, "point": list(action.point), "side": figure.side}

@@ -222,7 +222,7 @@ ground_cost: Thread[[Figure], PathCost] = Thread("ground_cost")
 
 # The ENE surcharge of the ground a move crosses and the reason shown, threaded, once
 # posture and load are counted (Equipo pesado makes it difficult, Cojitranco harder).
-ground_surcharge: Thread[[Figure], tuple[int, str]] = Thread("ground_surcharge")
+ground_surcharge: Thread[[Figure], tuple[int, Reason]] = Thread("ground_surcharge")
 
 # Why a move of ``figure`` may not end at ``point`` (Apestoso keeps allies away): the
 # first answer refuses it; None lets it through.
@@ -274,7 +274,7 @@ rough_landing: Hook[[Figure], tuple[str, int, int] | None] = Hook("rough_landing
 
 # Why ``figure`` does not fit in the transport ``ride`` (Capacidad): the first answer
 # refuses it; None lets it in.
-no_room: Hook[[GameState, Figure, Figure | None], str | None] = Hook("no_room")
+no_room: Hook[[GameState, Figure, Figure | None], Reason | None] = Hook("no_room")
 
 # ``figure``'s transport explodes: the entry that throws its rider clear first
 # (Asiento eyectable), or None.
@@ -610,7 +610,7 @@ option_lasting: Hook[[Figure, str], bool] = Hook("option_lasting")
 # A check of ``figure`` (purpose, die, total, outcome, whether +1 would pass it) has just
 # failed: the second chance an entry takes on it (Fortuna), or None.  It may ask the
 # bearer's side first (a question midway through the resolution, midway.py).
-second_chance: Hook[[GameState, Figure, str, int, int, Outcome, bool], Luck | None] = Hook(
+second_chance: Hook[[GameState, Figure, Reason, int, int, Outcome, bool], Luck | None] = Hook(
     "second_chance"
 )
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 UNSEEN_TRAITS = frozenset({"Invisible", "Mimético"})  # Ataque sorpresa: they reach a back unnoticed
 
+
 def cac_impact(
     state: GameState, figure: Figure, target: Figure, mods: Modifiers, ctx: Context
 ) -> tuple[Outcome, list[Event], int]:

@@ -180,24 +180,26 @@ def ground_under(
     return hookspecs.ground_cost.thread(cost, figure)  # Levitador, Pez, Anfibio
 
 
-def surcharge(figure: Figure, cost: PathCost, ground: str = "easy") -> tuple[int, str]:
+def surcharge(figure: Figure, cost: PathCost, ground: str = "easy") -> tuple[int, Reason]:
     """The ENE the ground adds to a move and why: the worst ground crossed, crouching
     (Agacharse), ``ground``, the least a load counts as (Mover cargado), and the entries."""
     extra, why = cost.ene, cost.worst
+    reason: Reason = why  # the ground's id ("difficult"), or why it counts as more
     if figure.posture is Posture.CROUCHED and cost.ene < SURCHARGE["difficult"]:
-        extra, why = SURCHARGE["difficult"], "agachado"  # Agacharse: easy counts as difficult
+        # Agacharse: easy counts as difficult
+        extra, reason = SURCHARGE["difficult"], say("phrase.routes.crouched")
     if SURCHARGE[ground] > extra:
-        extra, why = SURCHARGE[ground], f"{ground} por la carga"
+        extra, reason = SURCHARGE[ground], say("phrase.routes.loaded", ground=ground)
     # Equipo pesado, Cojitranco
-    return hookspecs.ground_surcharge.thread((extra, why), figure)
+    return hookspecs.ground_surcharge.thread((extra, reason), figure)
 
 
-def stride_cost(figure: Figure, stride: Stride, ground: tuple[int, str]) -> tuple[int, Reason]:
+def stride_cost(figure: Figure, stride: Stride, ground: tuple[int, Reason]) -> tuple[int, Reason]:
     """The ENE of one ``stride`` over ground that adds ``ground`` (see :func:`surcharge`),
     a transport's start included, and the explanation for the ENE message; before the
     entries' modifiers, which checks.afford adds."""
     extra, why = ground
-    explained = f" (+{extra} {why})" if extra else ""
+    explained: Reason = say("phrase.routes.surcharge", extra=extra, why=why) if extra else ""
     starting, start = start_cost(figure)
     total = max(1, stride.ene + extra) + starting
     if not starting:

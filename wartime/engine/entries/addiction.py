@@ -106,7 +106,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     events = [Event("withdrawal", text, {"figure": figure.id, "stress": figure.stress})]
     events += stress_limits(state, figure)
     if not figure.casualty:
-        events += psi_check(state, figure, "Droga: abstinencia")
+        events += psi_check(state, figure, say("phrase.addiction.withdrawal"))
     if mark(figure).junkie:
         return events
     face = state.dice.d100()

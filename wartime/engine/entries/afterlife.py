@@ -63,7 +63,7 @@ def died(state: GameState, figure: Figure, damage: int) -> list[Event]:
     name, effect = found
     assert effect.explodes is not None
     if effect.explodes < 100:
-        purpose = f"{name}: estalla con {effect.explodes} o menos"
+        purpose = say("phrase.afterlife.explodes", entry=name, at_most=effect.explodes)
         hit, event = chance(state, figure.id, purpose, "1D100", effect.explodes)
         events.append(event)
         if not hit:
@@ -88,7 +88,7 @@ def fumbled(state: GameState, figure: Figure, weapon: Weapon | None) -> list[Eve
         return []
     name, effect = found
     assert effect.fumble_explodes is not None
-    purpose = f"{name}: la pifia estalla con {effect.fumble_explodes} o menos"
+    purpose = say("phrase.afterlife.fumble_explodes", entry=name, at_most=effect.fumble_explodes)
     hit, event = chance(state, figure.id, purpose, "1D100", effect.fumble_explodes)
     if not hit:
         return [event]

@@ -148,7 +148,7 @@ def nerve(state: GameState, figure: Figure, action: Action) -> tuple[list[Event]
 
 
 @hookspecs.refusal.impl(order=90, key="behaviour")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Miedo en las manos: why a shot at this target is refused (a nearer enemy it could
     shoot at now with that weapon), or None."""
     if not action.kind.startswith(SHOTS) or action.target is None:
@@ -170,10 +170,7 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
             check_shot(state, figure, enemy, weapon)
         except IllegalActionError:
             continue
-        return (
-            f"{figure.id} must shoot at the nearest enemy it can (Miedo en las manos): "
-            f"{enemy.id} is nearer than {target.id}"
-        )
+        return say("refused.behaviour.nearest", figure=figure.id, enemy=enemy.id, target=target.id)
     return None
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from wartime.engine.core import hookspecs
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import carried, per_profile
+from wartime.i18n import Reason, say
 from wartime.rules.effects import Reach, effects_of
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def load(figure: Figure) -> int:
 
 
 @hookspecs.no_room.impl(order=10, key="cargo")
-def no_room(state: GameState, figure: Figure, ride: Figure | None) -> str | None:
+def no_room(state: GameState, figure: Figure, ride: Figure | None) -> Reason | None:
     """Why ``figure`` does not fit in ``ride`` (None: it fits, or no limit applies)."""
     if ride is None:
         return None
@@ -56,7 +57,12 @@ def no_room(state: GameState, figure: Figure, ride: Figure | None) -> str | None
     need = load(figure)
     if inside + need <= levels:
         return None
-    return (
-        f"{name} ({levels}): {ride.id} carries {inside} load level(s); "
-        f"{figure.id} needs {need} more"
+    return say(
+        "refused.cargo.no_room",
+        entry=name,
+        levels=levels,
+        ride=ride.id,
+        inside=inside,
+        figure=figure.id,
+        need=need,
     )

@@ -45,6 +45,7 @@ from wartime.engine.core.movement import engaged_with, holder, in_contact
 from wartime.engine.core.profiles import Profile, Trait, Weapon
 from wartime.engine.core.sequence import possessed
 from wartime.engine.core.state import GameState
+from wartime.i18n import Reason, say
 from wartime.rules.catalog import load_catalog
 from wartime.rules.equipment import ENORMOUS, MEGA_ARMOUR
 from wartime.rules.text import fold
@@ -96,7 +97,7 @@ def check_modifiers(figure: Figure, purpose: str, ctx: Context) -> list[tuple[st
 
 
 @hookspecs.refusal.impl(order=130, key="constraints")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why the entries of this batch forbid ``action`` (None: they do not)."""
     if action.kind == "comerciar":
         return _untradeable(state, figure, action)
@@ -112,34 +113,36 @@ def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
     if gear is None:
         return None
     if carries(figure, ANIMAL):
-        return f"{ANIMAL}: {figure.id} cannot use an object such as {gear.id}"
+        return say("refused.constraints.animal", entry=ANIMAL, figure=figure.id, item=gear.id)
     return _requirement(figure, gear.id, gear.traits)
 
 
-def _hands(figure: Figure, weapon: Weapon) -> str | None:
+def _hands(figure: Figure, weapon: Weapon) -> Reason | None:
     if on_weapon(figure, weapon, TWO_HANDED) and missing_arms(figure) >= 2:
-        return f"{TWO_HANDED}: {figure.id} has no useful arm to wield {weapon.id}"
+        return say(
+            "refused.constraints.hands", entry=TWO_HANDED, figure=figure.id, weapon=weapon.id
+        )
     return None
 
 
-def _mounted(figure: Figure, weapon: Weapon) -> str | None:
+def _mounted(figure: Figure, weapon: Weapon) -> Reason | None:
     if not on_weapon(figure, weapon, ENORMOUS) or figure.riding or carries(figure, MEGA_ARMOUR):
         return None
-    return (
-        f"{ENORMOUS}: {weapon.id} is mounted on a transport; {figure.id} rides none "
-        f"and wears no {MEGA_ARMOUR}"
+    return say(
+        "refused.constraints.mounted",
+        entry=ENORMOUS,
+        weapon=weapon.id,
+        figure=figure.id,
+        armour=MEGA_ARMOUR,
     )
 
 
-def _crew(state: GameState, figure: Figure, weapon: Weapon) -> str | None:
+def _crew(state: GameState, figure: Figure, weapon: Weapon) -> Reason | None:
     if not on_weapon(figure, weapon, CREWED):
         return None
     if any(_crewman(state, figure, ally) for ally in state.figures.values()):
         return None
-    return (
-        f"{CREWED}: {weapon.id} needs a crewman, an ally in base contact with {figure.id} "
-        "that is free to act (not engaged in CaC)"
-    )
+    return say("refused.constraints.crew", entry=CREWED, weapon=weapon.id, figure=figure.id)
 
 
 def _crewman(state: GameState, figure: Figure, ally: Figure) -> bool:
@@ -159,11 +162,17 @@ def _weapon_traits(figure: Figure, weapon: Weapon) -> tuple[Trait, ...]:
     return tuple(t for t in figure.profile.traits if t.weapon == weapon.id)
 
 
-def _requirement(figure: Figure, piece: str, traits: tuple[Trait, ...]) -> str | None:
+def _requirement(figure: Figure, piece: str, traits: tuple[Trait, ...]) -> Reason | None:
     """Requiere (X): the bearer must carry the entry or the archetype X names."""
     for trait in traits:
         if trait.name == REQUIRES and trait.param and meets(figure, trait.param) is False:
-            return f"{REQUIRES} ({trait.param}): {figure.id} lacks it and cannot use {piece}"
+            return say(
+                "refused.constraints.requires",
+                entry=REQUIRES,
+                wanted=trait.param,
+                figure=figure.id,
+                piece=piece,
+            )
     return None
 
 
@@ -192,7 +201,7 @@ def archetype_ids(profile: Profile) -> Iterator[str]:
     )
 
 
-def _untradeable(state: GameState, figure: Figure, action: Action) -> str | None:
+def _untradeable(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Laborioso: no piece carrying it changes hands by Comerciar (a swap included)."""
     partner = state.figures.get(action.target or "")
     item = action.item
@@ -206,7 +215,7 @@ def _untradeable(state: GameState, figure: Figure, action: Action) -> str | None
         for holder_ in holders:
             weapon = holder_.profile.weapon(name)
             if weapon is not None and on_weapon(holder_, weapon, TOILSOME):
-                return f"{TOILSOME}: {weapon.id} cannot be traded"
+                return say("refused.constraints.toilsome", entry=TOILSOME, weapon=weapon.id)
     return None
 
 

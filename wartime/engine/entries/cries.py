@@ -40,7 +40,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import entries_of
 from wartime.geometry.distance import edge_distance
-from wartime.i18n import say
+from wartime.i18n import Reason, say
 from wartime.rules.dice import Outcome, round_half_up
 from wartime.rules.effects import Aura, Damage, Trigger, effects_of
 from wartime.rules.effects.damage import FRACTION_OF
@@ -250,7 +250,7 @@ def _veteran_paid(figure: Figure, mods: tuple[tuple[str, int], ...]) -> None:
 
 
 @hookspecs.keeps_away.impl(order=10, key="cries")
-def keep_away_problem(state: GameState, figure: Figure, end: Point) -> str | None:
+def keep_away_problem(state: GameState, figure: Figure, end: Point) -> Reason | None:
     """Why a move of ``figure`` may not end at ``end``: too close to a smelly ally.
 
     Asked for every sampled move of legal_actions(): it looks only at the figures whose
@@ -266,9 +266,12 @@ def keep_away_problem(state: GameState, figure: Figure, end: Point) -> str | Non
                 continue
             gap = edge_distance(end, figure.radius, bearer.position, bearer.radius)
             if gap < effect.within - _EDGE:
-                return (
-                    f"{trait.name} ({bearer.id}): no ally may end a move within "
-                    f"{effect.within:g} K of it; that point is {gap:.1f} K away"
+                return say(
+                    "refused.cries.keep_away",
+                    entry=trait.name,
+                    bearer=bearer.id,
+                    within=effect.within,
+                    gap=gap,
                 )
     return None
 

@@ -120,8 +120,9 @@ def put_out(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Usar bonus: pay the ENE, then a CH PSI; passed, the fire is out."""
     if action.target is not None and action.target != figure.id:
         raise IllegalActionError(say("refused.fire.own", figure=figure.id))
-    events = [spend(figure, _numbers()[1], f"apagar el fuego ({ITEM})")]
-    checked = psi_check(state, figure, "apagar el fuego")
+    put_out = say("phrase.fire.put_out")
+    events = [spend(figure, _numbers()[1], say("phrase.checks.about", label=put_out, what=ITEM))]
+    checked = psi_check(state, figure, put_out)
     events += checked
     passed = checked[0].data.get("outcome") in ("pass", "critical")
     if passed:

@@ -26,6 +26,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
+from wartime.i18n import Reason, say
 from wartime.rules.effects import Flight
 
 
@@ -83,7 +84,7 @@ def runway(figure: Figure) -> tuple[str, float] | None:
 @hookspecs.runway.impl(order=10, key="flight")
 def runway_problem(
     state: GameState, figure: Figure, start: Point, goal: Point, landing: bool
-) -> str | None:
+) -> Reason | None:
     """Why the figure cannot take off (from ``start``) or land (at ``goal``) here: the
     strip runs straight on the ground, from where it takes off toward the point, or
     toward where it lands from where it flies; it stays on the table and crosses no wall
@@ -93,7 +94,7 @@ def runway_problem(
         return None
     name, length = need
     if math.dist(start, goal) == 0:
-        return f"{name}: {figure.id} needs a point to show the way of its {length:g} K strip"
+        return say("refused.flight.no_point", entry=name, figure=figure.id, length=length)
     span = math.dist(start, goal)
     ux, uy = (goal[0] - start[0]) / span, (goal[1] - start[1]) / span
     if landing:
@@ -103,7 +104,7 @@ def runway_problem(
     width, height = state.world.battlefield.size
     inside = all(0 <= p[0] <= width and 0 <= p[1] <= height for p in (a, b))
     if not inside:
-        return f"{name}: the {length:g} K strip runs off the table"
+        return say("refused.flight.off_table", entry=name, length=length)
     strip = shapely.LineString([a, b]).buffer(figure.radius)
     solids = [s.id for s in state.world.solids if s.polygon().intersects(strip)]
     bases = [
@@ -114,5 +115,7 @@ def runway_problem(
     ]  # fmt: skip
     blocked = solids + bases
     if blocked:
-        return f"{name}: the {length:g} K strip is not clear ({', '.join(blocked)})"
+        return say(
+            "refused.flight.not_clear", entry=name, length=length, blocked=", ".join(blocked)
+        )
     return None

@@ -39,7 +39,7 @@ from wartime.engine.core.pending import (
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.errors import IllegalActionError
-from wartime.i18n import Message, say
+from wartime.i18n import Message, Reason, say
 from wartime.rules.dice import Outcome
 from wartime.rules.effects import EntryAction
 
@@ -93,7 +93,7 @@ def _offer(state: GameState, figure: Figure, uses: Sequence[str], text: Message)
 
 
 def on_roll(
-    state: GameState, who: Figure, purpose: str, die: int, total: int, outcome: Outcome,
+    state: GameState, who: Figure, purpose: Reason, die: int, total: int, outcome: Outcome,
     one_more_passes: bool,
 ) -> str:  # fmt: skip
     """The use taken on a failed check of the bearer (DECLINE when none is offered)."""
@@ -137,7 +137,7 @@ def heal(state: GameState, figure: Figure, action: Action, name: str, use: Effec
     if not lucky(state, figure):
         raise IllegalActionError(say("refused.fortune.used", figure=figure.id, entry=ENTRY))
     refuse_healing(figure, ENTRY)
-    event = spend(figure, use.use or 1, f"{ENTRY} (curar 1 herida)")
+    event = spend(figure, use.use or 1, say("phrase.fortune.heal", entry=ENTRY))
     put(figure, Spent(state.turn))
     figure.wounds -= 1
     text = say(
@@ -157,7 +157,7 @@ _USES = {REROLL: Use.REROLL, PLUS_ONE: Use.PLUS_ONE, NO_FUMBLE: Use.NO_FUMBLE}
 
 @hookspecs.second_chance.impl(order=10, key="fortune")
 def second_chance(
-    state: GameState, who: Figure, purpose: str, die: int, total: int, outcome: Outcome,
+    state: GameState, who: Figure, purpose: Reason, die: int, total: int, outcome: Outcome,
     one_more_passes: bool,
 ) -> Luck | None:  # fmt: skip
     """Fortuna on a failed check of its bearer: the use its side takes, or None."""

@@ -27,6 +27,7 @@ from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of
+from wartime.i18n import Reason, say
 from wartime.rules.actions import Group, load_actions
 from wartime.rules.effects import Choice
 
@@ -48,20 +49,20 @@ def on(figure: Figure) -> bool:
 
 
 @hookspecs.refusal.impl(order=20, key="ghost")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Nothing aims at an incorporeal figure; it acts on nobody but itself."""
     aimed = state.figures.get(action.target or "")
     if aimed is not None and aimed is not figure and on(aimed):
-        return f"{aimed.id} is incorporeal (Incorpóreo): no action may aim at it"
+        return say("refused.ghost.aimed", target=aimed.id)
     if not on(figure):
         return None
     if aimed is not None and aimed is not figure:
-        return f"{figure.id} is incorporeal (Incorpóreo): it cannot act on {aimed.id}"
+        return say("refused.ghost.on_other", figure=figure.id, target=aimed.id)
     book = load_actions().find(action.kind)
     if book is not None and book.group is Group.COMBAT and action.kind not in HARMLESS:
-        return f"{figure.id} is incorporeal (Incorpóreo): it cannot fight"
+        return say("refused.ghost.fight", figure=figure.id)
     if action.kind == ACTION and action.item == entry(figure) and figure.on_table:
         found = state.physics().overlaps(figure.disc())
         if found:
-            return f"Incorpóreo: {figure.id} cannot turn solid overlapping {', '.join(found)}"
+            return say("refused.ghost.overlap", figure=figure.id, found=", ".join(found))
     return None

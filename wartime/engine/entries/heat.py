@@ -79,7 +79,9 @@ def extra_stride(figure: Figure, action: Action) -> float:
         found = [e for t, e in entries_of(figure, None, Heat) if e.extra_move and t.name == label]
         if not found:
             allowed = [name for name, _ in _veins(figure)]
-            raise IllegalActionError(option_refused(figure.id, label, "with a move", allowed))
+            raise IllegalActionError(
+                option_refused(figure.id, label, say("phrase.action.with_move"), allowed)
+            )
         if label in action.options[: action.options.index(label)]:
             raise IllegalActionError(say("refused.heat.once", entry=label))
         extra += found[0].extra_move

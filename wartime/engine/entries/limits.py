@@ -31,6 +31,7 @@ from wartime.engine.core.modifiers import action_weapon
 from wartime.engine.core.profiles import Weapon
 from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
+from wartime.i18n import Reason, say
 from wartime.rules.actions import load_actions
 from wartime.rules.effects import Limit, effects_of
 
@@ -110,31 +111,28 @@ def stride_extra(figure: Figure, kind: str) -> float:
 
 @hookspecs.refusal.impl(order=100, key="limits")
 @hookspecs.move_refusal.impl(order=10, key="limits")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why the figure may not take ``action``: an entry forbids it (Lastrado), or the
     weapon is too heavy for it (Arma pesada); None when neither."""
     for kind, name in limits(figure).forbidden:
         if kind == action.kind:
             book = load_actions().find(kind)
             label = book.name if book else kind
-            return f"{name}: {figure.id} may not {label}"
+            return say("refused.limits.forbidden", entry=name, figure=figure.id, action=label)
     if not limits(figure).heavy:
         return None
     weapon = action_weapon(figure, action)
     return None if weapon is None else heavy_problem(figure, weapon)
 
 
-def heavy_problem(figure: Figure, weapon: Weapon) -> str | None:
+def heavy_problem(figure: Figure, weapon: Weapon) -> Reason | None:
     """Arma pesada: the weapon needs a user whose CON is above its DAÑ."""
     if weapon.id not in limits(figure).heavy:
         return None
     con = figure.profile.con
     if con > weapon.dan:
         return None
-    return (
-        f"Arma pesada: {weapon.id} (DAÑ {weapon.dan}) needs CON above its DAÑ; "
-        f"{figure.id} has CON {con}"
-    )
+    return say("refused.limits.heavy", weapon=weapon.id, dan=weapon.dan, figure=figure.id, con=con)
 
 
 def _heavy(figure: Figure, weapon: Weapon) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wartime.engine.core import hookspecs, marks
-from wartime.engine.core.checks import spend
+from wartime.engine.core.checks import paid_part, spend
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.state import GameState
@@ -71,13 +71,8 @@ def pay(state: GameState, figure: Figure, cost: int, label: str) -> Event | None
     figure.ene -= left - used
     before = mark(figure).mana_spent if mark(figure).mana_turn == state.turn else 0
     put(figure, Spent(before + used, state.turn))
-    # The payment's own line, said again from its pieces with the Maná it took (the
-    # modifiers as spend names them: its data keeps them).
-    mods = event.data.get("modifiers", [])
-    why = f" ({', '.join(f'{n} {v:+d}' for n, v in mods)})" if mods else ""
-    text = say(
-        "log.mana.paid", figure=figure.id, cost=paid, label=label, why=why, mana=used,
-        left=left - used, ene=figure.ene,
-    )  # fmt: skip
+    # The payment's own line (what was paid and for what, worded by spend), then the Maná
+    # it took and the ENE left.
+    text = say("log.mana.paid", paid=paid_part(event), mana=used, left=left - used, ene=figure.ene)
     data = {**event.data, "ene": figure.ene, "mana": used}
     return Event(event.kind, text, data)

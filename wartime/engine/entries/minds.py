@@ -209,7 +209,8 @@ def void_runes(
     if not face:
         return [], False
     put(target, replace(mark(target), runes_turn=state.turn))
-    cancelled, rolled = chance(state, target.id, f"{RUNES} contra {ability}", "1D10", face)
+    said = say("phrase.checks.against", label=RUNES, other=ability)
+    cancelled, rolled = chance(state, target.id, said, "1D10", face)
     events = [rolled]
     if not cancelled:
         return events, False

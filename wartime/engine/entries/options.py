@@ -122,7 +122,9 @@ def take(figure: Figure, action: Action) -> list[Event]:
     entries: set[str] = set()
     for label in action.options:
         if label not in found:
-            raise IllegalActionError(option_refused(figure.id, label, "with this attack", found))
+            raise IllegalActionError(
+                option_refused(figure.id, label, say("phrase.action.with_attack"), found)
+            )
         if found[label] and action.kind not in cac_ids():
             raise IllegalActionError(say("refused.options.cac_only", option=label))
         entry = label.split(" (")[0]

@@ -101,7 +101,7 @@ def give(state: GameState, figure: Figure, action: Action, name: str, use: Effec
         )
     assert isinstance(use, EntryAction)  # answered under the key "orders", an EntryAction's
     paid = use.orders
-    event = spend(figure, paid, f"{ENTRY} a {ally.id}")
+    event = spend(figure, paid, say("phrase.checks.to", label=ENTRY, other=ally.id))
     put(figure, Ordered(state.turn))
     before = ally.ene
     ally.ene = min(ENE_CAP, ally.ene + paid)

@@ -177,7 +177,7 @@ def dread(state: GameState, figure: Figure) -> list[Event]:
             continue
 
         put(figure, Dread(state.turn))
-        cause = f"{name} de {bearer.id}"
+        cause = say("phrase.presence.of", entry=name, bearer=bearer.id)
         return psi_check(state, figure, cause, [(f"{name} ({bearer.id})", loc)], bearer)
     return []
 
@@ -251,11 +251,13 @@ def _crossing(
     state: GameState, figure: Figure, name: str, bearer: Figure, wounds: int
 ) -> list[Event]:
     """CH AGI; failed, CH CON; failed again, ``wounds`` wounds (no CH DEF)."""
-    label = f"{name} de {bearer.id}"  # the checks' purposes (checks.roll takes a str)
-    outcome, event = roll(state, figure, f"CH AGI ({label})", figure.profile.agi, [])
+    label = say("phrase.presence.of", entry=name, bearer=bearer.id)
+    said = say("phrase.checks.check", attribute="AGI", label=label)
+    outcome, event = roll(state, figure, said, figure.profile.agi, [])
     if outcome.passed:
         return [event]
-    second, again = roll(state, figure, f"CH CON ({label})", figure.profile.con, [])
+    said = say("phrase.checks.check", attribute="CON", label=label)
+    second, again = roll(state, figure, said, figure.profile.con, [])
     if second.passed:
         return [event, again]
     text = say(

@@ -99,9 +99,13 @@ def activate(state: GameState, figure: Figure, action: Action) -> list[Event] | 
     if not _ready(state, remote):
         key = "refused.remote.acted" if remote.acted else "refused.remote.cannot_act"
         raise IllegalActionError(say(key, entry=ENTRY, remote=remote.id))
-    events = [spend(figure, _price(remote), f"{ENTRY} ({remote.id})")]
+    events = [
+        spend(figure, _price(remote), say("phrase.checks.about", label=ENTRY, what=remote.id))
+    ]
     _SLOT.put(remote, Operated(figure.id))
-    return events + begin_activation(state, remote, f"por {ENTRY} de {figure.id}")
+    return events + begin_activation(
+        state, remote, say("phrase.remote.operated", entry=ENTRY, figure=figure.id)
+    )
 
 
 @hookspecs.carries_on.impl(order=10, key="remote")

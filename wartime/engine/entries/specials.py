@@ -246,7 +246,7 @@ def _challenge(
                 reach=reach,
             )
         )
-    events = [spend(figure, use.use or 1, f"{name} a {rival.id}")]
+    events = [spend(figure, use.use or 1, say("phrase.checks.to", label=name, other=rival.id))]
     result, _, contested = contest(state, figure, rival, "VOL", melee=False)
     events += contested
     if result is not OpposedResult.ACTOR:

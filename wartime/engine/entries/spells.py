@@ -101,9 +101,7 @@ def refusal(
             raise IllegalActionError(say("refused.spells.no_point", ability=ability.id))
         return
     if action.point is None:
-        raise IllegalActionError(
-            say("refused.spells.where", entry=displace[0], figure=target.id)
-        )
+        raise IllegalActionError(say("refused.spells.where", entry=displace[0], figure=target.id))
     _slide(state, caster, target, action.point, displace[1])
 
 
@@ -191,9 +189,7 @@ def _displace(
 def _suppress(caster: Figure, target: Figure, name: str, what: str) -> Event:
     kept = tuple(s for s in target.suppressed if s != (what, caster.id))
     target.suppressed = (*kept, (what, caster.id))
-    text = say(
-        "log.spells.suppressed", entry=name, what=what, figure=target.id, caster=caster.id
-    )
+    text = say("log.spells.suppressed", entry=name, what=what, figure=target.id, caster=caster.id)
     return Event("suppressed", text, {"figure": target.id, "entry": what, "by": caster.id})
 
 

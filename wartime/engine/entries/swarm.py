@@ -80,7 +80,9 @@ def volley(state: GameState, figure: Figure, action: Action, weapon: Weapon) -> 
                                      "target": target.id})]  # fmt: skip
     aimed: list[Aimed] = []
     for shooter, arm, view in shooters:
-        events.append(spend(shooter, arm.ene, f"{ENTRY} con {arm.id}", deep=True))
+        events.append(
+            spend(shooter, arm.ene, say("phrase.checks.with", label=ENTRY, other=arm.id), deep=True)
+        )
         shot = aim_shot(state, shooter, target, arm, view)
         events += shot.events
         aimed.append(shot)

@@ -53,7 +53,7 @@ from wartime.engine.core.stats import vol
 from wartime.engine.core.traits import per_profile
 from wartime.errors import IllegalActionError
 from wartime.geometry.distance import edge_distance
-from wartime.i18n import say
+from wartime.i18n import Reason, say
 from wartime.rules.effects import Targeting, effects_of
 
 SHOTS = "ataque_distancia"  # every shot at a figure starts so (a bulto, a ciegas...)
@@ -353,7 +353,7 @@ def activation_starts(state: GameState, figure: Figure) -> list[Event]:
     ]
 
 
-def _dazzle_refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def _dazzle_refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     if not mark(figure).dazzled or state.active != figure.id or action.target is None:
         return None
     if not action.kind.startswith(SHOTS) or action.target in mark(figure).dazzled:
@@ -369,10 +369,7 @@ def _dazzle_refusal(state: GameState, figure: Figure, action: Action) -> str | N
             check_shot(state, figure, bearer, weapon)
         except IllegalActionError:
             continue
-        return (
-            f"{figure.id} must shoot at {bearer.id} first (Radiante): "
-            f"its CH VOL failed as its activation started"
-        )
+        return say("refused.targets.dazzled", figure=figure.id, bearer=bearer.id)
     return None
 
 
@@ -396,19 +393,19 @@ def _weapon_of(figure: Figure, action: Action) -> Weapon | None:
 
 
 @hookspecs.refusal.impl(order=110, key="targets")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why the batch's entries refuse ``action``: a Cargar at an Anónimo, a shot that a
     Radiante claims first, Fuego a larga with any attack but Ataque a distancia."""
     if action.kind == "cargar" and action.target is not None:
         target = state.figures.get(action.target)
         found = _own(target, "anonymous") if target is not None else None
         if found is not None and not denies(figure, found[0]):
-            return f"{found[0]}: nobody may charge {action.target}"
+            return say("refused.targets.no_charge", entry=found[0], target=action.target)
     if action.options and action.kind != STRETCH_SHOT:
         names = {n for _, n, _, e in marks(figure).weapons if e.stretch}
         taken = (names | {n for n, e in marks(figure).own if e.stretch}) & set(action.options)
         if taken:
-            return f"{min(taken)} is taken with Ataque a distancia only"
+            return say("refused.targets.stretch_only", option=min(taken))
     return _dazzle_refusal(state, figure, action)
 
 

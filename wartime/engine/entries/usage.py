@@ -66,7 +66,7 @@ def _unlucky(
     """Whether the wounds come: always, or on 1D100 ≤ ``used_percent`` (logged)."""
     if effect.used_percent is None:
         return True
-    purpose = f"{name}: herida con {effect.used_percent} o menos"
+    purpose = say("phrase.usage.wound_chance", entry=name, at_most=effect.used_percent)
     hit, event = chance(state, figure.id, purpose, "1D100", effect.used_percent)
     events.append(event)
     return hit

@@ -25,7 +25,7 @@ from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import USE_BONUS as ACTION
 from wartime.engine.core.checks import spend
-from wartime.engine.core.deployment import centre_facing, spot_problem, zones_of
+from wartime.engine.core.deployment import centre_facing, spot_reason, zones_of
 from wartime.engine.core.events import Event
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.movement import engaged_with, holder
@@ -46,13 +46,13 @@ def entry(figure: Figure) -> str | None:
 
 
 @hookspecs.refusal.impl(order=10, key="vanishing")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """An away figure only comes back (or ends); nothing may aim at an away figure."""
     if figure.vanished == AWAY and not (action.kind == ACTION and action.item == entry(figure)):
-        return f"{figure.id} is away from the table (Desaparecer): it can only come back"
+        return say("refused.vanishing.away", figure=figure.id)
     aimed = state.figures.get(action.target or "")
     if aimed is not None and aimed.vanished == AWAY:
-        return f"{aimed.id} is away from the table (Desaparecer)"
+        return say("refused.vanishing.aimed_away", target=aimed.id)
     return None
 
 
@@ -99,7 +99,7 @@ def _zones(state: GameState, side: str) -> list[shapely.Polygon]:
 
 def return_problem(state: GameState, figure: Figure, point: Point) -> Reason | None:
     """Why the away ``figure`` cannot come back at ``point`` (None: it can)."""
-    reason = spot_problem(state, figure.id, figure.side, point, figure.radius)
+    reason = spot_reason(state, figure.id, figure.side, point, figure.radius)
     if reason:
         return reason
     centre = shapely.Point(point)

@@ -54,7 +54,7 @@ from wartime.engine.core.state import GameState
 from wartime.engine.core.traits import entries_of, per_profile
 from wartime.engine.core.vehicles import TURN_LIMIT, drives
 from wartime.geometry.terrain import SURCHARGE
-from wartime.i18n import Message, say
+from wartime.i18n import Message, Reason, say
 from wartime.rules.effects import Wear, effects_of
 
 EXTREME = SURCHARGE["extreme"]
@@ -101,7 +101,7 @@ def _grounded(figure: Figure) -> tuple[tuple[Trait, Wear], ...]:
 
 
 @hookspecs.ground_surcharge.impl(order=10, key="wear")
-def ground(surcharge_why: tuple[int, str], figure: Figure) -> tuple[int, str]:
+def ground(surcharge_why: tuple[int, Reason], figure: Figure) -> tuple[int, Reason]:
     """The ENE surcharge of the ground a move crosses, as it counts for the figure, and the
     reason shown: Equipo pesado makes it difficult at least, then Cojitranco harder."""
     surcharge, why = surcharge_why
@@ -196,34 +196,44 @@ def charges_of(trait: Trait) -> int | None:
 
 
 @hookspecs.refusal.impl(order=120, key="wear")
-def refusal(state: GameState, figure: Figure, action: Action) -> str | None:
+def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
     """Why the entries of batch H refuse ``action``: its item's charges are spent (Cargas),
     another campaign weapon was used (Arma de campaña), or it turns the figure too far
     (Dirección resistida); None when none does."""
     for item, trait, effect in in_use(figure, action):
         allowed = charges_of(trait) if effect.charges else None
         if allowed is not None and mark(figure).charged.count(item) >= allowed:
-            return f"{trait.name} ({allowed}): {figure.id} has used {item} {allowed} times already"
+            return say(
+                "refused.wear.charges",
+                entry=trait.name,
+                allowed=allowed,
+                figure=figure.id,
+                item=item,
+            )
         if effect.campaign and mark(figure).campaign not in (None, item):
-            return (
-                f"{trait.name}: {figure.id} fired {mark(figure).campaign}; it may fire no other "
-                f"weapon with {trait.name}"
+            return say(
+                "refused.wear.campaign",
+                entry=trait.name,
+                figure=figure.id,
+                weapon=mark(figure).campaign,
             )
     return _turn_refusal(figure, action)
 
 
-def _turn_refusal(figure: Figure, action: Action) -> str | None:
+def _turn_refusal(figure: Figure, action: Action) -> Reason | None:
     limit = turn_limit(figure)
     if limit is None:
         return None
     name, degrees = limit
     if action.kind == TURN_180:
-        return f"{name}: {figure.id} turns at most {degrees}° in one action"
+        return say("refused.wear.turn", entry=name, figure=figure.id, degrees=degrees)
     if action.facing is None or not math.isfinite(action.facing):
         return None
     off = _angle(figure.facing, action.facing)
     if off > degrees + ROUND:
-        return f"{name}: {figure.id} turns at most {degrees}° in one action ({off:.0f}° asked)"
+        return say(
+            "refused.wear.turn_asked", entry=name, figure=figure.id, degrees=degrees, off=off
+        )
     return None
 
 
@@ -268,7 +278,7 @@ def _test(
         events += psi_check(state, figure, trait.name)
         return None
     assert effect.misfire is not None
-    purpose = f"{trait.name}: {effect.misfire} o menos"
+    purpose = say("phrase.wear.misfire_chance", entry=trait.name, at_most=effect.misfire)
     unlucky, event = chance(state, figure.id, purpose, "1D100", effect.misfire)
     events.append(event)
     return None if not unlucky else say(_MISFIRES.get(trait.name, "phrase.wear.misfire"))
