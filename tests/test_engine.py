@@ -297,8 +297,12 @@ def test_difficult_ground_costs_one_more() -> None:
     do(state, Action("mover", point=(20, 10)))
     assert state.figures["a"].ene == 8 - 2
     state.figures["a"].ene = 2
-    with pytest.raises(IllegalActionError, match=r"Correr costs 3 \(\+1 difficult\), you have 2"):
+    with pytest.raises(
+        IllegalActionError, match=r"Correr costs 3 \(\+1 difficult\), you have 2"
+    ) as info:
         do(state, Action("correr", point=(20, 10)))
+    # the ground is worded in the reader's language, as the editor names it (issue 16)
+    assert "(+1 difícil)" in info.value.text("es")
 
 
 def test_water_needs_nadar() -> None:

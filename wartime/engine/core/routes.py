@@ -183,13 +183,16 @@ def ground_under(
 def surcharge(figure: Figure, cost: PathCost, ground: str = "easy") -> tuple[int, Reason]:
     """The ENE the ground adds to a move and why: the worst ground crossed, crouching
     (Agacharse), ``ground``, the least a load counts as (Mover cargado), and the entries."""
-    extra, why = cost.ene, cost.worst
-    reason: Reason = why  # the ground's id ("difficult"), or why it counts as more
+    extra = cost.ene
+    reason: Reason = say(f"terrain.{cost.worst}")  # the ground, or why it counts as more
     if figure.posture is Posture.CROUCHED and cost.ene < SURCHARGE["difficult"]:
         # Agacharse: easy counts as difficult
         extra, reason = SURCHARGE["difficult"], say("phrase.routes.crouched")
     if SURCHARGE[ground] > extra:
-        extra, reason = SURCHARGE[ground], say("phrase.routes.loaded", ground=ground)
+        extra, reason = (
+            SURCHARGE[ground],
+            say("phrase.routes.loaded", ground=say(f"terrain.{ground}")),
+        )
     # Equipo pesado, Cojitranco
     return hookspecs.ground_surcharge.thread((extra, reason), figure)
 

@@ -110,12 +110,17 @@ def ground(surcharge_why: tuple[int, Reason], figure: Figure) -> tuple[int, Reas
         low = effect.burden_con
         heavy = low is not None and figure.profile.con <= low and not _riding(figure)
         if heavy and surcharge < DIFFICULT:
-            surcharge, why = DIFFICULT, f"{LEVELS[DIFFICULT]} ({trait.name})"
+            surcharge, why = DIFFICULT, _ground(DIFFICULT, trait.name)
     for trait, effect in entries:
         if effect.terrain_step and surcharge < EXTREME:
             surcharge = min(EXTREME, surcharge + effect.terrain_step)
-            why = f"{LEVELS[surcharge]} ({trait.name})"
+            why = _ground(surcharge, trait.name)
     return surcharge, why
+
+
+def _ground(surcharge: int, entry: str) -> Message:
+    """The ground a move counts as, and the entry that makes it so: "difícil (Cojitranco)"."""
+    return say("phrase.wear.ground", ground=say(f"terrain.{LEVELS[surcharge]}"), entry=entry)
 
 
 def _riding(figure: Figure) -> bool:
