@@ -78,28 +78,32 @@ def test_lookahead_plays_on_a_reseeded_copy_and_puts_the_bases_back() -> None:
     assert table.position("a") == (10.0, 12.0)
 
 
-
 def test_a_copy_that_moves_no_base_leaves_the_table_alone_and_one_that_does_is_undone() -> None:
-    """Putting the bases back is skipped only when the copy moved none (the table counts
-    its changes); a nested copy that moves one is still undone when its block ends."""
+    """Putting the bases back is skipped only when nothing moved since the copy was made
+    (the table counts its changes); a copy that moved a base, then played on without
+    moving any, is still undone (the planner's rollouts do that: a move, then a shot)."""
     state = started(duel(), [5] * 10)
     table = state.physics()
-    changes = table.changes
     with state.lookahead(3) as twin:
-        twin.figures["a"].ene -= 1  # no base moves
+        twin.apply(Action("correr", "a", point=(12.0, 10.0)))
+        moved = table.changes
+        twin.apply(Action("pass"))  # B lets the chance to react go: no base moves
+        assert table.changes == moved and table.position("a") == (12.0, 10.0)
         with twin.lookahead(4) as inner:
-            inner.apply(Action("correr", "a", point=(12.0, 10.0)))
-            assert table.position("a") == (12.0, 10.0)
-        assert table.position("a") == twin.figures["a"].position  # back as twin has it
+            inner.figures["a"].ene -= 1  # no base moves
+        assert table.position("a") == (12.0, 10.0)
     assert table.position("a") == state.figures["a"].position
     assert state.physics() is table
-    with state.lookahead(5):
-        pass
-    assert table.changes > changes  # the nested move and its undoing were counted
     idle = table.changes
     with state.lookahead(6):
         pass
     assert table.changes == idle  # nothing moved, nothing was put back
+    for _ in range(3):  # and the game plays on from a table that holds its own bases
+        state.apply(choose(state))
+    assert {d.id: d.centre for d in table.bases} == {
+        f.id: f.position for f in state.figures.values() if f.on_table
+    }
+
 
 # -- the planner ---------------------------------------------------------------------------
 

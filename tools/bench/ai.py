@@ -1,6 +1,10 @@
 """Benchmark: the planner against the baseline AI on the sample maps (issue 12 §4).
 
 Run from the repo root:  python tools/bench/ai.py [--games N] [--seed S]
+                         [--planner NAME] [--horizon action|activation|reply] [--steps N]
+
+``--horizon`` and ``--steps`` try another search budget (planner.Budget) with the named
+preset's weights, to compare it with the default on the same seeds.
 
 On each sample map (Aldea en ruinas and Complejo industrial with the armies they link;
 Campo abierto with the Legión's `seccion` against the Culto's `culto`), through
@@ -36,7 +40,8 @@ from typing import Any
 
 from wartime.engine import Action, GameState
 from wartime.engine.ai import PLAYERS, Played, Player, choose, make_player, simulate
-from wartime.engine.ai.planner import SEARCHED
+from wartime.engine.ai.planner import SEARCHED, Budget, Horizon, Planner
+from wartime.engine.ai.presets import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 ARMIES = ROOT / "assets" / "armies"
@@ -91,10 +96,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=14, help="per map, an even number (14)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--planner", default="planner", help="the registry's name (planner)")
+    parser.add_argument(
+        "--horizon", choices=[h.value for h in Horizon],
+        help="try the planner's rollouts to another horizon (its default: activation)",
+    )  # fmt: skip
+    parser.add_argument("--steps", type=int, help="decisions a rollout plays at most (80)")
     args = parser.parse_args()
     half = max(1, args.games // 2)
     planner_clock, baseline_clock = Clock(), Clock()
-    PLAYERS["timed-planner"] = lambda seed: planner_clock.timed(make_player(args.planner, seed))
+    if args.horizon is not None or args.steps is not None:  # a budget to try, with the
+        # preset's weights, instead of the registry's player
+        default = Budget()
+        budget = Budget(
+            horizon=Horizon(args.horizon) if args.horizon else default.horizon,
+            steps=default.steps if args.steps is None else args.steps,
+        )
+        weights = next(p.weights for p in PRESETS if p.player == args.planner)
+        PLAYERS["timed-planner"] = lambda seed: planner_clock.timed(Planner(seed, weights, budget))
+    else:
+        PLAYERS["timed-planner"] = lambda seed: planner_clock.timed(make_player(args.planner, seed))
     PLAYERS["timed-baseline"] = lambda seed: baseline_clock.timed(choose)
     print(f"python {platform.python_version()}; {half * 2} games per map, seeds from {args.seed}")
     started = time.perf_counter()

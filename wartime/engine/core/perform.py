@@ -167,13 +167,14 @@ def reveal(finder: Figure, hidden: Figure, how: Reason) -> Event:
 
 def _trial_cost(state: GameState, figure: Figure, action: Action, handler: Handler) -> int:
     """The ENE the action would cost, tried on a throwaway copy; raises if it is illegal."""
+    mark = state._mark()
     trial = state._trial()
     trial.probing = True
     twin = trial.figures[figure.id]
     try:
         handler(trial, twin, action)
     finally:
-        trial._restore_physics(state)
+        trial._restore_physics(state, mark)
     return figure.ene - twin.ene
 
 

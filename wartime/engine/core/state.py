@@ -102,7 +102,6 @@ class GameState:
         self.log: list[Event] = []
         self.world = World.of(scenario.battlefield)  # immutable: clones share it
         self._physics: Table | None = None
-        self._borrowed: tuple[Table, int] | None = None  # see _copy_position
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -137,17 +136,18 @@ class GameState:
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply one decision; returns the events it caused."""
+        mark = self._mark()
         trial = self._trial()
         try:
             events = trial._apply(action)
         except Question as question:  # the attempt is dropped; the decision waits for it
-            trial._restore_physics(self)
+            trial._restore_physics(self, mark)
             self.suspended = suspend(self, action, question)
             self.history.append(action)
             self.log.append(question.event)
             return [question.event]
         except BaseException:
-            trial._restore_physics(self)
+            trial._restore_physics(self, mark)
             raise
         trial.history.append(action)
         trial.log.extend(events)
@@ -194,6 +194,7 @@ class GameState:
 
     def probe(self, attempt: Callable[[GameState], object]) -> Reason | None:
         """Why ``attempt`` on a trial copy raises IllegalActionError, or None (untouched)."""
+        mark = self._mark()
         trial = self._trial()
         trial.probing = True  # legality only: skip the consequences, such as who may react
         try:
@@ -201,7 +202,7 @@ class GameState:
         except IllegalActionError as exc:
             return exc.reason
         finally:
-            trial._restore_physics(self)
+            trial._restore_physics(self, mark)
         return None
 
     def undo(self) -> None:
@@ -242,20 +243,18 @@ class GameState:
         and its dice come from ``seed`` (:meth:`reseed`).  Use this state only after
         the block.
         """
+        mark = self._mark()
         twin = self._copy_position()
         twin.history, twin.log = list(self.history), []
         twin.reseed(seed)
         try:
             yield twin
         finally:
-            twin._restore_physics(self)
+            twin._restore_physics(self, mark)
 
     def _copy_position(self) -> GameState:
         """Everything that changes in play, copied; history, log and physics still shared."""
         twin = copy.copy(self)
-        table = self._physics
-        # the table borrowed as it stands: a copy that moves no base need not put any back
-        twin._borrowed = None if table is None else (table, table.changes)
         twin.dice = self.dice.clone()
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
         twin.initiative = dict(self.initiative)
@@ -277,7 +276,13 @@ class GameState:
         """
         return self._copy_position()
 
-    def _restore_physics(self, original: GameState) -> None:
+    def _mark(self) -> tuple[Table, int] | None:
+        """The movement table and its count of changes now, while it holds this state's
+        bases: a copy that leaves the count as it was moved none, so none is put back."""
+        table = self._physics
+        return None if table is None else (table, table.changes)
+
+    def _restore_physics(self, original: GameState, mark: tuple[Table, int] | None = None) -> None:
         """Put every base the trial moved, added or removed back as ``original`` has it.
 
         Every changed base leaves the table before any is put back: a base the trial
@@ -287,8 +292,7 @@ class GameState:
         table = self._physics
         if table is None:
             return
-        borrowed = self._borrowed
-        if borrowed is not None and borrowed[0] is table and borrowed[1] == table.changes:
+        if mark is not None and mark[0] is table and mark[1] == table.changes:
             original._physics = table
             return
         wanted = {fid: f.disc() for fid, f in original.figures.items() if f.on_table}
