@@ -92,7 +92,7 @@ def _new_level(state: GameState, figure: Figure, action: Action, name: str) -> i
             raise IllegalActionError(say("refused.altitude.cannot_fly", figure=figure.id))
         raise IllegalActionError(say("refused.altitude.cannot_go_below", figure=figure.id))
     if engaged_with(state, figure):
-        raise IllegalActionError(say("refused.altitude.engaged"))
+        raise IllegalActionError(say("refused.melee.engaged_ram"))
     return action.level
 
 

@@ -83,7 +83,7 @@ def _get_in(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if gap > ENGAGED_GAP or ride.level != figure.level:
         raise IllegalActionError(say("refused.boarding.no_contact", figure=figure.id, ride=ride.id))
     if engaged_with(state, figure):
-        raise IllegalActionError(say("refused.boarding.engaged"))
+        raise IllegalActionError(say("refused.melee.engaged_ram"))
     events = [spend(figure, cost(book), book.name)]
     if not _steady(state, figure, ride, events):
         return events

@@ -384,7 +384,7 @@ def _reload_target(figure: Figure, action: Action) -> Weapon:
         weapon = figure.profile.weapon(action.item)
         if weapon is None:
             raise IllegalActionError(
-                say("refused.generic.no_such_weapon", figure=figure.id, item=action.item)
+                say("refused.combat.no_weapon", figure=figure.id, item=action.item)
             )
         if magazine_size(figure, weapon) is None:
             raise IllegalActionError(say("refused.generic.no_magazines", weapon=weapon.id))

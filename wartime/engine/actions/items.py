@@ -237,7 +237,7 @@ def _loot(figure: Figure, body: Figure, item: str | None) -> list[Weapon]:
     if item is not TAKE_ALL:
         weapon = body.profile.weapon(item)
         if weapon is None:
-            raise IllegalActionError(say("refused.items.no_item", figure=body.id, item=item))
+            raise IllegalActionError(say("refused.generic.no_item", figure=body.id, item=item))
         if figure.profile.weapon(item) is not None:
             raise IllegalActionError(
                 say("refused.items.already_carries", figure=figure.id, item=item)
@@ -361,9 +361,9 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
     book = entry(CARRY)
     body = _body(state, figure, action, book)
     if action.point is None:
-        raise IllegalActionError(say("refused.items.needs_point", action=book.name))
+        raise IllegalActionError(say("refused.melee.needs_point", action=book.name))
     if engaged_with(state, figure):
-        raise IllegalActionError(say("refused.items.engaged"))
+        raise IllegalActionError(say("refused.melee.engaged_ram"))
     helpers = _sharing(state, figure, body)
     ground = load_ground(figure, body, helpers)
     # Where each helper stands beside the one it touches (the body first), before the move.
@@ -380,7 +380,7 @@ def mover_cargado(state: GameState, figure: Figure, action: Action) -> list[Even
         joined: Message | str = ""
         for number, helper in enumerate(helpers):  # "a (CON 3) y b (CON 2)", in either language
             one = f"{helper.id} (CON {_strength(helper)})"
-            joined = one if number == 0 else say("phrase.items.and", left=joined, right=one)
+            joined = one if number == 0 else say("phrase.areas.and", left=joined, right=one)
         helped = say("phrase.items.carry_help", helpers=joined)
         data["helpers"] = [h.id for h in helpers]
     text = say(

@@ -102,7 +102,7 @@ _SIZES: dict[str, Message] = {
 
 def _no_attack_after_sprint(figure: Figure) -> None:
     if figure.sprinted:
-        raise IllegalActionError(say("refused.melee.after_sprint"))
+        raise IllegalActionError(say("refused.combat.sprinted"))
 
 
 def _no_area(weapon: Weapon, book: Entry) -> None:
@@ -131,10 +131,10 @@ def _far_target(
     target = _enemy(state, figure, action)
     high = any(hookspecs.any_height.collect(figure, weapon))  # Arma ATA
     if not can_interact(figure.level, target.level, ranged=True) and not high:
-        raise IllegalActionError(say("refused.melee.other_height", target=target.id))
+        raise IllegalActionError(say("refused.combat.height", target=target.id))
     if engaged_with(state, figure):
         if verb == "shoot":
-            raise IllegalActionError(say("refused.melee.engaged_shoot"))
+            raise IllegalActionError(say("refused.combat.engaged"))
         raise IllegalActionError(say("refused.melee.engaged_throw"))
     _no_attack_after_sprint(figure)
     return target
@@ -145,7 +145,7 @@ def _brawler(state: GameState, figure: Figure, action: Action) -> Figure:
     target = _enemy(state, figure, action)
     if target not in engaged_with(state, figure):
         raise IllegalActionError(
-            say("refused.melee.not_engaged_with", target=target.id, figure=figure.id)
+            say("refused.combat.not_engaged", target=target.id, figure=figure.id)
         )
     _no_attack_after_sprint(figure)
     return target
@@ -161,7 +161,7 @@ def _in_range(distance: float, reach: float, what: Message) -> None:
 
 def _need_los(seen_los: str, target: Figure) -> None:
     if seen_los == "blocked":
-        raise IllegalActionError(say("refused.melee.no_los", target=target.id))
+        raise IllegalActionError(say("refused.combat.no_ldv", target=target.id))
 
 
 def _held_weapon(figure: Figure) -> Weapon | None:
@@ -260,7 +260,7 @@ def _ranged_hit(
     cover = _shot_cover(state, shooter, target)
     if outcome is not Outcome.PASS or cover != "total":
         return _resolve_hit(state, shooter, target, weapon, outcome, damage, cover, melee=False)
-    text = say("log.melee.hit", figure=shooter.id, target=target.id, damage=damage)
+    text = say("log.combat.hit", figure=shooter.id, target=target.id, damage=damage)
     events = [Event("hit", text, {"figure": shooter.id, "target": target.id, "damage": damage})]
     blow = Blow(shooter, None if weapon is UNARMED else weapon, melee=False)
     return events + defend(
@@ -296,7 +296,7 @@ def ataque_distancia_a_ciegas(state: GameState, figure: Figure, action: Action) 
     weapon, target = _shooter(state, figure, action, book)
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError(say("refused.melee.outside_cdv"))
+        raise IllegalActionError(say("refused.combat.outside_cdv"))
     _in_range(seen.distance, weapon.alc, say("phrase.melee.has_alc", weapon=weapon.id))
     if seen.line_of_sight != "blocked":
         raise IllegalActionError(say("refused.melee.has_los", figure=figure.id, target=target.id))
@@ -329,7 +329,7 @@ def ataque_distancia_a_larga_distancia(
     weapon, target = _shooter(state, figure, action, book)
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError(say("refused.melee.outside_cdv"))
+        raise IllegalActionError(say("refused.combat.outside_cdv"))
     if seen.distance <= weapon.alc:
         raise IllegalActionError(
             say(
@@ -375,7 +375,7 @@ def ataque_distancia_a_combate_cac(state: GameState, figure: Figure, action: Act
         raise IllegalActionError(say("refused.melee.target_not_engaged", target=target.id))
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError(say("refused.melee.outside_cdv"))
+        raise IllegalActionError(say("refused.combat.outside_cdv"))
     _in_range(seen.distance, weapon.alc, say("phrase.melee.has_alc", weapon=weapon.id))
     _need_los(seen.line_of_sight, target)
     events = [
@@ -438,7 +438,7 @@ def lanzar_armas_objetos(state: GameState, figure: Figure, action: Action) -> li
     hookspecs.shot_barred.collect(state, figure, target, None)  # Anónimo
     seen = sight(state, figure, target)
     if not seen.in_vision:
-        raise IllegalActionError(say("refused.melee.outside_cdv"))
+        raise IllegalActionError(say("refused.combat.outside_cdv"))
     reach = figure.profile.mov + figure.profile.con  # "MOV+CON": the thrower's own MOV
     plain = (reach, dan, "MOV+CON")  # unless an entry says otherwise (Arma arrojada: CON+AGI)
     reach, dan, rule = hookspecs.thrown.first(figure, thrown, reach, dan) or plain
@@ -603,7 +603,7 @@ def ataque_cac_sin_armas(state: GameState, figure: Figure, action: Action) -> li
         critical = outcome is Outcome.CRITICAL
         if critical:  # Crítico en CH IMP: DAÑ +1 (more with Daño extra, Matarife)
             damage += critical_bonus(state, figure, target, None, melee=True)
-        text = say("log.melee.hit", figure=figure.id, target=target.id, damage=damage)
+        text = say("log.combat.hit", figure=figure.id, target=target.id, damage=damage)
         data = {"figure": figure.id, "target": target.id, "damage": damage}
         events.append(Event("hit", text, data))
         claws = unarmed_divisor(figure) is not None  # Garras y dientes: natural weapons
@@ -783,7 +783,7 @@ def embestir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     book = entry("embestir")
     target = _enemy(state, figure, action)
     if target.level != figure.level:
-        raise IllegalActionError(say("refused.melee.other_height", target=target.id))
+        raise IllegalActionError(say("refused.combat.height", target=target.id))
     if engaged_with(state, figure):
         raise IllegalActionError(say("refused.melee.engaged_ram"))
     _no_attack_after_sprint(figure)

@@ -163,7 +163,7 @@ def _grant(figure: Figure, target: Figure, ability: Metaability) -> Event:
     until = (
         say("phrase.metaabilities.until_next") if on_self else say("phrase.metaabilities.until_end")
     )
-    names = ", ".join(t.name for t in ability.grants) or say("phrase.metaabilities.no_bonus")
+    names = ", ".join(t.name for t in ability.grants) or say("phrase.gear.no_bonus")
     text = say(
         "log.metaabilities.grant",
         ability=ability.id,

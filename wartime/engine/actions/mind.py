@@ -125,7 +125,7 @@ def corromper_hackear(state: GameState, figure: Figure, action: Action) -> list[
     if name == "VOL" and bears(target, NOT_ALIVE):
         raise IllegalActionError(say("refused.mind.not_alive", target=target.id))
     if figure.sprinted:
-        raise IllegalActionError(say("refused.mind.after_sprint"))
+        raise IllegalActionError(say("refused.combat.sprinted"))
     within_reach(state, figure, target, book.name, name, value)
     paid_for = say("phrase.checks.against", label=book.name, other=target.id)
     outcome, events = _attempt(

@@ -80,13 +80,13 @@ def _stride(kind: str) -> Handler:
         stride = moves().strides[kind]  # read when played, not at import (issue 16)
         book = entry(kind)
         if action.point is None:
-            raise IllegalActionError(say("refused.moving.needs_point", action=stride.label))
+            raise IllegalActionError(say("refused.melee.needs_point", action=stride.label))
         if engaged_with(state, figure):
-            raise IllegalActionError(say("refused.moving.engaged"))
+            raise IllegalActionError(say("refused.melee.engaged_ram"))
         veins = hookspecs.move_options.fold(0.0, figure, action)  # Fuego en las venas
         if kind == "esprintar":
             if figure.sprinted_now:
-                raise IllegalActionError(say("refused.moving.sprint_once"))
+                raise IllegalActionError(say("refused.routes.sprint_once"))
             figure.sprinted_now = figure.sprinted = True
         hunted = hookspecs.turn_beyond.first(figure, action.facing)  # Caza: a CH AGI further
         problem = None if hunted else facing_problem(figure, action.facing)

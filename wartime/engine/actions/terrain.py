@@ -220,9 +220,9 @@ def _names(ids: Sequence[str]) -> Message | str:
 
 def _destination(state: GameState, figure: Figure, action: Action, label: str) -> Point:
     if action.point is None:
-        raise IllegalActionError(say("refused.terrain.needs_point", action=label))
+        raise IllegalActionError(say("refused.melee.needs_point", action=label))
     if engaged_with(state, figure):
-        raise IllegalActionError(say("refused.terrain.engaged"))
+        raise IllegalActionError(say("refused.melee.engaged_ram"))
     return (float(action.point[0]), float(action.point[1]))
 
 
@@ -704,7 +704,7 @@ def subir_a_un_alto(state: GameState, figure: Figure, action: Action) -> list[Ev
     if action.point is None:
         raise IllegalActionError(say("refused.terrain.high_point", action=_book().high.name))
     if engaged_with(state, figure):
-        raise IllegalActionError(say("refused.terrain.engaged"))
+        raise IllegalActionError(say("refused.melee.engaged_ram"))
     _on_ground(figure, _book().high.name)
     if figure.perch:
         raise IllegalActionError(say("refused.terrain.already_on_top", figure=figure.id))
@@ -796,7 +796,7 @@ def _lifts(helped: Sequence[tuple[Figure, float]]) -> Message | str:
     joined: Message | str = ""
     for number, (ally, lift) in enumerate(helped):
         one = f"{ally.id} (+{lift:g} K)"
-        joined = one if number == 0 else say("phrase.terrain.and", left=joined, right=one)
+        joined = one if number == 0 else say("phrase.areas.and", left=joined, right=one)
     return joined
 
 

@@ -109,7 +109,7 @@ def maniobrar(state: GameState, figure: Figure, action: Action) -> list[Event]:
     if previous_action(state, figure) not in ("mover", "correr"):
         raise IllegalActionError(say("refused.transport.after_move", action=book.name))
     if action.point is None:
-        raise IllegalActionError(say("refused.transport.needs_point", action=book.name))
+        raise IllegalActionError(say("refused.melee.needs_point", action=book.name))
     stride = Stride(book.name, cost(book), 0.0)
     plan = route(state, figure, action.point, MANOEUVRE_K, stride, steered=True)
     events = [spend(figure, plan.ene, book.name, plan.extra)]

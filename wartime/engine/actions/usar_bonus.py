@@ -69,7 +69,7 @@ def usar_bonus(state: GameState, figure: Figure, action: Action) -> list[Event]:
     hand = isinstance(use, Special) and use.death_hand  # specials.py reads its options
     pet = isinstance(use, EntryAction) and use.pet  # the pet's entry it takes (pet.py)
     if action.options and (use is None or not (hand or pet)):
-        raise IllegalActionError(say("refused.usar_bonus.with_attack", option=action.options[0]))
+        raise IllegalActionError(say("refused.options.attack_only", option=action.options[0]))
     cost = _switch_cost(figure, name)
     if cost is not None:
         on = name not in figure.switched
@@ -116,7 +116,7 @@ def _gain(figure: Figure, ene: int, label: str) -> Event:
     before = figure.ene
     figure.ene = max(figure.ene, min(ENE_CAP, figure.ene + ene))
     text = say(
-        "log.usar_bonus.gain",
+        "log.checks.ene_gain",
         figure=figure.id,
         label=label,
         gain=figure.ene - before,
@@ -127,7 +127,7 @@ def _gain(figure: Figure, ene: int, label: str) -> Event:
 
 def _no_target(action: Action, name: str) -> None:
     if action.target is not None:
-        raise IllegalActionError(say("refused.usar_bonus.no_target", entry=name))
+        raise IllegalActionError(say("refused.specials.on_bearer", entry=name))
 
 
 @hookspecs.entry_used.impl(order=10, key="stress_ene")
@@ -180,12 +180,12 @@ def _regenerate(
 
 def _target(state: GameState, figure: Figure, action: Action, name: str) -> Figure:
     if action.target is None:
-        raise IllegalActionError(say("refused.usar_bonus.needs_target", entry=name))
+        raise IllegalActionError(say("refused.specials.no_target", entry=name))
     target = state.figures.get(action.target)
     if target is None:
         raise IllegalActionError(say("refused.usar_bonus.no_figure", target=repr(action.target)))
     if target is figure:
-        raise IllegalActionError(say("refused.usar_bonus.own_bearer", entry=name))
+        raise IllegalActionError(say("refused.specials.own_bearer", entry=name))
     if target.casualty or target.removed:
         raise IllegalActionError(say("refused.usar_bonus.out_of_game", target=target.id))
     return target
@@ -242,7 +242,7 @@ def _mark(state: GameState, figure: Figure, action: Action, name: str, use: Effe
         raise IllegalActionError(say("refused.usar_bonus.not_enemy", entry=name, target=target.id))
     if figure.marking == target.id:
         raise IllegalActionError(
-            say("refused.usar_bonus.already_marked", target=target.id, figure=figure.id)
+            say("refused.mind.already_marked", target=target.id, figure=figure.id)
         )
     reach = mark_reach(figure)
     if not reach:

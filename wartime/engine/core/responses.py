@@ -287,7 +287,7 @@ def huir(state: GameState, figure: Figure, action: Action) -> list[Event]:
     """Huir (1, PSI): up to 3 K in any direction, not engaged in CaC; CH PSI after moving."""
     book = entry(FLEE)
     if action.point is None:
-        raise IllegalActionError(say("refused.responses.no_point", action=book.name))
+        raise IllegalActionError(say("refused.melee.needs_point", action=book.name))
     if engaged_with(state, figure):
         raise IllegalActionError(say("refused.responses.engaged", action=book.name))
     stride = Stride(book.name, cost(book), 0.0)

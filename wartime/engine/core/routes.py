@@ -291,9 +291,9 @@ def move_problem(
     """
     stride = moves().strides[action.kind]
     if action.point is None:
-        return say("refused.responses.no_point", action=stride.label)
+        return say("refused.melee.needs_point", action=stride.label)
     if engaged if engaged is not None else engaged_with(state, figure):
-        return say("refused.routes.engaged")
+        return say("refused.melee.engaged_ram")
     if action.kind == "esprintar" and figure.sprinted_now:
         return say("refused.routes.sprint_once")
     problem = facing_problem(figure, action.facing)

@@ -121,7 +121,7 @@ def activation_ends(state: GameState, figure: Figure) -> list[Event]:
     events = [Event("doomed", text, data)]
     if figure.casualty:  # its wounds reach the lower CON: down, as a wound would leave it
         state.lift(figure)  # a casualty no longer blocks movement
-        word = say("phrase.condemned.dead") if figure.dead else say("phrase.condemned.down")
+        word = say("phrase.combat.dead") if figure.dead else say("phrase.condemned.down")
         text = say(
             "log.condemned.down", figure=figure.id, state=word, wounds=figure.wounds, con=new.con
         )

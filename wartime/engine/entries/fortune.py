@@ -125,7 +125,7 @@ def more_damage(state: GameState, attacker: Figure, target: Figure, damage: int)
     """A hit the bearer lands: DAÑ +1, if its side takes that use."""
     if not lucky(state, attacker):
         return damage
-    text = say("log.fortune.hit", figure=attacker.id, target=target.id, damage=damage)
+    text = say("log.combat.hit", figure=attacker.id, target=target.id, damage=damage)
     return damage + 1 if _offer(state, attacker, [MORE_DAMAGE], text) != DECLINE else damage
 
 

@@ -89,7 +89,7 @@ def touched(state: GameState) -> list[Event]:
     for fid in state.invisible:
         figure = state.figures[fid]
         if figure.casualty:
-            found.append(_reveal(state, figure, say("phrase.invisible.fallen")))
+            found.append(_reveal(state, figure, say("phrase.responses.fallen")))
         elif engaged_with(state, figure):
             found.append(_reveal(state, figure, say("phrase.invisible.touched")))
     return found

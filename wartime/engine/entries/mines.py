@@ -119,7 +119,7 @@ def _go_off(state: GameState, mine: Mine, trigger: Figure) -> list[Event]:
             continue
         full = target.id in covered.full
         dealt = mine.damage if full else round_half_up(Fraction(mine.damage, 2))
-        how = say("phrase.mines.full") if full else say("phrase.mines.partly")
+        how = say("phrase.clouds.full") if full else say("phrase.clouds.partly")
         text = say("log.mines.hit", how=how, figure=target.id, damage=dealt)
         detail = {"figure": mine.owner, "target": target.id, "damage": dealt,
                   "covered": "full" if full else "partial", "cover": "none"}  # fmt: skip

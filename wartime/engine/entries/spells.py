@@ -101,7 +101,8 @@ def refusal(
             raise IllegalActionError(say("refused.spells.no_point", ability=ability.id))
         return
     if action.point is None:
-        raise IllegalActionError(say("refused.spells.where", entry=displace[0], figure=target.id))
+        where = say("refused.necromancy.where", entry=displace[0], figure=target.id)
+        raise IllegalActionError(where)
     _slide(state, caster, target, action.point, displace[1])
 
 

@@ -202,7 +202,7 @@ def _fatality(state: GameState, striker: Figure, victim: Figure) -> list[Event]:
         if e is not victim
         and edge_distance(e.position, e.radius, striker.position, striker.radius) <= effect.kill_psi
     ]  # fmt: skip
-    names = ", ".join(e.id for e in near) or say("phrase.triggers.nobody")
+    names = ", ".join(e.id for e in near) or say("phrase.blasts.nobody")
     text = say(
         "log.triggers.fatality", entry=trait.name, figure=striker.id, victim=victim.id,
         names=names,

@@ -60,7 +60,7 @@ def refusal(state: GameState, figure: Figure, action: Action) -> Reason | None:
 def use(state: GameState, figure: Figure, action: Action, name: str, effect: Effect) -> list[Event]:
     """Usar bonus of Desaparecer: leave the table, or come back at the given point."""
     if action.target is not None:
-        raise IllegalActionError(say("refused.vanishing.on_bearer", entry=name))
+        raise IllegalActionError(say("refused.specials.on_bearer", entry=name))
     if state.active != figure.id or figure.reacting or state.resume:
         raise IllegalActionError(say("refused.vanishing.own", entry=name))
     if figure.vanished == AWAY:
