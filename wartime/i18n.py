@@ -111,20 +111,18 @@ def current_language() -> str:
 
 def text(key: str, **values: object) -> str:
     """The string for ``key`` in the current language, with ``values`` filled in."""
-    template = catalogue(_language).gettext(key)
-    return template.format(**values) if values else template
+    return say(key, **values).text()
 
 
 def ntext(key: str, count: int, **values: object) -> str:
     """``key``'s plural form for ``count`` (the catalogue's Plural-Forms decides), with
     ``{count}`` and ``values`` filled in."""
-    return catalogue(_language).ngettext(key, key, count).format(count=count, **values)
+    return say_n(key, count, **values).text()
 
 
 def text_in(language: str, key: str, **values: object) -> str:
     """:func:`text` in ``language`` whatever the current one (a command's own ``--lang``)."""
-    template = catalogue(language_code(language) or FALLBACK).gettext(key)
-    return template.format(**values) if values else template
+    return say(key, **values).text(language)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartime.engine.hooks import Fold, Hook, Thread
+from wartime.i18n import Reason  # a leaf module: no cycle, so no type-only import
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from wartime.engine.core.state import GameState
     from wartime.geometry.templates import Template
     from wartime.geometry.terrain import PathCost
-    from wartime.i18n import Reason
     from wartime.rules.dice import Outcome
     from wartime.rules.effects import Effect
 
