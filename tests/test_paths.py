@@ -410,3 +410,24 @@ def test_movimiento_paths_on_the_sample_maps_keep_their_invariants(
     else:
         assert math.dist(path.end, there) <= math.dist(here, there) + 1e-9
     assert 1 <= path.ene["mover"] <= 3
+
+
+def test_a_remembered_way_is_the_way_a_fresh_preparation_finds() -> None:
+    """Clearance keeps its answers (the AI asks the same ways again): a repeated query,
+    and one whose bases moved, give what a fresh preparation computes, and the memory
+    stays bounded."""
+    from wartime.board.shapes import Disc
+    from wartime.geometry import pathfinding
+
+    wall = [shapely.box(9.9, 0.0, 10.1, 12.0)]
+    kept = Clearance((30.0, 20.0), 0.5, wall)
+    here, there = (5.0, 5.0), (15.0, 5.0)
+    first = kept.way(here, there)
+    assert kept.way(here, there) == first == Clearance((30.0, 20.0), 0.5, wall).way(here, there)
+    blocker = (Disc("b", (10.0, 13.0), 0.5),)  # the way round the wall's end is now shut
+    moved = kept.way(here, there, blocker)
+    assert moved != first
+    assert moved == Clearance((30.0, 20.0), 0.5, wall).way(here, there, blocker)
+    for k in range(pathfinding.MEMO + 10):
+        kept.way(here, (15.0, 1.0 + k / pathfinding.MEMO))
+    assert len(kept._known) == pathfinding.MEMO

@@ -48,6 +48,7 @@ from shapely.ops import nearest_points
 from wartime.board.shapes import Disc, Point
 
 ARC_STEPS = 3  # straight sides per quarter circle of a grown corner or base
+MEMO = 1024  # ways a Clearance remembers (a planner's rollouts ask the same ones again)
 SLACK = 1e-7  # K the grown shapes are drawn short: a base may touch (physics.OVERLAP_TOL)
 AREA_MARGIN = 0.01  # K a way keeps from an area it may not enter (water for a walker)
 _TURN = 1e-12  # a corner whose sides turn less than this (cross product) is straight
@@ -136,6 +137,11 @@ class Clearance:
         )
         self._edges = _lines(self.corners[first], self.corners[second])
         self._edge_tree = shapely.STRtree(self._edges)
+        # A way depends only on the prepared room and the query's points and discs, so
+        # the answers are kept: the AI's rollouts replay the same positions on every
+        # determinisation and ask the same ways again (about nine in ten, measured on
+        # Complejo industrial).  Oldest first out, so the memory stays bounded.
+        self._known: dict[tuple[Point, Point, tuple[tuple[Point, float], ...]], Way] = {}
 
     # -- the query ------------------------------------------------------------------------
 
@@ -144,6 +150,15 @@ class Clearance:
         cannot be reached (inside a solid, shut off, off the table) the way to the nearest
         point that can.  A start inside a grown shape (a base in contact) first steps out
         to the nearest free point."""
+        key = (start, goal, tuple((b.centre, b.radius) for b in bases))
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._way(start, goal, bases)
+            if len(self._known) > MEMO:
+                del self._known[next(iter(self._known))]
+        return known
+
+    def _way(self, start: Point, goal: Point, bases: Sequence[Disc]) -> Way:
         others = _Bases(bases, self.radius)
         lead: tuple[Point, ...] = ()
         if self._blocked(start, others):
