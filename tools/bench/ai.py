@@ -2,9 +2,12 @@
 
 Run from the repo root:  python tools/bench/ai.py [--games N] [--seed S]
                          [--planner NAME] [--horizon action|activation|reply] [--steps N]
+                         [--budget FIELD=VALUE ...] [--weight FIELD=VALUE ...]
 
-``--horizon`` and ``--steps`` try another search budget (planner.Budget) with the named
-preset's weights, to compare it with the default on the same seeds.
+``--horizon``, ``--steps`` and ``--budget`` (any field of planner.Budget, such as
+``determinisations=12``) try another search budget; ``--weight`` (any field of
+utility.Weights, such as ``exposure=0.3``) other weights than the named preset's.  Each
+compares a variant with the default on the same seeds.
 
 On each sample map (Aldea en ruinas and Complejo industrial with the armies they link;
 Campo abierto with the Legión's `seccion` against the Culto's `culto`), through
@@ -35,6 +38,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +46,7 @@ from wartime.engine import Action, GameState
 from wartime.engine.ai import PLAYERS, Played, Player, choose, make_player, simulate
 from wartime.engine.ai.planner import SEARCHED, Budget, Horizon, Planner
 from wartime.engine.ai.presets import PRESETS
+from wartime.engine.ai.utility import Weights
 
 ROOT = Path(__file__).resolve().parents[2]
 ARMIES = ROOT / "assets" / "armies"
@@ -91,6 +96,19 @@ def tell(label: str) -> Callable[[Played], None]:
     return told
 
 
+def _fields(kind: type, pairs: list[str]) -> dict[str, Any]:
+    """``FIELD=VALUE`` pairs as values of ``kind``'s fields (a bool, an int or a float)."""
+    types = {f.name: type(f.default) for f in fields(kind)}
+    found: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        if name not in types or types[name] not in (bool, int, float):
+            sys.exit(f"{kind.__name__} has no number field {name!r}: {', '.join(types)}")
+        cast = types[name]
+        found[name] = value.lower() in ("1", "true", "yes") if cast is bool else cast(value)
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=14, help="per map, an even number (14)")
@@ -100,18 +118,28 @@ def main() -> None:
         "--horizon", choices=[h.value for h in Horizon],
         help="try the planner's rollouts to another horizon (its default: activation)",
     )  # fmt: skip
-    parser.add_argument("--steps", type=int, help="decisions a rollout plays at most (80)")
+    parser.add_argument("--steps", type=int, help="decisions a rollout plays at most")
+    parser.add_argument(
+        "--budget", action="append", default=[], metavar="FIELD=VALUE",
+        help="another value for a field of the planner's Budget (repeatable)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--weight", action="append", default=[], metavar="FIELD=VALUE",
+        help="another value for a field of the preset's Weights (repeatable)",
+    )  # fmt: skip
     args = parser.parse_args()
     half = max(1, args.games // 2)
     planner_clock, baseline_clock = Clock(), Clock()
-    if args.horizon is not None or args.steps is not None:  # a budget to try, with the
-        # preset's weights, instead of the registry's player
-        default = Budget()
-        budget = Budget(
-            horizon=Horizon(args.horizon) if args.horizon else default.horizon,
-            steps=default.steps if args.steps is None else args.steps,
-        )
+    changed = {**_fields(Budget, args.budget)}
+    if args.horizon is not None:
+        changed["horizon"] = Horizon(args.horizon)
+    if args.steps is not None:
+        changed["steps"] = args.steps
+    if changed or args.weight:  # a variant to try instead of the registry's player
+        budget = replace(Budget(), **changed)
         weights = next(p.weights for p in PRESETS if p.player == args.planner)
+        weights = replace(weights, **_fields(Weights, args.weight))
+        print(f"variant: {budget}, {weights}")
         PLAYERS["timed-planner"] = lambda seed: planner_clock.timed(Planner(seed, weights, budget))
     else:
         PLAYERS["timed-planner"] = lambda seed: planner_clock.timed(make_player(args.planner, seed))
