@@ -152,11 +152,36 @@ def test_an_area_attack_that_may_scatter_agrees_with_many_reseeded_plays() -> No
     assert not shown.exact and shown.wound_chance is not None
     assert shown.plays < 40  # the exact branches, and a few plays for each scatter
     hit = sum(_played(state, throw, seed) > 0 for seed in range(TRIALS)) / TRIALS
-    # Over ten such positions, against 2,000 plays each, the estimate was off by 0.035
-    # (root mean square; 0.064 at most) with 12 plays a scatter, 0.056 with 8, 0.028
-    # with 40; the scattered share is 0.7 of the whole here, so leaving it out, or
-    # weighing it wrongly, is off by about 0.1.
+    # Over 40 such positions, against 2,000 plays each, the estimate was off by 0.031
+    # (root mean square; 0.068 at most) with 6 or 12 plays a scatter, 0.035 with 12
+    # always, 0.040 with 8, 0.020 with 40; the scattered share is 0.7 of the whole
+    # here, so leaving it out, or weighing it wrongly, is off by about 0.1.
     assert abs(hit - float(shown.wound_chance)) <= 0.06, (hit, shown.wound_chance)
+
+
+@pytest.mark.parametrize(("alike", "plays"), [(True, 6), (False, 12)])
+def test_a_scatter_whose_coarse_plays_all_end_alike_is_not_played_finer(
+    monkeypatch: pytest.MonkeyPatch, alike: bool, plays: int
+) -> None:
+    """ÁREAS, Dispersión: the sampled plays of a scatter first cover every sixth of its
+    directions and distances; only when they end differently are the other six played,
+    and either way the plays share the subtree's weight equally."""
+    from wartime.engine.core import preview as module
+
+    strata: list[tuple[int, int]] = []
+
+    def play(state: GameState, action: Action, dice: module._ScriptedDice) -> object:
+        assert dice.walk.strata is not None
+        strata.append(dice.walk.strata.angle)
+        wounds = 0 if alike else len(strata) % 2
+        return [], 3, wounds > 0, []
+
+    monkeypatch.setattr(module, "_play", play)
+    tally = module._Tally(None)
+    module._sample(_plain_duel(), SHOT, tally, (3,), Fraction(1, 2), 12, seed=7)
+    assert tally.plays == plays
+    assert [n for n, _ in strata] == [*range(0, 12, 2), *range(1, 12, 2)][:plays]
+    assert sum(tally.ene.values()) == Fraction(1, 2)
 
 
 def test_a_preview_reads_the_actions_before_as_the_resolver_does() -> None:

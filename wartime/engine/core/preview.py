@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # the state imports this module for GameState.preview
 
 LEAVES = 600  # the largest tree enumerated exactly (a leaf costs one play of the action)
 SAMPLES = 400  # plays of an estimate of the whole, when the tree is too large
-CONTINUOUS_SAMPLES = 12  # plays of each subtree that starts with a continuous draw
+CONTINUOUS_SAMPLES = 12  # plays at most of each subtree that starts with a continuous draw
 # The rolls a preview branches on: the attack's own checks.  The checks that follow from what the
 # attack did (the target's CH PSI for its wounds, a CH LOC...) take seeded dice: they
 # are listed with their odds, but their own consequences are not enumerated.
@@ -335,14 +335,39 @@ def _sample(
     The draws that decide most are stratified (a Latin hypercube): the first continuous
     one (a scatter's direction) and the first die past the script (its distance) each
     fall once in every ``plays``-th part of their range, the parts paired at random, so
-    a few plays cover every direction and distance."""
-    root = seed + len(script)
-    paired = list(range(plays))
-    random.Random(root).shuffle(paired)
-    for n in range(plays):
-        strata = _Strata((n, plays), (paired[n], plays))
-        dice = _ScriptedDice(script, root + n, sampled=True, strata=strata)
-        tally.add(weight / plays, *_play(state, action, dice))
+    a few plays cover every direction and distance.  The even parts are played first,
+    a coarser hypercube of their own; when all of those plays end the same way (most
+    often: the scattered template catches nobody) the odd parts are not played."""
+    shuffle = random.Random(seed + len(script)).shuffle
+    halves = []
+    for half in (0, 1):
+        parts = list(range(half, plays, 2))
+        paired = parts.copy()
+        shuffle(paired)
+        halves.append([
+            _play(state, action, _ScriptedDice(
+                script, seed + len(script) + n, sampled=True,
+                strata=_Strata((n, plays), (die, plays)),
+            ))
+            for n, die in zip(parts, paired, strict=True)
+        ])  # fmt: skip
+        if half == 0 and len({_ending(p) for p in halves[0]}) == 1:
+            break
+    done = [p for half in halves for p in half]
+    for played in done:
+        tally.add(weight / len(done), *played)
+
+
+def _ending(played: tuple[list[Event], int, bool, list[str]]) -> tuple[object, ...]:
+    """What a play's tally reads of it: the ENE, the target out, each roll and wound."""
+    events, spent, out, tailed = played
+    rolls = tuple(
+        (e.kind, e.data.get("who"), e.data.get("figure"), e.data.get("purpose"),
+         e.data.get("outcome"), e.data.get("wounds"))
+        for e in events
+        if e.kind in ("roll", "wounds")
+    )  # fmt: skip
+    return spent, out, tuple(tailed), rolls
 
 
 def _seed(state: GameState, action: Action) -> int:
