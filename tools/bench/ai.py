@@ -116,7 +116,7 @@ def main() -> None:
     parser.add_argument("--planner", default="planner", help="the registry's name (planner)")
     parser.add_argument(
         "--horizon", choices=[h.value for h in Horizon],
-        help="try the planner's rollouts to another horizon (its default: activation)",
+        help="try the planner's rollouts to another horizon (its default: reply)",
     )  # fmt: skip
     parser.add_argument("--steps", type=int, help="decisions a rollout plays at most")
     parser.add_argument(

@@ -11,7 +11,8 @@ and whether it is legal; the planner has no model of the rules of its own.
 
 The search is successive halving with common random numbers: every candidate is first
 played on a few determinisations to its next action (cheap), the baseline's choice and
-the best of the rest on more, to the end of the activation; every candidate meets the
+the best of the rest on more, on to the side's next activation (the enemy's answer
+played out too, :class:`Horizon`); every candidate meets the
 same seeds, so two candidates differ by what they do and not by their luck.  A finalist
 replaces the baseline's choice only when its gain, seed by seed, is more than a standard
 error above nothing: eight rollouts are noisy, and a move that only looks better by luck
@@ -91,8 +92,10 @@ class Budget:
     wide: int = 16
     shortlist: int = 3
     determinisations: int = 8
-    horizon: Horizon = Horizon.ACTIVATION
-    steps: int = 80
+    # One reply ahead: on 42 games against the baseline 69% won to the activation's 52%
+    # (docs/performance.md); 40 steps reach the side's next activation in most rollouts.
+    horizon: Horizon = Horizon.REPLY
+    steps: int = 40
     confidence: float = 1.0
     activations: bool = False
 
