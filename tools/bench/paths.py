@@ -67,6 +67,8 @@ def time_each(state: GameState, asked: list[tuple[str, Point]], run: str) -> lis
     out = []
     for who, goal in asked:
         figure = state.figures[who]
+        for wet in (True, False):  # no way kept (Clearance.forget): each query is cold
+            state.world.clearance(figure.radius, off_water=wet).forget()
         start = time.perf_counter()
         if run == "path":
             find_path(state, figure, goal)

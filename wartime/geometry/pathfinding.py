@@ -158,6 +158,10 @@ class Clearance:
                 del self._known[next(iter(self._known))]
         return known
 
+    def forget(self) -> None:
+        """Drop the ways kept, so that the next queries are worked out afresh (timed)."""
+        self._known.clear()
+
     def _way(self, start: Point, goal: Point, bases: Sequence[Disc]) -> Way:
         others = _Bases(bases, self.radius)
         lead: tuple[Point, ...] = ()
