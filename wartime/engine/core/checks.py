@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import partial
+from functools import lru_cache, partial
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -269,8 +269,16 @@ def _alike(
     roller with Fortuna left against ``total + 1`` too (its +1 asks about the latter).
     A CH ENF compares the dice themselves (the lower pass wins), so there every face
     stands alone."""
+    return _grouped(total, faces.critical_to, faces.fumble_from, opposed, lucky)
+
+
+@lru_cache(maxsize=1024)  # every roll asks, a preview's plays many times over
+def _grouped(
+    total: int, critical_to: int, fumble_from: int, opposed: bool, lucky: bool
+) -> tuple[tuple[int, ...], ...]:
     if opposed:
         return tuple((face,) for face in range(1, D10_FACES + 1))
+    faces = bonuses.Faces(critical_to, fumble_from)  # all that _read asks of them
     alike: dict[tuple[Outcome, Outcome], list[int]] = {}
     for face in range(1, D10_FACES + 1):
         read = (_read(face, total, faces), _read(face, total + 1 if lucky else total, faces))
