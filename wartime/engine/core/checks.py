@@ -92,12 +92,13 @@ def roll(
     """
     purpose = told(said, "es")
     ctx = _situation(state, who, purpose, ctx or Context())
-    read = bonuses.faces(state, who, purpose, ctx)
+    found = bonuses.reaching(state, who, purpose, ctx)
+    read = bonuses.faces(state, who, purpose, ctx, found)
     mods = (
         modifiers
         + burden_modifiers(who, purpose)
         + list(chain.from_iterable(hookspecs.check_shifts.collect(state, who, purpose, ctx)))
-        + bonuses.check_modifiers(state, who, purpose, ctx)
+        + bonuses.check_modifiers(state, who, purpose, ctx, found)
     )
     mods = [m for m in mods if m[0] not in read.cancels]
     if read.fixed is not None:  # Munición teledirigida: the rest is listed, the total is fixed

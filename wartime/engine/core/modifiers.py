@@ -209,16 +209,28 @@ def label_of(trait: Trait, owner: str, actor: Figure) -> str:
     return trait.name if owner == actor.id else f"{trait.name} ({owner})"
 
 
-def check_modifiers(
+def reaching(
     state: GameState, actor: Figure, purpose: str, ctx: Context
-) -> list[tuple[str, int]]:
+) -> list[tuple[str, Trait, Effect]]:
+    """Every effect that reaches ``actor``'s roll for ``purpose`` and is in force: what
+    :func:`faces` and :func:`check_modifiers` read (a roll asks once for both)."""
+    return [
+        (owner, trait, effect)
+        for owner, trait, effect in sources(state, actor, ctx)
+        if in_force(effect, actor, ctx) and fits(state, owner, trait, effect, purpose, ctx)
+    ]
+
+
+def check_modifiers(
+    state: GameState, actor: Figure, purpose: str, ctx: Context,
+    found: list[tuple[str, Trait, Effect]] | None = None,
+) -> list[tuple[str, int]]:  # fmt: skip
+    """The entries' modifiers of the roll (``found``: :func:`reaching`, if known)."""
     kinds = check_kinds(purpose)
     mods: list[tuple[str, int]] = []
     halved = False  # an attribute halved twice (two Anuladores) is still only halved
-    for owner, trait, effect in sources(state, actor, ctx):
-        if effect.check not in kinds or not in_force(effect, actor, ctx):
-            continue
-        if not fits(state, owner, trait, effect, purpose, ctx):
+    for owner, trait, effect in reaching(state, actor, purpose, ctx) if found is None else found:
+        if effect.check not in kinds:
             continue
         if effect.halve:
             if halved:
@@ -231,16 +243,18 @@ def check_modifiers(
     return mods
 
 
-def faces(state: GameState, actor: Figure, purpose: str, ctx: Context) -> Faces:
+def faces(
+    state: GameState, actor: Figure, purpose: str, ctx: Context,
+    found: list[tuple[str, Trait, Effect]] | None = None,
+) -> Faces:  # fmt: skip
+    """How the roll's die is read (``found``: :func:`reaching`, if known)."""
     kinds = check_kinds(purpose)
     critical_to, fumble_from, auto = 1, 10, False
     again: set[str] = set()  # what a reroll may follow: "failure" (plain) and "fumble"
     once: str | None = None
     fixed: tuple[str, int] | None = None
     cancels: list[str] = []
-    for owner, trait, effect in sources(state, actor, ctx):
-        if not in_force(effect, actor, ctx) or not fits(state, owner, trait, effect, purpose, ctx):
-            continue
+    for owner, trait, effect in reaching(state, actor, purpose, ctx) if found is None else found:
         applies = effect.check is None or effect.check in kinds
         if effect.critical_to and applies:
             critical_to = max(critical_to, effect.critical_to)
