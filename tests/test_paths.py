@@ -28,12 +28,12 @@ from wartime.board.battlefield import (
     Unit,
     Wall,
 )
-from wartime.board.shapes import Point
+from wartime.board.shapes import Disc, Point
 from wartime.engine import GameState, Path, Ruleset, Scenario, find_path, load_scenario
 from wartime.engine.core.movement import moves
 from wartime.engine.core.routes import route
 from wartime.engine.core.world import WALKING_HEIGHT
-from wartime.geometry.pathfinding import ARC_STEPS, AREA_MARGIN, SLACK, Clearance, grown
+from wartime.geometry.pathfinding import ARC_STEPS, AREA_MARGIN, MEMO, SLACK, Clearance, grown
 
 from .engine_support import profile, scenario, started
 
@@ -416,9 +416,6 @@ def test_a_remembered_way_is_the_way_a_fresh_preparation_finds() -> None:
     """Clearance keeps its answers (the AI asks the same ways again): a repeated query,
     and one whose bases moved, give what a fresh preparation computes, and the memory
     stays bounded."""
-    from wartime.board.shapes import Disc
-    from wartime.geometry import pathfinding
-
     wall = [shapely.box(9.9, 0.0, 10.1, 12.0)]
     kept = Clearance((30.0, 20.0), 0.5, wall)
     here, there = (5.0, 5.0), (15.0, 5.0)
@@ -428,6 +425,6 @@ def test_a_remembered_way_is_the_way_a_fresh_preparation_finds() -> None:
     moved = kept.way(here, there, blocker)
     assert moved != first
     assert moved == Clearance((30.0, 20.0), 0.5, wall).way(here, there, blocker)
-    for k in range(pathfinding.MEMO + 10):
-        kept.way(here, (15.0, 1.0 + k / pathfinding.MEMO))
-    assert len(kept._known) == pathfinding.MEMO
+    for k in range(MEMO + 10):
+        kept.way(here, (15.0, 1.0 + k / MEMO))
+    assert len(kept._known) == MEMO

@@ -130,7 +130,7 @@ def main() -> None:
     args = parser.parse_args()
     half = max(1, args.games // 2)
     planner_clock, baseline_clock = Clock(), Clock()
-    changed = {**_fields(Budget, args.budget)}
+    changed = _fields(Budget, args.budget)
     if args.horizon is not None:
         changed["horizon"] = Horizon(args.horizon)
     if args.steps is not None:
