@@ -17,6 +17,7 @@ from wartime.engine import Action, GameState, PendingKind, load_scenario
 from wartime.engine.ai import PRESETS, Planner, choose, make_player, player_names
 from wartime.engine.ai.planner import Budget, Horizon
 from wartime.engine.ai.utility import threat
+from wartime.engine.core.movement import engaged_with
 from wartime.rules.dice import Dice
 
 from .conftest import ROOT
@@ -194,6 +195,30 @@ def hiding_rifleman() -> GameState:
 def can_hurt(state: GameState) -> bool:
     a = state.figures["a"]
     return any(threat(state, a, foe) > 0 for foe in state.enemies_of(a))
+
+
+def test_the_score_lets_nobody_shoot_into_or_out_of_a_melee() -> None:
+    """COMBATE: a ranged attack is refused to a figure engaged in CaC and at one.  a and
+    b are in base contact; c, 9 K off, has a clear shot at a but may not take it; b may
+    strike a (its knife) but not shoot at d, 9 K off; d may still shoot c."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0),
+             ("c", "B", (20.0, 10.0), 180.0), ("d", "A", (11.0, 19.0), 270.0)]  # fmt: skip
+    state = started(scenario(units))
+    a, b, c, d = (state.figures[f] for f in "abcd")
+    assert [e.id for e in engaged_with(state, a)] == ["b"]
+    assert threat(state, c, a) == 0.0
+    assert threat(state, b, d) == 0.0
+    assert threat(state, b, a) > 0.0 and threat(state, a, b) > 0.0  # blows
+    assert threat(state, d, c) > 0.0
+    # the engine agrees: c's shot at a, and b's at d, are refused
+    c_shot = Action("ataque_distancia", "c", target="a", item="fusil")
+    b_shot = Action("ataque_distancia", "b", target="d", item="fusil")
+    refused = {"c": "refused.combat.target_engaged", "b": "refused.combat.engaged"}
+    for shooter, shot in (("c", c_shot), ("b", b_shot)):
+        trial = state.clone()
+        trial.active = shooter
+        reason = trial.check(shot)
+        assert reason is not None and reason.key == refused[shooter]
 
 
 def test_the_presets_weigh_the_risk_differently() -> None:

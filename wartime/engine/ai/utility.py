@@ -25,6 +25,7 @@ the engine itself, and asks this only where a rollout stops.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -32,7 +33,7 @@ from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
 from wartime.engine.core.figures import ENE_CAP, Figure
-from wartime.engine.core.movement import moves
+from wartime.engine.core.movement import engaged_with, moves
 from wartime.engine.core.routes import swims
 from wartime.engine.core.sight import hidden_in_dark
 from wartime.engine.core.state import GameState
@@ -118,13 +119,15 @@ class Scorer:
         foes = [f for f in theirs if f.present]
         if not ready or not foes:
             return total
-        keys = {f.id: _key(f) for f in ready + foes}
+        # who is in CaC with whom: it decides who may shoot and be shot (threat)
+        held = {f.id: frozenset(e.id for e in engaged_with(state, f)) for f in ready + foes}
+        keys = {f.id: (*_key(f), held[f.id]) for f in ready + foes}
         pairs = [(a, b) for a in ready for b in foes] + [(b, a) for a in ready for b in foes]
         missing = [(a, b) for a, b in pairs if (keys[a.id], keys[b.id]) not in self._threats]
         if missing:
-            _fill_cover(state, missing)
+            _fill_cover(state, [(a, b) for a, b in missing if not held[a.id] | held[b.id]])
             for a, b in missing:
-                self._threats[keys[a.id], keys[b.id]] = threat(state, a, b)
+                self._threats[keys[a.id], keys[b.id]] = threat(state, a, b, held)
         known = self._threats
         total += w.ene * sum(_carried(state, f) for f in ready)
         for figure in ready:
@@ -183,10 +186,22 @@ def _key(figure: Figure) -> tuple[object, ...]:
     )  # fmt: skip
 
 
-def threat(state: GameState, attacker: Figure, target: Figure) -> float:
+def threat(
+    state: GameState, attacker: Figure, target: Figure,
+    held: Mapping[str, frozenset[str]] | None = None,
+) -> float:  # fmt: skip
     """The points ``attacker`` may expect to take from ``target`` with one attack at its
     next activation, from where both stand: a shot within ALC and in line of sight (it
-    may turn to face first), or a blow within its charge."""
+    may turn to face first), or a blow within its charge.
+
+    Nobody shoots from CaC nor into it (combat: a ranged attack is refused to an engaged
+    figure and at one), so a figure in CaC only strikes those it is engaged with, and
+    is open only to their blows: ``held`` maps each figure to the enemies in contact
+    with it (movement.engaged_with, worked out here when not given)."""
+    if held is None:
+        held = {f.id: frozenset(e.id for e in engaged_with(state, f)) for f in (attacker, target)}
+    if held[attacker.id] and target.id not in held[attacker.id]:
+        return 0.0
     gap = _edge(attacker, target)
     best = 0.0
     if gap <= _charge_reach(attacker):
@@ -195,6 +210,8 @@ def threat(state: GameState, attacker: Figure, target: Figure) -> float:
         for damage in blows or [max(1, attacker.profile.con - 4)]:  # unarmed: CON − 4
             best = max(best, _wounds(hit, damage, target, 0))
     shots = [w for w in attacker.profile.weapons if w.ranged and gap <= w.alc]
+    if held[attacker.id] or held[target.id]:
+        shots = []
     if shots and not hidden_in_dark(state, attacker, target):  # no LdV into the dark
         cover = state.world.cover(*cover_query(attacker, target))
         if cover < TOTAL:
