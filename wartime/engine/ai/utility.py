@@ -107,8 +107,10 @@ class Scorer:
         w = self.weights
         mine = [f for f in state.figures.values() if f.side == side]
         theirs = [f for f in state.figures.values() if f.side != side]
-        # once the game is over a wound short of a casualty counts for nothing
-        share = 0.0 if state.over else w.wound_share
+        # at the end a wound short of a casualty counts for nothing (finish_on_points), so
+        # not in the last turn either: the threat terms count what it makes of a kill
+        last = state.turn >= state.scenario.ruleset.turn_limit
+        share = 0.0 if state.over or last else w.wound_share
         total = w.dealt * sum(worth(f) * lost(f, share) for f in theirs)
         total -= w.taken * sum(worth(f) * lost(f, share) for f in mine)
         if state.over:
@@ -130,13 +132,15 @@ class Scorer:
                 self._threats[keys[a.id], keys[b.id]] = threat(state, a, b, held)
         known = self._threats
         total += w.ene * sum(_carried(state, f) for f in ready)
-        for figure in ready:
+        # in the last turn a figure that has acted attacks no more (it may still react,
+        # which the rollouts play out) and has nothing left to walk for
+        for figure in _to_act(ready, last):
             best = max(known[keys[figure.id], keys[foe.id]] for foe in foes)
             total += w.threat * best
             if best == 0.0 and w.approach:
                 total -= w.approach * worth(figure) * self.gap(state, figure, foes)
         total -= w.exposure * sum(
-            max(known[keys[foe.id], keys[f.id]] for f in ready) for foe in foes
+            max(known[keys[foe.id], keys[f.id]] for f in ready) for foe in _to_act(foes, last)
         )
         return total
 
@@ -161,6 +165,12 @@ class Scorer:
                 found = math.dist(figure.position, goal)
             self._ways[key] = found
         return found
+
+
+def _to_act(figures: list[Figure], last: bool) -> list[Figure]:
+    """The figures that attack again before the game ends: all of them, but in the last
+    turn only those that have not acted."""
+    return [f for f in figures if not (last and f.acted)]
 
 
 def _carried(state: GameState, figure: Figure) -> float:
