@@ -39,6 +39,7 @@ from enum import Enum
 
 from wartime.board.shapes import Point
 from wartime.engine.ai.players import choose
+from wartime.engine.ai.strata import Determinisation, StratifiedDice, determinisations
 from wartime.engine.ai.utility import Scorer, Weights
 from wartime.engine.core.action import Action
 from wartime.engine.core.figures import Figure
@@ -170,20 +171,24 @@ class Planner:
         return options[_chosen(final, budget.confidence)]
 
     def _scores(
-        self, state: GameState, action: Action, side: str, seeds: list[int],
+        self, state: GameState, action: Action, side: str, seeds: list[Determinisation],
         horizon: Horizon = Horizon.ACTION,
     ) -> list[float]:  # fmt: skip
-        """The score of ``action`` on each determinisation of ``seeds``."""
-        return [self.rollout(state, action, side, seed, horizon) for seed in seeds]
+        """The score of ``action`` on each of the determinisations ``seeds``."""
+        return [
+            self.rollout(state, action, side, d.seed, horizon, d.parts) for d in seeds
+        ]
 
     def rollout(
         self, state: GameState, action: Action, side: str, seed: int,
-        horizon: Horizon = Horizon.ACTION,
+        horizon: Horizon = Horizon.ACTION, parts: tuple[tuple[int, int], ...] = (),
     ) -> float:  # fmt: skip
         """Play ``action`` on a reseeded clone, let the baseline play on to ``horizon``,
-        and score the position for ``side``."""
+        and score the position for ``side``; its first checks fall in ``parts`` of their
+        faces (strata.py)."""
         self.rollouts += 1
         with state.lookahead(seed) as trial:
+            trial.dice = StratifiedDice(trial.dice.state, parts)
             try:
                 trial.apply(action)
                 for _ in range(self.budget.steps):
@@ -194,13 +199,15 @@ class Planner:
                 return -math.inf
             return self.scorer.score(trial, side)
 
-    def _seeds(self, state: GameState, count: int) -> list[int]:
-        """The determinisations' seeds: from the player's seed and the position."""
+    def _seeds(self, state: GameState, count: int) -> list[Determinisation]:
+        """The determinisations: seeds from the player's seed and the position, and the
+        parts of the faces their first checks fall in (strata.py)."""
         root = f"{self.seed}:{state.hash()}"
-        return [
+        seeds = [
             int.from_bytes(hashlib.sha256(f"{root}:{k}".encode()).digest()[:8], "big")
-            for k in range(count)
+            for k in range(count + 1)
         ]
+        return determinisations(seeds[:count], seeds[count])
 
 
 def _chosen(final: dict[int, list[float]], confidence: float) -> int:
