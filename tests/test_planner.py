@@ -16,7 +16,7 @@ from wartime.cli import main
 from wartime.engine import Action, GameState, PendingKind, load_scenario
 from wartime.engine.ai import PRESETS, Planner, choose, make_player, player_names
 from wartime.engine.ai.planner import Budget, Horizon
-from wartime.engine.ai.utility import threat
+from wartime.engine.ai.utility import Scorer, Weights, threat
 from wartime.engine.core.movement import engaged_with
 from wartime.rules.dice import Dice
 
@@ -150,9 +150,11 @@ def test_it_prefers_the_shot_with_better_odds_over_a_worse_one_or_passing() -> N
     at_b = Action("ataque_distancia", "a", target="b", item="fusil")
     at_c = Action("ataque_distancia", "a", target="c", item="fusil")
     # The better shot last: the first option wins ties, so this is the search's doing.
-    # Scored at the end of a's activation: played on to the enemy's answer, this duel's
-    # rollouts end in won and lost games whose stakes drown the shots' odds.
-    shooter = Planner(1, budget=Budget(horizon=Horizon.ACTIVATION))
+    # Scored right after the shot, where the odds tell the shots apart (over 400 plays
+    # each: b's is worth 14 points and c's 6, one play spreading by about 20). Scored
+    # later, a's next shots bring both to 21-26 points and spread them by 40-50, which no
+    # search this small can split. With 32 plays the choice holds for planner seeds 1-20.
+    shooter = Planner(1, budget=Budget(horizon=Horizon.ACTION, determinisations=32))
     assert shooter.best(state, [at_c, Action("end"), at_b]) == at_b
     assert shooter.best(state, [Action("end"), at_b]) == at_b
     # Free to choose, it may first lie down (its own shots +1, the enemy's −2 beyond
@@ -219,6 +221,29 @@ def test_the_score_lets_nobody_shoot_into_or_out_of_a_melee() -> None:
         trial.active = shooter
         reason = trial.check(shot)
         assert reason is not None and reason.key == refused[shooter]
+
+
+def test_in_the_last_turn_the_score_counts_only_what_can_still_happen() -> None:
+    """At the turn limit only casualties score (finish_on_points), and nobody activates
+    again: in the last turn a wound short of a casualty counts nothing, and a figure that
+    has acted no longer threatens (it may still react, which rollouts play out)."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
+    material = Scorer(Weights(threat=0.0, exposure=0.0, approach=0.0, ene=0.0))
+    threats = Scorer(Weights(dealt=0.0, taken=0.0, approach=0.0, ene=0.0))
+    gains, exposed = {}, {}
+    for limit in (1, 6):  # turn 1 is the last, or one of six
+        state = started(scenario(units, turn_limit=limit))
+        wounded, acted = state.clone(), state.clone()
+        wounded.figures["b"].wounds = 1
+        acted.figures["b"].acted = True
+        gains[limit] = (
+            material.score(wounded, "A") - material.score(state, "A"),
+            threats.score(acted, "A") - threats.score(state, "A"),
+        )
+        exposed[limit] = threat(state, state.figures["b"], state.figures["a"])
+    assert gains[6] == (pytest.approx(0.6 * 50 / 4), 0.0)  # a wound: 0.6 of its share
+    assert exposed[1] > 0.0  # b could shoot a...
+    assert gains[1] == (0.0, pytest.approx(0.5 * exposed[1]))  # ...but it has acted
 
 
 def test_the_presets_weigh_the_risk_differently() -> None:
