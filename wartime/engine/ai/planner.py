@@ -175,9 +175,7 @@ class Planner:
         horizon: Horizon = Horizon.ACTION,
     ) -> list[float]:  # fmt: skip
         """The score of ``action`` on each of the determinisations ``seeds``."""
-        return [
-            self.rollout(state, action, side, d.seed, horizon, d.parts) for d in seeds
-        ]
+        return [self.rollout(state, action, side, d.seed, horizon, d.parts) for d in seeds]
 
     def rollout(
         self, state: GameState, action: Action, side: str, seed: int,
