@@ -44,6 +44,7 @@ MIN_POINTS = 10  # a character costs at least 10 points (DESIGN.md §7)
 OVER_HALF = 50.0  # % of cover above which the target's CH DEF gets +2 (DESIGN.md §5)
 TOTAL = 99.999  # % of cover that leaves no line of sight
 COVER_DEF = 2
+MARCH = ("mover", "correr")  # the strides a figure may take before it charges
 
 
 @dataclass(frozen=True)
@@ -268,7 +269,17 @@ def _shot_modifier(target: Figure, gap: float) -> int:
 
 
 def _charge_reach(figure: Figure) -> float:
-    return figure.mov + moves().strides["cargar"].extra_k
+    """How far from an enemy (edge to edge) the figure may stand and still strike it at
+    its next activation: it walks on the ENE it will have then, less a Cargar's, and
+    charges.  A figure that strikes walks in first: a Cargar from where it stands would
+    leave most of its ENE unused.  (It walks at the better of Mover's and Correr's K per
+    ENE; Esprintar bars the attack.)"""
+    strides = moves().strides
+    charge = strides["cargar"]
+    gain = figure.profile.con + figure.profile.agi - figure.wounds
+    ene = min(ENE_CAP, figure.ene + max(0, gain))  # as Figure.start_activation adds it
+    pace = max((figure.mov + strides[k].extra_k) / max(1, strides[k].ene) for k in MARCH)
+    return max(0, ene - charge.ene) * pace + figure.mov + charge.extra_k
 
 
 def _reach(figure: Figure) -> float:
