@@ -16,12 +16,13 @@ from wartime.cli import main
 from wartime.engine import Action, GameState, PendingKind, load_scenario
 from wartime.engine.ai import PRESETS, Planner, choose, make_player, player_names
 from wartime.engine.ai.planner import Budget, Horizon
-from wartime.engine.ai.utility import Scorer, Weights, threat
+from wartime.engine.ai.utility import TOTAL, Scorer, Weights, threat
+from wartime.engine.core.combat import cover_query
 from wartime.engine.core.movement import engaged_with
 from wartime.rules.dice import Dice
 
 from .conftest import ROOT
-from .engine_support import ScriptedDice, duel, profile, scenario, started
+from .engine_support import KNIFE, ScriptedDice, duel, profile, scenario, started
 
 
 def faces(state: GameState, count: int = 20) -> list[int]:
@@ -195,16 +196,18 @@ def hiding_rifleman() -> GameState:
 
 
 def can_hurt(state: GameState) -> bool:
+    """Whether a has a line of fire to an enemy (all of them are within its rifle's ALC)."""
     a = state.figures["a"]
-    return any(threat(state, a, foe) > 0 for foe in state.enemies_of(a))
+    return any(state.world.cover(*cover_query(a, foe)) < TOTAL for foe in state.enemies_of(a))
 
 
 def test_the_score_lets_nobody_shoot_into_or_out_of_a_melee() -> None:
     """COMBATE: a ranged attack is refused to a figure engaged in CaC and at one.  a and
-    b are in base contact; c, 9 K off, has a clear shot at a but may not take it; b may
-    strike a (its knife) but not shoot at d, 9 K off; d may still shoot c."""
+    b are in base contact; c, 13 K off (beyond its charge), has a clear shot at a but
+    may not take it; b may strike a (its knife) but not shoot at d, 9 K off; d may still
+    shoot c."""
     units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (11.0, 10.0), 180.0),
-             ("c", "B", (20.0, 10.0), 180.0), ("d", "A", (11.0, 19.0), 270.0)]  # fmt: skip
+             ("c", "B", (24.0, 10.0), 180.0), ("d", "A", (11.0, 19.0), 270.0)]  # fmt: skip
     state = started(scenario(units))
     a, b, c, d = (state.figures[f] for f in "abcd")
     assert [e.id for e in engaged_with(state, a)] == ["b"]
@@ -221,6 +224,21 @@ def test_the_score_lets_nobody_shoot_into_or_out_of_a_melee() -> None:
         trial.active = shooter
         reason = trial.check(shot)
         assert reason is not None and reason.key == refused[shooter]
+
+
+def test_a_striker_threatens_as_far_as_its_next_activation_walks_and_charges() -> None:
+    """Cargar reaches MOV + 3 K for ENE 2, and the ENE of the striker's next activation
+    pays the walk before it (1 K an ENE at MOV 1).  b (a knife, no gun) has 0 ENE now and
+    gains CON 4 + AGI 4 as it activates: it walks 6 K and charges 4, so it threatens a
+    from 10 K away (edge to edge) and not from 10.3 K; with 5 ENE kept, up to the cap of
+    10, it walks 8 K and strikes from 12 K."""
+    reached = []
+    for x, kept in ((21.0, 0), (21.3, 0), (23.0, 5), (23.3, 5)):
+        units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (x, 10.0), 180.0)]
+        state = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
+        state.figures["b"].ene = kept
+        reached.append(threat(state, state.figures["b"], state.figures["a"]) > 0.0)
+    assert reached == [True, False, True, False]
 
 
 def test_in_the_last_turn_the_score_counts_only_what_can_still_happen() -> None:

@@ -9,8 +9,10 @@ one unit:
   is what the presets differ in);
 - **threat** and **exposure**: what each side could take from the other at its next
   activation, one attack per figure at the target it would hurt most, from where the
-  figures stand now (its odds from check_odds, the cover from the world's own cover
-  memory, the same numbers the resolver rolls against);
+  figures stand now: a shot within ALC, or a blow as far as the activation's walk and
+  charge reach (its odds from check_odds, the cover from the world's own cover memory,
+  the same numbers the resolver rolls against; nobody shoots into or out of CaC, and in
+  the last turn a figure that has acted attacks no more);
 - **approach**: for its own figures with nothing in reach, the K still to walk to the
   nearest enemy (the walking way round solids, geometry.pathfinding), so that a figure
   out of the fight gets closer instead of standing;
@@ -203,7 +205,8 @@ def threat(
 ) -> float:  # fmt: skip
     """The points ``attacker`` may expect to take from ``target`` with one attack at its
     next activation, from where both stand: a shot within ALC and in line of sight (it
-    may turn to face first), or a blow within its charge.
+    may turn to face first), or a blow as far as it can walk and charge
+    (:func:`_charge_reach`; the straight gap, which the way round walls may lengthen).
 
     Nobody shoots from CaC nor into it (combat: a ranged attack is refused to an engaged
     figure and at one), so a figure in CaC only strikes those it is engaged with, and
