@@ -195,7 +195,7 @@ def _key(figure: Figure) -> tuple[object, ...]:
         figure.id, figure.position, figure.radius, figure.level, figure.perch,
         figure.current_height, figure.posture, figure.wounds, figure.sprinted,
         figure.defense, figure.mov, figure.profile.agi, figure.profile.con,
-        figure.profile.weapons,
+        figure.profile.weapons, _charge_reach(figure),  # the reach reads its ENE
     )  # fmt: skip
 
 
