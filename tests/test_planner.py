@@ -241,6 +241,19 @@ def test_a_striker_threatens_as_far_as_its_next_activation_walks_and_charges() -
     assert reached == [True, False, True, False]
 
 
+def test_the_scores_memory_gives_what_a_fresh_score_would() -> None:
+    """A Scorer remembers threats across the positions of one decision; b's ENE alone
+    (which its strike reach reads) decides whether it threatens a from 12 K away."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (23.0, 10.0), 180.0)]
+    low = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
+    high = low.clone()
+    high.figures["b"].ene = 5
+    scorer = Scorer(Weights())
+    for state in (low, high, low):
+        assert scorer.score(state, "A") == Scorer(Weights()).score(state, "A")
+    assert scorer.score(high, "A") < scorer.score(low, "A")
+
+
 def test_in_the_last_turn_the_score_counts_only_what_can_still_happen() -> None:
     """At the turn limit only casualties score (finish_on_points), and nobody activates
     again: in the last turn a wound short of a casualty counts nothing, and a figure that
