@@ -13,13 +13,14 @@ The search is successive halving with common random numbers: every candidate is 
 played on a few determinisations to its next action (cheap), the baseline's choice and
 the best of the rest on more, on to the side's next activation (the enemy's answer
 played out too, :class:`Horizon`); every candidate meets the
-same seeds, so two candidates differ by what they do and not by their luck.  A finalist
-replaces the baseline's choice only when its gain, seed by seed, is more than a standard
-error above nothing: eight rollouts are noisy, and a move that only looks better by luck
-would throw away what the baseline gets right.  The work is
-bounded by counts (:class:`Budget`), never by the clock, so the same position and seed
-give the same decision on any machine: the seeds come from the player's own seed (the
-game's) and the position's hash.
+same seeds, so two candidates differ by what they do and not by their luck.  The first
+checks of those determinisations are spread over their odds (strata.py), so that eight
+plays of a shot or a heal hit about as often as its odds say.  A finalist replaces the
+baseline's choice only when its gain, seed by seed, is more than a standard error above
+nothing: eight rollouts are noisy, and a move that only looks better by luck would throw
+away what the baseline gets right.  The work is bounded by counts (:class:`Budget`),
+never by the clock, so the same position and seed give the same decision on any
+machine: the seeds come from the player's own seed (the game's) and the position's hash.
 
 Set-up, initiative, which figure activates (unless Budget.activations), Fortuna and
 chain jumps are the baseline's (players.py): they are cheap to get right greedily and
