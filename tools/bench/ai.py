@@ -2,7 +2,7 @@
 
 Run from the repo root:  python tools/bench/ai.py [--games N] [--seed S]
                          [--planner NAME] [--horizon action|activation|reply] [--steps N]
-                         [--budget FIELD=VALUE ...] [--weight FIELD=VALUE ...]
+                         [--budget FIELD=VALUE ...] [--weight FIELD=VALUE ...] [--side A|B]
 
 ``--horizon``, ``--steps`` and ``--budget`` (any field of planner.Budget, such as
 ``determinisations=12``) try another search budget; ``--weight`` (any field of
@@ -127,7 +127,12 @@ def main() -> None:
         "--weight", action="append", default=[], metavar="FIELD=VALUE",
         help="another value for a field of the preset's Weights (repeatable)",
     )  # fmt: skip
+    parser.add_argument(
+        "--side", choices=["A", "B"],
+        help="play the planner as this side only (half the planner games, half the time)",
+    )  # fmt: skip
     args = parser.parse_args()
+    sides = [args.side] if args.side else ["A", "B"]
     half = max(1, args.games // 2)
     planner_clock, baseline_clock = Clock(), Clock()
     changed = _fields(Budget, args.budget)
@@ -144,14 +149,16 @@ def main() -> None:
     else:
         PLAYERS["timed-planner"] = lambda seed: planner_clock.timed(make_player(args.planner, seed))
     PLAYERS["timed-baseline"] = lambda seed: baseline_clock.timed(choose)
-    print(f"python {platform.python_version()}; {half * 2} games per map, seeds from {args.seed}")
+    version, per_map = platform.python_version(), half * len(sides)
+    print(f"python {version}; {per_map} planner games per map, seeds from {args.seed}")
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     for name, armies in MAPS.items():
         path = ROOT / "maps" / f"{name}.yaml"
         mirror = simulate(path, armies, args.games, args.seed)
-        wins = {}
-        for side, other in (("A", "B"), ("B", "A")):
+        wins: dict[str, int | None] = {"A": None, "B": None}
+        for side in sides:
+            other = "B" if side == "A" else "A"
             players = {side: "timed-planner", other: "timed-baseline"}
             result = simulate(
                 path, armies, half, args.seed, players, on_game=tell(f"{name} {side}")
@@ -169,18 +176,20 @@ def main() -> None:
     print(f"{'map':22} {'planner as A':>13} {'as B':>7} {'both':>12}   baseline mirror:"
           f" {'A/B/draws':>10} {'decisive':>9} {'taken out per game A, B':>24}")  # fmt: skip
     total = 0
+    played = half * len(sides)  # planner games a map
     for row in rows:
-        both = row["A"] + row["B"]
+        both = sum(row[side] for side in sides)
         total += both
         mirror = row["mirror"]
+        a, b = (f"{row[s]}/{row['half']}" if row[s] is not None else "-" for s in ("A", "B"))
         print(
-            f"{row['map']:22} {row['A']:>9}/{row['half']:<3} {row['B']:>3}/{row['half']:<3}"
-            f" {both:>4}/{2 * row['half']:<3}{both / (2 * row['half']):>4.0%}"
+            f"{row['map']:22} {a:>13} {b:>7}"
+            f" {both:>4}/{played:<3}{both / played:>4.0%}"
             f"   {'':16}{mirror['A']:>3}/{mirror['B']}/{mirror['draw']:<4}"
             f" {row['decisive']:>9.0%} {row['casualties']['A']:>17.2f},"
             f" {row['casualties']['B']:.2f}"
         )
-    counted = 2 * half * len(rows)
+    counted = played * len(rows)
     print(f"{'all maps':22} {'':>25}{total:>4}/{counted:<3}{total / counted:>4.0%}")
     print()
     print(f"planner decisions, all ({len(planner_clock.all)}):      {spread(planner_clock.all)}")
