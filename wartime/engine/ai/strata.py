@@ -29,7 +29,7 @@ class Determinisation:
     first checks falls in, as (part, parts)."""
 
     seed: int
-    parts: tuple[tuple[int, int], ...] = ()
+    parts: tuple[tuple[int, int], ...]
 
 
 class StratifiedDice(Dice):

@@ -124,8 +124,7 @@ class Scorer:
         foes = [f for f in theirs if f.present]
         if not ready or not foes:
             return total
-        # who is in CaC with whom: it decides who may shoot and be shot (threat)
-        held = {f.id: frozenset(e.id for e in engaged_with(state, f)) for f in ready + foes}
+        held = _held(state, ready + foes)  # who may shoot and be shot (threat)
         keys = {f.id: (*_key(f), held[f.id]) for f in ready + foes}
         pairs = [(a, b) for a in ready for b in foes] + [(b, a) for a in ready for b in foes]
         missing = [(a, b) for a, b in pairs if (keys[a.id], keys[b.id]) not in self._threats]
@@ -170,6 +169,12 @@ class Scorer:
         return found
 
 
+def _held(state: GameState, figures: list[Figure]) -> dict[str, frozenset[str]]:
+    """Each figure's enemies in base contact (movement.engaged_with): whom it is in CaC
+    with."""
+    return {f.id: frozenset(e.id for e in engaged_with(state, f)) for f in figures}
+
+
 def _to_act(figures: list[Figure], last: bool) -> list[Figure]:
     """The figures that attack again before the game ends: all of them, but in the last
     turn only those that have not acted."""
@@ -185,8 +190,7 @@ def _carried(state: GameState, figure: Figure) -> float:
         return float(figure.ene)
     if state.turn >= state.scenario.ruleset.turn_limit and figure.acted:
         return 0.0
-    gain = figure.profile.con + figure.profile.agi - figure.wounds
-    return float(min(figure.ene, max(0, ENE_CAP - gain)))
+    return float(min(figure.ene, max(0, ENE_CAP - figure.activation_gain)))
 
 
 def _key(figure: Figure) -> tuple[object, ...]:
@@ -213,7 +217,7 @@ def threat(
     is open only to their blows: ``held`` maps each figure to the enemies in contact
     with it (movement.engaged_with, worked out here when not given)."""
     if held is None:
-        held = {f.id: frozenset(e.id for e in engaged_with(state, f)) for f in (attacker, target)}
+        held = _held(state, [attacker, target])
     if held[attacker.id] and target.id not in held[attacker.id]:
         return 0.0
     gap = _edge(attacker, target)
@@ -223,9 +227,8 @@ def threat(
         blows = [melee_damage(attacker, w) for w in attacker.profile.weapons if not w.ranged]
         for damage in blows or [max(1, attacker.profile.con - 4)]:  # unarmed: CON − 4
             best = max(best, _wounds(hit, damage, target, 0))
-    shots = [w for w in attacker.profile.weapons if w.ranged and gap <= w.alc]
-    if held[attacker.id] or held[target.id]:
-        shots = []
+    free = not (held[attacker.id] or held[target.id])  # neither is in CaC
+    shots = [w for w in attacker.profile.weapons if free and w.ranged and gap <= w.alc]
     if shots and not hidden_in_dark(state, attacker, target):  # no LdV into the dark
         cover = state.world.cover(*cover_query(attacker, target))
         if cover < TOTAL:
@@ -279,10 +282,8 @@ def _charge_reach(figure: Figure) -> float:
     ENE; Esprintar bars the attack.)"""
     strides = moves().strides
     charge = strides["cargar"]
-    gain = figure.profile.con + figure.profile.agi - figure.wounds
-    ene = min(ENE_CAP, figure.ene + max(0, gain))  # as Figure.start_activation adds it
     pace = max((figure.mov + strides[k].extra_k) / max(1, strides[k].ene) for k in MARCH)
-    return max(0, ene - charge.ene) * pace + figure.mov + charge.extra_k
+    return max(0, figure.activation_ene() - charge.ene) * pace + figure.mov + charge.extra_k
 
 
 def _reach(figure: Figure) -> float:

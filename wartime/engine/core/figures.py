@@ -360,11 +360,20 @@ class Figure:
     def disc(self) -> Disc:
         return Disc(self.id, self.position, self.radius, self.side)
 
+    @property
+    def activation_gain(self) -> int:
+        """ENERGÍA, Inicio actuación: what an activation adds, CON + AGI − wounds."""
+        return self.profile.con + self.profile.agi - self.wounds
+
+    def activation_ene(self) -> int:
+        """The ENE it will have once its next activation starts: the gain, up to
+        ENE_CAP, and never less than it has."""
+        return max(self.ene, min(ENE_CAP, self.ene + self.activation_gain))
+
     def start_activation(self) -> int:
         """ENERGÍA, Inicio actuación: + CON + AGI − wounds, up to 10. Returns the gain."""
         before = self.ene
-        gain = self.profile.con + self.profile.agi - self.wounds
-        self.ene = max(self.ene, min(ENE_CAP, self.ene + gain))
+        self.ene = self.activation_ene()
         self.actions_taken = 0
         self.sprinted_now = False
         self.psi_bonus = 0
