@@ -322,6 +322,23 @@ def test_devora_almas_needs_a_kill_and_a_cac_blow() -> None:
     assert state.figures["b"].casualty and state.figures["a"].wounds == 1  # a shot: no heal
 
 
+def test_devora_almas_does_not_raise_a_striker_its_victim_blew_up() -> None:
+    """Devora almas with Explota (our reading): the victim's blast takes the striker (3 of
+    CON 4 wounds) out before the kill's heal, and a casualty does not feed. Healing it
+    back once left a standing figure with no base on the movement table."""
+    a = replace(support.profile("a"), traits=(Trait("Devora almas"),))
+    b = replace(support.profile("b", con=2, mov=2.0), traits=(Trait("Explota"),))
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]
+    state = support.started(support.scenario(units, profiles={"a": a, "b": b}))
+    state.dice = support.PercentDice([2, 9, 9] + [5] * 10, [10])  # hit, b fails, a fails
+    state.figures["a"].wounds = 3
+    support.do(state, Action("cargar", target="b"))
+    events = support.do(state, Action("ataque_cac", target="b", item="cuchillo"))
+    assert [e.kind for e in events if e.kind in ("explosion", "healed")] == ["explosion"]
+    assert state.figures["b"].casualty and state.figures["a"].casualty
+    assert not state.physics().holds("a")
+
+
 def test_sin_cura_refuses_curar_but_a_knocked_out_bearer_still_wakes() -> None:
     """BONUS Y MALUS, Sin cura: its wounds never heal; tending a knocked-out ally is not
     healing, so it wakes up (and keeps its wounds)."""
