@@ -11,11 +11,12 @@ import shapely
 
 from wartime.board.battlefield import Wall
 from wartime.engine import GameState, find_path
-from wartime.engine.ai.players import choose
-from wartime.engine.core.profiles import Trait
+from wartime.engine.ai.players import _gap, _has_attack, choose
+from wartime.engine.core.movement import engaged_with, moves
+from wartime.engine.core.profiles import Trait, Transport, Weapon
 from wartime.engine.entries import options as options_entry
 
-from .engine_support import KNIFE, PISTOL, do, profile, scenario, started
+from .engine_support import KNIFE, PISTOL, do, face_off, profile, scenario, started
 from .test_areas import GRENADE
 from .test_gear import ELIXIR
 
@@ -108,3 +109,86 @@ def test_the_baseline_ends_a_move_short_when_that_hides_it_from_a_gun() -> None:
     reach = full.reach[action.kind]
     line = shapely.LineString(full.legs)
     assert line.project(shapely.Point(action.point)) < reach - 0.5  # it stopped short
+
+
+# -- The baseline keeps fighting: it reloads, charges from a run-up, drives round walls --
+
+BRUTE = profile("a", con=5, agi=4, defense=2, weapons=(KNIFE,))
+# Cargadores without X: 10 − DAÑ = 6 rounds; Recargar costs its DAÑ, 4 ENE
+CARBINE = Weapon("carabina", ene=1, dan=4, alc=20, cal=4, bonuses=("Cargadores",))
+
+
+def test_the_baseline_reloads_an_empty_gun_instead_of_standing_idle() -> None:
+    """Cargadores: an empty magazine shoots no more (Recargar, X = DAÑ). With a target in
+    range it reloads first, then shoots, where it used to hand over or walk on."""
+    a = profile("a", weapons=(CARBINE,))
+    state = face_off(a, faces=[5] * 20)
+    assert choose(state).kind == "ataque_distancia"  # a full magazine: it shoots
+    state.figures["a"].rounds["carabina"] = 0
+    action = choose(state)
+    assert (action.kind, action.item) == ("recargar", "carabina")
+    do(state, action)
+    assert choose(state).kind == "ataque_distancia"
+
+
+def test_the_baseline_does_not_react_with_an_empty_gun() -> None:
+    """A reaction it could only spend on a refused shot is not worth its CH VOL and ENE."""
+    a = profile("a", weapons=(CARBINE,))
+    state = face_off(a, faces=[5] * 20)
+    assert _shots_listed(state, "a")
+    state.figures["a"].rounds["carabina"] = 0
+    assert not _shots_listed(state, "a")
+
+
+def _shots_listed(state: GameState, fid: str) -> bool:
+    return _has_attack(state, state.figure(fid))
+
+
+def test_a_baseline_charger_stops_where_its_charge_can_start() -> None:
+    """Cargar needs at least charge_min K of way: a brute with too little ENE left to
+    charge walks on only as far as a charge can start from next time, not on to the 1 K
+    ring, from where no charge can start."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (13.5, 10.0), 180.0)]  # 2.5 K gap
+    state = started(scenario(units, profiles={"a": BRUTE}), [5] * 30)
+    state.figures["a"].ene = 1  # a Mover, not a Cargar (ENE 2)
+    while state.pending.figure == "a" and (action := choose(state)).kind != "end":
+        do(state, action)
+    assert _gap(state.figure("a"), state.figure("b")) >= moves().charge_min
+    state.figures["a"].ene = 9
+    assert choose(state).kind == "cargar"
+
+
+def test_a_baseline_charger_too_close_to_charge_steps_back_and_charges() -> None:
+    """1.2 K from its enemy a brute is too close for Cargar and may not walk into contact
+    (the 1 K rule): it steps back to where a charge can start, then charges."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (12.2, 10.0), 180.0)]  # 1.2 K gap
+    state = started(scenario(units, profiles={"a": BRUTE}), [5] * 30)
+    action = choose(state)
+    assert action.kind in ("mover", "correr")
+    do(state, action)
+    assert _gap(state.figure("a"), state.figure("b")) >= moves().charge_min
+    charge = choose(state)
+    assert (charge.kind, charge.target) == ("cargar", "b")
+    do(state, charge)
+    assert state.figure("b").id in {e.id for e in engaged_with(state, state.figure("a"))}
+
+
+def test_a_baseline_transport_drives_round_a_wall_it_faces() -> None:
+    """A transport goes along its nose and turns 45° at most at the end of a move: facing
+    a wall, it pivots onto the walking way and follows it leg by leg, where it used to
+    stop against the wall for the rest of the game."""
+    vehicle = Transport("buggy", ene=2, mov=6.0, defense=4, cal=2)
+    buggy = replace(profile("a", weapons=(KNIFE,)), transport=vehicle)
+    units = [("a", "A", (9.0, 6.0), 0.0), ("b", "B", (30.0, 6.0), 180.0)]
+    state = started(scenario(units, profiles={"a": buggy}, walls=(WALL,)), [5] * 60)
+    start = find_path(state, state.figure("a"), state.figure("b").position).length
+    kinds = []
+    for _ in range(6):
+        action = choose(state)
+        if action.kind == "end":
+            break
+        kinds.append(action.kind)
+        do(state, action)
+    left = find_path(state, state.figure("a"), state.figure("b").position).length
+    assert "pivotar" in kinds and {"mover", "correr"} & set(kinds)
+    assert left < start - 6.0  # a full drive's worth nearer along the way round

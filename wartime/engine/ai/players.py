@@ -27,11 +27,11 @@ from wartime.board.shapes import Point
 from wartime.engine.core import hookspecs
 from wartime.engine.core.action import Action
 from wartime.engine.core.book import COUNTER, DRAW, MENTAL, USE_BONUS
-from wartime.engine.core.combat import melee_damage, range_penalty, sight
+from wartime.engine.core.combat import melee_damage, range_penalty, rounds_left, sight
 from wartime.engine.core.figures import Figure
 from wartime.engine.core.magic import mind_attribute
 from wartime.engine.core.movement import engaged_with, moves
-from wartime.engine.core.paths import find_path
+from wartime.engine.core.paths import Path, find_path
 from wartime.engine.core.pending import (
     DECLINE,
     MORE_DAMAGE,
@@ -166,8 +166,10 @@ def _preferences(state: GameState, figure: Figure) -> Iterator[Action]:
     if engaged_with(state, figure):
         return
     yield from _shots(state, figure, WORTH)
+    yield from _reload(figure)
     yield from _recharge(figure)
     yield from _charges(state, figure)
+    yield from _run_up(state, figure)
     yield from _shelter(state, figure)
     yield from _advance(state, figure)
     yield from _shots(state, figure, Fraction(0))  # a poor shot beats standing idle
@@ -200,6 +202,14 @@ def _summon(state: GameState, figure: Figure) -> Iterator[Action]:
     if state.summonable:
         offered = itertools.chain.from_iterable(hookspecs.offers.collect(state, figure))
         yield from (a for a in offered if a.item == AVATAR)
+
+
+def _reload(figure: Figure) -> Iterator[Action]:
+    """Recargar a weapon whose magazine is empty (Cargadores): an empty gun shoots no more,
+    and a new magazine costs less than the fight it would sit out."""
+    for weapon in figure.profile.weapons:
+        if weapon.ranged and rounds_left(figure, weapon) == 0:
+            yield Action("recargar", figure.id, item=weapon.id)
 
 
 def _recharge(figure: Figure) -> Iterator[Action]:
@@ -319,10 +329,11 @@ AREA_GROUP = 2.0  # K: an area weapon waits for a second enemy this close to its
 
 def _shots(state: GameState, figure: Figure, worth: Fraction) -> Iterator[Action]:
     """Shots whose expected wounds (the CH IMP's odds at that range, then the CH DEF's)
-    are above ``worth``, the best first; an area weapon only at a group of enemies with
-    no friend among them."""
+    are above ``worth``, the best first, from weapons with rounds left (an empty one is
+    reloaded first: :func:`_reload`); an area weapon only at a group of enemies with no
+    friend among them."""
     scored = []
-    for weapon in (w for w in figure.profile.weapons if w.ranged):
+    for weapon in (w for w in figure.profile.weapons if w.ranged and rounds_left(figure, w) != 0):
         for target in state.enemies_of(figure):
             gap = edge_distance(figure.position, figure.radius, target.position, target.radius)
             if gap > weapon.alc or (weapon.area and not _grouped(state, figure, target)):
@@ -352,13 +363,57 @@ def _fill_sights(state: GameState, figure: Figure, targets: set[str]) -> None:
     )
 
 
+def _charger(figure: Figure) -> bool:
+    """Whether the figure fights by charging: it has a blade, or the CON to hit bare-handed
+    (CON − 4), and does not drive (a transport cannot charge)."""
+    blade = any(not w.ranged for w in figure.profile.weapons)
+    return (blade or figure.profile.con > 4) and not drives(figure)
+
+
+def _run_up_k() -> float:
+    """The gap a charger keeps from its target: a Cargar needs this much way (charge_min)."""
+    return moves().charge_min + RUN_UP_MARGIN
+
+
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
-    if not any(not w.ranged for w in figure.profile.weapons) and figure.profile.con <= 4:
+    if not _charger(figure):
         return  # nothing worth charging with
     reach = figure.mov + moves().strides["cargar"].extra_k + charge_extra(state, figure)
     for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
         if moves().charge_min <= _gap(figure, target) <= reach:
             yield Action("cargar", figure.id, target=target.id)
+
+
+RUN_UP_MARGIN = 0.1  # K beyond a Cargar's least way, so that rounding never spoils it
+BACK_OFF_ANGLES = (0.0, 30.0, -30.0, 60.0, -60.0)  # degrees off straight away it tries
+
+
+def _run_up(state: GameState, figure: Figure) -> Iterator[Action]:
+    """Too close to charge (a Cargar needs charge_min K of way) and not in CaC: step back to
+    where a charge can start, when its ENE pays for the step and the charge after it."""
+    if not _charger(figure) or figure.level != 1:
+        return
+    enemies = state.enemies_of(figure)
+    if not enemies:
+        return
+    target = min(enemies, key=lambda e: (_gap(figure, e), e.id))
+    gap = _gap(figure, target)
+    if gap >= moves().charge_min:
+        return
+    strides = moves().strides
+    dx, dy = figure.position[0] - target.position[0], figure.position[1] - target.position[1]
+    away = math.atan2(dy, dx)
+    need = _run_up_k() - gap
+    for kind in ("mover", "correr"):
+        stride = strides[kind]
+        if figure.ene < stride.ene + strides["cargar"].ene or figure.mov + stride.extra_k < need:
+            continue
+        for turn in BACK_OFF_ANGLES:
+            angle = away + math.radians(turn)
+            step = min(need / max(0.5, math.cos(math.radians(turn))), figure.mov + stride.extra_k)
+            x = figure.position[0] + step * math.cos(angle)
+            y = figure.position[1] + step * math.sin(angle)
+            yield Action(kind, figure.id, point=(round(x, 6), round(y, 6)))
 
 
 def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
@@ -369,17 +424,23 @@ def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
     if not enemies:
         return
     target = min(enemies, key=lambda e: (_gap(figure, e), e.id))
-    if _gap(figure, target) <= 1.5:
-        return
-    if drives(figure):
-        yield from _drive_at(figure, target)
+    if _gap(figure, target) <= CLOSE_ENOUGH:
         return
     way = find_path(state, figure, _near_side(figure, target))  # to contact, or near it
+    if drives(figure):
+        yield from _drive_along(figure, way)
+        return
+    # a charger stops where its Cargar can start, on the way's last leg (a charge goes
+    # straight); the others, and a charger whose way turns a corner late, just outside
+    # the 1 K ring (it steps back to charge from there: _run_up)
+    last = math.dist(way.legs[-2], way.legs[-1]) if len(way.legs) > 1 else 0.0
+    straight = _charger(figure) and last >= _run_up_k()
+    stand_off = _run_up_k() if straight else STAND_OFF
     kinds: tuple[str, ...] = ("correr", "mover")
     if not figure.sprinted_now and _out_of_reach(state, figure, way.length - way.reach["correr"]):
         kinds = ("esprintar", *kinds)
     for kind in kinds:
-        reach = min(way.reach[kind], way.length - STAND_OFF)
+        reach = min(way.reach[kind], way.length - stand_off)
         if reach <= 0.05:
             continue
         spots = [_along(way.legs, reach - back) for back in SHORT_OF if reach - back > 0.05]
@@ -387,6 +448,7 @@ def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
 
 
 STAND_OFF = 1.2  # K short of contact a move ends: outside the enemy's 1 K ring
+CLOSE_ENOUGH = 1.5  # K from an enemy within which a figure that does not charge stays put
 TOUCH = 0.05  # K between the bases of the contact point it walks to
 
 
@@ -446,23 +508,49 @@ def _gap_to(enemy: Figure, spot: Point, figure: Figure) -> float:
     return edge_distance(enemy.position, enemy.radius, spot, figure.radius)
 
 
-def _drive_at(figure: Figure, target: Figure) -> Iterator[Action]:
-    """A transport goes along its nose: turn toward the enemy first, then drive on."""
-    dx, dy = target.position[0] - figure.position[0], target.position[1] - figure.position[1]
-    bearing = math.degrees(math.atan2(dy, dx))
-    off = (bearing - figure.facing + 180) % 360 - 180
-    if abs(off) > 90:
-        yield Action("pivotar", figure.id, facing=round(bearing % 360, 6))
+DRIVE_MIN = 1.0  # K: a drive along the nose shorter than this is not worth it; it pivots
+
+
+def _drive_along(figure: Figure, way: Path) -> Iterator[Action]:
+    """A transport goes straight along its nose and turns up to TURN_LIMIT at the end of a
+    move, so it follows the walking way leg by leg: it drives along its nose as far as
+    that brings it toward the next corner, turning at the end toward the leg after, and
+    pivots to face the way when its nose points too far off it (into a wall, say)."""
+    here = figure.position
+    # the next corner worth a drive: one a hair away would leave it turning on the spot
+    ahead_of = [i for i, leg in enumerate(way.legs) if math.dist(here, leg) >= DRIVE_MIN]
+    if not ahead_of:
         return
-    dx, dy = math.cos(math.radians(figure.facing)), math.sin(math.radians(figure.facing))
-    facing = round((figure.facing + max(-TURN_LIMIT, min(TURN_LIMIT, off))) % 360, 6)
-    gap = _gap(figure, target)
+    corner = way.legs[ahead_of[0]]
+    nose = math.radians(figure.facing)
+    ux, uy = math.cos(nose), math.sin(nose)
+    # how far along the nose the corner lies: the drive that brings it nearest
+    ahead = (corner[0] - here[0]) * ux + (corner[1] - here[1]) * uy
+    left = way.length - STAND_OFF
+    after = way.legs[min(ahead_of[0] + 1, len(way.legs) - 1)]
     for kind in ("correr", "mover"):
-        reach = min(figure.mov + moves().strides[kind].extra_k, gap - STAND_OFF)
-        if reach <= 0.05:
+        reach = min(way.reach[kind], ahead, left)
+        if reach < DRIVE_MIN:
             continue
-        point = (figure.position[0] + dx * reach, figure.position[1] + dy * reach)
-        yield Action(kind, figure.id, point=(round(point[0], 6), round(point[1], 6)), facing=facing)
+        end = (here[0] + ux * reach, here[1] + uy * reach)
+        # at the corner it turns for the leg after; short of it, toward the corner
+        toward = after if math.dist(end, corner) < DRIVE_MIN else corner
+        facing = round(figure.facing + _off(figure.facing, _bearing(end, toward)), 6) % 360
+        yield Action(kind, figure.id, point=(round(end[0], 6), round(end[1], 6)), facing=facing)
+    bearing = _bearing(here, corner)
+    if abs(_off(figure.facing, bearing)) > 1.0:
+        yield Action("pivotar", figure.id, facing=round(bearing % 360, 6))
+
+
+def _bearing(a: Point, b: Point) -> float:
+    """The direction from ``a`` to ``b`` in degrees, as facings are measured."""
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+def _off(facing: float, bearing: float) -> float:
+    """The turn from ``facing`` toward ``bearing``, in −TURN_LIMIT..TURN_LIMIT degrees (a
+    transport turns no more at the end of a move)."""
+    return max(-TURN_LIMIT, min(TURN_LIMIT, (bearing - facing + 180) % 360 - 180))
 
 
 def _gap(a: Figure, b: Figure) -> float:
