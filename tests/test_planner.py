@@ -226,14 +226,15 @@ def test_the_score_lets_nobody_shoot_into_or_out_of_a_melee() -> None:
         assert reason is not None and reason.key == refused[shooter]
 
 
-def test_a_striker_threatens_as_far_as_its_next_activation_walks_and_charges() -> None:
-    """Cargar reaches MOV + 3 K for ENE 2, and the ENE of the striker's next activation
-    pays the walk before it (1 K an ENE at MOV 1).  b (a knife, no gun) has 0 ENE now and
-    gains CON 4 + AGI 4 as it activates: it walks 6 K and charges 4, so it threatens a
-    from 10 K away (edge to edge) and not from 10.3 K; with 5 ENE kept, up to the cap of
-    10, it walks 8 K and strikes from 12 K."""
+def test_a_striker_threatens_as_far_as_its_next_activation_walks_charges_and_strikes() -> None:
+    """Cargar reaches MOV + 3 K for ENE 2, the blow after it costs its weapon's ENE (a
+    knife: 2), and the ENE of the striker's next activation pays the walk before them (1 K
+    an ENE at MOV 1).  b (a knife, no gun) has 0 ENE now and gains CON 4 + AGI 4 as it
+    activates: it walks 8 − 2 − 2 = 4 K and charges 4, so it threatens a from 8 K away
+    (edge to edge) and not from 8.3 K; with 5 ENE kept, up to the cap of 10, it walks 6 K
+    and strikes from 10 K."""
     reached = []
-    for x, kept in ((21.0, 0), (21.3, 0), (23.0, 5), (23.3, 5)):
+    for x, kept in ((19.0, 0), (19.3, 0), (21.0, 5), (21.3, 5)):
         units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (x, 10.0), 180.0)]
         state = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
         state.figures["b"].ene = kept
@@ -241,10 +242,27 @@ def test_a_striker_threatens_as_far_as_its_next_activation_walks_and_charges() -
     assert reached == [True, False, True, False]
 
 
+def test_walking_now_scores_better_than_keeping_the_ene_to_walk_later() -> None:
+    """The approach term measures the way left against the reach of a fresh activation,
+    not of the ENE kept: otherwise a Correr of 2 K (2 ENE) and handing over with those 2
+    ENE would leave the same gap, and the kept ENE would tip the choice to standing.  b
+    (CON 3, AGI 3: an activation adds 6, so up to 4 kept ENE carries over) is far out of
+    reach of a."""
+    units = [("a", "A", (5.0, 5.0), 0.0), ("b", "B", (35.0, 25.0), 180.0)]
+    b = profile("b", con=3, agi=3, weapons=(KNIFE,))
+    stood = started(scenario(units, profiles={"b": b}))
+    walked = stood.clone()
+    stood.figures["b"].ene = 3
+    walked.figures["b"].ene = 1
+    walked.figures["b"].position = (33.0, 25.0)  # 2 K nearer, along the straight way
+    scorer = Scorer(Weights())
+    assert scorer.score(walked, "B") > scorer.score(stood, "B")
+
+
 def test_the_scores_memory_gives_what_a_fresh_score_would() -> None:
     """A Scorer remembers threats across the positions of one decision; b's ENE alone
-    (which its strike reach reads) decides whether it threatens a from 12 K away."""
-    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (23.0, 10.0), 180.0)]
+    (which its strike reach reads) decides whether it threatens a from 10 K away."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (21.0, 10.0), 180.0)]
     low = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
     high = low.clone()
     high.figures["b"].ene = 5

@@ -33,6 +33,7 @@ from functools import cache
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
+from wartime.engine.core.book import cost, entry
 from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
 from wartime.engine.core.figures import ENE_CAP, Figure
 from wartime.engine.core.movement import engaged_with, moves
@@ -47,6 +48,7 @@ OVER_HALF = 50.0  # % of cover above which the target's CH DEF gets +2 (DESIGN.m
 TOTAL = 99.999  # % of cover that leaves no line of sight
 COVER_DEF = 2
 MARCH = ("mover", "correr")  # the strides a figure may take before it charges
+STRIKE, BARE_HANDS = "ataque_cac", "ataque_cac_sin_armas"  # the blows after a charge
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,7 @@ def _key(figure: Figure) -> tuple[object, ...]:
         figure.id, figure.position, figure.radius, figure.level, figure.perch,
         figure.current_height, figure.posture, figure.wounds, figure.sprinted,
         figure.defense, figure.mov, figure.profile.agi, figure.profile.con,
-        figure.profile.weapons, _charge_reach(figure),  # the reach reads its ENE
+        figure.profile.weapons, figure.activation_ene(),  # the strike reach reads it
     )  # fmt: skip
 
 
@@ -222,10 +224,9 @@ def threat(
         return 0.0
     gap = _edge(attacker, target)
     best = 0.0
-    if gap <= _charge_reach(attacker):
-        hit = _success(attacker.profile.agi)
-        blows = [melee_damage(attacker, w) for w in attacker.profile.weapons if not w.ranged]
-        for damage in blows or [max(1, attacker.profile.con - 4)]:  # unarmed: CON − 4
+    hit = _success(attacker.profile.agi)
+    for damage, price in _blows(attacker):
+        if gap <= _charge_reach(attacker, price):
             best = max(best, _wounds(hit, damage, target, 0))
     free = not (held[attacker.id] or held[target.id])  # neither is in CaC
     shots = [w for w in attacker.profile.weapons if free and w.ranged and gap <= w.alc]
@@ -274,21 +275,39 @@ def _shot_modifier(target: Figure, gap: float) -> int:
     return modifier
 
 
-def _charge_reach(figure: Figure) -> float:
-    """How far from an enemy (edge to edge) the figure may stand and still strike it at
-    its next activation: it walks on the ENE it will have then, less a Cargar's, and
+def _blows(figure: Figure) -> list[tuple[int, int]]:
+    """The figure's CaC blows as (DAÑ, ENE of the Ataque CaC): one for each blade, or its
+    bare hands (CON − 4, Ataque CaC sin armas) when it has none."""
+    blades = [w for w in figure.profile.weapons if not w.ranged]
+    if not blades:
+        return [(max(1, figure.profile.con - 4), cost(entry(BARE_HANDS)))]
+    return [(melee_damage(figure, w), cost(entry(STRIKE), w)) for w in blades]
+
+
+def _charge_reach(figure: Figure, strike: int, ene: int | None = None) -> float:
+    """How far from an enemy (edge to edge) the figure may stand and still strike it
+    with a blow of ENE ``strike`` at its next activation: it walks on the ENE it will have
+    then (``ene``, by default Figure.activation_ene), less a Cargar's and the blow's, and
     charges.  A figure that strikes walks in first: a Cargar from where it stands would
     leave most of its ENE unused.  (It walks at the better of Mover's and Correr's K per
     ENE; Esprintar bars the attack.)"""
     strides = moves().strides
     charge = strides["cargar"]
     pace = max((figure.mov + strides[k].extra_k) / max(1, strides[k].ene) for k in MARCH)
-    return max(0, figure.activation_ene() - charge.ene) * pace + figure.mov + charge.extra_k
+    left = (figure.activation_ene() if ene is None else ene) - charge.ene - strike
+    if left < 0:
+        return 0.0  # not even the charge and the blow: no strike next time
+    return left * pace + figure.mov + charge.extra_k
 
 
 def _reach(figure: Figure) -> float:
-    """How near the figure must be to hurt an enemy: its longest ALC, or a charge."""
-    return max([w.alc for w in figure.profile.weapons if w.ranged] + [_charge_reach(figure)])
+    """How near the figure must be to hurt an enemy after a fresh activation: its longest
+    ALC, or its cheapest blow's charge on the ENE an activation adds alone.  Not the ENE
+    it keeps: that is the ``ene`` term's, and walking now would otherwise count no more
+    than keeping the ENE to walk later."""
+    fresh = min(ENE_CAP, figure.activation_gain)
+    charges = [_charge_reach(figure, price, fresh) for _, price in _blows(figure)]
+    return max([w.alc for w in figure.profile.weapons if w.ranged] + charges)
 
 
 def _edge(a: Figure, b: Figure) -> float:
