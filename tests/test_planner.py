@@ -6,6 +6,7 @@ from seeds of its own; these tests hold what it decides, not how fast.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from wartime.engine.ai.planner import Budget, Horizon
 from wartime.engine.ai.utility import TOTAL, Scorer, Weights, threat
 from wartime.engine.core.combat import cover_query
 from wartime.engine.core.movement import engaged_with
+from wartime.engine.core.profiles import Transport
 from wartime.rules.dice import Dice
 
 from .conftest import ROOT
@@ -349,3 +351,18 @@ def test_wartime_sim_plays_the_planner(capsys: pytest.CaptureFixture[str], tmp_p
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "players: A planner, B baseline" in out
+
+
+def test_a_transports_only_pivot_candidate_is_the_baselines_onto_the_way() -> None:
+    """Pivotar costs a transport ENE 3 and changes nothing the score sees but its facing:
+    the planner weighs the baseline's pivot onto the walking way (always a candidate) and
+    none of the other seven facings the list offers, which only ever won by luck or by
+    keeping the buggy out of the fight."""
+    vehicle = Transport("buggy", ene=2, mov=6.0, defense=4, cal=2)
+    buggy = replace(profile("a", weapons=(KNIFE,)), transport=vehicle)
+    wall = Wall(((10.0, 0.0), (10.0, 12.0)), 3.0, 4, id="muro")
+    units = [("a", "A", (9.0, 6.0), 0.0), ("b", "B", (30.0, 6.0), 180.0)]
+    state = started(scenario(units, profiles={"a": buggy}, walls=(wall,)), [5] * 20)
+    listed = [a for a in state.legal_actions() if a.kind == "pivotar"]
+    pivots = [a for a in Planner(1).candidates(state) if a.kind == "pivotar"]
+    assert len(listed) > 1 and pivots == [choose(state)]

@@ -59,10 +59,12 @@ MOVES = ("mover", "correr", "esprintar")
 # and would only win ties by chance (searching, waiting, moving quietly), or they throw
 # away what the score cannot see the worth of (dropping or throwing its weapon).
 # not worth a rollout each; "girar" (a free turn, seven facings a list) would spend the
-# budget on what a move or a shot decides anyway
+# budget on what a move or a shot decides anyway, and so would a transport's "pivotar"
+# (ENE 3 for each of eight facings): the one worth making, onto the way, is the
+# baseline's own choice, which is always a candidate
 IGNORED = frozenset(
     {"soltar", "lanzar_armas_objetos", "buscar", "percibir", "esperar", "mover_sin_hacer_ruido",
-     "girar"}
+     "girar", "pivotar"}
 )  # fmt: skip
 CLOSE = 1.2  # K short of an enemy's base that a move toward it stops (no ending within 1 K)
 
