@@ -244,6 +244,19 @@ def test_a_striker_threatens_as_far_as_its_next_activation_walks_charges_and_str
     assert reached == [True, False, True, False]
 
 
+def test_a_striker_in_contact_needs_only_the_blows_ene() -> None:
+    """In CaC already, the next blow needs no walk and no Cargar: b (a knife, ENE 2 a blow)
+    with a debt of 6 ENE starts its next activation with 8 − 6 = 2, enough for one blow at
+    a in contact and not for a charge at it from 1 K away."""
+    reached = []
+    for x in (11.0, 12.0):  # in contact (bases of 1 K), then 1 K apart
+        units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (x, 10.0), 180.0)]
+        state = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
+        state.figures["b"].ene = -6
+        reached.append(threat(state, state.figures["b"], state.figures["a"]) > 0.0)
+    assert reached == [True, False]
+
+
 def test_walking_now_scores_better_than_keeping_the_ene_to_walk_later() -> None:
     """The approach term measures the way left against the reach of a fresh activation,
     not of the ENE kept: otherwise a Correr of 2 K (2 ENE) and handing over with those 2

@@ -2,11 +2,13 @@
 
 It drinks a healing object when badly hurt and restores an energy shield, shoots or
 strikes where the expected wounds are highest (spending its Poder and Maestro de
-esgrima's +1, never an option with a price; an area weapon only at a group), charges
-when a blow would follow, moves into cover when it is shot at and cannot answer, and
+esgrima's +1, never an option with a price; an area weapon only at a group), reloads an
+empty gun, charges when a blow would follow (stepping back first when it stands too
+close for a Cargar), moves into cover when it is shot at and cannot answer, and
 otherwise closes in on the nearest enemy along the shortest way round walls and bases
 (core.paths): sprinting while nothing could reach an enemy anyway, ending a move short
-where that hides it much better from the enemies' guns.  A shot that promises little
+where that hides it much better from the enemies' guns, and where a charger's Cargar can
+start; a transport follows that way leg by leg.  A shot that promises little
 waits until moving closer is not possible.  It hands over when nothing is worth its
 ENE.  It proposes candidates in order of preference and plays the first one the engine
 accepts, so it never needs the full list of legal actions.
@@ -393,12 +395,8 @@ def _run_up(state: GameState, figure: Figure) -> Iterator[Action]:
     where a charge can start, when its ENE pays for the step and the charge after it."""
     if not _charger(figure) or figure.level != 1:
         return
-    enemies = state.enemies_of(figure)
-    if not enemies:
-        return
-    target = min(enemies, key=lambda e: (_gap(figure, e), e.id))
-    gap = _gap(figure, target)
-    if gap >= moves().charge_min:
+    target = _nearest(state, figure)
+    if target is None or (gap := _gap(figure, target)) >= moves().charge_min:
         return
     strides = moves().strides
     dx, dy = figure.position[0] - target.position[0], figure.position[1] - target.position[1]
@@ -418,13 +416,11 @@ def _run_up(state: GameState, figure: Figure) -> Iterator[Action]:
 
 def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
     """Close in on the nearest enemy along the shortest way round walls and bases, stopping
-    short of its 1 K ring; sprint while no weapon could reach anyone after a run, and end
-    the move a little short where that hides it much better from the enemies' guns."""
-    enemies = state.enemies_of(figure)
-    if not enemies:
-        return
-    target = min(enemies, key=lambda e: (_gap(figure, e), e.id))
-    if _gap(figure, target) <= CLOSE_ENOUGH:
+    short of its 1 K ring (a charger: where its Cargar can start); sprint while no weapon
+    could reach anyone after a run, and end the move a little short where that hides it
+    much better from the enemies' guns.  A transport drives along the way (_drive_along)."""
+    target = _nearest(state, figure)
+    if target is None or _gap(figure, target) <= CLOSE_ENOUGH:
         return
     way = find_path(state, figure, _near_side(figure, target))  # to contact, or near it
     if drives(figure):
@@ -555,6 +551,11 @@ def _off(facing: float, bearing: float) -> float:
 
 def _gap(a: Figure, b: Figure) -> float:
     return edge_distance(a.position, a.radius, b.position, b.radius)
+
+
+def _nearest(state: GameState, figure: Figure) -> Figure | None:
+    """The enemy nearest the figure, edge to edge (ties by id), or None."""
+    return min(state.enemies_of(figure), key=lambda e: (_gap(figure, e), e.id), default=None)
 
 
 def _nearest_gap(state: GameState, figure: Figure) -> float:

@@ -225,8 +225,12 @@ def threat(
     gap = _edge(attacker, target)
     best = 0.0
     hit = _success(attacker.profile.agi)
+    engaged = target.id in held[attacker.id]  # in contact already: no walk, no charge
     for damage, price in _blows(attacker):
-        if gap <= _charge_reach(attacker, price):
+        able = (
+            attacker.activation_ene() >= price if engaged else gap <= _charge_reach(attacker, price)
+        )
+        if able:
             best = max(best, _wounds(hit, damage, target, 0))
     free = not (held[attacker.id] or held[target.id])  # neither is in CaC
     shots = [w for w in attacker.profile.weapons if free and w.ranged and gap <= w.alc]
