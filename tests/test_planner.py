@@ -249,7 +249,7 @@ def test_a_striker_in_contact_needs_only_the_blows_ene() -> None:
     with a debt of 6 ENE starts its next activation with 8 − 6 = 2, enough for one blow at
     a in contact and not for a charge at it from 1 K away."""
     reached = []
-    for x in (11.0, 12.0):  # in contact (bases of 1 K), then 1 K apart
+    for x in (11.04, 12.0):  # in contact (within ENGAGED_GAP), then 1 K apart
         units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (x, 10.0), 180.0)]
         state = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
         state.figures["b"].ene = -6
