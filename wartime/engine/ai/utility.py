@@ -10,12 +10,14 @@ one unit:
 - **threat** and **exposure**: what each side could take from the other at its next
   activation, one attack per figure at the target it would hurt most, from where the
   figures stand now: a shot within ALC, or a blow as far as the activation's walk and
-  charge reach (its odds from check_odds, the cover from the world's own cover memory,
-  the same numbers the resolver rolls against; nobody shoots into or out of CaC, and in
-  the last turn a figure that has acted attacks no more);
+  charge reach with the blow's ENE left over (its odds from check_odds, the cover from
+  the world's own cover memory, the same numbers the resolver rolls against; nobody
+  shoots into or out of CaC, and in the last turn a figure that has acted attacks no
+  more);
 - **approach**: for its own figures with nothing in reach, the K still to walk to the
-  nearest enemy (the walking way round solids, geometry.pathfinding), so that a figure
-  out of the fight gets closer instead of standing;
+  nearest enemy (the walking way round solids, geometry.pathfinding) beyond what a fresh
+  activation reaches, so that a figure out of the fight gets closer instead of standing
+  (the ENE it keeps counts in the ``ene`` term, not here);
 - the end of the game, when the position is one: a win or a loss is worth as much as
   every figure on the table, besides the material (a finite stake, so that a rollout
   that ends in a loss counts against a move and does not swamp every other rollout).
