@@ -131,17 +131,14 @@ def test_the_baseline_reloads_an_empty_gun_instead_of_standing_idle() -> None:
     assert choose(state).kind == "ataque_distancia"
 
 
-def test_the_baseline_does_not_react_with_an_empty_gun() -> None:
-    """A reaction it could only spend on a refused shot is not worth its CH VOL and ENE."""
+def test_an_empty_gun_gives_the_baseline_no_attack_to_react_with() -> None:
+    """It reacts only with an attack to make (_has_attack): a reaction it could only spend
+    on a refused shot is not worth its CH VOL and ENE."""
     a = profile("a", weapons=(CARBINE,))
     state = face_off(a, faces=[5] * 20)
-    assert _shots_listed(state, "a")
+    assert _has_attack(state, state.figure("a"))
     state.figures["a"].rounds["carabina"] = 0
-    assert not _shots_listed(state, "a")
-
-
-def _shots_listed(state: GameState, fid: str) -> bool:
-    return _has_attack(state, state.figure(fid))
+    assert not _has_attack(state, state.figure("a"))
 
 
 def test_a_baseline_charger_stops_where_its_charge_can_start() -> None:
