@@ -58,10 +58,10 @@ MOVES = ("mover", "correr", "esprintar")
 # Actions of the list the planner never considers: they change nothing the score sees
 # and would only win ties by chance (searching, waiting, moving quietly), or they throw
 # away what the score cannot see the worth of (dropping or throwing its weapon).
-# not worth a rollout each; "girar" (a free turn, seven facings a list) would spend the
-# budget on what a move or a shot decides anyway, and so would a transport's "pivotar"
-# (ENE 3 for each of eight facings): the one worth making, onto the way, is the
-# baseline's own choice, which is always a candidate
+# "girar" (a free turn, seven facings a list) would spend the budget on what a move or
+# a shot decides anyway, and so would a transport's "pivotar" (ENE 3 for each of eight
+# facings): the one worth making, onto the way, is the baseline's own choice, which is
+# always a candidate.
 IGNORED = frozenset(
     {"soltar", "lanzar_armas_objetos", "buscar", "percibir", "esperar", "mover_sin_hacer_ruido",
      "girar", "pivotar"}
