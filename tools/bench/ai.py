@@ -98,14 +98,17 @@ def tell(label: str) -> Callable[[Played], None]:
 
 def _fields(kind: type, pairs: list[str]) -> dict[str, Any]:
     """``FIELD=VALUE`` pairs as values of ``kind``'s fields (a bool, an int or a float)."""
-    types = {f.name: type(f.default) for f in fields(kind)}
+    types: dict[str, type[Any]] = {f.name: type(f.default) for f in fields(kind)}
     found: dict[str, Any] = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
         if name not in types or types[name] not in (bool, int, float):
             sys.exit(f"{kind.__name__} has no number field {name!r}: {', '.join(types)}")
         cast = types[name]
-        found[name] = value.lower() in ("1", "true", "yes") if cast is bool else cast(value)
+        try:
+            found[name] = value.lower() in ("1", "true", "yes") if cast is bool else cast(value)
+        except ValueError:
+            sys.exit(f"{kind.__name__}.{name} takes a {cast.__name__}, not {value!r}")
     return found
 
 
