@@ -380,7 +380,7 @@ def _run_up_k() -> float:
 def _charges(state: GameState, figure: Figure) -> Iterator[Action]:
     if not _charger(figure):
         return  # nothing worth charging with
-    reach = figure.mov + moves().strides["cargar"].extra_k + charge_extra(state, figure)
+    reach = _charge_range(state, figure)
     for target in sorted(state.enemies_of(figure), key=lambda e: _gap(figure, e)):
         if moves().charge_min <= _gap(figure, target) <= reach:
             yield Action("cargar", figure.id, target=target.id)
@@ -404,11 +404,12 @@ def _run_up(state: GameState, figure: Figure) -> Iterator[Action]:
     need = _run_up_k() - gap
     for kind in ("mover", "correr"):
         stride = strides[kind]
-        if figure.ene < stride.ene + strides["cargar"].ene or figure.mov + stride.extra_k < need:
+        reach = figure.mov + stride.extra_k
+        if figure.ene < stride.ene + strides["cargar"].ene or reach < need:
             continue
         for turn in BACK_OFF_ANGLES:
             angle = away + math.radians(turn)
-            step = min(need / max(0.5, math.cos(math.radians(turn))), figure.mov + stride.extra_k)
+            step = min(need / max(0.5, math.cos(math.radians(turn))), reach)
             x = figure.position[0] + step * math.cos(angle)
             y = figure.position[1] + step * math.sin(angle)
             yield Action(kind, figure.id, point=(round(x, 6), round(y, 6)))
@@ -444,7 +445,7 @@ def _advance(state: GameState, figure: Figure) -> Iterator[Action]:
 
 
 STAND_OFF = 1.2  # K short of contact a move ends: outside the enemy's 1 K ring
-CLOSE_ENOUGH = 1.5  # K from an enemy within which a figure that does not charge stays put
+CLOSE_ENOUGH = 1.5  # K from its nearest enemy within which a figure walks no closer
 TOUCH = 0.05  # K between the bases of the contact point it walks to
 
 
@@ -464,8 +465,12 @@ def _out_of_reach(state: GameState, figure: Figure, left: float) -> bool:
     """Whether, ``left`` K of way from the nearest enemy, no weapon of the figure reaches
     it nor a charge could (so a sprint, which bars attacking this turn, loses nothing)."""
     alc = max((w.alc for w in figure.profile.weapons if w.ranged), default=0)
-    charge = figure.mov + moves().strides["cargar"].extra_k + charge_extra(state, figure)
-    return left > max(alc, charge)
+    return left > max(alc, _charge_range(state, figure))
+
+
+def _charge_range(state: GameState, figure: Figure) -> float:
+    """How far a Cargar takes the figure now: MOV + its extra K, and what its entries add."""
+    return figure.mov + moves().strides["cargar"].extra_k + charge_extra(state, figure)
 
 
 def _along(legs: tuple[Point, ...], distance: float) -> Point:

@@ -701,8 +701,8 @@ def _defend_once(
         return events
     wounded = hits.Wounded(blow, target.hurt - hurt, not down and target.casualty)
     events += _all(hookspecs.wounds_dealt.collect(state, target, wounded))
-    # (the striker heals; the target is as dealt) — but not a striker the kill's own
-    # blast took out (Explota): a casualty does not feed (docs/rules-interpretations.md)
+    # the striker heals (the target stays as dealt), unless the kill's own blast took it
+    # out (Explota): a casualty does not feed (docs/rules-interpretations.md)
     if plan.kill_heals and wounded.taken_out and not blow.striker.casualty:
         events += _devour(blow.striker, target, plan.kill_heals)
     if blow.melee and wounded.dealt > 0:
