@@ -257,6 +257,22 @@ def test_a_striker_in_contact_needs_only_the_blows_ene() -> None:
     assert reached == [True, False]
 
 
+def test_a_driver_strikes_nobody_and_walks_nearer_in_the_score() -> None:
+    """A transport never fights in CaC (the driving refusal), so its driver's bare hands
+    threaten nobody, however far its MOV would carry a charge; with nothing in reach, the
+    approach term counts its way to the enemy, and driving nearer scores better."""
+    vehicle = Transport("buggy", ene=2, mov=12.0, defense=4, cal=4)
+    driver = replace(profile("b", weapons=()), transport=vehicle)
+    units = [("a", "A", (2.0, 5.0), 0.0), ("b", "B", (38.0, 25.0), 180.0)]
+    far = started(scenario(units, profiles={"b": driver}))
+    near = far.clone()
+    near.figures["b"].position = (30.0, 25.0)
+    assert threat(far, far.figures["b"], far.figures["a"]) == 0.0
+    assert threat(near, near.figures["b"], near.figures["a"]) == 0.0
+    scorer = Scorer(Weights())
+    assert scorer.score(near, "B") > scorer.score(far, "B")
+
+
 def test_walking_now_scores_better_than_keeping_the_ene_to_walk_later() -> None:
     """The approach term measures the way left against the reach of a fresh activation,
     not of the ENE kept: otherwise a Correr of 2 K (2 ENE) and handing over with those 2

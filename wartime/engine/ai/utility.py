@@ -42,6 +42,7 @@ from wartime.engine.core.movement import engaged_with, moves
 from wartime.engine.core.routes import swims
 from wartime.engine.core.sight import hidden_in_dark
 from wartime.engine.core.state import GameState
+from wartime.engine.core.vehicles import drives
 from wartime.geometry.distance import edge_distance
 from wartime.rules.dice import check_odds
 
@@ -283,7 +284,11 @@ def _shot_modifier(target: Figure, gap: float) -> int:
 
 def _blows(figure: Figure) -> list[tuple[int, int]]:
     """The figure's CaC blows as (DAÑ, ENE of the Ataque CaC): one for each blade, or its
-    bare hands (CON − 4, Ataque CaC sin armas) when it has none."""
+    bare hands (CON − 4, Ataque CaC sin armas) when it has none.  None while it drives a
+    transport, which never fights in CaC (actions/driving.py): the buggy's MOV 12 would
+    otherwise have its driver "strike" from 87 K away, and never drive to the fight."""
+    if drives(figure):
+        return []
     blades = [w for w in figure.profile.weapons if not w.ranged]
     if not blades:
         return [(max(1, figure.profile.con - 4), cost(entry(BARE_HANDS)))]
@@ -313,7 +318,7 @@ def _reach(figure: Figure) -> float:
     than keeping the ENE to walk later."""
     fresh = min(ENE_CAP, figure.activation_gain)
     charges = [_charge_reach(figure, price, fresh) for _, price in _blows(figure)]
-    return max([w.alc for w in figure.profile.weapons if w.ranged] + charges)
+    return max([w.alc for w in figure.profile.weapons if w.ranged] + charges, default=0.0)
 
 
 def _edge(a: Figure, b: Figure) -> float:
