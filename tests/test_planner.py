@@ -6,6 +6,7 @@ from seeds of its own; these tests hold what it decides, not how fast.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from pathlib import Path
 
@@ -242,6 +243,25 @@ def test_a_striker_threatens_as_far_as_its_next_activation_walks_charges_and_str
         state.figures["b"].ene = kept
         reached.append(threat(state, state.figures["b"], state.figures["a"]) > 0.0)
     assert reached == [True, False, True, False]
+
+
+def test_a_strikers_reach_is_measured_along_its_way_round_the_walls() -> None:
+    """b (a knife) reaches a from 8 K, edge to edge, in the open (the test above); a wall
+    between them, open only at the table's far edge, makes the way round it some 30 K
+    long, so b strikes nobody next time however near a stands as the crow flies: the
+    score must then walk b round the wall instead of leaving it where it is."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (17.0, 10.0), 180.0)]
+    wall = Wall(((13.5, 0.0), (13.5, 25.0)), 3.0, 4, id="muro")
+    knife = {"b": profile("b", weapons=(KNIFE,))}
+    walled = started(scenario(units, profiles=knife, walls=(wall,)))
+    open_ = started(scenario(units, profiles=knife))
+    for state, reached in ((open_, True), (walled, False)):
+        scorer = Scorer(Weights())
+        a, b = state.figures["a"], state.figures["b"]
+        walk = functools.partial(scorer.way, state)
+        assert (threat(state, b, a, walk=walk) > 0.0) is reached
+        assert threat(state, b, a) > 0.0  # the straight gap alone would say it reaches
+        assert scorer.way(state, b, a.position) > (20.0 if not reached else 0.0)
 
 
 def test_a_striker_in_contact_needs_only_the_blows_ene() -> None:

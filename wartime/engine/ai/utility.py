@@ -28,8 +28,9 @@ the engine itself, and asks this only where a rollout stops.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -51,6 +52,7 @@ OVER_HALF = 50.0  # % of cover above which the target's CH DEF gets +2 (DESIGN.m
 TOTAL = 99.999  # % of cover that leaves no line of sight
 COVER_DEF = 2
 MARCH = ("mover", "correr")  # the strides a figure may take before it charges
+Walk = Callable[[Figure, Point], float]  # the length of a figure's way to a point
 STRIKE, BARE_HANDS = "ataque_cac", "ataque_cac_sin_armas"  # the blows after a charge
 
 
@@ -134,9 +136,10 @@ class Scorer:
         pairs = [(a, b) for a in ready for b in foes] + [(b, a) for a in ready for b in foes]
         missing = [(a, b) for a, b in pairs if (keys[a.id], keys[b.id]) not in self._threats]
         if missing:
+            walk = functools.partial(self.way, state)
             _fill_cover(state, [(a, b) for a, b in missing if not held[a.id] | held[b.id]])
             for a, b in missing:
-                self._threats[keys[a.id], keys[b.id]] = threat(state, a, b, held)
+                self._threats[keys[a.id], keys[b.id]] = threat(state, a, b, held, walk)
         known = self._threats
         total += w.ene * sum(_carried(state, f) for f in ready)
         # in the last turn a figure that has acted attacks no more (it may still react,
@@ -210,12 +213,13 @@ def _key(figure: Figure) -> tuple[object, ...]:
 
 def threat(
     state: GameState, attacker: Figure, target: Figure,
-    held: Mapping[str, frozenset[str]] | None = None,
+    held: Mapping[str, frozenset[str]] | None = None, walk: Walk | None = None,
 ) -> float:  # fmt: skip
     """The points ``attacker`` may expect to take from ``target`` with one attack at its
     next activation, from where both stand: a shot within ALC and in line of sight (it
     may turn to face first), or a blow as far as it can walk and charge
-    (:func:`_charge_reach`; the straight gap, which the way round walls may lengthen).
+    (:func:`_charge_reach`), measured along ``walk``: the length of the way from a figure
+    to a point (Scorer.way, round the walls; the straight line when not given).
 
     Nobody shoots from CaC nor into it (combat: a ranged attack is refused to an engaged
     figure and at one), so a figure in CaC only strikes those it is engaged with, and
@@ -229,11 +233,14 @@ def threat(
     best = 0.0
     hit = _success(attacker.profile.agi)
     engaged = target.id in held[attacker.id]  # in contact already: no walk, no charge
-    for damage, price in _blows(attacker):
-        able = (
-            attacker.activation_ene() >= price if engaged else gap <= _charge_reach(attacker, price)
-        )
-        if able:
+    blows = [(damage, price, _charge_reach(attacker, price)) for damage, price in _blows(attacker)]
+    way = gap
+    if walk is not None and not engaged and any(gap <= reach for _, _, reach in blows):
+        # the straight gap is a lower bound: ask for the way round the walls only when
+        # it leaves a blow in reach (the way is the dearer question)
+        way = max(gap, walk(attacker, target.position) - attacker.radius - target.radius)
+    for damage, price, reach in blows:
+        if attacker.activation_ene() >= price if engaged else way <= reach:
             best = max(best, _wounds(hit, damage, target, 0))
     free = not (held[attacker.id] or held[target.id])  # neither is in CaC
     shots = [w for w in attacker.profile.weapons if free and w.ranged and gap <= w.alc]
