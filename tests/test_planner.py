@@ -264,6 +264,24 @@ def test_a_strikers_reach_is_measured_along_its_way_round_the_walls() -> None:
         assert scorer.way(state, b, a.position) > (20.0 if not reached else 0.0)
 
 
+def test_a_strikers_threat_reads_both_postures() -> None:
+    """Cuerpo a tierra: −2 to the prone figure's own CaC checks, +2 to those striking it.
+    b (a knife) reaches a from 8 K (the test above); lying down there, it has no ENE left
+    to stand up (Levantarse, ENE 1) and strikes at −2; 1 K nearer it stands up first and
+    strikes as well as standing.  A prone a is easier to strike."""
+
+    def blow(x: float, striker: Posture, target: Posture) -> float:
+        units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (x, 10.0), 180.0)]
+        state = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
+        state.figures["b"].posture, state.figures["a"].posture = striker, target
+        return threat(state, state.figures["b"], state.figures["a"])
+
+    standing = blow(19.0, Posture.STANDING, Posture.STANDING)
+    assert 0.0 < blow(19.0, Posture.PRONE, Posture.STANDING) < standing
+    assert blow(18.0, Posture.PRONE, Posture.STANDING) == standing
+    assert blow(19.0, Posture.STANDING, Posture.PRONE) > standing
+
+
 def test_a_striker_in_contact_needs_only_the_blows_ene() -> None:
     """In CaC already, the next blow needs no walk and no Cargar: b (a knife, ENE 2 a blow)
     with a debt of 6 ENE starts its next activation with 8 − 6 = 2, enough for one blow at

@@ -37,7 +37,13 @@ from functools import cache
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
 from wartime.engine.core.book import cost, entry
-from wartime.engine.core.combat import cover_query, melee_damage, range_penalty
+from wartime.engine.core.combat import (
+    CLOSE,
+    cover_query,
+    melee_damage,
+    posture_modifiers,
+    range_penalty,
+)
 from wartime.engine.core.figures import ENE_CAP, Figure
 from wartime.engine.core.movement import engaged_with, moves
 from wartime.engine.core.routes import swims
@@ -54,6 +60,7 @@ COVER_DEF = 2
 MARCH = ("mover", "correr")  # the strides a figure may take before it charges
 Walk = Callable[[Figure, Point], float]  # the length of a figure's way to a point
 STRIKE, BARE_HANDS = "ataque_cac", "ataque_cac_sin_armas"  # the blows after a charge
+STAND_UP = "levantarse"
 
 
 @dataclass(frozen=True)
@@ -231,16 +238,21 @@ def threat(
         return 0.0
     gap = _edge(attacker, target)
     best = 0.0
-    hit = _success(attacker.profile.agi)
     engaged = target.id in held[attacker.id]  # in contact already: no walk, no charge
-    blows = [(damage, price, _charge_reach(attacker, price)) for damage, price in _blows(attacker)]
+    blows = [
+        (damage, price + extra, _charge_reach(attacker, price + extra), modifier)
+        for damage, price in _blows(attacker)
+        for extra, modifier in _stances(attacker)
+    ]
     way = gap
-    if walk is not None and not engaged and any(gap <= reach for _, _, reach in blows):
+    if walk is not None and not engaged and any(gap <= reach for *_, reach, _ in blows):
         # the straight gap is a lower bound: ask for the way round the walls only when
         # it leaves a blow in reach (the way is the dearer question)
         way = max(gap, walk(attacker, target.position) - attacker.radius - target.radius)
-    for damage, price, reach in blows:
+    against = _posture(target, "attackers", "attacking_cac")
+    for damage, price, reach, modifier in blows:
         if attacker.activation_ene() >= price if engaged else way <= reach:
+            hit = _success(attacker.profile.agi + modifier + against)
             best = max(best, _wounds(hit, damage, target, 0))
     free = not (held[attacker.id] or held[target.id])  # neither is in CaC
     shots = [w for w in attacker.profile.weapons if free and w.ranged and gap <= w.alc]
@@ -248,7 +260,7 @@ def threat(
         cover = state.world.cover(*cover_query(attacker, target))
         if cover < TOTAL:
             bonus = COVER_DEF if cover > OVER_HALF else 0
-            hit = _success(attacker.profile.agi + _shot_modifier(target, gap))
+            hit = _success(attacker.profile.agi + _shot_modifier(attacker, target, gap))
             for weapon in shots:
                 best = max(best, _wounds(hit, weapon.dan, target, bonus))
     if not best:
@@ -277,16 +289,31 @@ def _wounds(hit: float, damage: int, target: Figure, cover_bonus: int) -> float:
     return hit * (defence * on_pass + failed * damage)
 
 
-def _shot_modifier(target: Figure, gap: float) -> int:
-    """The range band and the target's posture (combat._ranged_modifiers, the main ones)."""
-    modifier = range_penalty(gap)
-    if gap > 3.0 and target.posture is Posture.CROUCHED:
-        modifier -= 1
-    if gap > 3.0 and target.posture is Posture.PRONE:
-        modifier -= 2
+def _shot_modifier(shooter: Figure, target: Figure, gap: float) -> int:
+    """The range band and the two postures (combat._ranged_modifiers, the main ones)."""
+    modifier = range_penalty(gap) + _posture(shooter, "self", "attacking_ranged")
+    if gap > CLOSE:
+        modifier += _posture(target, "attackers", "ranged_beyond_3k")
     if target.sprinted:
         modifier -= 1
     return modifier
+
+
+def _posture(figure: Figure, who: str, when: str) -> int:
+    """The CH IMP that the figure's posture (Agacharse, Cuerpo a tierra) gives ``who``
+    (itself, or those attacking it) ``when`` (combat.posture_modifiers)."""
+    return sum(value for _, value in posture_modifiers(figure, "{}", who, when))
+
+
+def _stances(figure: Figure) -> list[tuple[int, int]]:
+    """How a figure may strike next time, as (ENE beyond the blow's, CH IMP): in its
+    posture, at its CaC modifier (Cuerpo a tierra: −2), or, lying or crouching, after a
+    Levantarse at no modifier.  Lying down costs a striker its aim, so the score must
+    not take a prone brute's charge for a standing one's."""
+    own = _posture(figure, "self", "attacking_cac")
+    if figure.posture is Posture.STANDING:
+        return [(0, own)]
+    return [(0, own), (cost(entry(STAND_UP)), 0)]
 
 
 def _blows(figure: Figure) -> list[tuple[int, int]]:
