@@ -10,10 +10,10 @@ one unit:
 - **threat** and **exposure**: what each side could take from the other at its next
   activation, one attack per figure at the target it would hurt most, from where the
   figures stand now: a shot within ALC, or a blow as far as the activation's walk and
-  charge reach with the blow's ENE left over (its odds from check_odds, the cover from
-  the world's own cover memory, the same numbers the resolver rolls against; nobody
-  shoots into or out of CaC, and in the last turn a figure that has acted attacks no
-  more);
+  charge reach along the way round the walls, with the blow's ENE left over (its odds
+  from check_odds with both postures, the cover from the world's own cover memory, the
+  same numbers the resolver rolls against; a driver strikes nobody, nobody shoots into
+  or out of CaC, and in the last turn a figure that has acted attacks no more);
 - **approach**: for its own figures with nothing in reach, the K still to walk to the
   nearest enemy (the walking way round solids, geometry.pathfinding) beyond what a fresh
   activation reaches, so that a figure out of the fight gets closer instead of standing
