@@ -282,6 +282,19 @@ def test_a_strikers_threat_reads_both_postures() -> None:
     assert blow(19.0, Posture.STANDING, Posture.PRONE) > standing
 
 
+def test_a_striker_too_close_to_charge_must_step_back_first() -> None:
+    """A Cargar needs 2 K of way: b (a knife, ENE 2 a blow, 2 a Cargar) starting its next
+    activation with 4 ENE charges a from 2.5 K, but from 1.5 K it must first walk back
+    (Mover, ENE 1), which leaves too little for the charge and the blow."""
+    reached = []
+    for x in (13.5, 12.5):  # 2.5 and 1.5 K apart, edge to edge
+        units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (x, 10.0), 180.0)]
+        state = started(scenario(units, profiles={"b": profile("b", weapons=(KNIFE,))}))
+        state.figures["b"].ene = -4  # + CON 4 + AGI 4 = 4 at its next activation
+        reached.append(threat(state, state.figures["b"], state.figures["a"]) > 0.0)
+    assert reached == [True, False]
+
+
 def test_a_striker_in_contact_needs_only_the_blows_ene() -> None:
     """In CaC already, the next blow needs no walk and no Cargar: b (a knife, ENE 2 a blow)
     with a debt of 6 ENE starts its next activation with 8 − 6 = 2, enough for one blow at

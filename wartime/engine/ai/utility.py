@@ -250,8 +250,10 @@ def threat(
         # it leaves a blow in reach (the way is the dearer question)
         way = max(gap, walk(attacker, target.position) - attacker.radius - target.radius)
     against = _posture(target, "attackers", "attacking_cac")
+    back = not engaged and way < moves().charge_min  # too close to charge: a step back
     for damage, price, reach, modifier in blows:
-        if attacker.activation_ene() >= price if engaged else way <= reach:
+        far = _charge_reach(attacker, price + _step_back()) if back else reach
+        if attacker.activation_ene() >= price if engaged else way <= far:
             hit = _success(attacker.profile.agi + modifier + against)
             best = max(best, _wounds(hit, damage, target, 0))
     free = not (held[attacker.id] or held[target.id])  # neither is in CaC
@@ -314,6 +316,13 @@ def _stances(figure: Figure) -> list[tuple[int, int]]:
     if figure.posture is Posture.STANDING:
         return [(0, own)]
     return [(0, own), (cost(entry(STAND_UP)), 0)]
+
+
+@cache
+def _step_back() -> int:
+    """The ENE of the Mover that takes a striker too close to charge (a Cargar needs
+    charge_min K of way) back to where its charge can start."""
+    return moves().strides["mover"].ene
 
 
 def _blows(figure: Figure) -> list[tuple[int, int]]:
