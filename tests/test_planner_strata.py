@@ -1,8 +1,9 @@
-"""Issue 12 §4: the planner's determinisations spread their first checks over the odds.
+"""Issue 12 §4: the planner's dice (strata.py).
 
-A check's die falls in the part of the faces its determinisation is given; over the
-determinisations of one decision, each of the first checks comes up as often as its odds
-say, to within one play (strata.py)."""
+Each kind of check rolls from a stream of its own, so that an extra check of one kind
+leaves the dice of the others alone.  A check's die falls in the part of the faces its
+determinisation gives; over the determinisations of one decision, each of the first
+checks of a kind comes up as often as its odds say, to within one play."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def first_checks(seeds: list[int], shuffle: int, count: int) -> list[list[int]]:
     """The faces of the first ``count`` checks in each determinisation of ``seeds``."""
     rolled = []
     for d in determinisations(seeds, shuffle):
-        dice = StratifiedDice(d.seed, d.parts)
+        dice = StratifiedDice(d.seed, d)
         rolled.append([dice.among(10, FACES, "CH IMP") for _ in range(count)])
     return rolled
 
@@ -47,22 +48,33 @@ def test_a_check_passes_as_often_as_its_odds_say_to_within_one_play(
         assert math.floor(expected) <= passes <= math.ceil(expected)
 
 
-def test_past_the_parts_and_for_other_draws_the_dice_are_the_seeds() -> None:
+def test_a_draw_with_no_purpose_is_the_seeds() -> None:
     (d,) = determinisations([42], 1)
-    dice, plain = StratifiedDice(d.seed, d.parts), Dice(42)
-    assert dice.d10() == plain.d10()  # a draw with no purpose is not placed
-    for _ in range(CHECKS):
-        dice.among(10, FACES, "CH DEF")
-        plain.uniform()  # a placed face takes one uniform draw of the seed's
-    assert [dice.among(10, FACES, "CH VOL") for _ in range(5)] == [
-        plain.among(10, FACES, "CH VOL") for _ in range(5)
-    ]
+    dice, plain = StratifiedDice(d.seed, d), Dice(42)
+    for _ in range(CHECKS + 1):
+        dice.among(10, FACES, "CH DEF")  # the checks roll from their own stream
+    assert [dice.d10() for _ in range(5)] == [plain.d10() for _ in range(5)]
+
+
+def test_an_extra_check_of_one_kind_leaves_the_dice_of_the_others_alone() -> None:
+    """A candidate that reacts rolls a CH VOL that passing does not: the shots after it
+    must still roll what they would have rolled, placed and past the parts alike."""
+    for d in determinisations([5, 6, 7], 3):
+        reacted, passed = StratifiedDice(d.seed, d), StratifiedDice(d.seed, d)
+        reacted.among(10, FACES, "CH VOL")
+        for _ in range(CHECKS + 3):
+            assert reacted.among(10, FACES, "CH IMP") == passed.among(10, FACES, "CH IMP")
+    # and the streams of two kinds are not one and the same
+    dice = StratifiedDice(9)
+    imp = [dice.among(10, FACES, "CH IMP") for _ in range(12)]
+    assert imp != [dice.among(10, FACES, "CH DEF") for _ in range(12)]
 
 
 def test_a_copy_draws_what_the_dice_will_draw_next() -> None:
     """A probe's copy of the state (GameState.check) must not use up the parts."""
     (first, _) = determinisations([5, 6], 3)
-    dice = StratifiedDice(first.seed, first.parts)
+    dice = StratifiedDice(first.seed, first)
+    dice.among(10, FACES, "CH DEF")
     copy = dice.clone()
     assert isinstance(copy, StratifiedDice)
     assert [copy.among(10, FACES, "CH IMP") for _ in range(4)] == [

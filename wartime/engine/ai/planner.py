@@ -12,10 +12,12 @@ and whether it is legal; the planner has no model of the rules of its own.
 The search is successive halving with common random numbers: every candidate is first
 played on a few determinisations to its next action (cheap), the baseline's choice and
 the best of the rest on more, on to the side's next activation (the enemy's answer
-played out too, :class:`Horizon`); every candidate meets the
-same seeds, so two candidates differ by what they do and not by their luck.  The first
-checks of those determinisations are spread over their odds (strata.py), so that eight
-plays of a shot or a heal hit about as often as its odds say.  A finalist replaces the
+played out too, :class:`Horizon`); every candidate meets the same seeds, so two
+candidates differ by what they do and not by their luck.  Each kind of check rolls from a
+stream of its own, so that a candidate that rolls one check more (a reaction's CH VOL)
+does not shift the dice of every later shot, and the first checks of each kind are
+spread over their odds (strata.py), so that eight plays of a shot or a heal hit about as
+often as its odds say.  A finalist replaces the
 baseline's choice only when its gain, seed by seed, is more than a standard error above
 nothing: eight rollouts are noisy, and a move that only looks better by luck would throw
 away what the baseline gets right.  The work is bounded by counts (:class:`Budget`),
@@ -178,18 +180,18 @@ class Planner:
         horizon: Horizon = Horizon.ACTION,
     ) -> list[float]:  # fmt: skip
         """The score of ``action`` on each of the determinisations ``seeds``."""
-        return [self.rollout(state, action, side, d.seed, horizon, d.parts) for d in seeds]
+        return [self.rollout(state, action, side, d.seed, horizon, d) for d in seeds]
 
     def rollout(
         self, state: GameState, action: Action, side: str, seed: int,
-        horizon: Horizon = Horizon.ACTION, parts: tuple[tuple[int, int], ...] = (),
+        horizon: Horizon = Horizon.ACTION, place: Determinisation | None = None,
     ) -> float:  # fmt: skip
         """Play ``action`` on a reseeded clone, let the baseline play on to ``horizon``,
-        and score the position for ``side``; its first checks fall in ``parts`` of their
-        faces (strata.py)."""
+        and score the position for ``side``; its checks roll the determinisation ``place``'s
+        dice (strata.py: a stream for each kind of check, the first ones placed)."""
         self.rollouts += 1
         with state.lookahead(seed) as trial:
-            trial.dice = StratifiedDice(trial.dice.state, parts)
+            trial.dice = StratifiedDice(trial.dice.state, place)
             try:
                 trial.apply(action)
                 for _ in range(self.budget.steps):
@@ -202,7 +204,7 @@ class Planner:
 
     def _seeds(self, state: GameState, count: int) -> list[Determinisation]:
         """The determinisations: seeds from the player's seed and the position, and the
-        parts of the faces their first checks fall in (strata.py)."""
+        seed of the shuffles that place their first checks (strata.py)."""
         root = f"{self.seed}:{state.hash()}"
         seeds = [
             int.from_bytes(hashlib.sha256(f"{root}:{k}".encode()).digest()[:8], "big")
