@@ -18,7 +18,7 @@ from wartime.cli import main
 from wartime.engine import Action, GameState, PendingKind, load_scenario
 from wartime.engine.ai import PRESETS, Planner, choose, make_player, player_names
 from wartime.engine.ai.planner import Budget, Horizon
-from wartime.engine.ai.utility import TOTAL, Scorer, Weights, threat
+from wartime.engine.ai.utility import TOTAL, Scorer, Weights, lost, threat, worth
 from wartime.engine.core.combat import cover_query
 from wartime.engine.core.movement import engaged_with
 from wartime.engine.core.profiles import Transport
@@ -352,6 +352,23 @@ def test_the_scores_memory_gives_what_a_fresh_score_would() -> None:
     for state in (low, high, low):
         assert scorer.score(state, "A") == Scorer(Weights()).score(state, "A")
     assert scorer.score(high, "A") < scorer.score(low, "A")
+
+
+def test_stress_counts_toward_a_casualty_in_the_score() -> None:
+    """Estrés above VOL knocks a Pj out, a casualty like CON in wounds: a's stress (what a
+    titiritero's Corromper deals) is worth to B its share of the way there, and a's
+    wounds, when nearer their end, count instead of it, not on top."""
+    units = [("a", "A", (10.0, 10.0), 0.0), ("b", "B", (30.0, 20.0), 180.0)]
+    calm = started(scenario(units))
+    stressed, both = calm.clone(), calm.clone()
+    stressed.figures["a"].stress = 2
+    both.figures["a"].stress = 2
+    both.figures["a"].wounds = 3
+    scorer, a = Scorer(Weights()), calm.figures["a"]
+    gain = scorer.score(stressed, "B") - scorer.score(calm, "B")
+    share = Weights().wound_share * 2 / (a.vol + 1)
+    assert gain == pytest.approx(share * worth(a))
+    assert lost(both.figures["a"], 0.6) == 0.6 * min(1.0, 3 / a.profile.con)
 
 
 def test_in_the_last_turn_the_score_counts_only_what_can_still_happen() -> None:

@@ -95,11 +95,15 @@ def worth(figure: Figure) -> float:
 
 
 def lost(figure: Figure, wound_share: float) -> float:
-    """The share of its points a figure has lost: all of them once taken out."""
+    """The share of its points a figure has lost: all of them once taken out, else
+    ``wound_share`` of the way to the nearer of its two ends: wounds up to CON, or
+    stress above VOL (Estrés: unconscious, a casualty too, which a titiritero's
+    Corromper deals; counted, the planner sees what a first hack gains)."""
     if figure.casualty or figure.removed:  # taken out, as simulation.taken_out counts
         return 1.0
-    con = max(1, figure.profile.con)
-    return wound_share * min(1.0, figure.wounds / con)
+    wounded = figure.wounds / max(1, figure.profile.con)
+    stressed = figure.stress / (max(0, figure.vol) + 1)
+    return wound_share * min(1.0, max(wounded, stressed))
 
 
 class Scorer:
