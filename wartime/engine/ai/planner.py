@@ -17,10 +17,9 @@ candidates differ by what they do and not by their luck.  Each kind of check rol
 stream of its own, so that a candidate that rolls one check more (a reaction's CH VOL)
 does not shift the dice of every later shot, and the first checks of each kind are
 spread over their odds (strata.py), so that eight plays of a shot or a heal hit about as
-often as its odds say.  A finalist replaces the
-baseline's choice only when its gain, seed by seed, is more than a standard error above
-nothing: eight rollouts are noisy, and a move that only looks better by luck would throw
-away what the baseline gets right.  The work is bounded by counts (:class:`Budget`),
+often as its odds say.  A finalist replaces the baseline's choice only when its gain,
+seed by seed, is more than a standard error above nothing: eight rollouts are noisy, and
+a move that only looks better by luck would throw away what the baseline gets right.  The work is bounded by counts (:class:`Budget`),
 never by the clock, so the same position and seed give the same decision on any
 machine: the seeds come from the player's own seed (the game's) and the position's hash.
 
