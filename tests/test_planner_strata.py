@@ -1,9 +1,10 @@
 """Issue 12 §4: the planner's dice (strata.py).
 
-Each kind of check rolls from a stream of its own, so that an extra check of one kind
-leaves the dice of the others alone.  A check's die falls in the part of the faces its
-determinisation gives; over the determinisations of one decision, each of the first
-checks of a kind comes up as often as its odds say, to within one play."""
+Each figure's checks of each kind roll from a stream of their own, so that an extra
+check of one kind or by one figure leaves the dice of the others alone.  A check's die
+falls in the part of the faces its determinisation gives; over the determinisations of
+one decision, each of the first checks of a kind comes up as often as its odds say, to
+within one play."""
 
 from __future__ import annotations
 
@@ -56,18 +57,23 @@ def test_a_draw_with_no_purpose_is_the_seeds() -> None:
     assert [dice.d10() for _ in range(5)] == [plain.d10() for _ in range(5)]
 
 
-def test_an_extra_check_of_one_kind_leaves_the_dice_of_the_others_alone() -> None:
-    """A candidate that reacts rolls a CH VOL that passing does not: the shots after it
-    must still roll what they would have rolled, placed and past the parts alike."""
+def test_an_extra_check_leaves_the_dice_of_other_kinds_and_other_rollers_alone() -> None:
+    """A candidate that reacts rolls a CH VOL that passing does not, and one that shoots
+    rolls its shooter's CH IMP: a's shots after either must still roll what they would
+    have rolled, placed and past the parts alike."""
     for d in determinisations([5, 6, 7], 3):
-        reacted, passed = StratifiedDice(d.seed, d), StratifiedDice(d.seed, d)
-        reacted.among(10, FACES, "CH VOL")
+        reacted, shot, passed = (StratifiedDice(d.seed, d) for _ in range(3))
+        reacted.among(10, FACES, "CH VOL", who="b")
+        shot.among(10, FACES, "CH IMP", who="b")
         for _ in range(CHECKS + 3):
-            assert reacted.among(10, FACES, "CH IMP") == passed.among(10, FACES, "CH IMP")
-    # and the streams of two kinds are not one and the same
+            face = passed.among(10, FACES, "CH IMP", who="a")
+            assert reacted.among(10, FACES, "CH IMP", who="a") == face
+            assert shot.among(10, FACES, "CH IMP", who="a") == face
+    # and the streams of two kinds, or of two rollers, are not one and the same
     dice = StratifiedDice(9)
-    imp = [dice.among(10, FACES, "CH IMP") for _ in range(12)]
-    assert imp != [dice.among(10, FACES, "CH DEF") for _ in range(12)]
+    imp = [dice.among(10, FACES, "CH IMP", who="a") for _ in range(12)]
+    assert imp != [dice.among(10, FACES, "CH DEF", who="a") for _ in range(12)]
+    assert imp != [dice.among(10, FACES, "CH IMP", who="b") for _ in range(12)]
 
 
 def test_a_copy_draws_what_the_dice_will_draw_next() -> None:

@@ -66,16 +66,19 @@ class Dice:
     def d10(self) -> int:
         return self.randint(1, D10_FACES)
 
-    def among(self, high: int, groups: tuple[tuple[int, ...], ...], purpose: str = "") -> int:
+    def among(
+        self, high: int, groups: tuple[tuple[int, ...], ...], purpose: str = "", *, who: str = ""
+    ) -> int:
         """A uniform face in ``[1, high]``, drawn as :meth:`randint` draws it.
 
         ``groups`` partitions the faces into those the caller treats alike (a check
-        reads every face from 2 to its target as the same pass), and ``purpose`` names
-        the roll ("CH IMP"...).  Seeded dice ignore both; dice that enumerate outcomes
-        (the engine's previews) branch once per group instead of once per face, and
-        choose by the purpose which rolls to branch on.
+        reads every face from 2 to its target as the same pass), ``purpose`` names
+        the roll ("CH IMP"...) and ``who`` the figure that rolls it.  Seeded dice ignore
+        them; dice that enumerate outcomes (the engine's previews) branch once per group
+        instead of once per face, and choose by the purpose which rolls to branch on;
+        the planner's dice keep a stream for each roller and purpose (ai/strata.py).
         """
-        del groups, purpose  # only enumerating dice read them
+        del groups, purpose, who  # only enumerating and the planner's dice read them
         if high == D10_FACES:  # through d10 and d100, which scripted dice replace
             return self.d10()
         return self.d100() if high == 100 else self.randint(1, high)

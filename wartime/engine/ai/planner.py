@@ -13,15 +13,16 @@ The search is successive halving with common random numbers: every candidate is 
 played on a few determinisations to its next action (cheap), the baseline's choice and
 the best of the rest on more, on to the side's next activation (the enemy's answer
 played out too, :class:`Horizon`); every candidate meets the same seeds, so two
-candidates differ by what they do and not by their luck.  Each kind of check rolls from a
-stream of its own, so that a candidate that rolls one check more (a reaction's CH VOL)
-does not shift the dice of every later shot, and the first checks of each kind are
-spread over their odds (strata.py), so that eight plays of a shot or a heal hit about as
-often as its odds say.  A finalist replaces the baseline's choice only when its gain,
-seed by seed, is more than a standard error above nothing: eight rollouts are noisy, and
-a move that only looks better by luck would throw away what the baseline gets right.  The work is bounded by counts (:class:`Budget`),
-never by the clock, so the same position and seed give the same decision on any
-machine: the seeds come from the player's own seed (the game's) and the position's hash.
+candidates differ by what they do and not by their luck.  Each figure's checks of each
+kind roll from a stream of their own, so that a candidate that rolls one check more (a
+reaction's CH VOL) does not shift the dice of every later shot, and the first checks of
+each stream are spread over their odds (strata.py), so that eight plays of a shot or a
+heal hit about as often as its odds say.  A finalist replaces the baseline's choice only
+when its gain, seed by seed, is more than a standard error above nothing: eight rollouts
+are noisy, and a move that only looks better by luck would throw away what the baseline
+gets right.  The work is bounded by counts (:class:`Budget`), never by the clock, so the
+same position and seed give the same decision on any machine: the seeds come from the
+player's own seed (the game's) and the position's hash.
 
 Set-up, initiative, which figure activates (unless Budget.activations), Fortuna and
 chain jumps are the baseline's (players.py): they are cheap to get right greedily and
@@ -187,7 +188,7 @@ class Planner:
     ) -> float:  # fmt: skip
         """Play ``action`` on a reseeded clone, let the baseline play on to ``horizon``,
         and score the position for ``side``; its checks roll the determinisation ``place``'s
-        dice (strata.py: a stream for each kind of check, the first ones placed)."""
+        dice (strata.py: a stream for each roller and kind of check, the first ones placed)."""
         self.rollouts += 1
         with state.lookahead(seed) as trial:
             trial.dice = StratifiedDice(trial.dice.state, place)

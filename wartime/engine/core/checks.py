@@ -107,11 +107,12 @@ def roll(
     total = target + sum(v for _, v in mods)
     lucky = any(hookspecs.luck_left.collect(state, who))  # Fortuna may ask about total + 1
     groups = _alike(total, read, "ENF" in purpose, lucky)
-    die = state.dice.among(D10_FACES, groups, purpose)
+    die = state.dice.among(D10_FACES, groups, purpose, who=who.id)
     outcome = _read(die, total, read)
     first = None
     if _again(who, outcome, read):
-        first, die = die, state.dice.among(D10_FACES, groups, purpose)  # the log shows both dice
+        # the log shows both dice
+        first, die = die, state.dice.among(D10_FACES, groups, purpose, who=who.id)
         outcome = _read(die, total, read)
     if read.auto_pass and not outcome.passed:
         outcome = Outcome.PASS
@@ -120,7 +121,7 @@ def roll(
     )
     use = luck.use if luck is not None else None
     if use is Use.REROLL:  # the die is cancelled and rolled again
-        first, die = die, state.dice.among(D10_FACES, groups, purpose)
+        first, die = die, state.dice.among(D10_FACES, groups, purpose, who=who.id)
         outcome = _read(die, total, read)
     elif use is Use.PLUS_ONE and luck is not None:
         mods, total = [*mods, (luck.entry, 1)], total + 1
@@ -138,7 +139,7 @@ def chance(state: GameState, who: str, said: Reason, die: str, at_most: int) -> 
     high = 100 if die == "1D100" else D10_FACES
     cut = min(max(at_most, 0), high)
     sides = (tuple(range(1, cut + 1)), tuple(range(cut + 1, high + 1)))
-    face = state.dice.among(high, tuple(side for side in sides if side), purpose)
+    face = state.dice.among(high, tuple(side for side in sides if side), purpose, who=who)
     hit = face <= at_most
     answer = say("phrase.checks.yes") if hit else say("phrase.checks.no")
     text = say("log.checks.chance", who=who, purpose=said, die=die, face=face, answer=answer)

@@ -191,7 +191,9 @@ class _ScriptedDice(Dice):
     def tailed(self) -> list[str]:
         return self.walk.tailed
 
-    def among(self, high: int, groups: tuple[tuple[int, ...], ...], purpose: str = "") -> int:
+    def among(
+        self, high: int, groups: tuple[tuple[int, ...], ...], purpose: str = "", *, who: str = ""
+    ) -> int:
         walk = self.walk
         self._next += 1
         if self._next <= len(walk.script):
