@@ -43,8 +43,8 @@ _GOLDEN = 0x9E3779B97F4A7C15  # spreads a 32-bit key over 64 bits (splitmix's in
 @dataclass(frozen=True)
 class Determinisation:
     """One reseeded future: the seed of its dice, and its place (``index`` of ``count``)
-    among the determinisations of one decision, which with ``shuffle`` places its first
-    checks of each kind."""
+    among the determinisations of one decision, which with ``shuffle`` places the first
+    checks of each of its streams."""
 
     seed: int
     index: int = 0
@@ -76,7 +76,7 @@ class StratifiedDice(Dice):
     def clone(self) -> StratifiedDice:
         copy = StratifiedDice(self.state, self._place)
         copy._root = self._root
-        copy._streams = {purpose: dice.clone() for purpose, dice in self._streams.items()}
+        copy._streams = {kind: dice.clone() for kind, dice in self._streams.items()}
         copy._rolled = dict(self._rolled)
         return copy
 
