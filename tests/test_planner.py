@@ -261,7 +261,8 @@ def test_a_strikers_reach_is_measured_along_its_way_round_the_walls() -> None:
         walk = functools.partial(scorer.way, state)
         assert (threat(state, b, a, walk=walk) > 0.0) is reached
         assert threat(state, b, a) > 0.0  # the straight gap alone would say it reaches
-        assert scorer.way(state, b, a.position) > (20.0 if not reached else 0.0)
+    b, a = walled.figures["b"], walled.figures["a"]
+    assert Scorer(Weights()).way(walled, b, a.position) > 20.0  # round the wall's end
 
 
 def test_a_strikers_threat_reads_both_postures() -> None:

@@ -109,7 +109,7 @@ def _key(text: str) -> int:
     return (zlib.crc32(text.encode()) * _GOLDEN) & _MASK64
 
 
-@lru_cache(maxsize=4096)  # a decision's shuffles, a few dozen; bounded over a long game
+@lru_cache(maxsize=4096)  # a decision's shuffles (a few per figure); bounded over a game
 def _shuffled(shuffle: int, stream: str, nth: int, count: int) -> tuple[int, ...]:
     """A shuffle of the ``count`` parts for the ``nth`` check of ``stream`` (Fisher-Yates
     on the portable dice): each stream and each of its first checks gets its own, so

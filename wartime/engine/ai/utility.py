@@ -28,11 +28,10 @@ the engine itself, and asks this only where a rollout stops.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from wartime.board.battlefield import Posture
 from wartime.board.shapes import Point
@@ -147,7 +146,7 @@ class Scorer:
         pairs = [(a, b) for a in ready for b in foes] + [(b, a) for a in ready for b in foes]
         missing = [(a, b) for a, b in pairs if (keys[a.id], keys[b.id]) not in self._threats]
         if missing:
-            walk = functools.partial(self.way, state)
+            walk = partial(self.way, state)
             _fill_cover(state, [(a, b) for a, b in missing if not held[a.id] | held[b.id]])
             for a, b in missing:
                 self._threats[keys[a.id], keys[b.id]] = threat(state, a, b, held, walk)
